@@ -1,0 +1,57 @@
+# WalkOn — every command a developer or CI needs. `make dev` runs it, `make test` tests it.
+SHELL := /bin/bash
+export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/walkon
+export REDIS_URL ?= redis://127.0.0.1:6379
+export PORT ?= 3000
+
+.PHONY: setup deps services migrate dev demo test unit e2e bench lint audit chromium
+
+## setup: install dependencies, start PostgreSQL and Redis, migrate the database
+setup: deps services migrate
+
+deps: node_modules/.installed
+node_modules/.installed: package.json package-lock.json db/package.json jobs/package.json server/package.json web/package.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+## services: start PostgreSQL and Redis when they are not answering (DESIGN §5)
+services:
+	@bash scripts/services.sh
+
+## migrate: apply database migrations to DATABASE_URL
+migrate: deps services
+	npx tsx db/src/migrate.ts
+
+## chromium: Debian's Chromium for the end-to-end tests
+chromium:
+	@bash scripts/chromium.sh
+
+## dev: API + worker + Vite dev server with hot reload (replay data, outbox transport)
+dev: setup
+	bash scripts/dev.sh
+
+## demo: build the web app and serve the whole product on http://localhost:$(PORT) with recorded data
+demo: setup
+	bash scripts/demo.sh
+
+## test: unit + integration tests (real PostgreSQL and Redis), then the end-to-end tests in Chromium
+test: deps services chromium
+	npx vitest run
+	$(MAKE) e2e
+
+unit: deps services
+	npx vitest run
+
+## e2e: build the web app and click through it in Debian's Chromium
+e2e: deps services chromium
+	npm run build -w @walkon/web
+	npx vitest run --config web/e2e/vitest.config.ts
+
+## bench: evaluation, claim and upstream-read figures (printed, not asserted)
+bench: deps services migrate
+	npx tsx jobs/bench/alerts.bench.ts
+
+## lint: Biome and the TypeScript compiler
+lint: deps
+	npx biome check .
+	npm run typecheck

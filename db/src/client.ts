@@ -1,0 +1,25 @@
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.ts';
+
+// `date` columns stay 'YYYY-MM-DD' strings: they are park-local calendar dates, not instants.
+pg.types.setTypeParser(1082, (v: string) => v);
+// bigint counts (count(*)) come back as JS numbers; our counts stay far below 2^53.
+pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
+
+/** The default connection string when `DATABASE_URL` is not set (local trust-auth PostgreSQL). */
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/walkon';
+
+/** A Kysely instance or an open transaction: repositories take this first. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Creates a Kysely client over a pg pool.
+ * @param connectionString postgres URL (e.g. `DATABASE_URL`)
+ * @param max pool size (default 10)
+ */
+export function createDb(connectionString: string, max = 10): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }),
+  });
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as core from './20261122_0001_core.ts';
+
+/**
+ * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
+ * under tsx, vitest and a bundler. Add new files here.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261122_0001_core': core,
+};

@@ -1,0 +1,96 @@
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { createDb, type Executor } from './client.ts';
+import { ensureDatabase, migrateToLatest } from './migrate.ts';
+import type { Database } from './types.ts';
+
+/**
+ * Test support (DESIGN §4 Tests): one template database migrated once per run, one clone per vitest
+ * worker, tables truncated between tests. Only test files import this module.
+ */
+export const TEST_ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Each run has its own databases so parallel runs never drop each other's (name carries the start time). */
+function runId(): string {
+  const existing = process.env.WALKON_TEST_RUN;
+  if (existing) return existing;
+  const id = `${Date.now().toString(36)}_${process.pid}`;
+  process.env.WALKON_TEST_RUN = id;
+  return id;
+}
+function templateName(): string {
+  return `walkon_test_${runId()}_tpl`;
+}
+
+function urlFor(name: string): string {
+  const u = new URL(TEST_ADMIN_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function dropDatabases(filter: (name: string) => boolean): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_ADMIN_URL });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'walkon_test_%'`);
+    for (const { datname } of rows.filter((r) => filter(r.datname))) {
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [datname]);
+      await admin.query(`drop database if exists "${datname}"`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Vitest globalSetup body: migrates this run's template database (and drops test databases left behind
+ * by runs that started more than three hours ago). Returns the teardown that drops this run's databases.
+ */
+export async function prepareTemplate(): Promise<() => Promise<void>> {
+  const id = runId();
+  const cutoff = Date.now() - 3 * 3600_000;
+  await dropDatabases((name) => {
+    const started = Number.parseInt(name.split('_')[2] ?? '', 36);
+    return Number.isFinite(started) && started < cutoff;
+  });
+  const url = urlFor(templateName());
+  await ensureDatabase(url);
+  const db = createDb(url, 1);
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+  return () => dropDatabases((name) => name.startsWith(`walkon_test_${id}_`));
+}
+
+/**
+ * Creates (once per worker) a clone of the template database and returns its URL.
+ * The name carries the vitest pool id so workers never share a database.
+ */
+export async function createWorkerDatabase(tag = process.env.VITEST_POOL_ID ?? '0'): Promise<string> {
+  const name = `walkon_test_${runId()}_w${tag}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: TEST_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}"`);
+    await admin.query(`create database "${name}" template "${templateName()}"`);
+  } finally {
+    await admin.end();
+  }
+  return urlFor(name);
+}
+
+/** Truncates every application table (keeps the migration bookkeeping). */
+export async function truncateAll(db: Executor): Promise<void> {
+  const { rows } = await sql<{ tablename: string }>`
+    select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'`.execute(db);
+  if (rows.length === 0) return;
+  const list = rows.map((r) => `"${r.tablename}"`).join(', ');
+  await sql.raw(`truncate ${list} restart identity cascade`).execute(db);
+}
+
+/** Convenience for integration tests: a migrated, private database and its Kysely client. */
+export async function createTestDb(): Promise<{ url: string; db: Kysely<Database> }> {
+  const url = await createWorkerDatabase();
+  return { url, db: createDb(url, 5) };
+}

@@ -1,0 +1,203 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A `timestamptz` column: read as a Date (UTC instant), written as Date or ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A park-local `date` column: read and written as `YYYY-MM-DD` strings (pg type parser set in createDb). */
+export type DateOnly = ColumnType<string, string, string>;
+/** A `jsonb` column. */
+export type Json<T = unknown> = ColumnType<T, string | T, string | T>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  full_name: string;
+  password_hash: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SessionsTable {
+  /** Hex SHA-256 of the session token; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export type Role = 'admin' | 'moderator';
+
+export interface UserRolesTable {
+  user_id: string;
+  role: Role;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: Generated<number>;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+export interface DestinationsTable {
+  id: string;
+  name: string;
+  slug: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ParksTable {
+  id: string;
+  destination_id: string;
+  name: string;
+  /** IANA zone, e.g. America/New_York; null until known. */
+  timezone: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AttractionsTable {
+  id: string;
+  park_id: string;
+  name: string;
+  /** ThemeParks.wiki entityType: ATTRACTION, SHOW, RESTAURANT, ... */
+  entity_type: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OperatingHoursEntry {
+  type: string;
+  startTime: string | null;
+  endTime: string | null;
+}
+
+export interface RideStatusTable {
+  attraction_id: string;
+  park_id: string;
+  /** OPERATING | DOWN | CLOSED | REFURBISHMENT */
+  status: string;
+  /** STANDBY wait in minutes; null when not published. */
+  standby_wait: number | null;
+  queue: Json<Record<string, unknown> | null> | null;
+  operating_hours: Json<OperatingHoursEntry[] | null> | null;
+  last_updated: Timestamp | null;
+  polled_at: Timestamp;
+  previous_status: string | null;
+}
+
+export interface WaitSamplesTable {
+  id: Generated<string>;
+  attraction_id: string;
+  park_id: string;
+  status: string;
+  standby_wait: number | null;
+  last_updated: Timestamp;
+  recorded_at: Generated<Timestamp>;
+}
+
+export type AlertChannel = 'email' | 'sms';
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  email: string;
+  park_id: string;
+  active: Generated<boolean>;
+  /** Park-local first valid date. */
+  start_date: DateOnly;
+  /** Park-local end date (start + 1 day for a day pass, spec part 1 §4); valid while today <= end_date. */
+  end_date: DateOnly;
+  /** Scheduled start instant (UTC); null = starts immediately. */
+  starts_at: Timestamp | null;
+  promo_code: string | null;
+  stripe_customer_id: string | null;
+  user_id: string | null;
+  alert_type: Generated<AlertChannel>;
+  phone_number: string | null;
+  unsubscribe_token: Generated<string>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface UserRidesTable {
+  id: Generated<string>;
+  email: string;
+  ride_id: string;
+  park_id: string;
+  active: Generated<boolean>;
+  /** Optional per-ride threshold in minutes (5–60, DESIGN §6); null = the default 15. */
+  threshold_minutes: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export type DeliveryStatus = 'queued' | 'sent' | 'failed';
+export type DeliveryKind = 'ride_alert' | 'test_alert' | 'back_in_service';
+
+export interface DeliveriesTable {
+  id: Generated<string>;
+  /** Unique: recipient e-mail + ride + hour bucket (DESIGN §2.4). */
+  dedup_key: string;
+  kind: Generated<DeliveryKind>;
+  email: string;
+  channel: AlertChannel;
+  /** E-mail address or E.164 phone number the alert goes to. */
+  address: string;
+  park_id: string;
+  ride_id: string | null;
+  ride_name: string;
+  /** Minutes. */
+  wait_time: number | null;
+  message: string;
+  subscription_id: string | null;
+  status: Generated<DeliveryStatus>;
+  attempts: Generated<number>;
+  provider_message_id: string | null;
+  error: string | null;
+  hidden: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  sent_at: Timestamp | null;
+}
+
+export interface NewsletterSubscriptionsTable {
+  id: Generated<string>;
+  email: string;
+  user_id: string | null;
+  unsubscribe_token: Generated<string>;
+  unsubscribed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<string>;
+  channel: AlertChannel;
+  to_address: string;
+  subject: string | null;
+  body_text: string;
+  body_html: string | null;
+  headers: Json<Record<string, string> | null> | null;
+  delivery_id: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** The whole schema, as Kysely sees it. */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_roles: UserRolesTable;
+  login_throttle: LoginThrottleTable;
+  destinations: DestinationsTable;
+  parks: ParksTable;
+  attractions: AttractionsTable;
+  ride_status: RideStatusTable;
+  wait_samples: WaitSamplesTable;
+  subscriptions: SubscriptionsTable;
+  user_rides: UserRidesTable;
+  deliveries: DeliveriesTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  outbox_messages: OutboxMessagesTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Subscription = Selectable<SubscriptionsTable>;
+export type SubscriptionUpdate = Updateable<SubscriptionsTable>;
+export type UserRide = Selectable<UserRidesTable>;
+export type Delivery = Selectable<DeliveriesTable>;
+export type RideStatus = Selectable<RideStatusTable>;
+export type OutboxMessage = Selectable<OutboxMessagesTable>;
