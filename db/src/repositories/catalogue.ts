@@ -35,13 +35,11 @@ export async function upsertDestinations(db: Executor, destinations: Destination
     .insertInto('parks')
     .values(unique)
     .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet({
-          name: (eb) => eb.ref('excluded.name'),
-          destination_id: (eb) => eb.ref('excluded.destination_id'),
-          updated_at: sql`now()`,
-        }),
+      oc.column('id').doUpdateSet({
+        name: (eb) => eb.ref('excluded.name'),
+        destination_id: (eb) => eb.ref('excluded.destination_id'),
+        updated_at: sql`now()`,
+      }),
     )
     .execute();
 }
@@ -64,13 +62,11 @@ export async function upsertAttractions(db: Executor, attractions: AttractionInp
     .insertInto('attractions')
     .values(unique.map((a) => ({ id: a.id, park_id: a.parkId, name: a.name, entity_type: a.entityType })))
     .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet({
-          name: (eb) => eb.ref('excluded.name'),
-          entity_type: (eb) => eb.ref('excluded.entity_type'),
-          updated_at: sql`now()`,
-        }),
+      oc.column('id').doUpdateSet({
+        name: (eb) => eb.ref('excluded.name'),
+        entity_type: (eb) => eb.ref('excluded.entity_type'),
+        updated_at: sql`now()`,
+      }),
     )
     .execute();
 }
