@@ -1,0 +1,25 @@
+# Shared defaults for `make dev` and `make demo` (sourced). Every value can be overridden from the shell.
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/walkon}
+export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379}
+export PORT=${PORT:-3000}
+export PUBLIC_ORIGIN=${PUBLIC_ORIGIN:-http://localhost:$PORT}
+export WAIT_TIMES_SOURCE=${WAIT_TIMES_SOURCE:-replay}
+export WAIT_TIMES_REPLAY_DIR=${WAIT_TIMES_REPLAY_DIR:-$ROOT/../shared/fixtures}
+export NOTIFY_TRANSPORT=${NOTIFY_TRANSPORT:-outbox}
+export QUEUE_PREFIX=${QUEUE_PREFIX:-walkon}
+export DEMO_EMAIL=${DEMO_EMAIL:-demo@walkon.test}
+export DEMO_PASSWORD=${DEMO_PASSWORD:-walkon-demo-2026}
+MK_PARK_ID=75ea578a-adc8-4116-a54d-dccb60765ef9
+
+# Runs the given commands as background children and stops them all on Ctrl-C / exit.
+pids=()
+run_bg() { "$@" & pids+=($!); }
+stop_all() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+trap stop_all EXIT INT TERM
+
+# The demo account: an admin who watches every Magic Kingdom attraction with a valid e-mail pass for today.
+seed_demo() {
+  npx tsx "$ROOT/scripts/seed-demo.ts"
+  npx walkon-jobs watch --email "$DEMO_EMAIL" --park "$MK_PARK_ID" --all-rides >/dev/null
+}
