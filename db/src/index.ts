@@ -1,4 +1,11 @@
 export * from './client.ts';
 export * from './migrate.ts';
 export * as catalogue from './repositories/catalogue.ts';
+export type { ClaimedDelivery } from './repositories/deliveries.ts';
+export * as deliveries from './repositories/deliveries.ts';
+export * as liveStatus from './repositories/liveStatus.ts';
+export * as outbox from './repositories/outbox.ts';
+export * as rides from './repositories/rides.ts';
+export * as subscriptions from './repositories/subscriptions.ts';
+export * as watches from './repositories/watches.ts';
 export * from './types.ts';

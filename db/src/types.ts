@@ -2,6 +2,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 
 /** A `timestamptz` column: read as a Date (UTC instant), written as Date or ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A `timestamptz` column with a database default (`now()`). */
+export type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A park-local `date` column: read and written as `YYYY-MM-DD` strings (pg type parser set in createDb). */
 export type DateOnly = ColumnType<string, string, string>;
 /** A `jsonb` column. */
@@ -12,7 +14,7 @@ export interface UsersTable {
   email: string;
   full_name: string;
   password_hash: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface SessionsTable {
@@ -20,7 +22,7 @@ export interface SessionsTable {
   id: string;
   user_id: string;
   expires_at: Timestamp;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export type Role = 'admin' | 'moderator';
@@ -41,7 +43,7 @@ export interface DestinationsTable {
   id: string;
   name: string;
   slug: string | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface ParksTable {
@@ -50,7 +52,7 @@ export interface ParksTable {
   name: string;
   /** IANA zone, e.g. America/New_York; null until known. */
   timezone: string | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface AttractionsTable {
@@ -59,7 +61,7 @@ export interface AttractionsTable {
   name: string;
   /** ThemeParks.wiki entityType: ATTRACTION, SHOW, RESTAURANT, ... */
   entity_type: string;
-  updated_at: Generated<Timestamp>;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface OperatingHoursEntry {
@@ -89,7 +91,7 @@ export interface WaitSamplesTable {
   status: string;
   standby_wait: number | null;
   last_updated: Timestamp;
-  recorded_at: Generated<Timestamp>;
+  recorded_at: GeneratedTimestamp;
 }
 
 export type AlertChannel = 'email' | 'sms';
@@ -111,8 +113,8 @@ export interface SubscriptionsTable {
   alert_type: Generated<AlertChannel>;
   phone_number: string | null;
   unsubscribe_token: Generated<string>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface UserRidesTable {
@@ -123,7 +125,7 @@ export interface UserRidesTable {
   active: Generated<boolean>;
   /** Optional per-ride threshold in minutes (5–60, DESIGN §6); null = the default 15. */
   threshold_minutes: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export type DeliveryStatus = 'queued' | 'sent' | 'failed';
@@ -150,7 +152,7 @@ export interface DeliveriesTable {
   provider_message_id: string | null;
   error: string | null;
   hidden: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   sent_at: Timestamp | null;
 }
 
@@ -160,7 +162,7 @@ export interface NewsletterSubscriptionsTable {
   user_id: string | null;
   unsubscribe_token: Generated<string>;
   unsubscribed_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface OutboxMessagesTable {
@@ -172,7 +174,7 @@ export interface OutboxMessagesTable {
   body_html: string | null;
   headers: Json<Record<string, string> | null> | null;
   delivery_id: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 /** The whole schema, as Kysely sees it. */

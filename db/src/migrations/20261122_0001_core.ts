@@ -151,7 +151,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sent_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('deliveries_email_created_idx').on('deliveries').columns(['email', 'created_at']).execute();
-  await db.schema.createIndex('deliveries_recent_ride_idx').on('deliveries').columns(['park_id', 'ride_id', 'created_at']).execute();
+  await db.schema.createIndex('deliveries_recent_ride_idx').on('deliveries').columns(['email', 'ride_id', 'created_at']).execute();
   await sql`create index deliveries_queued_idx on deliveries (created_at) where status = 'queued'`.execute(db);
 
   await db.schema

@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import type { Executor } from '../client.ts';
+import type { AlertChannel } from '../types.ts';
+
+/** Default alert threshold in minutes: standby 1–15 is "walk-on or short" (spec part 1 §9). */
+export const DEFAULT_THRESHOLD_MINUTES = 15;
+/** A `lastUpdated` older than this is stale and never alerts (DESIGN §2.3). */
+export const FRESHNESS_MINUTES = 15;
+/** The same ride is not re-alerted to the same person within this window (spec part 1 §9). */
+export const REALERT_MINUTES = 60;
+
+/** A delivery claimed by the evaluation, ready to fan out. */
+export interface ClaimedDelivery {
+  id: string;
+  channel: AlertChannel;
+}
+
+/**
+ * DESIGN §2.3–2.4: evaluates every rule for one park in ONE set-based statement and claims the qualifying
+ * (person, ride) pairs in `deliveries` (`INSERT … SELECT … ON CONFLICT (dedup_key) DO NOTHING`). Rules:
+ * status OPERATING; 0 < standby ≤ the watch's threshold (default 15 min); `lastUpdated` ≥ now − 15 min;
+ * inside the attraction's published operating hours when known; watch active; subscription active, valid on
+ * the park-local date (start_date ≤ today < end_date) and past its scheduled start; SMS only with a phone
+ * number; no ride alert of that ride to that person in the last 60 minutes. The dedup key
+ * `ride:<email>:<rideId>:<hour bucket>` makes the claim exactly-once even when two pollers race.
+ * @param now the poll instant (UTC); rows get `created_at = now`.
+ * @returns the claimed deliveries (empty when nothing qualifies).
+ */
+export async function claimRideAlerts(db: Executor, parkId: string, now: Date): Promise<ClaimedDelivery[]> {
+  const hourBucket = Math.floor(now.getTime() / 3_600_000);
+  const { rows } = await sql<ClaimedDelivery>`
+    insert into deliveries (dedup_key, kind, email, channel, address, park_id, ride_id, ride_name, wait_time, message, subscription_id, created_at)
+    select 'ride:' || s.email || ':' || r.attraction_id || ':' || ${hourBucket}::text,
+           'ride_alert', s.email, s.alert_type,
+           case when s.alert_type = 'sms' then s.phone_number else s.email end,
+           r.park_id, r.attraction_id, a.name, r.standby_wait,
+           a.name || ' has a ' || r.standby_wait || ' min standby wait at ' || p.name || '.',
+           s.id, ${now}
+    from ride_status r
+    join attractions a on a.id = r.attraction_id and a.entity_type = 'ATTRACTION'
+    join parks p on p.id = r.park_id
+    join user_rides ur on ur.ride_id = r.attraction_id and ur.active
+    join subscriptions s on s.email = ur.email and s.park_id = r.park_id
+    where r.park_id = ${parkId}
+      and r.status = 'OPERATING'
+      and r.standby_wait > 0
+      and r.standby_wait <= coalesce(ur.threshold_minutes, ${DEFAULT_THRESHOLD_MINUTES})
+      and r.last_updated >= ${now}::timestamptz - make_interval(mins => ${FRESHNESS_MINUTES})
+      and (
+        r.operating_hours is null
+        or not exists (select 1 from jsonb_array_elements(r.operating_hours) h
+                       where h->>'startTime' is not null and h->>'endTime' is not null)
+        or exists (select 1 from jsonb_array_elements(r.operating_hours) h
+                   where (h->>'startTime')::timestamptz <= ${now} and (h->>'endTime')::timestamptz > ${now})
+      )
+      and s.active
+      and s.start_date <= (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date
+      and s.end_date > (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date
+      and (s.starts_at is null or s.starts_at <= ${now})
+      and (s.alert_type = 'email' or s.phone_number is not null)
+      and not exists (
+        select 1 from deliveries d
+        where d.email = s.email and d.ride_id = r.attraction_id and d.kind = 'ride_alert'
+          and d.created_at > ${now}::timestamptz - make_interval(mins => ${REALERT_MINUTES})
+      )
+    on conflict (dedup_key) do nothing
+    returning id, channel`.execute(db);
+  return rows;
+}
+
+/** One delivery with what a sender needs to write the message (park name, unsubscribe token). */
+export async function getDeliveryForSend(db: Executor, id: string) {
+  return db
+    .selectFrom('deliveries as d')
+    .leftJoin('parks as p', 'p.id', 'd.park_id')
+    .leftJoin('subscriptions as s', 's.id', 'd.subscription_id')
+    .select([
+      'd.id',
+      'd.kind',
+      'd.email',
+      'd.channel',
+      'd.address',
+      'd.park_id as parkId',
+      'd.ride_id as rideId',
+      'd.ride_name as rideName',
+      'd.wait_time as waitTime',
+      'd.message',
+      'd.status',
+      'd.attempts',
+      'p.name as parkName',
+      's.unsubscribe_token as unsubscribeToken',
+    ])
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Marks a queued delivery sent (idempotent: only a `queued` row changes). Returns whether it changed. */
+export async function markSent(db: Executor, id: string, providerMessageId: string, now: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('deliveries')
+    .set((eb) => ({ status: 'sent', provider_message_id: providerMessageId, sent_at: now, attempts: eb('attempts', '+', 1), error: null }))
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Records a failed attempt; `permanent` marks the delivery `failed` with the reason. */
+export async function markAttemptFailed(db: Executor, id: string, reason: string, permanent: boolean): Promise<void> {
+  await db
+    .updateTable('deliveries')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), error: reason.slice(0, 1000), ...(permanent ? { status: 'failed' as const } : {}) }))
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+/** Deliveries still `queued` that were claimed before `olderThan` (for the sweeper, DESIGN §2.5). */
+export async function listStaleQueued(db: Executor, olderThan: Date, limit = 1000): Promise<ClaimedDelivery[]> {
+  return db
+    .selectFrom('deliveries')
+    .select(['id', 'channel'])
+    .where('status', '=', 'queued')
+    .where('created_at', '<', olderThan)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Inserts a test alert delivery (spec part 1 §7 test-alert); the dedup key is per person, park and minute. */
+export async function insertTestAlert(
+  db: Executor,
+  d: {
+    email: string;
+    channel: AlertChannel;
+    address: string;
+    parkId: string;
+    rideId: string | null;
+    rideName: string;
+    waitTime: number | null;
+    message: string;
+    subscriptionId: string | null;
+  },
+  now: Date,
+): Promise<ClaimedDelivery | undefined> {
+  return db
+    .insertInto('deliveries')
+    .values({
+      dedup_key: `test:${d.email}:${d.parkId}:${Math.floor(now.getTime() / 60_000)}`,
+      kind: 'test_alert',
+      email: d.email,
+      channel: d.channel,
+      address: d.address,
+      park_id: d.parkId,
+      ride_id: d.rideId,
+      ride_name: d.rideName,
+      wait_time: d.waitTime,
+      message: d.message,
+      subscription_id: d.subscriptionId,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('dedup_key').doNothing())
+    .returning(['id', 'channel'])
+    .executeTakeFirst();
+}

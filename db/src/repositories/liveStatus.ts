@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { Executor } from '../client.ts';
+import type { OperatingHoursEntry } from '../types.ts';
+
+/** The latest live state of one attraction, as the poller writes it (DESIGN §2.2). */
+export interface RideStatusInput {
+  attractionId: string;
+  parkId: string;
+  status: string;
+  /** Minutes, or null. */
+  standbyWait: number | null;
+  queue: Record<string, unknown> | null;
+  operatingHours: OperatingHoursEntry[] | null;
+  /** Upstream lastUpdated (ISO instant) or null. */
+  lastUpdated: string | null;
+}
+
+/**
+ * Upserts `ride_status` for a park's attractions (keeping the previous status) and appends a `wait_samples`
+ * row only where `lastUpdated` changed (unique attraction + lastUpdated). Returns how many samples were added.
+ */
+export async function saveLiveStatus(db: Executor, rows: RideStatusInput[], polledAt: Date): Promise<{ samples: number }> {
+  if (rows.length === 0) return { samples: 0 };
+  await db
+    .insertInto('ride_status')
+    .values(
+      rows.map((r) => ({
+        attraction_id: r.attractionId,
+        park_id: r.parkId,
+        status: r.status,
+        standby_wait: r.standbyWait,
+        queue: r.queue ? JSON.stringify(r.queue) : null,
+        operating_hours: r.operatingHours ? JSON.stringify(r.operatingHours) : null,
+        last_updated: r.lastUpdated,
+        polled_at: polledAt,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column('attraction_id').doUpdateSet({
+        previous_status: sql`ride_status.status`,
+        status: (eb) => eb.ref('excluded.status'),
+        standby_wait: (eb) => eb.ref('excluded.standby_wait'),
+        queue: (eb) => eb.ref('excluded.queue'),
+        operating_hours: (eb) => eb.ref('excluded.operating_hours'),
+        last_updated: (eb) => eb.ref('excluded.last_updated'),
+        polled_at: (eb) => eb.ref('excluded.polled_at'),
+        park_id: (eb) => eb.ref('excluded.park_id'),
+      }),
+    )
+    .execute();
+  const sampled = rows.filter((r) => r.lastUpdated);
+  if (sampled.length === 0) return { samples: 0 };
+  const inserted = await db
+    .insertInto('wait_samples')
+    .values(
+      sampled.map((r) => ({
+        attraction_id: r.attractionId,
+        park_id: r.parkId,
+        status: r.status,
+        standby_wait: r.standbyWait,
+        last_updated: r.lastUpdated!,
+        recorded_at: polledAt,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['attraction_id', 'last_updated']).doNothing())
+    .returning('id')
+    .execute();
+  return { samples: inserted.length };
+}
+
+/** When the park was last polled (newest `polled_at`), or null if never. */
+export async function lastPolledAt(db: Executor, parkId: string): Promise<Date | null> {
+  const r = await db
+    .selectFrom('ride_status')
+    .select((eb) => eb.fn.max('polled_at').as('at'))
+    .where('park_id', '=', parkId)
+    .executeTakeFirst();
+  return (r?.at as Date | null | undefined) ?? null;
+}
+
+/**
+ * A park's rides (ATTRACTION entities) with their latest live state, sorted by standby wait descending
+ * (no wait last), then by name (spec part 1 §2 Live Wait Times).
+ */
+export async function listRideStatus(db: Executor, parkId: string) {
+  return db
+    .selectFrom('attractions as a')
+    .leftJoin('ride_status as r', 'r.attraction_id', 'a.id')
+    .select([
+      'a.id',
+      'a.name',
+      'r.status',
+      'r.standby_wait as waitMinutes',
+      'r.last_updated as lastUpdated',
+      'r.queue',
+      'r.polled_at as polledAt',
+    ])
+    .where('a.park_id', '=', parkId)
+    .where('a.entity_type', '=', 'ATTRACTION')
+    .orderBy(sql`r.standby_wait desc nulls last`)
+    .orderBy('a.name')
+    .execute();
+}

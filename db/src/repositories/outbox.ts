@@ -1,0 +1,42 @@
+import type { Executor } from '../client.ts';
+import type { AlertChannel } from '../types.ts';
+
+/** A message written to the outbox transport instead of SES/SNS (`NOTIFY_TRANSPORT=outbox`, DESIGN §5). */
+export interface OutboxInput {
+  channel: AlertChannel;
+  to: string;
+  subject?: string | null;
+  text: string;
+  html?: string | null;
+  headers?: Record<string, string> | null;
+  deliveryId?: string | null;
+}
+
+/** Stores one outbox message; returns its id (used as the provider message id). */
+export async function insertOutboxMessage(db: Executor, m: OutboxInput): Promise<string> {
+  const r = await db
+    .insertInto('outbox_messages')
+    .values({
+      channel: m.channel,
+      to_address: m.to,
+      subject: m.subject ?? null,
+      body_text: m.text,
+      body_html: m.html ?? null,
+      headers: m.headers ? JSON.stringify(m.headers) : null,
+      delivery_id: m.deliveryId ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** The newest outbox messages (admins' /admin/outbox, tests), newest first. */
+export async function listOutbox(db: Executor, opts: { limit?: number; to?: string } = {}) {
+  let q = db
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .limit(opts.limit ?? 50);
+  if (opts.to) q = q.where('to_address', '=', opts.to);
+  return q.execute();
+}

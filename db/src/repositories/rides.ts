@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Executor } from '../client.ts';
+
+/** A person's ride selection for one park (user_rides, spec part 1 §3), with ride names. */
+export async function listSelection(db: Executor, email: string, parkId?: string) {
+  let q = db
+    .selectFrom('user_rides as ur')
+    .innerJoin('attractions as a', 'a.id', 'ur.ride_id')
+    .select([
+      'ur.id',
+      'ur.ride_id as rideId',
+      'ur.park_id as parkId',
+      'ur.active',
+      'ur.threshold_minutes as thresholdMinutes',
+      'a.name as rideName',
+    ])
+    .where('ur.email', '=', email)
+    .orderBy('a.name');
+  if (parkId) q = q.where('ur.park_id', '=', parkId);
+  return q.execute();
+}
+
+/**
+ * Replaces a person's selection for a park: the given rides become active (inserted when new), every other
+ * ride of that park becomes inactive. Only attractions of that park are accepted; returns the active count.
+ */
+export async function replaceSelection(db: Executor, email: string, parkId: string, rideIds: string[]): Promise<number> {
+  const valid = rideIds.length
+    ? (await db.selectFrom('attractions').select('id').where('park_id', '=', parkId).where('id', 'in', rideIds).execute()).map((r) => r.id)
+    : [];
+  if (valid.length) {
+    await db
+      .insertInto('user_rides')
+      .values(valid.map((id) => ({ email, park_id: parkId, ride_id: id, active: true })))
+      .onConflict((oc) => oc.columns(['email', 'ride_id']).doUpdateSet({ active: true }))
+      .execute();
+  }
+  let q = db.updateTable('user_rides').set({ active: false }).where('email', '=', email).where('park_id', '=', parkId);
+  if (valid.length) q = q.where('ride_id', 'not in', valid);
+  await q.execute();
+  return valid.length;
+}
+
+/** Sets `active` for some of a person's rides in a park (Manage Alerts save). */
+export async function setRidesActive(
+  db: Executor,
+  email: string,
+  parkId: string,
+  changes: { rideId: string; active: boolean }[],
+): Promise<void> {
+  for (const active of [true, false]) {
+    const ids = changes.filter((c) => c.active === active).map((c) => c.rideId);
+    if (ids.length === 0) continue;
+    await db
+      .updateTable('user_rides')
+      .set({ active })
+      .where('email', '=', email)
+      .where('park_id', '=', parkId)
+      .where('ride_id', 'in', ids)
+      .execute();
+  }
+}
+
+/** Watches every ATTRACTION of the park for this person (operator `watch --all-rides`, setup-default-rides). */
+export async function watchAllRides(db: Executor, email: string, parkId: string): Promise<number> {
+  const r = await sql`
+    insert into user_rides (email, park_id, ride_id, active)
+    select ${email}, a.park_id, a.id, true from attractions a where a.park_id = ${parkId} and a.entity_type = 'ATTRACTION'
+    on conflict (email, ride_id) do update set active = true`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}

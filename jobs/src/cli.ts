@@ -1,0 +1,134 @@
+import { parseArgs } from 'node:util';
+import { catalogue, createDb, rides, subscriptions } from '@walkon/db';
+import { addDaysToDate, parkLocalDate } from './dates.ts';
+import { loadJobsEnv } from './env.ts';
+import { createLogger } from './logger.ts';
+import { ensureCatalogue } from './pipeline/catalogue.ts';
+import { refreshPark } from './pipeline/poll.ts';
+import { syncParkScheduler } from './pipeline/schedulers.ts';
+import { sendDelivery } from './pipeline/send.ts';
+import { runParkTick } from './pipeline/tick.ts';
+import { createNotifier } from './providers/notify/index.ts';
+import { createWaitTimesSource, UpstreamError } from './providers/waitTimes/index.ts';
+import { createQueues } from './queues.ts';
+import { createRedis } from './redis.ts';
+
+const USAGE = `walkon-jobs — WalkOn operator CLI (honours DATABASE_URL, REDIS_URL, WAIT_TIMES_SOURCE, NOTIFY_TRANSPORT …)
+
+  walkon-jobs tick --park <parkId>                      poll → evaluate → claim → send now; one JSON line per delivery sent
+  walkon-jobs watch --email <e> --park <parkId> --all-rides   e-mail pass for today + watch every attraction of the park
+  walkon-jobs schedulers                                list the job schedulers
+`;
+
+/** Retries an upstream read a few times with backoff (the worker uses BullMQ attempts instead). */
+async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!(err instanceof UpstreamError) || i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 500 * 2 ** i));
+    }
+  }
+}
+
+/**
+ * Runs the operator CLI (issue 2 item 5). Exit code 0 on success, 1 on a failure, 2 on bad usage.
+ * Output: `tick` prints `{"rideId","rideName","waitMinutes","recipient","channel"}` per delivery sent.
+ */
+export async function runCli(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: { park: { type: 'string' }, email: { type: 'string' }, 'all-rides': { type: 'boolean' }, help: { type: 'boolean' } },
+    allowPositionals: false,
+    strict: true,
+  });
+  if (!command || values.help || !['tick', 'watch', 'schedulers'].includes(command)) {
+    process.stderr.write(USAGE);
+    return command && !values.help ? 2 : 0;
+  }
+  const env = loadJobsEnv();
+  const log = createLogger('walkon-jobs', env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
+  const now = () => new Date();
+  const db = createDb(env.DATABASE_URL, 4);
+  const source = createWaitTimesSource(env, now);
+  try {
+    if (command === 'tick') {
+      if (!values.park) throw new UsageError('tick needs --park <parkId>');
+      const parkId = values.park;
+      await withRetry(() => ensureCatalogue({ db, source }));
+      const { claimed } = await withRetry(() => runParkTick({ db, source, now }, parkId));
+      const notifier = createNotifier(env);
+      for (const d of claimed) {
+        const out = await sendDelivery({ db, notifier, now, publicOrigin: env.PUBLIC_ORIGIN }, d.id);
+        if (out.status === 'sent') {
+          process.stdout.write(
+            `${JSON.stringify({ rideId: out.rideId, rideName: out.rideName, waitMinutes: out.waitTime, recipient: out.address, channel: out.channel })}\n`,
+          );
+        } else {
+          log.warn({ deliveryId: d.id, out }, 'delivery not sent');
+        }
+      }
+      return 0;
+    }
+    if (command === 'watch') {
+      if (!values.email || !values.park || !values['all-rides'])
+        throw new UsageError('watch needs --email <e> --park <parkId> --all-rides');
+      const email = values.email.trim().toLowerCase();
+      const parkId = values.park;
+      await withRetry(() => ensureCatalogue({ db, source }));
+      await withRetry(() => refreshPark({ db, source, now }, parkId));
+      const park = await catalogue.getPark(db, parkId);
+      if (!park) throw new Error(`unknown park ${parkId}`);
+      const today = parkLocalDate(now(), park.timezone);
+      await subscriptions.upsertActivePass(db, {
+        email,
+        parkId,
+        userId: null,
+        alertType: 'email',
+        startDate: today,
+        endDate: addDaysToDate(today, 1),
+      });
+      const count = await rides.watchAllRides(db, email, parkId);
+      const redis = createRedis(env.REDIS_URL, 'producer');
+      const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
+      try {
+        await syncParkScheduler({ db, queues, now }, parkId);
+      } catch (err) {
+        log.warn({ err: (err as Error).message }, 'could not update the job scheduler (the worker reconciles on start)');
+      } finally {
+        await queues.close();
+        redis.disconnect();
+      }
+      process.stdout.write(`${JSON.stringify({ email, parkId, park: park.name, date: today, rides: count })}\n`);
+      return 0;
+    }
+    const redis = createRedis(env.REDIS_URL, 'worker');
+    const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
+    try {
+      for (const q of [queues.poll, queues.maintenance]) {
+        for (const s of await q.getJobSchedulers(0, -1)) {
+          process.stdout.write(
+            `${JSON.stringify({ queue: q.name, id: s.id ?? s.key, every: s.every ?? null, next: s.next ? new Date(s.next).toISOString() : null })}\n`,
+          );
+        }
+      }
+    } finally {
+      await queues.close();
+      redis.disconnect();
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    process.stderr.write(`walkon-jobs ${command}: ${(err as Error).message}\n`);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+class UsageError extends Error {}

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const schema = z.object({
+  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/walkon'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  QUEUE_PREFIX: z.string().min(1).default('walkon'),
+  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+  WAIT_TIMES_SOURCE: z.enum(['http', 'replay']).default('http'),
+  THEMEPARKS_API_URL: z.string().url().default('https://api.themeparks.wiki'),
+  WAIT_TIMES_REPLAY_DIR: z.string().default(path.resolve(repoRoot, '../shared/fixtures')),
+  /** Optional RogueMew day CSV to step through one snapshot per tick (replay only). */
+  WAIT_TIMES_REPLAY_SERIES: z.string().optional(),
+  NOTIFY_TRANSPORT: z.enum(['outbox', 'aws']).default('outbox'),
+  AWS_REGION: z.string().optional(),
+  SES_FROM_EMAIL: z.string().optional(),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+/** The worker's and CLI's settings (README "Configuration"), parsed once from the environment. */
+export type JobsEnv = z.infer<typeof schema>;
+
+/**
+ * Parses the jobs settings from `source` (default `process.env`).
+ * Relative `WAIT_TIMES_REPLAY_DIR` values are resolved against the repository root.
+ * @throws ZodError on an invalid value (e.g. an unknown WAIT_TIMES_SOURCE).
+ */
+export function loadJobsEnv(source: NodeJS.ProcessEnv = process.env): JobsEnv {
+  const env = schema.parse(source);
+  return { ...env, WAIT_TIMES_REPLAY_DIR: path.resolve(repoRoot, env.WAIT_TIMES_REPLAY_DIR) };
+}

@@ -1,0 +1,18 @@
+// @walkon/jobs public API: the server imports producers and sources from here (DESIGN §3).
+
+export { addDaysToDate, parkLocalDate } from './dates.ts';
+export { type JobsEnv, loadJobsEnv } from './env.ts';
+export { createLogger, type Logger } from './logger.ts';
+export { formatRideAlertEmail, formatRideAlertSms } from './messages.ts';
+export { ensureCatalogue } from './pipeline/catalogue.ts';
+export { enqueueDeliveries } from './pipeline/fanout.ts';
+export { type PollResult, refreshPark } from './pipeline/poll.ts';
+export { reconcileSchedulers, schedulerId, syncParkScheduler } from './pipeline/schedulers.ts';
+export { sendDelivery } from './pipeline/send.ts';
+export { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
+export { runParkTick } from './pipeline/tick.ts';
+export * from './providers/notify/index.ts';
+export * from './providers/waitTimes/index.ts';
+export { createQueues, QUEUE, type Queues } from './queues.ts';
+export { createRedis } from './redis.ts';
+export { buildWorker, type WalkOnWorker } from './worker.ts';

@@ -1,0 +1,41 @@
+import { createDb } from '@walkon/db';
+import { loadJobsEnv } from './env.ts';
+import { createLogger } from './logger.ts';
+import { createNotifier } from './providers/notify/index.ts';
+import { createWaitTimesSource } from './providers/waitTimes/index.ts';
+import { createQueues } from './queues.ts';
+import { createRedis } from './redis.ts';
+import { buildWorker } from './worker.ts';
+
+// The worker process: reads env, builds the worker, shuts down gracefully on SIGTERM/SIGINT.
+const env = loadJobsEnv();
+const logger = createLogger('worker', env.LOG_LEVEL);
+const now = () => new Date();
+const db = createDb(env.DATABASE_URL);
+const connection = createRedis(env.REDIS_URL, 'worker');
+const queues = createQueues({ connection, prefix: env.QUEUE_PREFIX });
+const worker = await buildWorker({
+  db,
+  connection,
+  queues,
+  source: createWaitTimesSource(env, now),
+  notifier: createNotifier(env),
+  logger,
+  now,
+  publicOrigin: env.PUBLIC_ORIGIN,
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'worker stopping');
+  await worker.close();
+  await queues.close();
+  connection.disconnect();
+  await db.destroy();
+  logger.info('worker stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

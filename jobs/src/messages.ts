@@ -1,0 +1,79 @@
+/** What a sender needs to write an alert. */
+export interface AlertMessageInput {
+  kind: string;
+  rideName: string;
+  /** Standby wait in minutes, or null (test alerts may have none). */
+  waitTime: number | null;
+  parkName: string | null;
+  /** One-click unsubscribe URL, when the alert belongs to a subscription. */
+  unsubscribeUrl: string | null;
+}
+
+/** A rendered e-mail. */
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function headline(m: AlertMessageInput): string {
+  const park = m.parkName ? ` at ${m.parkName}` : '';
+  if (m.kind === 'test_alert') return `Test alert: WalkOn alerts are working for ${m.parkName ?? 'your park'}.`;
+  if (m.waitTime === 0 || m.waitTime === null) return `${m.rideName} is a walk-on right now${park}.`;
+  return `${m.rideName} has a ${m.waitTime} min standby wait right now${park}.`;
+}
+
+/**
+ * The e-mail for a ride alert (spec part 1 §1: ride, wait, park), plain text and HTML, with the unsubscribe
+ * link in the body (the List-Unsubscribe headers are added by the notifier).
+ */
+export function formatRideAlertEmail(m: AlertMessageInput): EmailContent {
+  const line = headline(m);
+  const subject = m.kind === 'test_alert' ? 'WalkOn test alert' : `${m.rideName}: ${m.waitTime ?? 0} min standby wait`;
+  const foot = 'Standby waits change quickly; WalkOn uses public wait-time data and is independent of the park operators.';
+  const unsub = m.unsubscribeUrl ? `\n\nStop these alerts: ${m.unsubscribeUrl}` : '';
+  const text = `${line}\n\n${foot}${unsub}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+<p style="font-size:18px"><strong>${escapeHtml(line)}</strong></p>
+<p style="color:#555">${escapeHtml(foot)}</p>
+${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}
+</body></html>`;
+  return { subject, text, html };
+}
+
+// GSM 03.38 basic character set (plus the extension table characters counted as two).
+const GSM7 = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà'.split(
+    '',
+  ),
+);
+const GSM7_EXT = new Set('^{}\\[~]|€'.split(''));
+
+/** Replaces characters outside GSM-7 with close equivalents (curly quotes, dashes) or drops them. */
+export function toGsm7(s: string): string {
+  const mapped = s.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, '-').replace(/…/g, '...');
+  return [...mapped].filter((c) => GSM7.has(c) || GSM7_EXT.has(c)).join('');
+}
+
+/** Length of a GSM-7 string in septets (extension characters count twice). */
+export function gsm7Length(s: string): number {
+  return [...s].reduce((n, c) => n + (GSM7_EXT.has(c) ? 2 : 1), 0);
+}
+
+/**
+ * The SMS for a ride alert: one 160-septet GSM-7 segment with the ride, wait and park (issue 3 item 5).
+ * Long ride or park names are shortened with "..." so the message never exceeds one segment.
+ */
+export function formatRideAlertSms(m: AlertMessageInput): string {
+  const tail = ' Reply STOP to opt out.';
+  let text = toGsm7(`WalkOn: ${headline(m)}`);
+  const budget = 160 - gsm7Length(tail);
+  if (gsm7Length(text) > budget) {
+    while (gsm7Length(text) > budget - 3) text = text.slice(0, -1);
+    text = `${text.trimEnd()}...`;
+  }
+  return text + tail;
+}

@@ -1,0 +1,24 @@
+import { type ClaimedDelivery, type Database, deliveries } from '@walkon/db';
+import type { Kysely } from 'kysely';
+import type { WaitTimesSource } from '../providers/waitTimes/index.ts';
+import { type PollResult, refreshPark } from './poll.ts';
+
+/** Result of one park tick: what was polled and which deliveries were claimed. */
+export interface TickResult {
+  poll: PollResult;
+  claimed: ClaimedDelivery[];
+}
+
+/**
+ * One tick for one park (DESIGN §2.2–2.4): poll (one upstream read) → evaluate → claim. Sending is the
+ * caller's: the worker fans out jobs, the `walkon-jobs tick` CLI sends in-process.
+ * @throws UpstreamError / NotFoundError from the poll (nothing is claimed then).
+ */
+export async function runParkTick(
+  deps: { db: Kysely<Database>; source: WaitTimesSource; now: () => Date },
+  parkId: string,
+): Promise<TickResult> {
+  const poll = await refreshPark(deps, parkId);
+  const claimed = await deliveries.claimRideAlerts(deps.db, parkId, deps.now());
+  return { poll, claimed };
+}

@@ -1,0 +1,37 @@
+import type { Executor } from '@walkon/db';
+
+/** An e-mail to send. `headers` carries List-Unsubscribe / List-Unsubscribe-Post (RFC 8058). */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  deliveryId?: string;
+}
+
+/** A text message to an E.164 number. */
+export interface SmsMessage {
+  to: string;
+  text: string;
+  deliveryId?: string;
+}
+
+/**
+ * Sends e-mail and SMS. `db` is the sender's transaction, used by the outbox transport so the message and
+ * the delivery's `sent` mark commit together. Returns the provider message id.
+ * Throws PermanentNotifyError for failures a retry cannot fix; any other error is retried.
+ */
+export interface Notifier {
+  readonly kind: 'outbox' | 'aws';
+  sendEmail(m: EmailMessage, ctx: { db: Executor }): Promise<{ messageId: string }>;
+  sendSms(m: SmsMessage, ctx: { db: Executor }): Promise<{ messageId: string }>;
+}
+
+/** A failure a retry cannot fix (invalid address, opted-out number, rejected message). */
+export class PermanentNotifyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentNotifyError';
+  }
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { Destination, LiveEntry, LiveParkData } from './types.ts';
+
+// ThemeParks.wiki v1 shapes, tolerant of nulls and missing fields (DESIGN §2.2). Unknown keys are kept.
+const nullableNumber = z.number().nullable().optional().catch(null);
+const operatingHours = z
+  .array(z.object({ type: z.string().nullish(), startTime: z.string().nullish(), endTime: z.string().nullish() }).passthrough())
+  .nullish()
+  .catch(null);
+
+const liveEntrySchema = z
+  .object({
+    id: z.string(),
+    name: z.string().nullish(),
+    entityType: z.string().nullish(),
+    status: z.string().nullish(),
+    queue: z.record(z.string(), z.unknown()).nullish().catch(null),
+    operatingHours,
+    lastUpdated: z.string().nullish(),
+  })
+  .passthrough();
+
+/** `GET /v1/entity/{id}/live`. */
+export const liveResponseSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().nullish(),
+    entityType: z.string().nullish(),
+    timezone: z.string().nullish(),
+    liveData: z.array(z.unknown()).nullish(),
+  })
+  .passthrough();
+
+/** `GET /v1/destinations`. */
+export const destinationsResponseSchema = z.object({
+  destinations: z.array(
+    z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        slug: z.string().nullish(),
+        parks: z.array(z.object({ id: z.string(), name: z.string() }).passthrough()).nullish(),
+      })
+      .passthrough(),
+  ),
+});
+
+const standbySchema = z.object({ STANDBY: z.object({ waitTime: nullableNumber }).passthrough().nullish().catch(null) }).passthrough();
+
+/**
+ * Normalises a raw live response. Entries that are not even objects with an id are skipped (and counted),
+ * so one bad entry never hides the rest of the park.
+ * @throws ZodError when the document itself is not a live response (no park id).
+ */
+export function parseLive(raw: unknown): { data: LiveParkData; skipped: number } {
+  const doc = liveResponseSchema.parse(raw);
+  const entries: LiveEntry[] = [];
+  let skipped = 0;
+  for (const item of doc.liveData ?? []) {
+    const r = liveEntrySchema.safeParse(item);
+    if (!r.success) {
+      skipped++;
+      continue;
+    }
+    const e = r.data;
+    const queue = e.queue ?? null;
+    const standby = queue ? standbySchema.safeParse(queue) : null;
+    const wait = standby?.success ? (standby.data.STANDBY?.waitTime ?? null) : null;
+    entries.push({
+      id: e.id,
+      name: e.name ?? e.id,
+      entityType: e.entityType ?? 'UNKNOWN',
+      status: e.status ?? null,
+      standbyWait: typeof wait === 'number' && Number.isFinite(wait) ? Math.round(wait) : null,
+      queue,
+      operatingHours: e.operatingHours
+        ? e.operatingHours.map((h) => ({ type: h.type ?? 'Operating', startTime: h.startTime ?? null, endTime: h.endTime ?? null }))
+        : null,
+      lastUpdated: e.lastUpdated ?? null,
+    });
+  }
+  return { data: { parkId: doc.id, name: doc.name ?? doc.id, timezone: doc.timezone ?? null, entries }, skipped };
+}
+
+/** Normalises `GET /v1/destinations`. @throws ZodError on a malformed document. */
+export function parseDestinations(raw: unknown): Destination[] {
+  return destinationsResponseSchema.parse(raw).destinations.map((d) => ({
+    id: d.id,
+    name: d.name,
+    slug: d.slug ?? null,
+    parks: (d.parks ?? []).map((p) => ({ id: p.id, name: p.name })),
+  }));
+}

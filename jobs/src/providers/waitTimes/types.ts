@@ -1,0 +1,64 @@
+/** One live entity of a park, normalised from ThemeParks.wiki `liveData` (DESIGN §2.2). */
+export interface LiveEntry {
+  id: string;
+  name: string;
+  /** ATTRACTION, SHOW, RESTAURANT, PARK … */
+  entityType: string;
+  /** OPERATING | DOWN | CLOSED | REFURBISHMENT, or null when absent. */
+  status: string | null;
+  /** `queue.STANDBY.waitTime` in minutes; null when missing or null upstream. */
+  standbyWait: number | null;
+  /** The raw queue object (RETURN_TIME, PAID_RETURN_TIME, BOARDING_GROUP …), or null. */
+  queue: Record<string, unknown> | null;
+  /** Published operating hours (ISO instants), or null. */
+  operatingHours: { type: string; startTime: string | null; endTime: string | null }[] | null;
+  /** Upstream `lastUpdated` (ISO instant), or null. */
+  lastUpdated: string | null;
+}
+
+/** The live document of one park. */
+export interface LiveParkData {
+  parkId: string;
+  name: string;
+  /** IANA zone of the park, e.g. America/New_York; null when the response has none. */
+  timezone: string | null;
+  entries: LiveEntry[];
+}
+
+/** A destination with its parks (`GET /v1/destinations`). */
+export interface Destination {
+  id: string;
+  name: string;
+  slug?: string | null;
+  parks: { id: string; name: string }[];
+}
+
+/** Where live wait times come from: the real ThemeParks.wiki API or the recorded replay. */
+export interface WaitTimesSource {
+  /** Human-readable kind for logs: `http` or `replay`. */
+  readonly kind: 'http' | 'replay';
+  /** Every destination with its parks. @throws UpstreamError */
+  getDestinations(): Promise<Destination[]>;
+  /** One upstream read of a park's live data. @throws UpstreamError, NotFoundError */
+  getLive(parkId: string): Promise<LiveParkData>;
+}
+
+/** An upstream fault: timeout, HTTP 429/5xx, network error or a malformed body. Retryable. */
+export class UpstreamError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'timeout' | 'http' | 'network' | 'malformed',
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'UpstreamError';
+  }
+}
+
+/** The source knows nothing about that park (HTTP 404, or no recording in the replay). Not retried. */
+export class NotFoundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}

@@ -1,0 +1,64 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+
+/** Queue names (DESIGN §2). */
+export const QUEUE = {
+  poll: 'poll-park',
+  sendEmail: 'send-email',
+  sendSms: 'send-sms',
+  maintenance: 'maintenance',
+} as const;
+
+/** Payload of a `poll-park` job. */
+export interface PollJobData {
+  parkId: string;
+}
+/** Payload of a `send-email` / `send-sms` job: the claimed delivery to send. */
+export interface SendJobData {
+  deliveryId: string;
+}
+/** Payload of a `maintenance` job. */
+export interface MaintenanceJobData {
+  task: 'sweep-deliveries' | 'reconcile-schedulers';
+}
+
+/** The producers' view of the queues. */
+export interface Queues {
+  prefix: string;
+  poll: Queue<PollJobData>;
+  sendEmail: Queue<SendJobData>;
+  sendSms: Queue<SendJobData>;
+  maintenance: Queue<MaintenanceJobData>;
+  /** Every queue (for Bull Board and shutdown). */
+  all(): Queue[];
+  /** Closes every queue (not the shared connection). */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the queues on one shared connection with the given key prefix.
+ * Finished jobs are trimmed (`removeOnComplete` 1000, `removeOnFail` 5000) so Redis stays small.
+ */
+export function createQueues(opts: { connection: Redis; prefix: string }): Queues {
+  const common = {
+    connection: opts.connection,
+    prefix: opts.prefix,
+    defaultJobOptions: { removeOnComplete: 1000, removeOnFail: 5000 },
+  };
+  const poll = new Queue<PollJobData>(QUEUE.poll, common);
+  const sendEmail = new Queue<SendJobData>(QUEUE.sendEmail, common);
+  const sendSms = new Queue<SendJobData>(QUEUE.sendSms, common);
+  const maintenance = new Queue<MaintenanceJobData>(QUEUE.maintenance, common);
+  const list = [poll, sendEmail, sendSms, maintenance] as Queue[];
+  return {
+    prefix: opts.prefix,
+    poll,
+    sendEmail,
+    sendSms,
+    maintenance,
+    all: () => list,
+    close: async () => {
+      await Promise.all(list.map((q) => q.close()));
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import type { Database } from '@walkon/db';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Logger } from './logger.ts';
+import { enqueueDeliveries } from './pipeline/fanout.ts';
+import { reconcileSchedulers } from './pipeline/schedulers.ts';
+import { recordSendFailure, sendDelivery } from './pipeline/send.ts';
+import { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
+import { runParkTick } from './pipeline/tick.ts';
+import type { Notifier } from './providers/notify/index.ts';
+import { NotFoundError, type WaitTimesSource } from './providers/waitTimes/index.ts';
+import { type MaintenanceJobData, type PollJobData, QUEUE, type Queues, type SendJobData } from './queues.ts';
+
+/** Everything the worker needs, injected (DESIGN §4 factories). */
+export interface WorkerDeps {
+  db: Kysely<Database>;
+  /** A `worker`-role connection (maxRetriesPerRequest null). */
+  connection: Redis;
+  queues: Queues;
+  source: WaitTimesSource;
+  notifier: Notifier;
+  logger: Logger;
+  now: () => Date;
+  publicOrigin: string;
+  /** Concurrency of the send workers (default 10). */
+  sendConcurrency?: number;
+}
+
+/** A running worker. */
+export interface WalkOnWorker {
+  workers: Worker[];
+  /** Graceful shutdown: stops taking jobs, lets running ones finish, closes queues' workers. */
+  close(): Promise<void>;
+}
+
+/** Maintenance schedules: the delivery sweeper every minute, scheduler reconciliation every 5 minutes. */
+export const MAINTENANCE_SCHEDULES = [
+  { id: 'sweep-deliveries', every: 60_000, task: 'sweep-deliveries' as const },
+  { id: 'reconcile-schedulers', every: 300_000, task: 'reconcile-schedulers' as const },
+];
+
+/**
+ * Builds the BullMQ worker process (DESIGN §2): `poll-park` (poll → evaluate → claim → fan out),
+ * `send-email` / `send-sms` (retries with exponential backoff; the last failure marks the delivery failed),
+ * and `maintenance` (sweeper + scheduler reconciliation, run once at start too).
+ */
+export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
+  const log = deps.logger;
+  const common = { connection: deps.connection, prefix: deps.queues.prefix };
+
+  const poll = new Worker<PollJobData>(
+    QUEUE.poll,
+    async (job: Job<PollJobData>) => {
+      const { parkId } = job.data;
+      try {
+        const { poll: p, claimed } = await runParkTick(deps, parkId);
+        await enqueueDeliveries(deps.queues, claimed);
+        log.info({ parkId, entities: p.entities, samples: p.samples, claimed: claimed.length }, 'poll-park');
+        return { claimed: claimed.length };
+      } catch (err) {
+        if (err instanceof NotFoundError) {
+          log.warn({ parkId, err: err.message }, 'poll-park: park unknown to the source');
+          throw new UnrecoverableError(err.message);
+        }
+        log.warn({ parkId, attempt: job.attemptsMade + 1, err: (err as Error).message }, 'poll-park: upstream fault, will retry');
+        throw err;
+      }
+    },
+    { ...common, concurrency: 4 },
+  );
+
+  const sendProcessor = async (job: Job<SendJobData>) => {
+    try {
+      const out = await sendDelivery(deps, job.data.deliveryId);
+      if (out.status === 'failed') log.warn({ deliveryId: out.deliveryId, reason: out.reason }, 'send: permanent failure');
+      return out.status;
+    } catch (err) {
+      const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      await recordSendFailure(deps, job.data.deliveryId, (err as Error).message, final);
+      log.warn({ deliveryId: job.data.deliveryId, final, err: (err as Error).message }, 'send: transient failure');
+      throw err;
+    }
+  };
+  const sendEmail = new Worker<SendJobData>(QUEUE.sendEmail, sendProcessor, { ...common, concurrency: deps.sendConcurrency ?? 10 });
+  const sendSms = new Worker<SendJobData>(QUEUE.sendSms, sendProcessor, { ...common, concurrency: deps.sendConcurrency ?? 10 });
+
+  const maintenance = new Worker<MaintenanceJobData>(
+    QUEUE.maintenance,
+    async (job) => {
+      if (job.data.task === 'sweep-deliveries') return { requeued: await sweepQueuedDeliveries(deps) };
+      return { parks: (await reconcileSchedulers(deps)).length };
+    },
+    { ...common, concurrency: 1 },
+  );
+
+  const workers = [poll, sendEmail, sendSms, maintenance];
+  for (const w of workers) w.on('error', (err) => log.error({ err: err.message, queue: w.name }, 'worker error'));
+
+  for (const s of MAINTENANCE_SCHEDULES) {
+    await deps.queues.maintenance.upsertJobScheduler(s.id, { every: s.every }, { name: s.task, data: { task: s.task } });
+  }
+  const parks = await reconcileSchedulers(deps);
+  log.info({ parks: parks.length, source: deps.source.kind, notifier: deps.notifier.kind }, 'worker started');
+
+  return {
+    workers,
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+    },
+  };
+}
