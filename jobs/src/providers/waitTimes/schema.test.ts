@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { shiftInstants } from './replay.ts';
+import { parseLive } from './schema.ts';
+
+describe('ThemeParks.wiki live parsing (DESIGN §2.2: tolerant of nulls and missing queue)', () => {
+  it('reads STANDBY waits, keeps null waits null, survives a missing queue and skips junk entries', () => {
+    const { data, skipped } = parseLive({
+      id: 'p',
+      name: 'Park',
+      timezone: 'America/New_York',
+      liveData: [
+        {
+          id: 'a',
+          name: 'A',
+          entityType: 'ATTRACTION',
+          status: 'OPERATING',
+          queue: { STANDBY: { waitTime: 10 } },
+          lastUpdated: '2026-04-14T22:00:00Z',
+        },
+        { id: 'b', name: 'B', entityType: 'ATTRACTION', status: 'OPERATING', queue: { STANDBY: { waitTime: null } } },
+        { id: 'c', name: 'C', entityType: 'ATTRACTION', status: 'REFURBISHMENT' },
+        { id: 'd', name: 'D', entityType: 'ATTRACTION', status: 'OPERATING', queue: null, operatingHours: null },
+        'garbage',
+        { name: 'no id' },
+      ],
+    });
+    expect(skipped).toBe(2);
+    expect(data.entries.map((e) => [e.id, e.standbyWait])).toEqual([
+      ['a', 10],
+      ['b', null],
+      ['c', null],
+      ['d', null],
+    ]);
+    expect(data.timezone).toBe('America/New_York');
+  });
+  it('a document without a park id is rejected', () => {
+    expect(() => parseLive({ liveData: [] })).toThrow();
+  });
+  it('issue 2 item 5: the replay shifts every ISO instant, keeping relative times', () => {
+    const out = shiftInstants({ a: '2026-04-14T22:27:18Z', b: ['2026-04-14T09:00:00-04:00'], c: 'Dumbo', d: 5 }, 60_000);
+    expect(out).toEqual({ a: '2026-04-14T22:28:18.000Z', b: ['2026-04-14T13:01:00.000Z'], c: 'Dumbo', d: 5 });
+  });
+});

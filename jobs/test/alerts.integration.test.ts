@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Database, outbox } from '@walkon/db';
+import { createTestDb, truncateAll } from '@walkon/db/testing';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
+import { sendDelivery } from '../src/pipeline/send.ts';
+import { sweepQueuedDeliveries } from '../src/pipeline/sweeper.ts';
+import { runParkTick } from '../src/pipeline/tick.ts';
+import { createOutboxNotifier } from '../src/providers/notify/index.ts';
+import { createHttpSource, UpstreamError } from '../src/providers/waitTimes/index.ts';
+import { createQueues } from '../src/queues.ts';
+import { createRedis } from '../src/redis.ts';
+import { buildWorker } from '../src/worker.ts';
+import { EXPECTED_MK_ALERTS, FIXTURES, MK, MK_EDITED, MK_OPEN, MK_PREOPEN, replayOf, watchAll } from './helpers.ts';
+
+let db: Kysely<Database>;
+const now = () => new Date();
+const notifier = createOutboxNotifier();
+const publicOrigin = 'http://localhost:3000';
+
+beforeAll(async () => {
+  ({ db } = await createTestDb());
+});
+afterAll(async () => db.destroy());
+beforeEach(async () => truncateAll(db));
+
+async function sendAll(ids: string[]) {
+  return Promise.all(ids.map((id) => sendDelivery({ db, notifier, now, publicOrigin }, id)));
+}
+
+describe('DESIGN §2.3 evaluation over the real Magic Kingdom recordings (replay)', () => {
+  it('alerts exactly the fresh, OPERATING, 1–15 min rides; a second tick sends nothing new', async () => {
+    const source = await watchAll(db, MK_OPEN, 'fan@example.com', now);
+    const first = await runParkTick({ db, source, now }, MK);
+    const sent = await sendAll(first.claimed.map((c) => c.id));
+    const names = sent.map((s) => (s.status === 'sent' ? s.rideName : `not sent: ${s.status}`)).sort();
+    expect(names).toEqual(EXPECTED_MK_ALERTS);
+    const mails = await outbox.listOutbox(db, { to: 'fan@example.com' });
+    expect(mails).toHaveLength(7);
+    expect(
+      mails.every((m) => m.headers && (m.headers as Record<string, string>)['List-Unsubscribe-Post'] === 'List-Unsubscribe=One-Click'),
+    ).toBe(true);
+
+    const second = await runParkTick({ db, source, now }, MK);
+    expect(second.claimed).toEqual([]);
+    expect(await outbox.listOutbox(db)).toHaveLength(7);
+  });
+
+  it('stale entries (hours-old lastUpdated), CLOSED, REFURBISHMENT, null waits and waits above 15 never alert', async () => {
+    const source = await watchAll(db, MK_OPEN, 'fan@example.com', now);
+    const { claimed } = await runParkTick({ db, source, now }, MK);
+    const rows = await db
+      .selectFrom('deliveries')
+      .innerJoin('ride_status', 'ride_status.attraction_id', 'deliveries.ride_id')
+      .select(['ride_status.status', 'ride_status.standby_wait', 'ride_status.last_updated'])
+      .execute();
+    expect(rows).toHaveLength(claimed.length);
+    for (const r of rows) {
+      expect(r.status).toBe('OPERATING');
+      expect(r.standby_wait).toBeGreaterThan(0);
+      expect(r.standby_wait).toBeLessThanOrEqual(15);
+      expect(now().getTime() - (r.last_updated as Date).getTime()).toBeLessThanOrEqual(15 * 60_000);
+    }
+    // Country Bears (10 min, updated at 13:11Z, 9 h before the recording) is the stale case.
+    const stale = await db.selectFrom('deliveries').select('ride_name').where('ride_name', '=', 'Country Bear Musical Jamboree').execute();
+    expect(stale).toEqual([]);
+  });
+
+  it('the pre-opening recording (every standby null) sends nothing', async () => {
+    const source = await watchAll(db, MK_PREOPEN, 'fan@example.com', now);
+    const { claimed, poll } = await runParkTick({ db, source, now }, MK);
+    expect(poll.entities).toBeGreaterThan(50);
+    expect(claimed).toEqual([]);
+  });
+
+  it('the edited null-queue variant neither crashes nor alerts on a null wait', async () => {
+    const source = await watchAll(db, MK_EDITED, 'fan@example.com', now);
+    const { claimed } = await runParkTick({ db, source, now }, MK);
+    const names = (await db.selectFrom('deliveries').select('ride_name').execute()).map((r) => r.ride_name);
+    expect(claimed.length).toBe(names.length);
+    for (const n of names) expect(EXPECTED_MK_ALERTS).toContain(n);
+    const nullWaits = await db
+      .selectFrom('ride_status')
+      .select('attraction_id')
+      .where('standby_wait', 'is', null)
+      .where('status', '=', 'OPERATING')
+      .execute();
+    expect(nullWaits.length).toBeGreaterThan(0);
+  });
+});
+
+describe('DESIGN §2.4–2.5 exactly-once delivery', () => {
+  it('a worker killed between claim and send: the sweeper re-enqueues and each alert is delivered once', async () => {
+    const prefix = `test-${randomUUID()}`;
+    const producer = createRedis('redis://127.0.0.1:6379', 'worker');
+    const queues = createQueues({ connection: producer, prefix });
+    try {
+      const source = await watchAll(db, MK_OPEN, 'fan@example.com', now);
+      // Claim committed, then the process "dies" before fan-out: nothing is enqueued.
+      const { claimed } = await runParkTick({ db, source, now }, MK);
+      expect(claimed).toHaveLength(7);
+      // Half of them were enqueued before the crash (their jobs are in Redis but nobody ran them).
+      await enqueueDeliveries(queues, claimed.slice(0, 3));
+      // A minute later the restarted worker's sweeper runs.
+      const later = () => new Date(Date.now() + 2 * 60_000);
+      const requeued = await sweepQueuedDeliveries({ db, queues, now: later });
+      expect(requeued).toBe(4);
+      const connection = createRedis('redis://127.0.0.1:6379', 'worker');
+      const worker = await buildWorker({ db, connection, queues, source, notifier, logger: pino({ level: 'silent' }), now, publicOrigin });
+      try {
+        await expect.poll(async () => (await outbox.listOutbox(db)).length, { timeout: 15_000, interval: 200 }).toBe(7);
+        // Sweeping again and re-running sends nothing more.
+        await sweepQueuedDeliveries({ db, queues, now: later });
+        await Promise.all(claimed.map((c) => sendDelivery({ db, notifier, now, publicOrigin }, c.id)));
+        await new Promise((r) => setTimeout(r, 500));
+        const perDelivery = await sql<{ n: number }>`select count(*)::int as n from outbox_messages group by delivery_id`.execute(db);
+        expect(perDelivery.rows.map((r) => r.n)).toEqual(Array(7).fill(1));
+        const statuses = await db.selectFrom('deliveries').select('status').execute();
+        expect(statuses.every((s) => s.status === 'sent')).toBe(true);
+      } finally {
+        await worker.close();
+        connection.disconnect();
+      }
+    } finally {
+      await queues.poll.obliterate({ force: true }).catch(() => {});
+      for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
+      await queues.close();
+      producer.disconnect();
+    }
+  });
+});
+
+describe('DESIGN §2.2 upstream faults from a local HTTP server', () => {
+  let server: Server;
+  let baseUrl: string;
+  let mode: '500' | '429' | 'timeout' | 'malformed' | 'ok' = 'ok';
+  let hits = 0;
+  let recording: string;
+
+  beforeAll(async () => {
+    const { readFileSync } = await import('node:fs');
+    recording = readFileSync(`${FIXTURES}/${MK_OPEN}`, 'utf8');
+    server = createServer((req, res) => {
+      hits++;
+      if (req.url?.startsWith('/v1/destinations')) {
+        res.setHeader('content-type', 'application/json');
+        res.end(readFileSync(`${FIXTURES}/tpw_destinations_2026-04.json`, 'utf8'));
+        return;
+      }
+      if (mode === '500') return void res.writeHead(500).end('oops');
+      if (mode === '429') return void res.writeHead(429, { 'retry-after': '1' }).end('slow down');
+      if (mode === 'timeout') return; // never answers
+      res.setHeader('content-type', 'application/json');
+      res.end(mode === 'malformed' ? '{"id": "x", "liveData": [' : recording);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  for (const fault of ['500', '429', 'timeout', 'malformed'] as const) {
+    it(`${fault}: the tick fails with an UpstreamError, nothing is claimed`, async () => {
+      await watchAll(db, MK_OPEN, 'fan@example.com', now);
+      mode = fault;
+      const source = createHttpSource({ baseUrl, timeoutMs: 300 });
+      await expect(runParkTick({ db, source, now }, MK)).rejects.toBeInstanceOf(UpstreamError);
+      expect(await db.selectFrom('deliveries').selectAll().execute()).toEqual([]);
+    });
+  }
+
+  it('the worker logs the fault, retries the poll with backoff and alerts once upstream recovers', async () => {
+    const recordedNow = () => new Date('2026-04-14T22:27:18Z');
+    await watchAll(db, MK_OPEN, 'fan@example.com', recordedNow);
+    const prefix = `test-${randomUUID()}`;
+    const connection = createRedis('redis://127.0.0.1:6379', 'worker');
+    const queues = createQueues({ connection, prefix });
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (s: string) => void lines.push(s) });
+    mode = '500';
+    hits = 0;
+    const source = createHttpSource({ baseUrl, timeoutMs: 500 });
+    const worker = await buildWorker({ db, connection, queues, source, notifier, logger, now: recordedNow, publicOrigin });
+    try {
+      await queues.poll.add('poll', { parkId: MK }, { attempts: 3, backoff: { type: 'fixed', delay: 300 } });
+      await expect.poll(() => lines.some((l) => l.includes('upstream fault')), { timeout: 5000 }).toBe(true);
+      mode = 'ok';
+      await expect.poll(async () => (await outbox.listOutbox(db)).length, { timeout: 15_000, interval: 200 }).toBe(7);
+      expect(hits).toBeGreaterThanOrEqual(2);
+    } finally {
+      await worker.close();
+      for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
+      await queues.close();
+      connection.disconnect();
+    }
+  });
+});
+
+describe('replay source', () => {
+  it('serves the busiest recording per park by default and shifts its instants to now', async () => {
+    const { createReplaySource } = await import('../src/providers/waitTimes/index.ts');
+    const fixed = new Date('2030-01-01T12:00:00Z');
+    const src = createReplaySource({ dir: FIXTURES, now: () => fixed });
+    expect(src.files()[MK]).toBe(MK_OPEN);
+    const live = await src.getLive(MK);
+    const newest = Math.max(...live.entries.map((e) => (e.lastUpdated ? Date.parse(e.lastUpdated) : 0)));
+    expect(new Date(newest).toISOString()).toBe(fixed.toISOString());
+    expect(replayOf(MK_OPEN, () => fixed)).toBeTruthy();
+  });
+});

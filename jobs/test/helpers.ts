@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
+import type { Kysely } from 'kysely';
+import { addDaysToDate, parkLocalDate } from '../src/dates.ts';
+import { refreshPark } from '../src/pipeline/poll.ts';
+import { createReplaySource } from '../src/providers/waitTimes/index.ts';
+
+export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
+export const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
+export const MK_OPEN = 'tpw_live_magic-kingdom_2026-04-14T2227Z.json';
+export const MK_PREOPEN = 'tpw_live_magic-kingdom_2026-04-15T1036Z.json';
+export const MK_EDITED = 'tpw_live_magic-kingdom_2026-04-14T2227Z_EDITED-null-queue-variant.json';
+
+/** The seven fresh, OPERATING, 1–15 min attractions of the 2026-04-14T2227Z recording. */
+export const EXPECTED_MK_ALERTS = [
+  'Dumbo the Flying Elephant',
+  'Mad Tea Party',
+  "Mickey's PhilharMagic",
+  'Monsters Inc. Laugh Floor',
+  'The Magic Carpets of Aladdin',
+  'Tomorrowland Speedway',
+  'Under the Sea - Journey of The Little Mermaid',
+];
+
+/** A replay source over one recording file at a fixed clock. */
+export function replayOf(file: string, now: () => Date) {
+  return createReplaySource({ dir: FIXTURES, files: [file], now });
+}
+
+/** Loads the catalogue + the park, gives `email` a valid e-mail pass for today and watches every ride. */
+export async function watchAll(db: Kysely<Database>, file: string, email: string, now: () => Date) {
+  const source = replayOf(file, now);
+  await catalogue.upsertDestinations(db, await source.getDestinations());
+  await refreshPark({ db, source, now }, MK);
+  const today = parkLocalDate(now(), 'America/New_York');
+  await subscriptions.upsertActivePass(db, {
+    email,
+    parkId: MK,
+    userId: null,
+    alertType: 'email',
+    startDate: today,
+    endDate: addDaysToDate(today, 1),
+  });
+  await rides.watchAllRides(db, email, MK);
+  return source;
+}
