@@ -1,11 +1,15 @@
 export * from './client.ts';
 export * from './migrate.ts';
+export * as alertHistory from './repositories/alertHistory.ts';
 export * as catalogue from './repositories/catalogue.ts';
 export type { ClaimedDelivery } from './repositories/deliveries.ts';
 export * as deliveries from './repositories/deliveries.ts';
 export * as liveStatus from './repositories/liveStatus.ts';
 export * as outbox from './repositories/outbox.ts';
 export * as rides from './repositories/rides.ts';
+export * as sessions from './repositories/sessions.ts';
 export * as subscriptions from './repositories/subscriptions.ts';
+export * as throttle from './repositories/throttle.ts';
+export * as users from './repositories/users.ts';
 export * as watches from './repositories/watches.ts';
 export * from './types.ts';

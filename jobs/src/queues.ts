@@ -33,6 +33,8 @@ export interface Queues {
   all(): Queue[];
   /** Closes every queue (not the shared connection). */
   close(): Promise<void>;
+  /** Resolves when Redis answers PING (health checks). */
+  ping(): Promise<string>;
 }
 
 /**
@@ -60,5 +62,6 @@ export function createQueues(opts: { connection: Redis; prefix: string }): Queue
     close: async () => {
       await Promise.all(list.map((q) => q.close()));
     },
+    ping: () => opts.connection.ping(),
   };
 }

@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { Executor } from '../client.ts';
+
+/** Recent-history window and size (spec part 1 §9: 24 hours, at most 10). */
+export const HISTORY_HOURS = 24;
+export const HISTORY_LIMIT = 10;
+
+/** A person's visible alert history: last 10 deliveries in 24 h, newest first (spec part 1 §7). */
+export async function listRecent(db: Executor, email: string, now: Date, parkId?: string) {
+  let q = db
+    .selectFrom('deliveries')
+    .select([
+      'id',
+      'ride_name as rideName',
+      'wait_time as waitTime',
+      'message',
+      'created_at as createdAt',
+      'channel',
+      'status',
+      'kind',
+      'park_id as parkId',
+    ])
+    .where('email', '=', email)
+    .where('hidden', '=', false)
+    .where('created_at', '>', sql<Date>`${now}::timestamptz - make_interval(hours => ${HISTORY_HOURS})`)
+    .orderBy('created_at', 'desc')
+    .limit(HISTORY_LIMIT);
+  if (parkId) q = q.where('park_id', '=', parkId);
+  return q.execute();
+}
+
+/** The newest delivery of a person (any kind) since `since`, for the 15-minute cooldown (spec part 1 §4). */
+export async function lastDeliverySince(db: Executor, email: string, since: Date) {
+  return db
+    .selectFrom('deliveries')
+    .select(['created_at as createdAt'])
+    .where('email', '=', email)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Hides a person's history from view (the ledger stays for de-duplication). Returns how many were hidden. */
+export async function clearHistory(db: Executor, email: string): Promise<number> {
+  const r = await db
+    .updateTable('deliveries')
+    .set({ hidden: true })
+    .where('email', '=', email)
+    .where('hidden', '=', false)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

@@ -1,0 +1,25 @@
+// Creates (or resets the password of) the demo account printed by `make dev` / `make demo`: an admin.
+import { createDb, users } from '@walkon/db';
+import { hashPassword } from '@walkon/server';
+
+const email = (process.env.DEMO_EMAIL ?? 'demo@walkon.test').toLowerCase();
+const password = process.env.DEMO_PASSWORD ?? 'walkon-demo-2026';
+const db = createDb(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon', 1);
+try {
+  const passwordHash = await hashPassword(password);
+  const existing = await users.findByEmail(db, email);
+  const id = existing
+    ? (
+        await db
+          .updateTable('users')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', existing.id)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    : (await users.createUser(db, { email, fullName: 'WalkOn Demo', passwordHash })).id;
+  await users.grantRole(db, id, 'admin');
+  console.log(`demo account ready: ${email}`);
+} finally {
+  await db.destroy();
+}

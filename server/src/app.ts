@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { subscriptions } from '@walkon/db';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
+import type { AppDeps, Context } from './trpc/init.ts';
+import { type AppRouter, appRouter } from './trpc/router.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence (issue 2 item 3, Lucia's guide): a non-GET request whose Origin (or, without it, Referer) is
+ * neither our public origin nor the request's own host is refused. Requests with neither header (server to
+ * server, e-mail clients' one-click unsubscribe) carry no browser cookies' intent and pass.
+ */
+export function isCrossOrigin(
+  req: { method: string; headers: Record<string, string | string[] | undefined> },
+  publicOrigin: string,
+): boolean {
+  if (SAFE_METHODS.has(req.method)) return false;
+  const origin = (req.headers.origin as string | undefined) ?? (req.headers.referer as string | undefined);
+  if (!origin) return false;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  const allowed = new Set([new URL(publicOrigin).host]);
+  const own = req.headers['x-forwarded-host'] ?? req.headers.host;
+  if (typeof own === 'string') allowed.add(own);
+  return !allowed.has(host);
+}
+
+async function sessionOf(deps: AppDeps, req: FastifyRequest, reply: { setCookie: (n: string, v: string, o: object) => unknown }) {
+  const token = req.cookies[SESSION_COOKIE];
+  if (!token) return null;
+  const s = await validateSessionToken(deps.db, token, deps.now());
+  if (s?.renewed) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(s.expiresAt, deps.production));
+  return s;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · WalkOn</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">Return to WalkOn</a></p></body></html>`;
+
+/**
+ * Builds the HTTP server (DESIGN §4 factory): cookies, CSRF check, `/healthz`, tRPC at `/trpc`, Bull Board at
+ * `/admin/queues` (admins only, static files included), one-click unsubscribe at `/unsubscribe` (RFC 8058),
+ * and, with `webDistDir`, the built web app with an SPA fallback.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: deps.logger as unknown as FastifyBaseLogger, trustProxy: true, bodyLimit: 256 * 1024 });
+  await app.register(fastifyCookie);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (isCrossOrigin(req, deps.publicOrigin)) {
+      return reply.code(403).send({ error: { message: 'Cross-origin request refused.' } });
+    }
+  });
+
+  app.get('/healthz', async (_req, reply) => {
+    const db = await sql`select 1`.execute(deps.db).then(
+      () => true,
+      () => false,
+    );
+    const redis = await deps.queues.ping().then(
+      () => true,
+      () => false,
+    );
+    return reply.code(db ? 200 : 503).send({ ok: db && redis, db, redis });
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: async ({ req, res }): Promise<Context> => {
+        const s = await sessionOf(deps, req, res);
+        return { deps, req, res, user: s?.user ?? null, sessionId: s?.sessionId ?? null };
+      },
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ path, err: error.cause ?? error }, 'tRPC internal error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  // Bull Board for operators: admins only, including its static assets (DESIGN §2, issue 2 item 5).
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (req, reply) => {
+      const s = await sessionOf(deps, req, reply);
+      const user: SessionUser | undefined = s?.user;
+      if (!user) return reply.code(401).send({ error: { message: 'Please log in.' } });
+      if (!user.roles.includes('admin')) return reply.code(403).send({ error: { message: 'Access Denied: admins only.' } });
+    });
+    const serverAdapter = new FastifyAdapter();
+    serverAdapter.setBasePath('/admin/queues');
+    createBullBoard({ queues: deps.queues.all().map((q) => new BullMQAdapter(q)), serverAdapter });
+    await scope.register(serverAdapter.registerPlugin(), { prefix: '/admin/queues' });
+  });
+
+  // One-click unsubscribe (RFC 8058): GET shows a confirmation form, POST deactivates the subscription.
+  app.get<{ Querystring: { token?: string } }>('/unsubscribe', async (req, reply) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    reply.type('text/html');
+    if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>'));
+    return page(
+      'Stop these alerts?',
+      `<form method="post" action="/unsubscribe?token=${token}"><button type="submit">Stop these alerts</button></form>`,
+    );
+  });
+  app.post<{ Querystring: { token?: string } }>('/unsubscribe', async (req, reply) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    reply.type('text/html');
+    if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>'));
+    const sub = await subscriptions.deactivateByToken(deps.db, token);
+    if (!sub) return reply.code(404).send(page('Link not found', '<p>We could not find these alerts. They may already be stopped.</p>'));
+    return page('Alerts stopped', `<p>You will not receive these alerts any more (${escapeHtml(sub.email)}).</p>`);
+  });
+
+  // Accept one-click POSTs sent as form bodies (RFC 8058 "List-Unsubscribe=One-Click").
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  if (deps.webDistDir && existsSync(deps.webDistDir)) {
+    await app.register(fastifyStatic, { root: deps.webDistDir, wildcard: false, index: ['index.html'] });
+    app.setNotFoundHandler((req, reply) => {
+      const url = req.url.split('?')[0] ?? '';
+      if (req.method === 'GET' && !url.startsWith('/trpc') && !url.startsWith('/admin/queues') && !/\.[a-z0-9]+$/i.test(url)) {
+        return reply.sendFile('index.html');
+      }
+      return reply.code(404).send({ error: { message: 'Not found' } });
+    });
+  }
+
+  return app;
+}

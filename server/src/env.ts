@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/walkon'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+  WEB_DIST_DIR: z.string().optional(),
+  QUEUE_PREFIX: z.string().min(1).default('walkon'),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+/** The API server's settings (README "Configuration"). */
+export type ServerEnv = z.infer<typeof schema>;
+
+/** Parses the server settings once from `source` (default `process.env`). @throws ZodError on a bad value. */
+export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const env = schema.parse(source);
+  return { ...env, WEB_DIST_DIR: env.WEB_DIST_DIR ? path.resolve(repoRoot, env.WEB_DIST_DIR) : undefined };
+}

@@ -1,0 +1,20 @@
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+
+/** Error codes services use; mapped to tRPC codes (and HTTP statuses) in one place: `toTrpcCode`. */
+export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'UNAVAILABLE';
+
+/** A rule violation with a message fit to show the user (DESIGN §4: services throw AppError). */
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** AppError code → tRPC error code (HTTP 400, 401, 403, 404, 409, 429, 503). */
+export function toTrpcCode(code: AppErrorCode): TRPC_ERROR_CODE_KEY {
+  return code === 'UNAVAILABLE' ? 'SERVICE_UNAVAILABLE' : code;
+}

@@ -1,0 +1,8 @@
+// @walkon/server public API: the web app imports only types and schemas from here (DESIGN §3).
+export { buildApp, isCrossOrigin } from './app.ts';
+export { hashPassword } from './auth/password.ts';
+export { loadServerEnv } from './env.ts';
+export * from './schemas.ts';
+export type { AppDeps } from './trpc/init.ts';
+export type { AppRouter } from './trpc/router.ts';
+export { appRouter, createCaller } from './trpc/router.ts';

@@ -1,0 +1,39 @@
+import { createDb } from '@walkon/db';
+import { createLogger, createQueues, createRedis, createWaitTimesSource, loadJobsEnv } from '@walkon/jobs';
+import { buildApp } from './app.ts';
+import { loadServerEnv } from './env.ts';
+
+// The API process: reads env, builds the app, listens, and closes gracefully on SIGTERM/SIGINT.
+const env = loadServerEnv();
+const jobsEnv = loadJobsEnv();
+const logger = createLogger('server', env.LOG_LEVEL);
+const now = () => new Date();
+const db = createDb(env.DATABASE_URL);
+const redis = createRedis(env.REDIS_URL, 'producer');
+redis.on('error', (err) => logger.warn({ err: err.message }, 'redis'));
+const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
+const app = await buildApp({
+  db,
+  queues,
+  source: createWaitTimesSource(jobsEnv, now),
+  logger,
+  now,
+  publicOrigin: env.PUBLIC_ORIGIN,
+  production: env.NODE_ENV === 'production',
+  webDistDir: env.WEB_DIST_DIR,
+});
+await app.listen({ port: env.PORT, host: env.HOST });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'server stopping');
+  await app.close();
+  await queues.close();
+  redis.disconnect();
+  await db.destroy();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

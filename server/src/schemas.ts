@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Input schemas shared by the server and the web app (messages from spec part 1 §5 and §8).
+ * E-mail: "text, at sign, text, dot, text, no spaces" (spec part 1 §5, the stricter pattern).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string({ error: 'Email Required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email Required')
+  .max(254, 'Please enter a valid email address')
+  .regex(EMAIL_PATTERN, 'Please enter a valid email address');
+
+export const passwordSchema = z
+  .string({ error: 'You must provide either an email or phone number and a password.' })
+  .min(1, 'You must provide either an email or phone number and a password.')
+  .max(200, 'Password is too long.');
+
+export const signUpInput = z.object({
+  fullName: z
+    .string({ error: 'Please enter your full name to sign up.' })
+    .trim()
+    .min(1, 'Please enter your full name to sign up.')
+    .max(120, 'Full name is too long.'),
+  email: emailSchema,
+  password: passwordSchema.refine((p) => p.length >= 8, 'Password should be at least 8 characters.'),
+});
+
+export const logInInput = z.object({ email: emailSchema, password: passwordSchema });
+
+/** A ThemeParks.wiki entity id (UUID-like). */
+export const entityId = z
+  .string({ error: 'Please select a theme park.' })
+  .trim()
+  .min(1, 'Please select a theme park.')
+  .max(100, 'Invalid id.');
+
+export const parkInput = z.object({ parkId: entityId });
+
+/** 'YYYY-MM-DD' */
+export const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-04-14.');
+/** 'HH:mm' (24 h) */
+export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times look like 09:30.');
+
+export const saveRidesInput = z.object({ parkId: entityId, rideIds: z.array(entityId).max(500) });
+
+export const activateInput = z.object({
+  parkId: entityId,
+  rideIds: z.array(entityId).min(1, 'Please select at least one ride to monitor before activating alerts.').max(500),
+  startDate: dateOnly.optional(),
+  startTime: timeOfDay.optional(),
+});
+
+export const testAlertInput = z.object({ parkId: entityId, bypassCooldown: z.boolean().optional() });
+
+export const manageSaveInput = z.object({
+  parks: z
+    .array(
+      z.object({ parkId: entityId, active: z.boolean(), rides: z.array(z.object({ rideId: entityId, active: z.boolean() })).max(500) }),
+    )
+    .max(100),
+});

@@ -1,0 +1,252 @@
+import { TZDate } from '@date-fns/tz';
+import { alertHistory, catalogue, deliveries, rides, subscriptions } from '@walkon/db';
+import { addDaysToDate, enqueueDeliveries, parkLocalDate, syncParkScheduler } from '@walkon/jobs';
+import type { SessionUser } from '../auth/session.ts';
+import { AppError } from '../errors.ts';
+import type { AppDeps } from '../trpc/init.ts';
+
+/** Test-alert cooldown (spec part 1 §9: 15 minutes). */
+export const COOLDOWN_MINUTES = 15;
+
+/**
+ * Minutes of cooldown left after the last alert (spec part 1 §4): 0 when none in the last 15 minutes,
+ * otherwise the remaining minutes rounded up (1–15).
+ */
+export function cooldownMinutesRemaining(lastAlertAt: Date | null, now: Date): number {
+  if (!lastAlertAt) return 0;
+  const left = lastAlertAt.getTime() + COOLDOWN_MINUTES * 60_000 - now.getTime();
+  return left > 0 ? Math.ceil(left / 60_000) : 0;
+}
+
+/** The UTC instant of a park-local date and time ('YYYY-MM-DD', 'HH:mm'). */
+export function parkLocalInstant(date: string, time: string, timezone: string | null): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(y, m - 1, d, hh, mm, 0, timezone ?? 'UTC').getTime());
+}
+
+async function requirePark(deps: AppDeps, parkId: string) {
+  const park = await catalogue.getPark(deps.db, parkId);
+  if (!park) throw new AppError('NOT_FOUND', 'Please select a theme park.');
+  return park;
+}
+
+/** Keeps the park's job scheduler in step; a Redis outage is logged (the worker's sweep reconciles). */
+async function syncScheduler(deps: AppDeps, parkId: string): Promise<void> {
+  try {
+    await syncParkScheduler({ db: deps.db, queues: deps.queues, now: deps.now }, parkId);
+  } catch (err) {
+    deps.logger.warn({ parkId, err: (err as Error).message }, 'scheduler sync failed; the worker will reconcile');
+  }
+}
+
+function subscriptionView(s: Awaited<ReturnType<typeof subscriptions.listForEmail>>[number]) {
+  return {
+    id: s.id,
+    parkId: s.park_id,
+    parkName: s.park_name,
+    active: s.active,
+    valid: s.valid,
+    scheduled: s.scheduled,
+    expired: s.expired,
+    startDate: s.start_date,
+    endDate: s.end_date,
+    startsAt: s.starts_at ? s.starts_at.toISOString() : null,
+    alertType: s.alert_type,
+  };
+}
+
+function historyView(rows: Awaited<ReturnType<typeof alertHistory.listRecent>>) {
+  return rows.map((r) => ({
+    id: r.id,
+    rideName: r.rideName,
+    waitTime: r.waitTime,
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+    channel: r.channel,
+    status: r.status,
+    kind: r.kind,
+  }));
+}
+
+/** The signed-in person's alert history: last 10 in 24 h (spec part 1 §7, §9). */
+export async function history(deps: AppDeps, user: SessionUser) {
+  return historyView(await alertHistory.listRecent(deps.db, user.email, deps.now()));
+}
+
+/**
+ * Everything the Get Alerts page shows for one park: selection, subscription (validity computed in the
+ * park's time zone), cooldown minutes and recent history (spec part 1 §2, §4).
+ */
+export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
+  await requirePark(deps, parkId);
+  const now = deps.now();
+  const [selection, subs, last, recent] = await Promise.all([
+    rides.listSelection(deps.db, user.email, parkId),
+    subscriptions.listForEmail(deps.db, user.email, now),
+    alertHistory.lastDeliverySince(deps.db, user.email, new Date(now.getTime() - COOLDOWN_MINUTES * 60_000)),
+    alertHistory.listRecent(deps.db, user.email, now),
+  ]);
+  const sub = subs.find((s) => s.park_id === parkId);
+  return {
+    email: user.email,
+    parkId,
+    selectedRideIds: selection.filter((r) => r.active).map((r) => r.rideId),
+    subscription: sub ? subscriptionView(sub) : null,
+    cooldownMinutesRemaining: cooldownMinutesRemaining(last?.createdAt ?? null, now),
+    history: historyView(recent),
+  };
+}
+
+/** Saves the ride selection for a park (spec part 1 §4 ride selection). Returns the active count. */
+export async function saveRides(deps: AppDeps, user: SessionUser, parkId: string, rideIds: string[]) {
+  await requirePark(deps, parkId);
+  const count = await rides.replaceSelection(deps.db, user.email, parkId, rideIds);
+  await syncScheduler(deps, parkId);
+  return { count };
+}
+
+/**
+ * Activates (or schedules) e-mail alerts for a park (spec part 1 §4): saves the rides, creates or renews the
+ * (email, park) pass for the park-local start date with end = start + 1 day, `starts_at` when a future
+ * start time is given, and syncs the park's job scheduler.
+ * @throws AppError BAD_REQUEST when the start date is before the park-local today or no ride of the park
+ * was selected; NOT_FOUND for an unknown park.
+ */
+export async function activate(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { parkId: string; rideIds: string[]; startDate?: string; startTime?: string },
+) {
+  const park = await requirePark(deps, input.parkId);
+  const now = deps.now();
+  const today = parkLocalDate(now, park.timezone);
+  const startDate = input.startDate ?? today;
+  if (startDate < today) throw new AppError('BAD_REQUEST', 'Alert start date cannot be earlier than today.');
+  const startsAtCandidate = input.startTime ? parkLocalInstant(startDate, input.startTime, park.timezone) : null;
+  const startsAt = startsAtCandidate && startsAtCandidate.getTime() > now.getTime() ? startsAtCandidate : null;
+  const sub = await deps.db.transaction().execute(async (tx) => {
+    const count = await rides.replaceSelection(tx, user.email, input.parkId, input.rideIds);
+    if (count === 0) throw new AppError('BAD_REQUEST', 'Please select at least one ride to monitor before activating alerts.');
+    return subscriptions.upsertActivePass(tx, {
+      email: user.email,
+      parkId: input.parkId,
+      userId: user.id,
+      alertType: 'email',
+      startDate,
+      endDate: addDaysToDate(startDate, 1),
+      startsAt,
+    });
+  });
+  await syncScheduler(deps, input.parkId);
+  const scheduled = startDate > today || startsAt !== null;
+  return {
+    scheduled,
+    subscriptionId: sub.id,
+    startDate: sub.start_date,
+    endDate: sub.end_date,
+    startsAt: sub.starts_at ? sub.starts_at.toISOString() : null,
+  };
+}
+
+/** Stops alerts for a park (spec part 1 §4: active → stopped). */
+export async function stop(deps: AppDeps, user: SessionUser, parkId: string) {
+  await subscriptions.setActive(deps.db, user.email, parkId, false);
+  await syncScheduler(deps, parkId);
+  return { ok: true as const };
+}
+
+/** Hides the person's alert history (spec part 1 §2 Manage Alerts "clear option"). */
+export async function clearHistory(deps: AppDeps, user: SessionUser) {
+  return { cleared: await alertHistory.clearHistory(deps.db, user.email) };
+}
+
+/**
+ * Sends a test alert (spec part 1 §7 test-alert): needs a valid subscription for the park; refused during the
+ * 15-minute cooldown unless an admin bypasses it. The delivery is claimed and enqueued in one transaction, so
+ * a Redis outage leaves nothing behind.
+ * @throws AppError BAD_REQUEST "Subscription issue…", TOO_MANY_REQUESTS during cooldown, UNAVAILABLE without Redis.
+ */
+export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkId: string; bypassCooldown?: boolean }) {
+  const park = await requirePark(deps, input.parkId);
+  const now = deps.now();
+  const sub = (await subscriptions.listForEmail(deps.db, user.email, now)).find((s) => s.park_id === input.parkId);
+  if (!sub?.valid) throw new AppError('BAD_REQUEST', 'Subscription issue: activate alerts for this park before sending a test alert.');
+  const bypass = input.bypassCooldown === true && user.roles.includes('admin');
+  if (!bypass) {
+    const last = await alertHistory.lastDeliverySince(deps.db, user.email, new Date(now.getTime() - COOLDOWN_MINUTES * 60_000));
+    const wait = cooldownMinutesRemaining(last?.createdAt ?? null, now);
+    if (wait > 0)
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `Cooldown active: please wait ${wait} minute${wait === 1 ? '' : 's'} before the next test alert.`,
+      );
+  }
+  const address = sub.alert_type === 'sms' ? sub.phone_number : user.email;
+  if (!address) throw new AppError('BAD_REQUEST', 'Phone number missing');
+  await deps.db.transaction().execute(async (tx) => {
+    const claimed = await deliveries.insertTestAlert(
+      tx,
+      {
+        email: user.email,
+        channel: sub.alert_type,
+        address,
+        parkId: input.parkId,
+        rideId: null,
+        rideName: 'Test alert',
+        waitTime: null,
+        message: `Test alert for ${park.name}: your WalkOn alerts are working.`,
+        subscriptionId: sub.id,
+      },
+      now,
+    );
+    if (!claimed) throw new AppError('TOO_MANY_REQUESTS', 'A test alert was just sent. Please wait a minute.');
+    try {
+      await enqueueDeliveries(deps.queues, [claimed]);
+    } catch (err) {
+      deps.logger.warn({ err: (err as Error).message }, 'test alert enqueue failed');
+      throw new AppError('UNAVAILABLE', 'Alerts are temporarily unavailable. Please try again in a minute.');
+    }
+  });
+  return { success: true, message: `Test alert sent to ${address}.` };
+}
+
+/** Manage Alerts (spec part 1 §2): the person's unexpired subscriptions with their rides and toggles. */
+export async function manageList(deps: AppDeps, user: SessionUser) {
+  const now = deps.now();
+  const [subs, selection] = await Promise.all([
+    subscriptions.listForEmail(deps.db, user.email, now),
+    rides.listSelection(deps.db, user.email),
+  ]);
+  return {
+    email: user.email,
+    parks: subs
+      .filter((s) => !s.expired)
+      .map((s) => ({
+        ...subscriptionView(s),
+        rides: selection.filter((r) => r.parkId === s.park_id).map((r) => ({ rideId: r.rideId, rideName: r.rideName, active: r.active })),
+      })),
+  };
+}
+
+/**
+ * Saves Manage Alerts changes (spec part 1 §4): per park the subscription's active flag and the rides'
+ * toggles. Only the person's own subscriptions can change.
+ * @throws AppError NOT_FOUND naming the park when the person has no subscription there.
+ */
+export async function manageSave(
+  deps: AppDeps,
+  user: SessionUser,
+  parks: { parkId: string; active: boolean; rides: { rideId: string; active: boolean }[] }[],
+) {
+  await deps.db.transaction().execute(async (tx) => {
+    for (const p of parks) {
+      const sub = await subscriptions.findByEmailAndPark(tx, user.email, p.parkId);
+      if (!sub) throw new AppError('NOT_FOUND', `Error saving changes: no subscription for park ${p.parkId}.`);
+      await subscriptions.setActive(tx, user.email, p.parkId, p.active);
+      await rides.setRidesActive(tx, user.email, p.parkId, p.active ? p.rides : p.rides.map((r) => ({ ...r, active: false })));
+    }
+  });
+  for (const p of parks) await syncScheduler(deps, p.parkId);
+  return { ok: true as const };
+}

@@ -1,0 +1,76 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { Database, Role } from '@walkon/db';
+import type { Logger, Queues, WaitTimesSource } from '@walkon/jobs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ZodError, z } from 'zod';
+import type { SessionUser } from '../auth/session.ts';
+import { AppError, toTrpcCode } from '../errors.ts';
+
+/** Dependencies every request can use (DESIGN §4: injected, built once in main.ts or a test). */
+export interface AppDeps {
+  db: Kysely<Database>;
+  /** Producers; their Redis connection fails fast (DESIGN §4 Redis by role). */
+  queues: Queues;
+  source: WaitTimesSource;
+  logger: Logger;
+  now: () => Date;
+  publicOrigin: string;
+  production: boolean;
+  /** Serve the built web app from here (SPA fallback), when set. */
+  webDistDir?: string;
+}
+
+/** The tRPC context: deps, the request, and the signed-in user (or null). */
+export interface Context {
+  deps: AppDeps;
+  req: FastifyRequest;
+  res: FastifyReply;
+  user: SessionUser | null;
+  sessionId: string | null;
+}
+
+const t = initTRPC.context<Context>().create({
+  // Never ship stack traces; internal errors get a generic message (issue 2: never a 500 with a trace).
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const zod = error.cause instanceof ZodError ? error.cause : null;
+    const message = zod
+      ? (zod.issues[0]?.message ?? 'Invalid input')
+      : error.code === 'INTERNAL_SERVER_ERROR'
+        ? 'Something went wrong. Please try again.'
+        : shape.message;
+    return { ...shape, message, data: { ...shape.data, stack: undefined, zodError: zod ? z.flattenError(zod) : null } };
+  },
+});
+
+/** Maps AppError to TRPCError — the one place (DESIGN §4). */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: toTrpcCode(cause.code), message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Anyone. */
+export const publicProcedure = t.procedure.use(appErrors);
+
+/** Signed-in users only; narrows `ctx.user`. UNAUTHORIZED otherwise (spec part 1 §6). */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to manage your alert subscriptions.' });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** Signed-in users holding `role` (admin also passes moderator checks). FORBIDDEN otherwise. */
+export function roleProcedure(role: Role) {
+  return protectedProcedure.use(({ ctx, next }) => {
+    const ok = ctx.user.roles.includes('admin') || ctx.user.roles.includes(role);
+    if (!ok) throw new TRPCError({ code: 'FORBIDDEN', message: 'Access Denied: you do not have permission to view this page.' });
+    return next();
+  });
+}

@@ -1,0 +1,32 @@
+import { invalidateSession, SESSION_COOKIE, sessionCookieOptions } from '../../auth/session.ts';
+import { logInInput, signUpInput } from '../../schemas.ts';
+import * as auth from '../../services/auth.ts';
+import { type Context, protectedProcedure, publicProcedure, router } from '../init.ts';
+
+function setSessionCookie(ctx: Context, token: string, expiresAt: Date) {
+  ctx.res.setCookie(SESSION_COOKIE, token, sessionCookieOptions(expiresAt, ctx.deps.production));
+}
+
+/** Accounts (spec part 1 §2 Auth, §4 Session, §6 roles). */
+export const authRouter = router({
+  /** The signed-in user with roles, or null. */
+  me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
+  /** Sign up: { fullName, email, password } → { user }; sets the session cookie. CONFLICT when registered. */
+  signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
+    const { user, session } = await auth.signUp(ctx.deps, input);
+    setSessionCookie(ctx, session.token, session.expiresAt);
+    return { user };
+  }),
+  /** Log in: { email, password } → { user }; UNAUTHORIZED on bad credentials, TOO_MANY_REQUESTS when throttled. */
+  logIn: publicProcedure.input(logInInput).mutation(async ({ ctx, input }) => {
+    const { user, session } = await auth.logIn(ctx.deps, input);
+    setSessionCookie(ctx, session.token, session.expiresAt);
+    return { user };
+  }),
+  /** Log out: ends the session and clears the cookie. */
+  logOut: protectedProcedure.mutation(async ({ ctx }) => {
+    if (ctx.sessionId) await invalidateSession(ctx.deps.db, ctx.sessionId);
+    ctx.res.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true as const };
+  }),
+});
