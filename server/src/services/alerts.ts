@@ -4,6 +4,7 @@ import { addDaysToDate, enqueueDeliveries, parkLocalDate, syncParkScheduler } fr
 import type { SessionUser } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
 import type { AppDeps } from '../trpc/init.ts';
+import { listDestinations } from './waitTimes.ts';
 
 /** Test-alert cooldown (spec part 1 §9: 15 minutes). */
 export const COOLDOWN_MINUTES = 15;
@@ -26,7 +27,11 @@ export function parkLocalInstant(date: string, time: string, timezone: string | 
 }
 
 async function requirePark(deps: AppDeps, parkId: string) {
-  const park = await catalogue.getPark(deps.db, parkId);
+  let park = await catalogue.getPark(deps.db, parkId);
+  if (!park) {
+    await listDestinations(deps); // loads the catalogue on first use
+    park = await catalogue.getPark(deps.db, parkId);
+  }
   if (!park) throw new AppError('NOT_FOUND', 'Please select a theme park.');
   return park;
 }

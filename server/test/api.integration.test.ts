@@ -1,0 +1,356 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Database, users } from '@walkon/db';
+import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { createQueues, createRedis, createReplaySource, type Queues } from '@walkon/jobs';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { validateSessionToken } from '../src/auth/session.ts';
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
+const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
+const ORIGIN = 'http://localhost:3000';
+
+let db: Kysely<Database>;
+let app: FastifyInstance;
+let queues: Queues;
+const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+let production = false;
+
+async function makeApp() {
+  const now = () => new Date();
+  return buildApp({
+    db,
+    queues,
+    source: createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now }),
+    logger: pino({ level: 'silent' }),
+    now,
+    publicOrigin: ORIGIN,
+    production,
+  });
+}
+
+beforeAll(async () => {
+  ({ db } = await createTestDb());
+  queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
+  app = await makeApp();
+});
+afterAll(async () => {
+  await app.close();
+  for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
+  await queues.close();
+  redis.disconnect();
+  await db.destroy();
+});
+beforeEach(async () => truncateAll(db));
+
+type Res = { status: number; body: any; cookie?: string; setCookie?: string };
+
+async function call(
+  kind: 'query' | 'mutation',
+  proc: string,
+  input?: unknown,
+  cookie?: string,
+  headers: Record<string, string> = {},
+): Promise<Res> {
+  const res =
+    kind === 'query'
+      ? await app.inject({
+          method: 'GET',
+          url: `/trpc/${proc}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          headers: { ...(cookie ? { cookie } : {}), ...headers },
+        })
+      : await app.inject({
+          method: 'POST',
+          url: `/trpc/${proc}`,
+          payload: input === undefined ? undefined : JSON.stringify(input),
+          headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
+        });
+  const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0];
+  return { status: res.statusCode, body: res.json(), setCookie, cookie: setCookie?.split(';')[0] };
+}
+
+async function signUp(email = `u${randomUUID().slice(0, 8)}@example.com`) {
+  const r = await call('mutation', 'auth.signUp', { fullName: 'Test User', email, password: 'correct horse' });
+  expect(r.status).toBe(200);
+  return { email, cookie: r.cookie!, id: r.body.result.data.user.id as string };
+}
+
+const allRideIds = async () =>
+  (await call('query', 'waitTimes.live', { parkId: MK })).body.result.data.rides.map((r: { id: string }) => r.id) as string[];
+
+describe('accounts (spec part 1 §2 Auth, issue 2 item 3)', () => {
+  it('sign up lower-cases the e-mail and sets an HttpOnly, SameSite=Lax session cookie (no Secure in development)', async () => {
+    const r = await call('mutation', 'auth.signUp', { fullName: 'Ann', email: 'Ann@Example.COM', password: 'long enough' });
+    expect(r.body.result.data.user.email).toBe('ann@example.com');
+    expect(r.setCookie).toMatch(/^walkon_session=[a-z2-7]{32};/);
+    expect(r.setCookie).toContain('HttpOnly');
+    expect(r.setCookie).toContain('SameSite=Lax');
+    expect(r.setCookie).not.toContain('Secure');
+    const stored = await db.selectFrom('sessions').select('id').execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(r.setCookie).not.toContain(stored[0]!.id);
+    const hash = (await db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow()).password_hash;
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('the cookie is Secure in production', async () => {
+    production = true;
+    const prodApp = await makeApp();
+    production = false;
+    const res = await prodApp.inject({
+      method: 'POST',
+      url: '/trpc/auth.signUp',
+      payload: JSON.stringify({ fullName: 'P', email: 'p@example.com', password: 'long enough' }),
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+    });
+    expect(String(res.headers['set-cookie'])).toContain('Secure');
+    await prodApp.close();
+  });
+
+  it('a duplicate sign-up is a 409 "User already registered"', async () => {
+    const { email } = await signUp();
+    const r = await call('mutation', 'auth.signUp', { fullName: 'X', email, password: 'long enough' });
+    expect(r.status).toBe(409);
+    expect(r.body.error.message).toBe('User already registered');
+  });
+
+  it('spec part 1 §5: sign up without a full name says "Please enter your full name to sign up."', async () => {
+    const r = await call('mutation', 'auth.signUp', { fullName: ' ', email: 'a@b.co', password: 'long enough' });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('Please enter your full name to sign up.');
+  });
+
+  it('log in, me, log out', async () => {
+    const { email } = await signUp();
+    const bad = await call('mutation', 'auth.logIn', { email, password: 'wrong password' });
+    expect(bad.status).toBe(401);
+    expect(bad.body.error.message).toBe('Invalid login credentials');
+    const ok = await call('mutation', 'auth.logIn', { email: email.toUpperCase(), password: 'correct horse' });
+    expect(ok.status).toBe(200);
+    expect((await call('query', 'auth.me', undefined, ok.cookie)).body.result.data.user.email).toBe(email);
+    expect((await call('mutation', 'auth.logOut', undefined, ok.cookie)).status).toBe(200);
+    expect((await call('query', 'auth.me', undefined, ok.cookie)).body.result.data.user).toBeNull();
+  });
+
+  it('log-in throttling: the sixth try after five failures is refused even with the right password', async () => {
+    const { email } = await signUp();
+    for (let i = 0; i < 5; i++) expect((await call('mutation', 'auth.logIn', { email, password: `wrong-${i}` })).status).toBe(401);
+    const r = await call('mutation', 'auth.logIn', { email, password: 'correct horse' });
+    expect(r.status).toBe(429);
+    expect(r.body.error.message).toMatch(/Too many login attempts/);
+  });
+
+  it('sessions slide: less than 15 days left extends to 30 days; expired sessions are deleted', async () => {
+    const { cookie } = await signUp();
+    const token = cookie.split('=')[1]!;
+    const t0 = Date.now();
+    const in20d = new Date(t0 + 20 * 86_400_000);
+    const v = await validateSessionToken(db, token, in20d);
+    expect(v?.renewed).toBe(true);
+    expect(v!.expiresAt.getTime()).toBe(in20d.getTime() + 30 * 86_400_000);
+    expect(await validateSessionToken(db, token, new Date(in20d.getTime() + 31 * 86_400_000))).toBeNull();
+    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('security (issue 2 Tests)', () => {
+  const protectedCalls: [kind: 'query' | 'mutation', proc: string, input?: unknown][] = [
+    ['query', 'alerts.rides', { parkId: MK }],
+    ['query', 'alerts.state', { parkId: MK }],
+    ['mutation', 'alerts.saveRides', { parkId: MK, rideIds: [] }],
+    ['mutation', 'alerts.activate', { parkId: MK, rideIds: ['x'] }],
+    ['mutation', 'alerts.stop', { parkId: MK }],
+    ['query', 'alerts.history'],
+    ['mutation', 'alerts.clearHistory'],
+    ['mutation', 'alerts.testAlert', { parkId: MK }],
+    ['query', 'manageAlerts.list'],
+    ['mutation', 'manageAlerts.save', { parks: [] }],
+    ['mutation', 'auth.logOut'],
+  ];
+  for (const [kind, proc, input] of protectedCalls) {
+    it(`${proc} refuses a signed-out caller (401)`, async () => {
+      const r = await call(kind, proc, input);
+      expect(r.status).toBe(401);
+      expect(r.body.error.message).toBe('Please log in to manage your alert subscriptions.');
+    });
+  }
+
+  it('a cross-origin POST is refused (403) and changes nothing', async () => {
+    const r = await call('mutation', 'auth.signUp', { fullName: 'E', email: 'evil@example.com', password: 'long enough' }, undefined, {
+      origin: 'https://evil.example',
+    });
+    expect(r.status).toBe(403);
+    expect(await db.selectFrom('users').selectAll().execute()).toEqual([]);
+  });
+
+  it('bad or missing fields are a 400 with a message, never a 500 or a stack trace', async () => {
+    const { cookie } = await signUp();
+    for (const [proc, input] of [
+      ['auth.signUp', {}],
+      ['auth.logIn', { email: 'not-an-email', password: 'x' }],
+      ['alerts.activate', { parkId: 42, rideIds: 'all' }],
+      ['alerts.activate', { parkId: MK, rideIds: [] }],
+      ['alerts.activate', { parkId: MK, rideIds: ['a'], startDate: 'tomorrow' }],
+      ['manageAlerts.save', { parks: [{ parkId: MK }] }],
+    ] as const) {
+      const r = await call('mutation', proc, input, cookie);
+      expect(r.status, proc).toBe(400);
+      expect(typeof r.body.error.message).toBe('string');
+      expect(r.body.error.message.length).toBeGreaterThan(3);
+      expect(JSON.stringify(r.body)).not.toMatch(/at .*\.ts:\d+/);
+    }
+    const raw = await app.inject({
+      method: 'POST',
+      url: '/trpc/auth.logIn',
+      payload: '{not json',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+    });
+    expect(raw.statusCode).toBeGreaterThanOrEqual(400);
+    expect(raw.statusCode).toBeLessThan(500);
+  });
+
+  it("a user cannot read or change another user's rides, alerts or history", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const rides = await allRideIds();
+    expect((await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides.slice(0, 3) }, a.cookie)).status).toBe(200);
+    // B sees none of A's data…
+    const bState = (await call('query', 'alerts.state', { parkId: MK }, b.cookie)).body.result.data;
+    expect(bState.email).toBe(b.email);
+    expect(bState.selectedRideIds).toEqual([]);
+    expect(bState.subscription).toBeNull();
+    expect((await call('query', 'manageAlerts.list', undefined, b.cookie)).body.result.data.parks).toEqual([]);
+    // …cannot change it through Manage Alerts (there is no e-mail in any input: identity is the session)…
+    const save = await call(
+      'mutation',
+      'manageAlerts.save',
+      { parks: [{ parkId: MK, active: false, rides: rides.slice(0, 3).map((rideId) => ({ rideId, active: false })) }] },
+      b.cookie,
+    );
+    expect(save.status).toBe(404);
+    // …nor clear A's history or stop A's alerts.
+    await call('mutation', 'alerts.stop', { parkId: MK }, b.cookie);
+    await call('mutation', 'alerts.clearHistory', undefined, b.cookie);
+    const aState = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
+    expect(aState.subscription.active).toBe(true);
+    expect(aState.selectedRideIds).toHaveLength(3);
+  });
+
+  it('Bull Board at /admin/queues: 401 signed out, 403 for a user, 200 for an admin (static files too)', async () => {
+    expect((await app.inject({ method: 'GET', url: '/admin/queues' })).statusCode).toBe(401);
+    const u = await signUp();
+    expect((await app.inject({ method: 'GET', url: '/admin/queues', headers: { cookie: u.cookie } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/admin/queues/static/favicon-32x32.png' })).statusCode).toBe(401);
+    await users.grantRole(db, u.id, 'admin');
+    const ok = await app.inject({ method: 'GET', url: '/admin/queues', headers: { cookie: u.cookie } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain('<');
+  });
+});
+
+describe('alerts (spec part 1 §4, §9)', () => {
+  it('activate creates a valid e-mail pass for the park-local date (end = start + 1) and a job scheduler; stop deactivates', async () => {
+    const a = await signUp();
+    const rides = await allRideIds();
+    const act = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides }, a.cookie);
+    expect(act.status).toBe(200);
+    expect(act.body.result.data.scheduled).toBe(false);
+    const st = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
+    expect(st.subscription).toMatchObject({ active: true, valid: true, scheduled: false, alertType: 'email' });
+    expect(st.selectedRideIds).toHaveLength(rides.length);
+    const schedulers = await queues.poll.getJobSchedulers(0, -1);
+    expect(schedulers.map((s) => s.id ?? s.key)).toContain(`poll-park:${MK}`);
+    await call('mutation', 'alerts.stop', { parkId: MK }, a.cookie);
+    const after = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
+    expect(after.subscription).toMatchObject({ active: false, valid: false });
+    expect((await queues.poll.getJobSchedulers(0, -1)).map((s) => s.id ?? s.key)).not.toContain(`poll-park:${MK}`);
+  });
+
+  it('a future start date is scheduled; a past start date is refused', async () => {
+    const a = await signUp();
+    const rides = await allRideIds();
+    const far = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const act = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides, startDate: far }, a.cookie);
+    expect(act.body.result.data.scheduled).toBe(true);
+    const st = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
+    expect(st.subscription).toMatchObject({ scheduled: true, valid: false });
+    const past = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides, startDate: '2020-01-01' }, a.cookie);
+    expect(past.status).toBe(400);
+    expect(past.body.error.message).toBe('Alert start date cannot be earlier than today.');
+  });
+
+  it('test alert: refused without a subscription; then queued; then the 15-minute cooldown applies', async () => {
+    const a = await signUp();
+    const none = await call('mutation', 'alerts.testAlert', { parkId: MK }, a.cookie);
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toMatch(/^Subscription issue/);
+    await call('mutation', 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
+    const ok = await call('mutation', 'alerts.testAlert', { parkId: MK }, a.cookie);
+    expect(ok.body.result.data).toEqual({ success: true, message: `Test alert sent to ${a.email}.` });
+    const d = await db.selectFrom('deliveries').selectAll().executeTakeFirstOrThrow();
+    expect(d).toMatchObject({ kind: 'test_alert', status: 'queued', email: a.email });
+    expect(await queues.sendEmail.getJob(d.id)).toBeTruthy();
+    const st = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
+    expect(st.cooldownMinutesRemaining).toBe(15);
+    expect(st.history[0]).toMatchObject({ rideName: 'Test alert' });
+    const again = await call('mutation', 'alerts.testAlert', { parkId: MK }, a.cookie);
+    expect(again.status).toBe(429);
+    expect(again.body.error.message).toMatch(/Cooldown active: please wait 15 minutes/);
+  });
+
+  it('one-click unsubscribe (RFC 8058) deactivates that subscription', async () => {
+    const a = await signUp();
+    await call('mutation', 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
+    const { unsubscribe_token } = await db.selectFrom('subscriptions').select('unsubscribe_token').executeTakeFirstOrThrow();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/unsubscribe?token=${unsubscribe_token}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await db.selectFrom('subscriptions').select('active').executeTakeFirstOrThrow()).active).toBe(false);
+    expect((await app.inject({ method: 'POST', url: '/unsubscribe?token=zz' })).statusCode).toBe(400);
+  });
+
+  it('manage alerts: list shows the park with rides; turning the park off deactivates it and its rides', async () => {
+    const a = await signUp();
+    const rides = await allRideIds();
+    await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides.slice(0, 2) }, a.cookie);
+    const list = (await call('query', 'manageAlerts.list', undefined, a.cookie)).body.result.data;
+    expect(list.parks).toHaveLength(1);
+    expect(list.parks[0].rides.filter((r: { active: boolean }) => r.active)).toHaveLength(2);
+    const save = await call(
+      'mutation',
+      'manageAlerts.save',
+      {
+        parks: [
+          { parkId: MK, active: false, rides: list.parks[0].rides.map((r: { rideId: string }) => ({ rideId: r.rideId, active: true })) },
+        ],
+      },
+      a.cookie,
+    );
+    expect(save.status).toBe(200);
+    const after = (await call('query', 'manageAlerts.list', undefined, a.cookie)).body.result.data;
+    expect(after.parks[0].active).toBe(false);
+    expect(after.parks[0].rides.every((r: { active: boolean }) => !r.active)).toBe(true);
+  });
+
+  it('live wait times: rides sorted by wait desc then name; an unknown park is a 404 with a message', async () => {
+    const live = (await call('query', 'waitTimes.live', { parkId: MK })).body.result.data;
+    const waits = live.rides.map((r: { waitMinutes: number | null }) => r.waitMinutes ?? -1);
+    expect(waits).toEqual([...waits].sort((x, y) => y - x));
+    const dests = (await call('query', 'waitTimes.destinations')).body.result.data;
+    expect(dests[0].name).toMatch(/^Walt Disney World/);
+    expect(dests[1].name).toBe('Disneyland Resort');
+    const epcot = await call('query', 'waitTimes.live', { parkId: '47f90d2c-e191-4239-a466-5892ef59a88b' });
+    expect(epcot.status).toBe(404);
+    expect(epcot.body.error.message).toBe('No ride information available for this park.');
+  });
+});
