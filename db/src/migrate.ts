@@ -37,6 +37,20 @@ export async function ensureDatabase(connectionString: string): Promise<void> {
   }
 }
 
+/** Drops the database named in `connectionString` (disconnecting its sessions). For test and e2e clean-up. */
+export async function dropDatabase(connectionString: string): Promise<void> {
+  const url = new URL(connectionString);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name.replaceAll('"', '""')}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (isMain) {
   const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;

@@ -1,0 +1,143 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { createDb } from '@walkon/db';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, MK, SCREENSHOTS, type Stack, startStack, WDW, walkonJobs, watchConsole } from './harness.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → activate → one tick → alert in history and outbox', () => {
+  it('delivers the recorded walk-on rides to a new visitor', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    const email = `visitor-${Date.now()}@example.com`;
+
+    await page.goto(`${stack.url}/get-alerts`);
+    await page.waitForURL(/\/auth\?redirect=/);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Full name').fill('Walt Visitor');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a good password');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+
+    await page.waitForURL(/\/get-alerts$/);
+    await page.getByRole('heading', { name: 'Get Alerts' }).waitFor();
+    await page.getByLabel('Destination').selectOption(WDW);
+    await page.getByLabel('Park').selectOption(MK);
+    // All attractions are auto-selected on the park's first load (spec part 1 §4).
+    await page.getByText('35 of 35 rides selected').waitFor();
+    await page.getByText('INACTIVE').waitFor();
+    await page.getByRole('button', { name: 'Activate Alerts' }).click();
+    await page.getByText('ACTIVE', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Stop Alerts' }).waitFor();
+
+    const lines = await walkonJobs(stack, ['tick', '--park', MK]);
+    const sent = lines.map((l) => JSON.parse(l) as { rideName: string; recipient: string; channel: string; waitMinutes: number });
+    expect(sent.map((s) => s.rideName).sort()).toEqual([
+      'Dumbo the Flying Elephant',
+      'Mad Tea Party',
+      "Mickey's PhilharMagic",
+      'Monsters Inc. Laugh Floor',
+      'The Magic Carpets of Aladdin',
+      'Tomorrowland Speedway',
+      'Under the Sea - Journey of The Little Mermaid',
+    ]);
+    expect(sent.every((s) => s.recipient === email && s.channel === 'email' && s.waitMinutes > 0 && s.waitMinutes <= 15)).toBe(true);
+
+    await page.getByRole('button', { name: 'Refresh alert history' }).click();
+    const history = page.getByRole('list', { name: 'Recent alerts' });
+    await history.getByText('Dumbo the Flying Elephant has a 15 min standby wait at Magic Kingdom Park.').waitFor();
+    expect(await history.getByRole('listitem').count()).toBe(7);
+
+    const db = createDb(stack.databaseUrl, 1);
+    try {
+      const mails = await db.selectFrom('outbox_messages').select(['to_address', 'subject']).execute();
+      expect(mails).toHaveLength(7);
+      expect(mails.every((m) => m.to_address === email)).toBe(true);
+      expect(mails.map((m) => m.subject)).toContain('Dumbo the Flying Elephant: 15 min standby wait');
+    } finally {
+      await db.destroy();
+    }
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'get-alerts-after-tick-1280.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('main pages at 375 px and 1280 px (screenshots under web/e2e/screenshots)', () => {
+  for (const width of [375, 1280]) {
+    it(`renders every issue-2 page without console errors at ${width} px`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+
+      await page.goto(`${stack.url}/`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await shot('landing');
+
+      await page.goto(`${stack.url}/auth`);
+      await page.getByRole('tab', { name: 'Login' }).waitFor();
+      await shot('auth');
+
+      await page.goto(`${stack.url}/live-wait-times?destination=${WDW}&park=${MK}`);
+      await page.getByRole('cell', { name: 'Seven Dwarfs Mine Train' }).waitFor();
+      await page.getByText('Live Data').waitFor();
+      await shot('live-wait-times');
+
+      await page.goto(`${stack.url}/no-such-page`);
+      await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+      await page.getByRole('link', { name: 'Return to Home' }).waitFor();
+      await shot('not-found');
+
+      // Signed in: Get Alerts and Manage Alerts.
+      await page.goto(`${stack.url}/auth?redirect=/manage-alerts`);
+      await page.getByRole('tab', { name: 'Sign Up' }).click();
+      await page.getByLabel('Full name').fill('Screen Shot');
+      await page.getByLabel('Email').fill(`shots-${width}-${Date.now()}@example.com`);
+      await page.getByLabel('Password').fill('a good password');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await page.waitForURL(/\/manage-alerts$/);
+      await page.getByText('You have no alert subscriptions yet.').waitFor();
+      await shot('manage-alerts-empty');
+
+      await page.goto(`${stack.url}/get-alerts`);
+      await page.getByLabel('Destination').selectOption(WDW);
+      await page.getByLabel('Park').selectOption(MK);
+      await page.getByText('35 of 35 rides selected').waitFor();
+      await shot('get-alerts');
+      await page.getByRole('button', { name: 'SMS' }).click();
+      await page.getByText('Will go live soon - for now, use our email alerts!').waitFor();
+      await shot('get-alerts-sms-overlay');
+      await page.getByRole('button', { name: 'Use Email Alerts' }).click();
+      await page.getByRole('button', { name: 'Activate Alerts' }).click();
+      await page.getByRole('button', { name: 'Stop Alerts' }).waitFor();
+
+      await page.goto(`${stack.url}/manage-alerts`);
+      await page.getByRole('heading', { name: 'Magic Kingdom Park' }).waitFor();
+      await shot('manage-alerts');
+
+      if (width < 768) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.locator('#mobile-menu').getByRole('link', { name: 'Live Wait Times' }).click();
+        await page.waitForURL(/\/live-wait-times/);
+        expect(await page.locator('#mobile-menu').count()).toBe(0);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,118 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@walkon/db';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
+export const WDW = 'e957da41-3552-4cf6-b636-5babc5cbc4e5';
+export const SCREENSHOTS = path.join(ROOT, 'web/e2e/screenshots');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** A running WalkOn (built pages + API) on its own database and queue prefix, over the replay source. */
+export interface Stack {
+  url: string;
+  env: NodeJS.ProcessEnv;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server (server/src/main.ts) serving web/dist, on a fresh migrated database. */
+export async function startStack(): Promise<Stack> {
+  const port = await freePort();
+  const name = `walkon_e2e_${Date.now().toString(36)}_${process.pid}`;
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`;
+  await ensureDatabase(databaseUrl);
+  const db = createDb(databaseUrl, 1);
+  await migrateToLatest(db);
+  await db.destroy();
+  const url = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    PUBLIC_ORIGIN: url,
+    WEB_DIST_DIR: path.join(ROOT, 'web/dist'),
+    WAIT_TIMES_SOURCE: 'replay',
+    WAIT_TIMES_REPLAY_DIR: path.resolve(ROOT, '../shared/fixtures'),
+    NOTIFY_TRANSPORT: 'outbox',
+    QUEUE_PREFIX: `e2e-${name}`,
+    LOG_LEVEL: 'warn',
+  };
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    env,
+    databaseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await dropDatabase(databaseUrl);
+    },
+  };
+}
+
+/** Runs the operator CLI with the stack's environment; returns its stdout lines. */
+export async function walkonJobs(stack: Stack, args: string[]): Promise<string[]> {
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'jobs/bin/walkon-jobs.mjs'), ...args], {
+    cwd: ROOT,
+    env: stack.env,
+  });
+  return stdout.split('\n').filter(Boolean);
+}
+
+/** Debian's Chromium, headless (Playwright gives each launch a fresh temporary profile); never a downloaded browser. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Collects console errors and page errors of a page (a test fails on any). */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

@@ -1,0 +1,149 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
+import { trpc } from '../../trpc.ts';
+import { parksToReenable } from './selection.ts';
+
+type Pending = Record<string, { active: boolean; rides: Record<string, boolean> }>;
+
+/**
+ * Manage Alerts (spec part 1 §2, §4): one card per subscribed park with an active toggle and ride toggles.
+ * Nothing is saved until Save Changes; turning a park off turns its rides off in the pending changes; on load a
+ * park whose rides are all off gets them all switched back on ("All rides enabled").
+ */
+export function ManageAlerts() {
+  const utils = trpc.useUtils();
+  const list = trpc.manageAlerts.list.useQuery();
+  const [pending, setPending] = useState<Pending>({});
+  const reenabled = useRef(false);
+  const save = trpc.manageAlerts.save.useMutation({
+    onSuccess: async () => {
+      toast.success('Changes Saved');
+      await utils.manageAlerts.list.invalidate();
+    },
+    onError: (e) => toast.error('Error saving changes', { description: e.message }),
+  });
+
+  useEffect(() => {
+    if (!list.data) return;
+    const next: Pending = {};
+    for (const p of list.data.parks)
+      next[p.parkId] = { active: p.active, rides: Object.fromEntries(p.rides.map((r) => [r.rideId, r.active])) };
+    const off = parksToReenable(list.data.parks);
+    if (off.length && !reenabled.current) {
+      reenabled.current = true;
+      for (const id of off) for (const rideId of Object.keys(next[id]!.rides)) next[id]!.rides[rideId] = true;
+      save.mutate({
+        parks: off.map((id) => ({
+          parkId: id,
+          active: next[id]!.active,
+          rides: Object.entries(next[id]!.rides).map(([rideId, active]) => ({ rideId, active })),
+        })),
+      });
+      toast.info('All rides enabled');
+    }
+    setPending(next);
+  }, [list.data, save]);
+
+  if (list.isPending) return <Spinner label="Loading your alerts…" />;
+  if (list.isError) {
+    return (
+      <div role="alert" className="rounded-xl bg-red-50 p-6 text-center text-red-900">
+        <p className="font-semibold">Error loading data</p>
+        <p className="text-sm">Failed to load your subscription data.</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => list.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const parks = list.data.parks;
+  return (
+    <div className="space-y-6">
+      <p className="text-slate-700">
+        Signed in as <strong>{list.data.email}</strong>
+      </p>
+      {parks.length === 0 ? (
+        <Card>
+          <p className="text-slate-700">You have no alert subscriptions yet.</p>
+          <Link to="/get-alerts" className="mt-3 inline-block font-semibold text-brand-800 underline">
+            Set up alerts
+          </Link>
+        </Card>
+      ) : (
+        parks.map((p) => {
+          const pp = pending[p.parkId];
+          if (!pp) return null;
+          return (
+            <Card key={p.parkId}>
+              <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+                <div>
+                  <h2 className="text-lg font-bold">{p.parkName}</h2>
+                  <p className="text-sm text-slate-600">
+                    Pass {p.startDate} → {p.endDate} ·{' '}
+                    <Badge tone={p.valid ? 'green' : p.scheduled ? 'blue' : 'slate'}>
+                      {p.valid ? 'ACTIVE' : p.scheduled ? 'SCHEDULED' : 'INACTIVE'}
+                    </Badge>
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <span className="text-sm font-medium" id={`park-${p.parkId}`}>
+                    Alerts for this park
+                  </span>
+                  <Switch
+                    label={`Alerts for ${p.parkName}`}
+                    checked={pp.active}
+                    onCheckedChange={(v) =>
+                      setPending((s) => ({
+                        ...s,
+                        [p.parkId]: {
+                          active: v,
+                          rides: v ? s[p.parkId]!.rides : Object.fromEntries(Object.keys(s[p.parkId]!.rides).map((k) => [k, false])),
+                        },
+                      }))
+                    }
+                  />
+                </div>
+              </div>
+              <ul className="grid gap-1 sm:grid-cols-2">
+                {p.rides.map((r) => (
+                  <li key={r.rideId} className="flex items-center justify-between gap-2 rounded-lg px-2 py-1.5 hover:bg-slate-50">
+                    <span className="text-sm">{r.rideName}</span>
+                    <Switch
+                      label={r.rideName}
+                      checked={pp.rides[r.rideId] ?? false}
+                      onCheckedChange={(v) =>
+                        setPending((s) => ({ ...s, [p.parkId]: { ...s[p.parkId]!, rides: { ...s[p.parkId]!.rides, [r.rideId]: v } } }))
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          );
+        })
+      )}
+      {parks.length ? (
+        <Button
+          disabled={save.isPending}
+          onClick={() =>
+            save.mutate({
+              parks: Object.entries(pending).map(([parkId, v]) => ({
+                parkId,
+                active: v.active,
+                rides: Object.entries(v.rides).map(([rideId, active]) => ({ rideId, active })),
+              })),
+            })
+          }
+        >
+          {save.isPending ? 'Saving…' : 'Save Changes'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

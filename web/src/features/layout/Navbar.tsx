@@ -1,0 +1,133 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ChevronDown, Menu, X } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { useLogOut, useSession } from '../auth/session.ts';
+
+/** Navigation links in spec order (spec part 1 §2 Navigation bar). */
+export const NAV_LINKS = [
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/live-wait-times', label: 'Live Wait Times' },
+  { to: '/lightning-lane', label: 'Lightning Lane Assist' },
+  { to: '/restaurant-alerts', label: 'Restaurant Alerts' },
+  { to: '/flight-deals', label: 'Free Flight Alerts' },
+  { to: '/affiliate-program', label: 'Affiliate Program' },
+  { to: '/park-rankings', label: 'Park Ratings & Rankings' },
+  { to: '/ride-checklist', label: 'Ride Checklist' },
+] as const satisfies readonly { to: string; label: string }[];
+
+const linkClass = 'rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const activeClass = 'bg-brand-50 text-brand-800 font-semibold';
+
+function UserMenu() {
+  const { user, isAdmin, isModerator } = useSession();
+  const logOut = useLogOut();
+  const navigate = useNavigate();
+  if (!user) {
+    return (
+      <Link to="/auth" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        Login
+      </Link>
+    );
+  }
+  return (
+    <div className="flex items-center gap-2">
+      {isAdmin ? (
+        <Link to={'/admin' as never} className={linkClass}>
+          Admin
+        </Link>
+      ) : null}
+      {isModerator ? (
+        <Link to={'/moderation' as never} className={linkClass}>
+          Moderation
+        </Link>
+      ) : null}
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <Button variant="secondary" size="sm" aria-label={`Account menu for ${user.email}`}>
+            <span className="max-w-[100px] truncate">{user.email}</span>
+            <ChevronDown className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+          >
+            <DropdownMenu.Label className="px-2 py-1.5 text-sm text-slate-600">
+              Signed in as <span className="block truncate font-semibold text-slate-900">{user.email}</span>
+            </DropdownMenu.Label>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Item
+              onSelect={() => navigate({ to: '/manage-alerts' })}
+              className="cursor-pointer rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+            >
+              Manage Alerts
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              onSelect={() => logOut.mutate(undefined, { onSuccess: () => navigate({ to: '/' }) })}
+              className="cursor-pointer rounded-md px-2 py-2 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
+            >
+              Log out
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </div>
+  );
+}
+
+/** The top navigation bar; under 768 px the links collapse into a toggle menu (spec part 1 §2, §9). */
+export function Navbar() {
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand-800" onClick={() => setOpen(false)}>
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          WalkOn
+        </Link>
+        <ul className="hidden flex-wrap items-center gap-0.5 md:flex">
+          {NAV_LINKS.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to as never} className={linkClass} activeProps={{ className: activeClass, 'aria-current': 'page' }}>
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="flex items-center gap-2">
+          <UserMenu />
+          <button
+            type="button"
+            className="rounded-md p-2 text-slate-800 hover:bg-slate-100 md:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+          </button>
+        </div>
+      </nav>
+      {open ? (
+        <ul id="mobile-menu" className="border-t border-slate-200 px-4 py-2 md:hidden">
+          {NAV_LINKS.map((l) => (
+            <li key={l.to}>
+              <Link
+                to={l.to as never}
+                className={`block ${linkClass}`}
+                activeProps={{ className: activeClass, 'aria-current': 'page' }}
+                onClick={() => setOpen(false)}
+              >
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { Toaster } from 'sonner';
+import { Footer } from '../features/layout/Footer.tsx';
+import { Navbar } from '../features/layout/Navbar.tsx';
+import type { Utils } from '../trpc.ts';
+
+/** Router context (DESIGN §4 Web): the query client and tRPC query utils for loaders and guards. */
+export interface RouterContext {
+  queryClient: QueryClient;
+  utils: Utils;
+}
+
+function NotFound() {
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <p className="text-6xl font-extrabold text-brand-700">404</p>
+      <h1 className="mt-4 text-3xl font-bold">Page Not Found</h1>
+      <p className="mt-2 text-slate-600">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+        Return to Home
+      </Link>
+    </main>
+  );
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: () => (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <Footer />
+      <Toaster position="top-right" richColors closeButton visibleToasts={3} />
+    </div>
+  ),
+  notFoundComponent: NotFound,
+});

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ManageAlerts } from '../../features/alerts/ManageAlerts.tsx';
+
+export const Route = createFileRoute('/_authed/manage-alerts')({
+  component: () => (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold">Manage Alerts</h1>
+      <ManageAlerts />
+    </main>
+  ),
+});

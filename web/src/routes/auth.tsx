@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { logInInput, signUpInput } from '@walkon/server/schemas';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Field, Input } from '../components/ui/field.tsx';
+import { trpc } from '../trpc.ts';
+
+/** Only same-site paths are followed after login (no open redirects). */
+export function safeRedirect(target: string | undefined): string {
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+}
+
+type Values = { fullName: string; email: string; password: string };
+
+function AuthPage() {
+  const { redirect: back } = Route.useSearch();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [tab, setTab] = useState<'login' | 'signup'>('login');
+  const form = useForm<Values>({
+    defaultValues: { fullName: '', email: '', password: '' },
+    resolver: zodResolver((tab === 'login' ? logInInput : signUpInput) as typeof signUpInput) as unknown as Resolver<Values>,
+  });
+  const done = async () => {
+    await utils.auth.me.invalidate();
+    await navigate({ to: safeRedirect(back), replace: true });
+  };
+  const logIn = trpc.auth.logIn.useMutation({
+    onSuccess: async () => {
+      toast.success('Login successful', { description: 'Welcome back!' });
+      await done();
+    },
+    onError: (e) => toast.error('Login failed', { description: e.message }),
+  });
+  const signUp = trpc.auth.signUp.useMutation({
+    onSuccess: async () => {
+      toast.success('Signup successful', { description: 'Your account is ready. Welcome to WalkOn!' });
+      await done();
+    },
+    onError: (e) => toast.error('Signup failed', { description: e.message }),
+  });
+  const onSubmit = form.handleSubmit((v) => {
+    if (tab === 'login') logIn.mutate({ email: v.email, password: v.password });
+    else signUp.mutate(v);
+  });
+  const errors = form.formState.errors;
+  const busy = logIn.isPending || signUp.isPending;
+
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-12">
+      <h1 className="mb-6 text-center text-3xl font-bold">Welcome to WalkOn</h1>
+      <Card>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(v) => {
+            setTab(v as 'login' | 'signup');
+            form.clearErrors();
+          }}
+        >
+          <Tabs.List aria-label="Login or sign up" className="mb-5 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
+            {(['login', 'signup'] as const).map((t) => (
+              <Tabs.Trigger
+                key={t}
+                value={t}
+                className="rounded-md py-2 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow"
+              >
+                {t === 'login' ? 'Login' : 'Sign Up'}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            {tab === 'signup' ? (
+              <Field label="Full name" htmlFor="fullName" error={errors.fullName?.message}>
+                <Input id="fullName" autoComplete="name" {...form.register('fullName')} />
+              </Field>
+            ) : null}
+            <Field label="Email" htmlFor="email" error={errors.email?.message}>
+              <Input id="email" type="email" autoComplete="email" {...form.register('email')} />
+            </Field>
+            <Field label="Password" htmlFor="password" error={errors.password?.message}>
+              <Input
+                id="password"
+                type="password"
+                autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
+                {...form.register('password')}
+              />
+            </Field>
+            <Button type="submit" className="w-full" disabled={busy}>
+              {tab === 'login' ? (logIn.isPending ? 'Logging in...' : 'Login') : signUp.isPending ? 'Signing up...' : 'Sign Up'}
+            </Button>
+          </form>
+        </Tabs.Root>
+        <p className="mt-5 text-center text-xs text-slate-600">
+          By continuing you agree to our{' '}
+          <Link to={'/terms' as never} className="underline">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to={'/privacy' as never} className="underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </Card>
+    </main>
+  );
+}
+
+export const Route = createFileRoute('/auth')({
+  validateSearch: z.object({ redirect: z.string().optional() }),
+  beforeLoad: async ({ context }) => {
+    const me = await context.utils.auth.me.ensureData().catch(() => ({ user: null }));
+    if (me.user) throw redirect({ to: '/' });
+  },
+  component: AuthPage,
+});

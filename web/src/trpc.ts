@@ -1,0 +1,23 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import type { AppRouter } from '@walkon/server';
+
+/** tRPC hooks for components. */
+export const trpc = createTRPCReact<AppRouter>();
+
+/** Query defaults of spec part 1 §9: no retries, no refetch on window focus. */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 }, mutations: { retry: false } },
+});
+
+/** The tRPC client (same origin: cookies ride along). */
+export const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] });
+
+/** Query utils usable outside React (route loaders and guards). */
+export const utils = createTRPCQueryUtils({
+  queryClient,
+  client: createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] }),
+});
+
+export type Utils = typeof utils;
