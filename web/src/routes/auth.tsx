@@ -13,7 +13,7 @@ import { trpc } from '../trpc.ts';
 
 /** Only same-site paths are followed after login (no open redirects). */
 export function safeRedirect(target: string | undefined): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+  return target?.startsWith('/') && !target.startsWith('//') ? target : '/';
 }
 
 type Values = { fullName: string; email: string; password: string };

@@ -14,8 +14,8 @@ function RideTable({ parkId }: { parkId: string }) {
   if (live.isPending) {
     return (
       <ul aria-label="Loading rides" className="space-y-2">
-        {Array.from({ length: 8 }, (_, i) => (
-          <li key={i} className="h-11 animate-pulse rounded-lg bg-slate-100" />
+        {['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((k) => (
+          <li key={k} className="h-11 animate-pulse rounded-lg bg-slate-100" />
         ))}
       </ul>
     );

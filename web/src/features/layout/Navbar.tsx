@@ -84,12 +84,27 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand-800" onClick={() => setOpen(false)}>
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          WalkOn
-        </Link>
-        <ul className="hidden flex-wrap items-center gap-0.5 md:flex">
+      <nav aria-label="Main" className="mx-auto max-w-7xl px-4">
+        <div className="flex items-center justify-between gap-3 py-3">
+          <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand-800" onClick={() => setOpen(false)}>
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            WalkOn
+          </Link>
+          <div className="flex items-center gap-2">
+            <UserMenu />
+            <button
+              type="button"
+              className="rounded-md p-2 text-slate-800 hover:bg-slate-100 md:hidden"
+              aria-expanded={open}
+              aria-controls="mobile-menu"
+              aria-label={open ? 'Close menu' : 'Open menu'}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+            </button>
+          </div>
+        </div>
+        <ul className="-mx-2 hidden items-center gap-0.5 overflow-x-auto pb-2 whitespace-nowrap md:flex">
           {NAV_LINKS.map((l) => (
             <li key={l.to}>
               <Link to={l.to as never} className={linkClass} activeProps={{ className: activeClass, 'aria-current': 'page' }}>
@@ -98,19 +113,6 @@ export function Navbar() {
             </li>
           ))}
         </ul>
-        <div className="flex items-center gap-2">
-          <UserMenu />
-          <button
-            type="button"
-            className="rounded-md p-2 text-slate-800 hover:bg-slate-100 md:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
-          </button>
-        </div>
       </nav>
       {open ? (
         <ul id="mobile-menu" className="border-t border-slate-200 px-4 py-2 md:hidden">

@@ -142,7 +142,8 @@ function GetAlerts() {
           <h1 className="text-3xl font-bold">Get Alerts</h1>
           <p className="mt-1 text-slate-600">Pick a park and rides; we tell you when the standby wait is 1–15 minutes.</p>
         </div>
-        <div role="group" aria-label="Alert type" className="flex gap-2">
+        <fieldset className="flex gap-2">
+          <legend className="sr-only">Alert type</legend>
           <Button
             variant={channel === 'email' ? 'primary' : 'secondary'}
             aria-pressed={channel === 'email'}
@@ -154,7 +155,7 @@ function GetAlerts() {
           <Button variant={channel === 'sms' ? 'primary' : 'secondary'} aria-pressed={channel === 'sms'} onClick={() => setChannel('sms')}>
             <MessageSquare className="h-4 w-4" aria-hidden="true" /> SMS <span className="text-xs font-normal opacity-90">$5 per day</span>
           </Button>
-        </div>
+        </fieldset>
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
@@ -211,7 +212,7 @@ function GetAlerts() {
                         type="date"
                         min={today}
                         value={startDate}
-                        onChange={(e) => setStartDate(e.target.value < today ? today : e.target.value)}
+                        onChange={(e) => setStartDate(e.target.value && e.target.value >= today ? e.target.value : today)}
                       />
                     </Field>
                     <Field label="Start time (optional)" htmlFor="start-time">
