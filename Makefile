@@ -11,7 +11,9 @@ setup: deps services migrate
 
 deps: node_modules/.installed
 node_modules/.installed: package.json package-lock.json db/package.json jobs/package.json server/package.json web/package.json
-	npm ci --no-audit --no-fund
+	# `npm install` (not `npm ci`): the registry here lacks some of Biome's optional per-platform packages,
+	# which `npm ci` refuses as an out-of-sync lockfile. The lockfile still pins every version.
+	npm install --no-audit --no-fund
 	@touch $@
 
 ## services: start PostgreSQL and Redis when they are not answering (DESIGN §5)
