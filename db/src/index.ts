@@ -2,7 +2,7 @@ export * from './client.ts';
 export * from './migrate.ts';
 export * as alertHistory from './repositories/alertHistory.ts';
 export * as catalogue from './repositories/catalogue.ts';
-export type { ClaimedDelivery } from './repositories/deliveries.ts';
+export type { AlertCandidate, ClaimedDelivery } from './repositories/deliveries.ts';
 export * as deliveries from './repositories/deliveries.ts';
 export * as liveStatus from './repositories/liveStatus.ts';
 export * as outbox from './repositories/outbox.ts';

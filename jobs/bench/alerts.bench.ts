@@ -66,22 +66,29 @@ await sql`
     order by (rs.status = 'OPERATING' and rs.standby_wait between 1 and 15) desc, a.name
     limit ${RIDES_PER_USER}) r`.execute(db);
 await sql`analyze`.execute(db);
-console.log(`setup: ${USERS.toLocaleString()} subscriptions and ${(USERS * RIDES_PER_USER).toLocaleString()} watches in ${ms(t0).toFixed(0)} ms`);
+console.log(
+  `setup: ${USERS.toLocaleString()} subscriptions and ${(USERS * RIDES_PER_USER).toLocaleString()} watches in ${ms(t0).toFixed(0)} ms`,
+);
 
-// (a) + (c): one full tick (poll → evaluate → claim), then a steady-state tick (nothing new to claim).
+// (a) + (c): the first tick of the day, timed part by part (poll → evaluate → claim 70,000 alerts), then a
+// steady-state tick through runParkTick (nothing new to claim: the 60-minute rule).
 upstreamReads = 0;
 t0 = process.hrtime.bigint();
-const first = await runParkTick({ db, source, now }, MK);
-const firstMs = ms(t0);
+await refreshPark({ db, source, now }, MK);
+const pollMs = ms(t0);
+t0 = process.hrtime.bigint();
+const candidates = await deliveries.evaluateRideAlerts(db, MK, now());
+const evalMs = ms(t0);
+t0 = process.hrtime.bigint();
+const claimed = await deliveries.insertRideAlerts(db, candidates, now());
+const claimMs = ms(t0);
+const first = { claimed };
 const readsFirst = upstreamReads;
 upstreamReads = 0;
 t0 = process.hrtime.bigint();
 const second = await runParkTick({ db, source, now }, MK);
 const secondMs = ms(t0);
 const readsSecond = upstreamReads;
-t0 = process.hrtime.bigint();
-await deliveries.claimRideAlerts(db, MK, now());
-const evalOnlyMs = ms(t0);
 
 // (b) claimed deliveries handed to the outbox through the real queue + worker path.
 const prefix = `bench-${randomUUID()}`;
@@ -112,12 +119,20 @@ for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {}
 await queues.close();
 connection.disconnect();
 
-const claimRate = first.claimed.length / (firstMs / 1000);
+const claimRate = first.claimed.length / (claimMs / 1000);
 const outboxRate = sent / (sendMs / 1000);
 console.log('');
-console.log(`(a) evaluation per tick, first tick (poll + evaluate + claim ${first.claimed.length.toLocaleString()} alerts): ${firstMs.toFixed(0)} ms   [target ≤ 1000 ms]`);
-console.log(`    steady tick (poll + evaluate, ${second.claimed.length} new claims): ${secondMs.toFixed(0)} ms; evaluation statement alone: ${evalOnlyMs.toFixed(0)} ms`);
-console.log(`(b) claimed: ${claimRate.toFixed(0)} deliveries/s; handed to the outbox through BullMQ send jobs: ${sent.toLocaleString()} in ${(sendMs / 1000).toFixed(1)} s = ${outboxRate.toFixed(0)} deliveries/s   [target ≥ 1000/s]`);
-console.log(`(c) upstream requests per park per tick at ${USERS.toLocaleString()} users: ${readsFirst} (first tick), ${readsSecond} (steady tick)   [must be exactly 1]`);
+console.log(
+  `(a) evaluation per tick: ${evalMs.toFixed(0)} ms finding ${candidates.length.toLocaleString()} qualifying (person, ride) pairs   [target ≤ 1000 ms]`,
+);
+console.log(
+  `    (poll ${pollMs.toFixed(0)} ms; steady-state tick poll + evaluate + claim with nothing new: ${secondMs.toFixed(0)} ms, ${second.claimed.length} claims)`,
+);
+console.log(
+  `(b) claimed: ${first.claimed.length.toLocaleString()} in ${claimMs.toFixed(0)} ms = ${claimRate.toFixed(0)} deliveries/s; handed to the outbox through BullMQ send jobs: ${sent.toLocaleString()} in ${(sendMs / 1000).toFixed(1)} s = ${outboxRate.toFixed(0)} deliveries/s   [target ≥ 1000/s]`,
+);
+console.log(
+  `(c) upstream requests per park per tick at ${USERS.toLocaleString()} users: ${readsFirst} (first tick), ${readsSecond} (steady tick)   [must be exactly 1]`,
+);
 await db.destroy();
-await dropDatabase(url);
+// walkon_bench is left in place for inspection; the next run drops and recreates it.

@@ -15,27 +15,34 @@ export interface ClaimedDelivery {
   channel: AlertChannel;
 }
 
+/** A (person, ride) pair that qualifies for an alert now (DESIGN §2.3). */
+export interface AlertCandidate {
+  email: string;
+  channel: AlertChannel;
+  address: string;
+  park_id: string;
+  ride_id: string;
+  ride_name: string;
+  wait_time: number;
+  message: string;
+  subscription_id: string;
+}
+
 /**
- * DESIGN §2.3–2.4: evaluates every rule for one park in ONE set-based statement and claims the qualifying
- * (person, ride) pairs in `deliveries` (`INSERT … SELECT … ON CONFLICT (dedup_key) DO NOTHING`). Rules:
- * status OPERATING; 0 < standby ≤ the watch's threshold (default 15 min); `lastUpdated` ≥ now − 15 min;
- * inside the attraction's published operating hours when known; watch active; subscription active, valid on
- * the park-local date (start_date ≤ today < end_date) and past its scheduled start; SMS only with a phone
- * number; no ride alert of that ride to that person in the last 60 minutes. The dedup key
- * `ride:<email>:<rideId>:<hour bucket>` makes the claim exactly-once even when two pollers race.
- * @param now the poll instant (UTC); rows get `created_at = now`.
- * @returns the claimed deliveries (empty when nothing qualifies).
+ * DESIGN §2.3 evaluation: ONE set-based, read-only statement finds every qualifying (person, ride) pair of a
+ * park. Rules: status OPERATING; 0 < standby ≤ the watch's threshold (default 15 min, spec part 1 §9);
+ * `lastUpdated` ≥ now − 15 min; inside the attraction's published operating hours when known; watch active;
+ * subscription active, valid on the park-local date (start_date ≤ today < end_date) and past its scheduled
+ * start; SMS only with a phone number; no ride alert of that ride to that person in the last 60 minutes.
+ * @param now the poll instant (UTC).
  */
-export async function claimRideAlerts(db: Executor, parkId: string, now: Date): Promise<ClaimedDelivery[]> {
-  const hourBucket = Math.floor(now.getTime() / 3_600_000);
-  const { rows } = await sql<ClaimedDelivery>`
-    insert into deliveries (dedup_key, kind, email, channel, address, park_id, ride_id, ride_name, wait_time, message, subscription_id, created_at)
-    select 'ride:' || s.email || ':' || r.attraction_id || ':' || ${hourBucket}::text,
-           'ride_alert', s.email, s.alert_type,
-           case when s.alert_type = 'sms' then s.phone_number else s.email end,
-           r.park_id, r.attraction_id, a.name, r.standby_wait,
-           a.name || ' has a ' || r.standby_wait || ' min standby wait at ' || p.name || '.',
-           s.id, ${now}
+export async function evaluateRideAlerts(db: Executor, parkId: string, now: Date): Promise<AlertCandidate[]> {
+  const { rows } = await sql<AlertCandidate>`
+    select s.email, s.alert_type as channel,
+           case when s.alert_type = 'sms' then s.phone_number else s.email end as address,
+           r.park_id, r.attraction_id as ride_id, a.name as ride_name, r.standby_wait as wait_time,
+           a.name || ' has a ' || r.standby_wait || ' min standby wait at ' || p.name || '.' as message,
+           s.id as subscription_id
     from ride_status r
     join attractions a on a.id = r.attraction_id and a.entity_type = 'ATTRACTION'
     join parks p on p.id = r.park_id
@@ -62,10 +69,37 @@ export async function claimRideAlerts(db: Executor, parkId: string, now: Date): 
         select 1 from deliveries d
         where d.email = s.email and d.ride_id = r.attraction_id and d.kind = 'ride_alert'
           and d.created_at > ${now}::timestamptz - make_interval(mins => ${REALERT_MINUTES})
-      )
+      )`.execute(db);
+  return rows;
+}
+
+/**
+ * DESIGN §2.4 claim: inserts the candidates into `deliveries` in one statement
+ * (`INSERT … SELECT FROM unnest(…) ON CONFLICT (dedup_key) DO NOTHING`). The dedup key
+ * `ride:<email>:<rideId>:<hour bucket>` makes the claim exactly-once even when two pollers race. Evaluation
+ * and insert are separate statements so the anti-join never scans rows the same statement is inserting.
+ * @returns the deliveries this call claimed (a racing caller's rows are not returned).
+ */
+export async function insertRideAlerts(db: Executor, candidates: AlertCandidate[], now: Date): Promise<ClaimedDelivery[]> {
+  if (candidates.length === 0) return [];
+  const hourBucket = Math.floor(now.getTime() / 3_600_000);
+  const col = <K extends keyof AlertCandidate>(k: K) => candidates.map((c) => c[k]);
+  const { rows } = await sql<ClaimedDelivery>`
+    insert into deliveries (dedup_key, kind, email, channel, address, park_id, ride_id, ride_name, wait_time, message, subscription_id, created_at)
+    select 'ride:' || c.email || ':' || c.ride_id || ':' || ${String(hourBucket)}, 'ride_alert', c.email, c.channel, c.address,
+           c.park_id, c.ride_id, c.ride_name, c.wait_time, c.message, c.subscription_id, ${now}
+    from unnest(${col('email')}::text[], ${col('channel')}::text[], ${col('address')}::text[], ${col('park_id')}::text[],
+                ${col('ride_id')}::text[], ${col('ride_name')}::text[], ${col('wait_time')}::int[], ${col('message')}::text[],
+                ${col('subscription_id')}::uuid[])
+         as c(email, channel, address, park_id, ride_id, ride_name, wait_time, message, subscription_id)
     on conflict (dedup_key) do nothing
     returning id, channel`.execute(db);
   return rows;
+}
+
+/** DESIGN §2.3–2.4: evaluate, then claim, for one park at `now`. Returns the claimed deliveries. */
+export async function claimRideAlerts(db: Executor, parkId: string, now: Date): Promise<ClaimedDelivery[]> {
+  return insertRideAlerts(db, await evaluateRideAlerts(db, parkId, now), now);
 }
 
 /** One delivery with what a sender needs to write the message (park name, unsubscribe token). */
