@@ -41,3 +41,24 @@ describe('ThemeParks.wiki live parsing (DESIGN §2.2: tolerant of nulls and miss
     expect(out).toEqual({ a: '2026-04-14T22:28:18.000Z', b: ['2026-04-14T13:01:00.000Z'], c: 'Dumbo', d: 5 });
   });
 });
+
+describe('issue 2 item 5: the replay steps through the RogueMew day, one snapshot per tick', () => {
+  it('serves consecutive snapshots of the series for Magic Kingdom, stamped now', async () => {
+    const path = await import('node:path');
+    const { fileURLToPath } = await import('node:url');
+    const { createReplaySource } = await import('./replay.ts');
+    const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures');
+    const now = new Date('2030-06-01T15:00:00Z');
+    const src = createReplaySource({
+      dir,
+      now: () => now,
+      seriesFile: path.join(dir, 'roguemew_tpw-derived_magic-kingdom_2026-04-01_15min.csv'),
+    });
+    const mk = '75ea578a-adc8-4116-a54d-dccb60765ef9';
+    const barnstormer = async () => (await src.getLive(mk)).entries.find((e) => e.name === 'The Barnstormer')!;
+    const first = await barnstormer(); // 08:00 snapshot: OPERATING, 5 min
+    expect([first.status, first.standbyWait, first.lastUpdated]).toEqual(['OPERATING', 5, now.toISOString()]);
+    const tiki = (await src.getLive(mk)).entries.find((e) => e.name === "Walt Disney's Enchanted Tiki Room")!; // 08:15
+    expect(tiki.lastUpdated).toBe(now.toISOString());
+  });
+});
