@@ -162,6 +162,8 @@ export interface NewsletterSubscriptionsTable {
   user_id: string | null;
   unsubscribe_token: Generated<string>;
   unsubscribed_at: Timestamp | null;
+  /** When the confirmation e-mail left (null = not yet). */
+  confirmation_sent_at: Timestamp | null;
   created_at: GeneratedTimestamp;
 }
 
@@ -175,6 +177,25 @@ export interface OutboxMessagesTable {
   headers: Json<Record<string, string> | null> | null;
   delivery_id: string | null;
   created_at: GeneratedTimestamp;
+}
+
+export interface TestimonialsTable {
+  id: Generated<string>;
+  name: string;
+  park_visited: string;
+  text: string;
+  /** 1–5 stars. */
+  rating: number;
+  /** Seeded placeholder an admin should replace (shown as a sample). */
+  is_sample: Generated<boolean>;
+  position: Generated<number>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: Json<unknown>;
+  updated_at: GeneratedTimestamp;
 }
 
 /** The whole schema, as Kysely sees it. */
@@ -193,6 +214,8 @@ export interface Database {
   deliveries: DeliveriesTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   outbox_messages: OutboxMessagesTable;
+  testimonials: TestimonialsTable;
+  settings: SettingsTable;
 }
 
 export type User = Selectable<UsersTable>;

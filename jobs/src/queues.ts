@@ -13,10 +13,11 @@ export const QUEUE = {
 export interface PollJobData {
   parkId: string;
 }
-/** Payload of a `send-email` / `send-sms` job: the claimed delivery to send. */
-export interface SendJobData {
-  deliveryId: string;
-}
+/**
+ * Payload of a `send-email` / `send-sms` job: the claimed delivery to send (job name `send`), or, on the
+ * e-mail queue, a newsletter subscription to confirm (job name `newsletter-confirmation`).
+ */
+export type SendJobData = { deliveryId: string } | { newsletterId: string };
 /** Payload of a `maintenance` job. */
 export interface MaintenanceJobData {
   task: 'sweep-deliveries' | 'reconcile-schedulers';

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from './logger.ts';
 import { enqueueDeliveries } from './pipeline/fanout.ts';
 import { reconcileSchedulers } from './pipeline/schedulers.ts';
-import { recordSendFailure, sendDelivery } from './pipeline/send.ts';
+import { recordSendFailure, sendDelivery, sendNewsletterConfirmation } from './pipeline/send.ts';
 import { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 import { runParkTick } from './pipeline/tick.ts';
 import type { Notifier } from './providers/notify/index.ts';
@@ -71,14 +71,16 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   );
 
   const sendProcessor = async (job: Job<SendJobData>) => {
+    const data = job.data;
+    if ('newsletterId' in data) return (await sendNewsletterConfirmation(deps, data.newsletterId)) ? 'sent' : 'skipped';
     try {
-      const out = await sendDelivery(deps, job.data.deliveryId);
+      const out = await sendDelivery(deps, data.deliveryId);
       if (out.status === 'failed') log.warn({ deliveryId: out.deliveryId, reason: out.reason }, 'send: permanent failure');
       return out.status;
     } catch (err) {
       const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await recordSendFailure(deps, job.data.deliveryId, (err as Error).message, final);
-      log.warn({ deliveryId: job.data.deliveryId, final, err: (err as Error).message }, 'send: transient failure');
+      await recordSendFailure(deps, data.deliveryId, (err as Error).message, final);
+      log.warn({ deliveryId: data.deliveryId, final, err: (err as Error).message }, 'send: transient failure');
       throw err;
     }
   };

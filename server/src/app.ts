@@ -5,7 +5,7 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import { subscriptions } from '@walkon/db';
+import { newsletter, subscriptions } from '@walkon/db';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
@@ -120,8 +120,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.type('text/html');
     if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>'));
     const sub = await subscriptions.deactivateByToken(deps.db, token);
-    if (!sub) return reply.code(404).send(page('Link not found', '<p>We could not find these alerts. They may already be stopped.</p>'));
-    return page('Alerts stopped', `<p>You will not receive these alerts any more (${escapeHtml(sub.email)}).</p>`);
+    if (sub) return page('Alerts stopped', `<p>You will not receive these alerts any more (${escapeHtml(sub.email)}).</p>`);
+    const news = await newsletter.unsubscribeByToken(deps.db, token, deps.now());
+    if (news) return page('Unsubscribed', `<p>${escapeHtml(news.email)} will not receive the WalkOn newsletter any more.</p>`);
+    return reply.code(404).send(page('Link not found', '<p>We could not find this subscription. It may already be stopped.</p>'));
   });
 
   // Accept one-click POSTs sent as form bodies (RFC 8058 "List-Unsubscribe=One-Click").

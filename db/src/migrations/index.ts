@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as core from './20261122_0001_core.ts';
+import * as publicSite from './20261122_0002_public_site.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -7,4 +8,5 @@ import * as core from './20261122_0001_core.ts';
  */
 export const migrations: Record<string, Migration> = {
   '20261122_0001_core': core,
+  '20261122_0002_public_site': publicSite,
 };

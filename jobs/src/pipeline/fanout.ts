@@ -17,3 +17,8 @@ export async function enqueueDeliveries(queues: Queues, claimed: ClaimedDelivery
     sms.length ? queues.sendSms.addBulk(sms.map(job)) : null,
   ]);
 }
+
+/** Enqueues the newsletter confirmation e-mail (issue 4); `jobId` makes a repeat a no-op. */
+export async function enqueueNewsletterConfirmation(queues: Queues, newsletterId: string): Promise<void> {
+  await queues.sendEmail.add('newsletter-confirmation', { newsletterId }, { ...SEND_JOB_OPTIONS, jobId: `newsletter-${newsletterId}` });
+}

@@ -1,7 +1,7 @@
 import type { Database } from '@walkon/db';
 import { deliveries } from '@walkon/db';
 import type { Kysely } from 'kysely';
-import { formatRideAlertEmail, formatRideAlertSms } from '../messages.ts';
+import { formatNewsletterConfirmation, formatRideAlertEmail, formatRideAlertSms } from '../messages.ts';
 import { type Notifier, PermanentNotifyError } from '../providers/notify/index.ts';
 
 /** What sending one delivery did. */
@@ -85,4 +85,32 @@ export async function sendDelivery(deps: SendDeps, deliveryId: string): Promise<
 /** Records a transient send failure outside the (rolled back) send transaction; `final` marks it failed. */
 export async function recordSendFailure(deps: Pick<SendDeps, 'db'>, deliveryId: string, reason: string, final: boolean): Promise<void> {
   await deliveries.markAttemptFailed(deps.db, deliveryId, reason, final);
+}
+
+/**
+ * Sends a newsletter confirmation once (issue 4): the row is locked and `confirmation_sent_at` set in the same
+ * transaction as the send, so a retry after success sends nothing. Returns whether an e-mail left.
+ */
+export async function sendNewsletterConfirmation(deps: SendDeps, newsletterId: string): Promise<boolean> {
+  return deps.db.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom('newsletter_subscriptions')
+      .select(['email', 'unsubscribe_token', 'confirmation_sent_at', 'unsubscribed_at'])
+      .where('id', '=', newsletterId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || row.confirmation_sent_at || row.unsubscribed_at) return false;
+    const unsubscribeUrl = `${deps.publicOrigin.replace(/\/$/, '')}/unsubscribe?token=${row.unsubscribe_token}`;
+    const mail = formatNewsletterConfirmation(unsubscribeUrl);
+    await deps.notifier.sendEmail(
+      {
+        to: row.email,
+        ...mail,
+        headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      },
+      { db: tx },
+    );
+    await tx.updateTable('newsletter_subscriptions').set({ confirmation_sent_at: deps.now() }).where('id', '=', newsletterId).execute();
+    return true;
+  });
 }

@@ -1,0 +1,23 @@
+import type { Executor } from '../client.ts';
+
+/**
+ * Adds a newsletter subscription (e-mail already lower-cased and trimmed, spec part 1 §3).
+ * @throws pg unique violation 23505 when the e-mail is already subscribed.
+ */
+export async function insertSubscription(db: Executor, email: string, userId: string | null) {
+  return db
+    .insertInto('newsletter_subscriptions')
+    .values({ email, user_id: userId })
+    .returning(['id', 'unsubscribe_token'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Unsubscribes by token; returns the e-mail or undefined. */
+export async function unsubscribeByToken(db: Executor, token: string, now: Date) {
+  return db
+    .updateTable('newsletter_subscriptions')
+    .set({ unsubscribed_at: now })
+    .where('unsubscribe_token', '=', token)
+    .returning(['email'])
+    .executeTakeFirst();
+}

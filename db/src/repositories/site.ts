@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { Executor } from '../client.ts';
+
+/** Testimonials in display order (issue 4: admin-curated rows). */
+export async function listTestimonials(db: Executor) {
+  return db
+    .selectFrom('testimonials')
+    .select(['id', 'name', 'park_visited as parkVisited', 'text', 'rating', 'is_sample as isSample'])
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Adds a testimonial (admin). */
+export async function addTestimonial(db: Executor, t: { name: string; parkVisited: string; text: string; rating: number }) {
+  return db
+    .insertInto('testimonials')
+    .values({
+      name: t.name,
+      park_visited: t.parkVisited,
+      text: t.text,
+      rating: t.rating,
+      position: sql`coalesce((select max(position) + 1 from testimonials), 0)`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes a testimonial (admin). Returns whether one was deleted. */
+export async function deleteTestimonial(db: Executor, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('testimonials').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Reads a setting's JSON value, or undefined. */
+export async function getSetting<T>(db: Executor, key: string): Promise<T | undefined> {
+  const r = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return r?.value as T | undefined;
+}
+
+/** Writes a setting (JSON value). */
+export async function putSetting(db: Executor, key: string, value: unknown): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: sql`now()` }))
+    .execute();
+}
+
+/** Ride alerts actually sent since `since` (landing counter, DESIGN §6 "no invented numbers"). */
+export async function countAlertsSentSince(db: Executor, since: Date): Promise<number> {
+  const r = await db
+    .selectFrom('deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', 'ride_alert')
+    .where('status', '=', 'sent')
+    .where('sent_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The rides with the most alerts sent ever (landing per-ride counts), most first. */
+export async function topAlertedRides(db: Executor, limit = 6) {
+  return db
+    .selectFrom('deliveries')
+    .select(['ride_name as rideName', (eb) => eb.fn.countAll<number>().as('alerts')])
+    .where('kind', '=', 'ride_alert')
+    .where('status', '=', 'sent')
+    .groupBy('ride_name')
+    .orderBy('alerts', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** SMS passes sold for a park-local date (all parks), for "spots left". */
+export async function countSmsPassesFor(db: Executor, date: string): Promise<number> {
+  const r = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('alert_type', '=', 'sms')
+    .where('start_date', '<=', date)
+    .where('end_date', '>', date)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Every park of the catalogue with its destination and known ride count (attractions loaded so far). */
+export async function parksOverview(db: Executor) {
+  return db
+    .selectFrom('parks as p')
+    .innerJoin('destinations as d', 'd.id', 'p.destination_id')
+    .leftJoin('attractions as a', (j) => j.onRef('a.park_id', '=', 'p.id').on('a.entity_type', '=', 'ATTRACTION'))
+    .select(['p.id', 'p.name', 'd.id as destinationId', 'd.name as destinationName', (eb) => eb.fn.count<number>('a.id').as('rideCount')])
+    .groupBy(['p.id', 'p.name', 'd.id', 'd.name'])
+    .orderBy('d.name')
+    .orderBy('p.name')
+    .execute();
+}

@@ -1,0 +1,67 @@
+import { TZDate } from '@date-fns/tz';
+import { newsletter, site } from '@walkon/db';
+import { addDaysToDate, enqueueNewsletterConfirmation, parkLocalDate } from '@walkon/jobs';
+import { AppError } from '../errors.ts';
+import type { AppDeps } from '../trpc/init.ts';
+
+/** The site's home time zone for "today" on the landing page (most visitors go to the Florida parks). */
+export const SITE_TIMEZONE = 'America/New_York';
+/** Settings key of the daily SMS capacity (DESIGN §6: spots left = capacity − passes sold). */
+export const SMS_CAPACITY_KEY = 'sms_daily_capacity';
+
+/** Spots left for a day: capacity − sold, never below 0; null when no capacity is configured (hidden). */
+export function spotsLeft(capacity: number | null | undefined, sold: number): number | null {
+  if (capacity === null || capacity === undefined || !Number.isFinite(capacity) || capacity <= 0) return null;
+  return Math.max(0, Math.floor(capacity) - sold);
+}
+
+/** Start of the site-local day containing `now`, as a UTC instant. */
+export function startOfSiteDay(now: Date): Date {
+  const local = new TZDate(now.getTime(), SITE_TIMEZONE);
+  return new Date(new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), 0, 0, 0, SITE_TIMEZONE).getTime());
+}
+
+/**
+ * Landing figures (issue 4, DESIGN §6 "no invented numbers"): ride alerts sent today (site-local day), the most
+ * alerted rides, and SMS spots left today and tomorrow from the configured capacity. Unknown = null.
+ */
+export async function publicStats(deps: AppDeps) {
+  const now = deps.now();
+  const today = parkLocalDate(now, SITE_TIMEZONE);
+  const tomorrow = addDaysToDate(today, 1);
+  const [sentToday, topRides, capacity, soldToday, soldTomorrow] = await Promise.all([
+    site.countAlertsSentSince(deps.db, startOfSiteDay(now)),
+    site.topAlertedRides(deps.db),
+    site.getSetting<number>(deps.db, SMS_CAPACITY_KEY),
+    site.countSmsPassesFor(deps.db, today),
+    site.countSmsPassesFor(deps.db, tomorrow),
+  ]);
+  return {
+    alertsSentToday: sentToday,
+    topRides: topRides.map((r) => ({ rideName: r.rideName, alerts: Number(r.alerts) })),
+    spotsLeftToday: spotsLeft(capacity, soldToday),
+    spotsLeftTomorrow: spotsLeft(capacity, soldTomorrow),
+  };
+}
+
+/**
+ * Newsletter sign-up (spec part 1 §8): e-mail lower-cased and trimmed, the signed-in user's id attached; a
+ * duplicate is CONFLICT "Already Subscribed" (unique constraint, code 23505). A confirmation e-mail with an
+ * unsubscribe link is queued; if Redis is down the sweeper cannot help, so the sign-up still stands and the
+ * failure is logged.
+ */
+export async function subscribeNewsletter(deps: AppDeps, email: string, userId: string | null) {
+  let id: string;
+  try {
+    id = (await newsletter.insertSubscription(deps.db, email, userId)).id;
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', 'Already Subscribed');
+    throw err;
+  }
+  try {
+    await enqueueNewsletterConfirmation(deps.queues, id);
+  } catch (err) {
+    deps.logger.warn({ err: (err as Error).message }, 'newsletter confirmation not queued');
+  }
+  return { ok: true as const };
+}

@@ -1,0 +1,52 @@
+import { site } from '@walkon/db';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { emailSchema } from '../../schemas.ts';
+import * as siteService from '../../services/site.ts';
+import { publicProcedure, roleProcedure, router } from '../init.ts';
+
+/** The public site (issue 4): landing figures, testimonials, parks overview, newsletter; admin curation. */
+export const siteRouter = router({
+  /** { alertsSentToday, topRides[{rideName, alerts}], spotsLeftToday|null, spotsLeftTomorrow|null }. */
+  stats: publicProcedure.query(({ ctx }) => siteService.publicStats(ctx.deps)),
+  /** Testimonials in display order: { id, name, parkVisited, text, rating 1–5, isSample }[]. */
+  testimonials: publicProcedure.query(({ ctx }) => site.listTestimonials(ctx.deps.db)),
+  /** Every catalogue park with destination and known ride count. */
+  parks: publicProcedure.query(async ({ ctx }) => {
+    const rows = await site.parksOverview(ctx.deps.db);
+    return rows.map((r) => ({ ...r, rideCount: Number(r.rideCount) }));
+  }),
+  /** Newsletter sign-up → { ok }; CONFLICT "Already Subscribed". */
+  subscribeNewsletter: publicProcedure
+    .input(z.object({ email: z.string({ error: 'Please enter a valid email address' }).pipe(emailSchema) }))
+    .mutation(({ ctx, input }) => siteService.subscribeNewsletter(ctx.deps, input.email, ctx.user?.id ?? null)),
+  /** Admin: add a testimonial. */
+  addTestimonial: roleProcedure('admin')
+    .input(
+      z.object({
+        name: z.string().trim().min(1, 'Name is required').max(80),
+        parkVisited: z.string().trim().min(1, 'Park is required').max(120),
+        text: z.string().trim().min(10, 'Testimonial must be at least 10 characters').max(600),
+        rating: z.number().int().min(1).max(5),
+      }),
+    )
+    .mutation(({ ctx, input }) => site.addTestimonial(ctx.deps.db, input)),
+  /** Admin: delete a testimonial. NOT_FOUND when missing. */
+  deleteTestimonial: roleProcedure('admin')
+    .input(z.object({ id: z.uuid('Invalid id') }))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await site.deleteTestimonial(ctx.deps.db, input.id))) throw new AppError('NOT_FOUND', 'Testimonial not found');
+      return { ok: true as const };
+    }),
+  /** Admin: the daily SMS capacity (spots) → { capacity | null }. */
+  smsCapacity: roleProcedure('admin').query(async ({ ctx }) => ({
+    capacity: (await site.getSetting<number>(ctx.deps.db, siteService.SMS_CAPACITY_KEY)) ?? null,
+  })),
+  /** Admin: set the daily SMS capacity (0 hides the banner). */
+  setSmsCapacity: roleProcedure('admin')
+    .input(z.object({ capacity: z.number().int().min(0).max(100_000) }))
+    .mutation(async ({ ctx, input }) => {
+      await site.putSetting(ctx.deps.db, siteService.SMS_CAPACITY_KEY, input.capacity);
+      return { ok: true as const };
+    }),
+});

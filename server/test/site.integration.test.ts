@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { type Database, users } from '@walkon/db';
+import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { createOutboxNotifier, createQueues, createRedis, type Queues, sendNewsletterConfirmation } from '@walkon/jobs';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+
+const ORIGIN = 'http://localhost:3000';
+let db: Kysely<Database>;
+let app: FastifyInstance;
+let queues: Queues;
+const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+const now = () => new Date();
+
+beforeAll(async () => {
+  ({ db } = await createTestDb());
+  queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
+  app = await buildApp({
+    db,
+    queues,
+    source: { kind: 'replay', getDestinations: async () => [], getLive: async () => Promise.reject(new Error('unused')) },
+    logger: pino({ level: 'silent' }),
+    now,
+    publicOrigin: ORIGIN,
+    production: false,
+  });
+});
+afterAll(async () => {
+  await app.close();
+  for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
+  await queues.close();
+  redis.disconnect();
+  await db.destroy();
+});
+beforeEach(async () => {
+  await db.deleteFrom('newsletter_subscriptions').execute();
+  await db.deleteFrom('outbox_messages').execute();
+  await db.deleteFrom('deliveries').execute();
+  await db.deleteFrom('settings').execute();
+  await db.deleteFrom('users').execute();
+});
+
+async function post(proc: string, input: unknown, cookie?: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/trpc/${proc}`,
+    payload: JSON.stringify(input),
+    headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
+  return { status: res.statusCode, body: res.json(), cookie: String(res.headers['set-cookie'] ?? '').split(';')[0] };
+}
+async function get(proc: string, cookie?: string) {
+  const res = await app.inject({ method: 'GET', url: `/trpc/${proc}`, headers: cookie ? { cookie } : {} });
+  return { status: res.statusCode, body: res.json() };
+}
+
+describe('newsletter (spec part 1 §8, issue 4)', () => {
+  it('spec part 1 §8: success, then "Already Subscribed" for the same e-mail in another case', async () => {
+    expect((await post('site.subscribeNewsletter', { email: '  Fan@Example.com ' })).status).toBe(200);
+    const again = await post('site.subscribeNewsletter', { email: 'fan@example.com' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('Already Subscribed');
+    const rows = await db.selectFrom('newsletter_subscriptions').select(['email', 'user_id']).execute();
+    expect(rows).toEqual([{ email: 'fan@example.com', user_id: null }]);
+  });
+
+  it('spec part 1 §5: an invalid e-mail is a 400 "Please enter a valid email address"', async () => {
+    const r = await post('site.subscribeNewsletter', { email: 'nope@nowhere' });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('Please enter a valid email address');
+  });
+
+  it('spec part 1 §6: the signed-in user id is attached', async () => {
+    const s = await post('auth.signUp', { fullName: 'N', email: 'n@example.com', password: 'long enough' });
+    await post('site.subscribeNewsletter', { email: 'n@example.com' }, s.cookie);
+    const row = await db.selectFrom('newsletter_subscriptions').select('user_id').executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(s.body.result.data.user.id);
+  });
+
+  it('queues one confirmation e-mail with an unsubscribe link that works', async () => {
+    await post('site.subscribeNewsletter', { email: 'fan@example.com' });
+    const { id, unsubscribe_token } = await db
+      .selectFrom('newsletter_subscriptions')
+      .select(['id', 'unsubscribe_token'])
+      .executeTakeFirstOrThrow();
+    expect(await queues.sendEmail.getJob(`newsletter-${id}`)).toBeTruthy();
+    const deps = { db, notifier: createOutboxNotifier(), now, publicOrigin: ORIGIN };
+    expect(await sendNewsletterConfirmation(deps, id)).toBe(true);
+    expect(await sendNewsletterConfirmation(deps, id)).toBe(false);
+    const mails = await db.selectFrom('outbox_messages').select(['to_address', 'body_text']).execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body_text).toContain(`/unsubscribe?token=${unsubscribe_token}`);
+    const res = await app.inject({ method: 'POST', url: `/unsubscribe?token=${unsubscribe_token}` });
+    expect(res.statusCode).toBe(200);
+    expect(
+      (await db.selectFrom('newsletter_subscriptions').select('unsubscribed_at').executeTakeFirstOrThrow()).unsubscribed_at,
+    ).not.toBeNull();
+  });
+});
+
+describe('landing figures and testimonials (issue 4)', () => {
+  it('counts only ride alerts actually sent today; spots are hidden until an admin sets a capacity', async () => {
+    const base = { email: 'a@b.co', channel: 'email', address: 'a@b.co', park_id: 'p', ride_name: 'Dumbo', message: 'm' } as const;
+    await db
+      .insertInto('deliveries')
+      .values([
+        { ...base, dedup_key: '1', ride_id: 'r1', status: 'sent', sent_at: now() },
+        { ...base, dedup_key: '2', ride_id: 'r1', status: 'sent', sent_at: now() },
+        { ...base, dedup_key: '3', ride_id: 'r1', status: 'queued' },
+        { ...base, dedup_key: '4', ride_id: null, kind: 'test_alert', status: 'sent', sent_at: now() },
+        { ...base, dedup_key: '5', ride_id: 'r1', status: 'sent', sent_at: new Date(Date.now() - 3 * 86_400_000) },
+      ])
+      .execute();
+    const stats = (await get('site.stats')).body.result.data;
+    expect(stats.alertsSentToday).toBe(2);
+    expect(stats.topRides).toEqual([{ rideName: 'Dumbo', alerts: 3 }]);
+    expect(stats.spotsLeftToday).toBeNull();
+  });
+
+  it('admins set the daily SMS capacity; users cannot', async () => {
+    const u = await post('auth.signUp', { fullName: 'U', email: 'u@example.com', password: 'long enough' });
+    expect((await post('site.setSmsCapacity', { capacity: 250 }, u.cookie)).status).toBe(403);
+    expect((await post('site.setSmsCapacity', { capacity: 250 })).status).toBe(401);
+    await users.grantRole(db, u.body.result.data.user.id, 'admin');
+    expect((await post('site.setSmsCapacity', { capacity: 250 }, u.cookie)).status).toBe(200);
+    const stats = (await get('site.stats')).body.result.data;
+    expect(stats.spotsLeftToday).toBe(250);
+    expect(stats.spotsLeftTomorrow).toBe(250);
+  });
+
+  it('ten clearly marked sample testimonials are seeded; an admin can replace them', async () => {
+    const list = (await get('site.testimonials')).body.result.data as { id: string; isSample: boolean; rating: number }[];
+    expect(list.length).toBeGreaterThanOrEqual(10);
+    const samples = list.filter((t) => t.isSample);
+    expect(samples.length).toBe(10);
+    const u = await post('auth.signUp', { fullName: 'A', email: 'admin@example.com', password: 'long enough' });
+    await users.grantRole(db, u.body.result.data.user.id, 'admin');
+    const add = await post(
+      'site.addTestimonial',
+      { name: 'Real Person', parkVisited: 'EPCOT', text: 'We rode Soarin with a 5 minute wait.', rating: 5 },
+      u.cookie,
+    );
+    expect(add.status).toBe(200);
+    expect((await post('site.deleteTestimonial', { id: samples[0]!.id }, u.cookie)).status).toBe(200);
+    const after = (await get('site.testimonials')).body.result.data as { name: string }[];
+    expect(after.map((t) => t.name)).toContain('Real Person');
+    expect(after.length).toBe(list.length);
+  });
+});
