@@ -107,11 +107,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Collects console errors and page errors of a page (a test fails on any). */
-export function watchConsole(page: Page): string[] {
+/**
+ * Collects console errors and page errors of a page (a test fails on any). `expected` lists messages a test
+ * provokes on purpose (Chromium logs every 4xx response as "Failed to load resource").
+ */
+export function watchConsole(page: Page, expected: RegExp[] = []): string[] {
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    if (m.type() === 'error' && !expected.some((re) => re.test(m.text()))) errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Link, Outlet } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
 import { Footer } from '../features/layout/Footer.tsx';
 import { Navbar } from '../features/layout/Navbar.tsx';
@@ -42,4 +42,5 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     </div>
   ),
   notFoundComponent: NotFound,
+  head: () => ({ meta: [{ title: 'WalkOn — walk-on ride alerts for theme parks' }] }),
 });

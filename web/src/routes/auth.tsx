@@ -5,7 +5,7 @@ import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Field, Input } from '../components/ui/field.tsx';
@@ -113,7 +113,8 @@ function AuthPage() {
 }
 
 export const Route = createFileRoute('/auth')({
-  validateSearch: z.object({ redirect: z.string().optional() }),
+  head: pageHead('Login or Sign Up', 'Log in or create a WalkOn account to choose rides and manage your walk-on alerts.'),
+  validateSearch: (s: Record<string, unknown>): { redirect?: string } => (typeof s.redirect === 'string' ? { redirect: s.redirect } : {}),
   beforeLoad: async ({ context }) => {
     const me = await context.utils.auth.me.ensureData().catch(() => ({ user: null }));
     if (me.user) throw redirect({ to: '/' });

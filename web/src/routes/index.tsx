@@ -1,32 +1,70 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { BellRing, Clock, MapPin, Timer } from 'lucide-react';
+import { AlertsCounter } from '../features/landing/AlertsCounter.tsx';
+import { counterFigures } from '../features/landing/counter.ts';
+import { Newsletter } from '../features/landing/Newsletter.tsx';
+import { PLANS, PricingCard } from '../features/landing/PricingCard.tsx';
+import { SignupCard } from '../features/landing/SignupCard.tsx';
+import { Testimonials } from '../features/landing/Testimonials.tsx';
+import { trpc } from '../trpc.ts';
 
-const STEPS = [
-  { icon: MapPin, title: 'Pick your park', text: 'Choose a destination and the park you are visiting.' },
-  { icon: Timer, title: 'Choose your rides', text: 'Watch every attraction or just the ones you care about.' },
-  { icon: Clock, title: 'We watch the waits', text: 'Every 60 seconds we read the public live wait times.' },
-  { icon: BellRing, title: 'Walk on', text: 'The moment a standby wait drops to 1–15 minutes, you hear from us.' },
+/** The four steps (spec part 1 §2 How It Works), shared by the landing strip and /how-it-works. */
+export const STEPS = [
+  { icon: MapPin, title: 'Pick your park', text: 'Choose a destination and the park you are visiting, and the day of your visit.' },
+  { icon: Timer, title: 'Choose your rides', text: 'Watch every attraction, or only the ones your group cares about.' },
+  { icon: Clock, title: 'We watch the waits', text: 'Every 60 seconds WalkOn reads the public live standby waits of your park.' },
+  {
+    icon: BellRing,
+    title: 'Walk on',
+    text: 'The moment a ride drops to 1–15 minutes we e-mail or text you — never the same ride twice in an hour.',
+  },
 ];
 
+function SpotsBanner({ today, tomorrow }: { today: number | null; tomorrow: number | null }) {
+  if (tomorrow === null && today === null) return null;
+  return (
+    <p className="bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950">
+      Limited SMS spots: {today !== null ? `${today} left today` : ''}
+      {today !== null && tomorrow !== null ? ' · ' : ''}
+      {tomorrow !== null ? `${tomorrow} left for tomorrow` : ''}
+    </p>
+  );
+}
+
 function Landing() {
+  const stats = trpc.site.stats.useQuery(undefined, { staleTime: 60_000 });
   return (
     <main id="main">
-      <section className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
-        <div className="mx-auto max-w-5xl px-4 py-20 text-center">
-          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Know the moment your ride is a walk-on</h1>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-brand-50">
-            WalkOn watches live standby waits and e-mails or texts you when a ride you care about drops to walk-on or short.
-          </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/get-alerts" className="rounded-lg bg-white px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50">
-              Get Alerts
-            </Link>
-            <Link to="/live-wait-times" className="rounded-lg border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10">
-              Live Wait Times
-            </Link>
+      <SpotsBanner today={stats.data?.spotsLeftToday ?? null} tomorrow={stats.data?.spotsLeftTomorrow ?? null} />
+      <section className="bg-gradient-to-br from-brand-800 to-brand-700 text-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 lg:grid-cols-2">
+          <div>
+            <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Know the moment your ride is a walk-on</h1>
+            <p className="mt-5 text-lg text-brand-50">
+              WalkOn watches live standby waits and e-mails or texts you when a ride you care about drops to 1–15 minutes.
+            </p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <Link
+                to="/live-wait-times"
+                className="rounded-lg border border-white/80 px-5 py-2.5 font-semibold text-white hover:bg-white/10"
+              >
+                See live wait times
+              </Link>
+              <Link
+                to={'/how-it-works' as never}
+                className="rounded-lg px-5 py-2.5 font-semibold text-white underline underline-offset-4 hover:bg-white/10"
+              >
+                How it works
+              </Link>
+            </div>
+            <div className="mt-8 min-h-16">
+              <AlertsCounter figures={counterFigures(stats.data)} />
+            </div>
           </div>
+          <SignupCard />
         </div>
       </section>
+
       <section aria-labelledby="how" className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="how" className="text-center text-3xl font-bold">
           How it works
@@ -43,8 +81,46 @@ function Landing() {
           ))}
         </ol>
       </section>
+
+      <section aria-labelledby="pricing" className="bg-white py-16">
+        <div className="mx-auto max-w-4xl px-4">
+          <h2 id="pricing" className="text-center text-3xl font-bold">
+            Simple day passes
+          </h2>
+          <div className="mt-10 grid gap-8 md:grid-cols-2">
+            {PLANS.map((p) => (
+              <PricingCard key={p.title} {...p} />
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <Testimonials />
+
+      <section className="mx-auto max-w-4xl px-4 py-16 text-center">
+        <h2 className="text-3xl font-bold">Spend your day on rides, not in lines</h2>
+        <p className="mt-3 text-slate-600">
+          Set up alerts in two minutes. Independent of the parks' operators; public wait-time data only.
+        </p>
+        <Link to="/get-alerts" className="mt-6 inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
+          Get Started
+        </Link>
+      </section>
+
+      <Newsletter />
     </main>
   );
 }
 
-export const Route = createFileRoute('/')({ component: Landing });
+export const Route = createFileRoute('/')({
+  head: () => ({
+    meta: [
+      { title: 'WalkOn — walk-on ride alerts for theme parks' },
+      {
+        name: 'description',
+        content: 'WalkOn e-mails or texts you the moment a ride you care about is walk-on or short. Live wait times for theme parks.',
+      },
+    ],
+  }),
+  component: Landing,
+});

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { formatDistanceToNow } from 'date-fns';
 import { RefreshCw } from 'lucide-react';
-import { z } from 'zod';
+import { pageHead } from '../components/InfoPage.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
@@ -124,6 +124,10 @@ function LiveWaitTimes() {
 }
 
 export const Route = createFileRoute('/live-wait-times')({
-  validateSearch: z.object({ destination: z.string().optional(), park: z.string().optional() }),
+  head: pageHead('Live Wait Times', 'Live standby wait times for every ride, refreshed every minute, from public data.'),
+  validateSearch: (s: Record<string, unknown>): { destination?: string; park?: string } => ({
+    ...(typeof s.destination === 'string' ? { destination: s.destination } : {}),
+    ...(typeof s.park === 'string' ? { park: s.park } : {}),
+  }),
   component: LiveWaitTimes,
 });

@@ -3,7 +3,7 @@ import { format, formatDistanceToNow } from 'date-fns';
 import { Construction, Mail, MessageSquare, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import { pageHead } from '../../components/InfoPage.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -368,10 +368,11 @@ function GetAlerts() {
 }
 
 export const Route = createFileRoute('/_authed/get-alerts')({
-  validateSearch: z.object({
-    success: z.coerce.boolean().optional(),
-    session_id: z.string().optional(),
-    canceled: z.coerce.boolean().optional(),
+  head: pageHead('Get Alerts', 'Choose a park and rides and get an alert when the standby wait is 1–15 minutes.'),
+  validateSearch: (s: Record<string, unknown>): { success?: boolean; session_id?: string; canceled?: boolean } => ({
+    ...(s.success === true || s.success === 'true' ? { success: true } : {}),
+    ...(typeof s.session_id === 'string' ? { session_id: s.session_id } : {}),
+    ...(s.canceled === true || s.canceled === 'true' ? { canceled: true } : {}),
   }),
   component: GetAlerts,
 });

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pageHead } from '../../components/InfoPage.tsx';
 import { ManageAlerts } from '../../features/alerts/ManageAlerts.tsx';
 
 export const Route = createFileRoute('/_authed/manage-alerts')({
+  head: pageHead('Manage Alerts', 'Turn your WalkOn park and ride alerts on and off.'),
   component: () => (
     <main id="main" className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">Manage Alerts</h1>

@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailSchema } from '@walkon/server/schemas';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/field.tsx';
+import { trpc } from '../../trpc.ts';
+
+const schema = z.object({ email: emailSchema });
+
+/** Newsletter form (spec part 1 §8): success toast, "Already Subscribed" on a duplicate, "Subscription Failed" otherwise. */
+export function Newsletter() {
+  const form = useForm<{ email: string }>({ resolver: zodResolver(schema) as never, defaultValues: { email: '' } });
+  const subscribe = trpc.site.subscribeNewsletter.useMutation({
+    onSuccess: () => {
+      toast.success('Welcome to the newsletter!', { description: 'Check your inbox for a confirmation.' });
+      form.reset();
+    },
+    onError: (e) => {
+      if (e.data?.code === 'CONFLICT') toast.info('Already Subscribed', { description: 'This e-mail address is already on our list.' });
+      else if (e.data?.code === 'BAD_REQUEST') toast.error('Invalid Email', { description: 'Please enter a valid email address.' });
+      else toast.error('Subscription Failed', { description: 'Something went wrong. Please try again.' });
+    },
+  });
+  const error = form.formState.errors.email?.message;
+  return (
+    <section aria-labelledby="newsletter" className="bg-brand-800 py-14 text-white">
+      <div className="mx-auto max-w-xl px-4 text-center">
+        <h2 id="newsletter" className="text-2xl font-bold">
+          Get park tips and new-park news
+        </h2>
+        <p className="mt-2 text-brand-50">A short e-mail now and then. Unsubscribe with one click.</p>
+        <form
+          noValidate
+          className="mt-6 flex flex-col gap-3 sm:flex-row"
+          onSubmit={form.handleSubmit(
+            (v) => subscribe.mutate(v),
+            () => toast.error('Invalid Email', { description: 'Please enter a valid email address.' }),
+          )}
+        >
+          <label htmlFor="newsletter-email" className="sr-only">
+            Email address
+          </label>
+          <Input
+            id="newsletter-email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            aria-invalid={Boolean(error)}
+            {...form.register('email')}
+          />
+          <Button type="submit" variant="secondary" disabled={subscribe.isPending} className="shrink-0">
+            {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}
+          </Button>
+        </form>
+      </div>
+    </section>
+  );
+}

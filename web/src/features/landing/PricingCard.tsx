@@ -1,0 +1,84 @@
+import { Link } from '@tanstack/react-router';
+import { Check } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
+
+/** Pricing plan card fields (spec part 1 §3). Price in whole dollars, shown "per day". */
+export interface PricingPlan {
+  title: string;
+  price: string;
+  description: string;
+  features: string[];
+  recommended?: boolean;
+  ctaText?: string;
+  ctaLink?: string;
+}
+
+/** The pricing card (spec part 1 §1, §3): price per day, optional RECOMMENDED badge, features, CTA (default /get-alerts "Get Started"). */
+export function PricingCard({
+  title,
+  price,
+  description,
+  features,
+  recommended = false,
+  ctaText = 'Get Started',
+  ctaLink = '/get-alerts',
+}: PricingPlan) {
+  return (
+    <article
+      className={cn(
+        'relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm',
+        recommended ? 'border-brand-700 ring-2 ring-brand-700' : 'border-slate-200',
+      )}
+    >
+      {recommended ? (
+        <span className="absolute -top-3 left-6 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">RECOMMENDED</span>
+      ) : null}
+      <h3 className="text-lg font-bold">{title}</h3>
+      <p className="mt-2">
+        <span className="text-4xl font-extrabold">{price}</span> <span className="text-slate-600">per day</span>
+      </p>
+      <p className="mt-2 text-slate-600">{description}</p>
+      <ul className="mt-4 flex-1 space-y-2">
+        {features.map((f) => (
+          <li key={f} className="flex gap-2">
+            <Check className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <span>{f}</span>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={ctaLink as never}
+        className="mt-6 rounded-lg bg-brand-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-800"
+      >
+        {ctaText}
+      </Link>
+    </article>
+  );
+}
+
+/** The two passes WalkOn sells (spec part 1 §1, DESIGN §6 pricing). */
+export const PLANS: PricingPlan[] = [
+  {
+    title: 'E-mail Alerts',
+    price: '$1',
+    description: 'From $1/day · free for one day with a promo code.',
+    features: [
+      'Every ride of one park',
+      'Alerts when standby is 1–15 minutes',
+      'Never the same ride twice within an hour',
+      'One-click unsubscribe',
+    ],
+  },
+  {
+    title: 'Daily SMS Alerts',
+    price: '$5',
+    description: 'Per selected date, for one park.',
+    features: [
+      'Text messages the moment a ride is short',
+      'E-mail copy of every alert',
+      'Pick several dates at once',
+      'Reply STOP at any time',
+    ],
+    recommended: true,
+  },
+];

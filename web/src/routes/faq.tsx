@@ -1,0 +1,87 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ChevronDown } from 'lucide-react';
+import { Accordion } from 'radix-ui';
+import { InfoPage, pageHead } from '../components/InfoPage.tsx';
+
+/** The twelve questions (spec part 1 §1 facts: independent, public data only, no bookings, prices, refunds). */
+export const FAQ: { q: string; a: string }[] = [
+  {
+    q: 'What does WalkOn do?',
+    a: 'WalkOn watches the live standby waits of the rides you pick and e-mails or texts you the moment one is walk-on or short: a standby wait of 1 to 15 minutes.',
+  },
+  {
+    q: 'Is WalkOn part of Disney, Universal or any park operator?',
+    a: 'No. WalkOn is an independent service and is not affiliated with, endorsed by or connected to any park operator.',
+  },
+  {
+    q: 'Where do the wait times come from?',
+    a: 'Only from public wait-time data, read through ThemeParks.wiki every 60 seconds. We never log in to a park account.',
+  },
+  {
+    q: 'Does WalkOn book rides, Lightning Lanes or dining for me?',
+    a: 'No. WalkOn makes no bookings. It tells you when a line is short; you walk over and ride.',
+  },
+  {
+    q: 'How much does it cost?',
+    a: 'SMS alerts cost $5 per day for each date you choose. E-mail alerts cost $1 per day, and are free for one day with a valid promo code.',
+  },
+  { q: 'How long does a day pass last?', a: 'A day pass covers the park day you chose, in the park’s own time zone.' },
+  { q: 'Can I get a refund?', a: 'Generally no refund is given once the service day has begun. Before that, contact us and we will help.' },
+  {
+    q: 'How often will I be alerted?',
+    a: 'Whenever a watched ride is operating with a fresh standby wait of 1–15 minutes — but never for the same ride twice within an hour.',
+  },
+  {
+    q: 'What if the wait data is out of date?',
+    a: 'Wait times that have not been updated for 15 minutes are treated as stale and never trigger an alert.',
+  },
+  {
+    q: 'Do I need an account?',
+    a: 'You need an account to choose rides and manage your alerts; your alerts go to the e-mail address of your account.',
+  },
+  {
+    q: 'How do I stop alerts?',
+    a: 'Use Stop Alerts on the Get Alerts page, switch a park off in Manage Alerts, click the unsubscribe link in any e-mail, or reply STOP to a text.',
+  },
+  {
+    q: 'Which parks are covered?',
+    a: 'Every park ThemeParks.wiki publishes live data for, including the Walt Disney World and Disneyland Resort parks and the Universal parks.',
+  },
+];
+
+function FaqPage() {
+  return (
+    <InfoPage title="Frequently Asked Questions" lead="Everything about walk-on alerts, prices and your data.">
+      <Accordion.Root type="multiple" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+        {FAQ.map((item, i) => (
+          <Accordion.Item key={item.q} value={`q${i}`}>
+            <Accordion.Header asChild>
+              <h2 className="!mt-0 text-base">
+                <Accordion.Trigger className="group flex w-full items-center justify-between gap-3 px-5 py-4 text-left font-semibold hover:bg-slate-50">
+                  {item.q}
+                  <ChevronDown className="h-5 w-5 shrink-0 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
+                </Accordion.Trigger>
+              </h2>
+            </Accordion.Header>
+            <Accordion.Content className="px-5 pb-4 text-slate-700">{item.a}</Accordion.Content>
+          </Accordion.Item>
+        ))}
+      </Accordion.Root>
+      <section className="rounded-2xl bg-brand-50 p-6 text-center">
+        <h2 className="!mt-0">Ready to Enhance Your Park Day?</h2>
+        <p className="mt-2">Pick your park and rides; we will tell you when to walk over.</p>
+        <Link
+          to="/get-alerts"
+          className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2.5 !text-white !no-underline hover:bg-brand-800"
+        >
+          Get Alerts
+        </Link>
+      </section>
+    </InfoPage>
+  );
+}
+
+export const Route = createFileRoute('/faq')({
+  head: pageHead('FAQ', 'Answers about WalkOn walk-on alerts: prices, refunds, data sources, and how to stop alerts.'),
+  component: FaqPage,
+});

@@ -1,0 +1,33 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { InfoPage, pageHead } from '../components/InfoPage.tsx';
+import { STEPS } from './index.tsx';
+
+export const Route = createFileRoute('/how-it-works')({
+  head: pageHead('How It Works', 'Four steps from choosing a park to walking on: how WalkOn watches live standby waits for you.'),
+  component: () => (
+    <InfoPage title="How It Works" lead="Four steps between you and a shorter line.">
+      <ol className="grid gap-5 sm:grid-cols-2">
+        {STEPS.map((s, i) => (
+          <li key={s.title} className="rounded-2xl border border-slate-200 bg-white p-5">
+            <s.icon className="h-7 w-7 text-brand-700" aria-hidden="true" />
+            <h2 className="!mt-2 text-lg font-bold">
+              {i + 1}. {s.title}
+            </h2>
+            <p className="text-slate-700">{s.text}</p>
+          </li>
+        ))}
+      </ol>
+      <h2>Why visitors use WalkOn</h2>
+      <ul>
+        <li>Standby waits swing through the day; a 60-minute line can be 10 minutes an hour later.</li>
+        <li>You keep enjoying the park instead of refreshing an app: we tell you when it is worth walking over.</li>
+        <li>Stale data never alerts: if a ride's wait has not been updated in 15 minutes, we stay quiet.</li>
+        <li>We never send the same ride twice within an hour, and every e-mail has a one-click unsubscribe.</li>
+      </ul>
+      <p>
+        Browse the <Link to={'/parks' as never}>parks we cover</Link>, check the <Link to="/live-wait-times">live wait times</Link>, or{' '}
+        <Link to="/get-alerts">set up your alerts</Link>.
+      </p>
+    </InfoPage>
+  ),
+});

@@ -1,0 +1,65 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { InfoPage, pageHead } from '../components/InfoPage.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { trpc } from '../trpc.ts';
+
+function ParksPage() {
+  const dests = trpc.waitTimes.destinations.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const parks = trpc.site.parks.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const counts = new Map((parks.data ?? []).map((p) => [p.id, p.rideCount]));
+  return (
+    <InfoPage
+      title="Theme Parks"
+      lead="Every destination and park with public live wait times. Pick one to see its waits or set up alerts."
+    >
+      {dests.isPending ? <Spinner label="Loading parks…" /> : null}
+      {dests.isError ? (
+        <p role="alert">
+          Error fetching destinations.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => dests.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {dests.data?.map((d) => (
+          <section key={d.id} className="rounded-2xl border border-slate-200 bg-white p-5">
+            <h2 className="!mt-0 text-lg font-bold">{d.name}</h2>
+            <ul className="!list-none !pl-0">
+              {d.parks.map((p) => {
+                const n = counts.get(p.id) ?? 0;
+                return (
+                  <li
+                    key={p.id}
+                    className="flex flex-wrap items-baseline justify-between gap-2 border-t border-slate-100 py-2 first:border-0"
+                  >
+                    <span>
+                      {p.name}
+                      {n > 0 ? <span className="ml-2 text-sm text-slate-600">{n} rides</span> : null}
+                    </span>
+                    <span className="flex gap-3 text-sm">
+                      <Link to="/live-wait-times" search={{ destination: d.id, park: p.id }}>
+                        Live waits
+                      </Link>
+                      <Link
+                        to="/get-alerts"
+                        onClick={() => localStorage.setItem('alertPark', JSON.stringify({ destinationId: d.id, parkId: p.id }))}
+                      >
+                        Alerts
+                      </Link>
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </InfoPage>
+  );
+}
+
+export const Route = createFileRoute('/parks')({
+  head: pageHead('Theme Parks', 'All theme parks WalkOn covers, with ride counts, live wait times and walk-on alerts.'),
+  component: ParksPage,
+});
