@@ -53,6 +53,11 @@ e2e: deps services chromium
 bench: deps services migrate
 	npx tsx jobs/bench/alerts.bench.ts
 
+## audit: Lighthouse (desktop + mobile) on /, /faq, /live-wait-times and the landing JS size (printed, not a test)
+audit: setup chromium
+	npm run build -w @walkon/web
+	bash scripts/audit.sh
+
 ## lint: Biome and the TypeScript compiler
 lint: deps
 	npx biome check .

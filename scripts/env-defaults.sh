@@ -12,10 +12,16 @@ export DEMO_EMAIL=${DEMO_EMAIL:-demo@walkon.test}
 export DEMO_PASSWORD=${DEMO_PASSWORD:-walkon-demo-2026}
 MK_PARK_ID=75ea578a-adc8-4116-a54d-dccb60765ef9
 
-# Runs the given commands as background children and stops them all on Ctrl-C / exit.
+# Runs the given commands as background children and, on Ctrl-C / exit, stops each one's whole process
+# tree (npx → tsx → node), children first.
 pids=()
 run_bg() { "$@" & pids+=($!); }
-stop_all() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$child"; done
+  kill -TERM "$1" 2>/dev/null || true
+}
+stop_all() { for p in "${pids[@]}"; do kill_tree "$p"; done; wait 2>/dev/null || true; }
 trap stop_all EXIT INT TERM
 
 # The demo account: an admin who watches every Magic Kingdom attraction with a valid e-mail pass for today.

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
@@ -58,6 +59,7 @@ const page = (title: string, body: string) =>
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: deps.logger as unknown as FastifyBaseLogger, trustProxy: true, bodyLimit: 256 * 1024 });
   await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   app.addHook('onRequest', async (req, reply) => {
     if (isCrossOrigin(req, deps.publicOrigin)) {
@@ -130,7 +132,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   if (deps.webDistDir && existsSync(deps.webDistDir)) {
-    await app.register(fastifyStatic, { root: deps.webDistDir, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: deps.webDistDir,
+      wildcard: false,
+      index: ['index.html'],
+      // Hashed assets never change: cache them for a year; index.html is always revalidated.
+      setHeaders: (res, filePath) => {
+        res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     app.setNotFoundHandler((req, reply) => {
       const url = req.url.split('?')[0] ?? '';
       if (req.method === 'GET' && !url.startsWith('/trpc') && !url.startsWith('/admin/queues') && !/\.[a-z0-9]+$/i.test(url)) {

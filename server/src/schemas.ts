@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
-/**
- * Input schemas shared by the server and the web app (messages from spec part 1 §5 and §8).
- * E-mail: "text, at sign, text, dot, text, no spaces" (spec part 1 §5, the stricter pattern).
- */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from './patterns.ts';
+
+/** Input schemas shared by the server and the web app (messages from spec part 1 §5 and §8). */
+export { EMAIL_PATTERN };
 
 export const emailSchema = z
   .string({ error: 'Email Required' })

@@ -1,21 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { emailSchema } from '@walkon/server/schemas';
-import { useForm } from 'react-hook-form';
+import { EMAIL_PATTERN } from '@walkon/server/patterns';
+import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
 import { trpc } from '../../trpc.ts';
 
-const schema = z.object({ email: emailSchema });
-
-/** Newsletter form (spec part 1 §8): success toast, "Already Subscribed" on a duplicate, "Subscription Failed" otherwise. */
+/**
+ * Newsletter form (spec part 1 §8): success toast, "Already Subscribed" on a duplicate, "Subscription Failed"
+ * otherwise; an invalid address is caught before sending ("Invalid Email"). Kept free of form and schema
+ * libraries so the landing page stays light; the server validates again.
+ */
 export function Newsletter() {
-  const form = useForm<{ email: string }>({ resolver: zodResolver(schema) as never, defaultValues: { email: '' } });
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
   const subscribe = trpc.site.subscribeNewsletter.useMutation({
     onSuccess: () => {
       toast.success('Welcome to the newsletter!', { description: 'Check your inbox for a confirmation.' });
-      form.reset();
+      setEmail('');
     },
     onError: (e) => {
       if (e.data?.code === 'CONFLICT') toast.info('Already Subscribed', { description: 'This e-mail address is already on our list.' });
@@ -23,7 +24,17 @@ export function Newsletter() {
       else toast.error('Subscription Failed', { description: 'Something went wrong. Please try again.' });
     },
   });
-  const error = form.formState.errors.email?.message;
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = email.trim().toLowerCase();
+    if (!EMAIL_PATTERN.test(value)) {
+      setInvalid(true);
+      toast.error('Invalid Email', { description: 'Please enter a valid email address.' });
+      return;
+    }
+    setInvalid(false);
+    subscribe.mutate({ email: value });
+  };
   return (
     <section aria-labelledby="newsletter" className="bg-brand-800 py-14 text-white">
       <div className="mx-auto max-w-xl px-4 text-center">
@@ -31,14 +42,7 @@ export function Newsletter() {
           Get park tips and new-park news
         </h2>
         <p className="mt-2 text-brand-50">A short e-mail now and then. Unsubscribe with one click.</p>
-        <form
-          noValidate
-          className="mt-6 flex flex-col gap-3 sm:flex-row"
-          onSubmit={form.handleSubmit(
-            (v) => subscribe.mutate(v),
-            () => toast.error('Invalid Email', { description: 'Please enter a valid email address.' }),
-          )}
-        >
+        <form noValidate className="mt-6 flex flex-col gap-3 sm:flex-row" onSubmit={onSubmit}>
           <label htmlFor="newsletter-email" className="sr-only">
             Email address
           </label>
@@ -47,8 +51,9 @@ export function Newsletter() {
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
-            aria-invalid={Boolean(error)}
-            {...form.register('email')}
+            aria-invalid={invalid}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
           />
           <Button type="submit" variant="secondary" disabled={subscribe.isPending} className="shrink-0">
             {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}

@@ -1,9 +1,7 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { ChevronDown, Menu, X } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { useLogOut, useSession } from '../auth/session.ts';
+import { Link } from '@tanstack/react-router';
+import { Menu, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useSession } from '../auth/session.ts';
 
 /** Navigation links in spec order (spec part 1 §2 Navigation bar). */
 export const NAV_LINKS = [
@@ -20,10 +18,10 @@ export const NAV_LINKS = [
 const linkClass = 'rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 const activeClass = 'bg-brand-50 text-brand-800 font-semibold';
 
+const AccountMenu = lazy(() => import('./AccountMenu.tsx'));
+
 function UserMenu() {
   const { user, isAdmin, isModerator } = useSession();
-  const logOut = useLogOut();
-  const navigate = useNavigate();
   if (!user) {
     return (
       <Link to="/auth" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
@@ -43,38 +41,9 @@ function UserMenu() {
           Moderation
         </Link>
       ) : null}
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
-          <Button variant="secondary" size="sm" aria-label={`Account menu for ${user.email}`}>
-            <span className="max-w-[100px] truncate">{user.email}</span>
-            <ChevronDown className="h-4 w-4" aria-hidden="true" />
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-50 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-          >
-            <DropdownMenu.Label className="px-2 py-1.5 text-sm text-slate-600">
-              Signed in as <span className="block truncate font-semibold text-slate-900">{user.email}</span>
-            </DropdownMenu.Label>
-            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-            <DropdownMenu.Item
-              onSelect={() => navigate({ to: '/manage-alerts' })}
-              className="cursor-pointer rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
-            >
-              Manage Alerts
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              onSelect={() => logOut.mutate(undefined, { onSuccess: () => navigate({ to: '/' }) })}
-              className="cursor-pointer rounded-md px-2 py-2 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
-            >
-              Log out
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <Suspense fallback={<span className="inline-block h-9 w-[140px] rounded-lg border border-slate-300" aria-hidden="true" />}>
+        <AccountMenu email={user.email} />
+      </Suspense>
     </div>
   );
 }
