@@ -198,6 +198,59 @@ export interface SettingsTable {
   updated_at: GeneratedTimestamp;
 }
 
+export type ItemType = 'ride' | 'food' | 'experience';
+export type RequestStatus = 'pending' | 'approved' | 'rejected';
+
+export interface ItemsTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  park_id: string;
+  type: ItemType;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface RatingsTable {
+  id: Generated<string>;
+  item_id: string;
+  user_id: string;
+  /** 1–5 stars. */
+  rating: number;
+  comment: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface ItemRequestsTable {
+  id: Generated<string>;
+  /** `new` item or `edit` of `item_id` (DESIGN §6: approving an edit updates the original). */
+  kind: 'new' | 'edit';
+  item_id: string | null;
+  name: string;
+  description: string | null;
+  park_id: string;
+  type: ItemType;
+  requested_by: string;
+  status: Generated<RequestStatus>;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface RideChecklistTable {
+  id: Generated<string>;
+  user_id: string;
+  email: string;
+  park_id: string;
+  ride_id: string;
+  ride_name: string;
+  completed: Generated<boolean>;
+  completed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -216,6 +269,10 @@ export interface Database {
   outbox_messages: OutboxMessagesTable;
   testimonials: TestimonialsTable;
   settings: SettingsTable;
+  items: ItemsTable;
+  ratings: RatingsTable;
+  item_requests: ItemRequestsTable;
+  ride_checklist: RideChecklistTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -70,7 +70,12 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 export function roleProcedure(role: Role) {
   return protectedProcedure.use(({ ctx, next }) => {
     const ok = ctx.user.roles.includes('admin') || ctx.user.roles.includes(role);
-    if (!ok) throw new TRPCError({ code: 'FORBIDDEN', message: 'Access Denied: you do not have permission to view this page.' });
+    // Messages of spec part 2 §6.
+    if (!ok)
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        message: role === 'admin' ? 'You do not have admin privileges' : 'You need moderator privileges to access this page',
+      });
     return next();
   });
 }

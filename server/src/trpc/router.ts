@@ -1,7 +1,11 @@
 import { createCallerFactory, router } from './init.ts';
+import { adminRouter } from './routers/admin.ts';
 import { alertsRouter } from './routers/alerts.ts';
 import { authRouter } from './routers/auth.ts';
+import { checklistRouter } from './routers/checklist.ts';
 import { manageAlertsRouter } from './routers/manageAlerts.ts';
+import { moderationRouter } from './routers/moderation.ts';
+import { rankingsRouter } from './routers/rankings.ts';
 import { siteRouter } from './routers/site.ts';
 import { waitTimesRouter } from './routers/waitTimes.ts';
 
@@ -12,6 +16,10 @@ export const appRouter = router({
   alerts: alertsRouter,
   manageAlerts: manageAlertsRouter,
   site: siteRouter,
+  rankings: rankingsRouter,
+  moderation: moderationRouter,
+  admin: adminRouter,
+  checklist: checklistRouter,
 });
 
 /** The API's type, imported by the web app. */

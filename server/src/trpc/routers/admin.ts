@@ -1,0 +1,44 @@
+import { catalogue, outbox, rankings } from '@walkon/db';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { entityId } from '../../schemas.ts';
+import { roleProcedure, router } from '../init.ts';
+
+const admin = roleProcedure('admin');
+
+/** The admin area (spec part 2 §2 Admin, §6): admins only, enforced here. */
+export const adminRouter = router({
+  /** Existing items ordered by name. */
+  items: admin.query(({ ctx }) => rankings.listItemsForAdmin(ctx.deps.db)),
+  /** Add an item (name and park required: "Please fill in all required fields"). */
+  addItem: admin
+    .input(
+      z.object({
+        name: z.string().trim().min(1, 'Please fill in all required fields').max(120),
+        type: z.enum(['ride', 'food', 'experience']),
+        parkId: entityId,
+        description: z.string().max(1000).optional().nullable(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      if (!(await catalogue.getPark(ctx.deps.db, input.parkId))) throw new AppError('BAD_REQUEST', 'Please fill in all required fields');
+      return rankings.insertItem(ctx.deps.db, {
+        name: input.name,
+        type: input.type,
+        parkId: input.parkId,
+        description: input.description?.trim() || null,
+        createdBy: ctx.user.id,
+      });
+    }),
+  /** Delete an item (its ratings and requests go with it). */
+  deleteItem: admin.input(z.object({ id: z.uuid('Invalid item id.') })).mutation(async ({ ctx, input }) => {
+    if (!(await rankings.deleteItem(ctx.deps.db, input.id))) throw new AppError('NOT_FOUND', 'Item not found.');
+    return { ok: true as const };
+  }),
+  /** The outbox (messages of NOTIFY_TRANSPORT=outbox), newest first. */
+  outbox: admin
+    .input(z.object({ limit: z.number().int().min(1).max(200).default(50) }).optional())
+    .query(async ({ ctx, input }) =>
+      (await outbox.listOutbox(ctx.deps.db, { limit: input?.limit ?? 50 })).map((m) => ({ ...m, created_at: m.created_at.toISOString() })),
+    ),
+});

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import { catalogue, type Database, users } from '@walkon/db';
+import { createTestDb } from '@walkon/db/testing';
+import { createQueues, createRedis, type Queues } from '@walkon/jobs';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+
+const ORIGIN = 'http://localhost:3000';
+const PARK = 'park-mk';
+let db: Kysely<Database>;
+let app: FastifyInstance;
+let queues: Queues;
+const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+
+beforeAll(async () => {
+  ({ db } = await createTestDb());
+  queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
+  app = await buildApp({
+    db,
+    queues,
+    source: { kind: 'replay', getDestinations: async () => [], getLive: async () => Promise.reject(new Error('unused')) },
+    logger: pino({ level: 'silent' }),
+    now: () => new Date(),
+    publicOrigin: ORIGIN,
+    production: false,
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await queues.close();
+  redis.disconnect();
+  await db.destroy();
+});
+beforeEach(async () => {
+  for (const t of ['ride_checklist', 'item_requests', 'ratings', 'items', 'sessions', 'user_roles', 'users'] as const)
+    await db.deleteFrom(t).execute();
+  await catalogue.upsertDestinations(db, [
+    { id: 'wdw', name: 'Walt Disney World Resort', parks: [{ id: PARK, name: 'Magic Kingdom Park' }] },
+  ]);
+  await catalogue.upsertAttractions(db, [
+    { id: 'r1', parkId: PARK, name: 'Space Mountain', entityType: 'ATTRACTION' },
+    { id: 'r2', parkId: PARK, name: 'Jungle Cruise', entityType: 'ATTRACTION' },
+    { id: 's1', parkId: PARK, name: 'Fireworks', entityType: 'SHOW' },
+  ]);
+});
+
+async function call(kind: 'query' | 'mutation', proc: string, input: unknown, cookie?: string) {
+  const res =
+    kind === 'query'
+      ? await app.inject({
+          method: 'GET',
+          url: `/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input ?? null))}`,
+          headers: cookie ? { cookie } : {},
+        })
+      : await app.inject({
+          method: 'POST',
+          url: `/trpc/${proc}`,
+          payload: JSON.stringify(input ?? null),
+          headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+        });
+  return { status: res.statusCode, body: res.json(), data: res.json().result?.data };
+}
+
+async function person(role?: 'admin' | 'moderator') {
+  const email = `p${randomUUID().slice(0, 8)}@example.com`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/trpc/auth.signUp',
+    payload: JSON.stringify({ fullName: 'P', email, password: 'long enough' }),
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+  });
+  const id = res.json().result.data.user.id as string;
+  if (role) await users.grantRole(db, id, role);
+  return { id, email, cookie: String(res.headers['set-cookie']).split(';')[0]! };
+}
+
+async function item(name = 'Space Mountain', type: 'ride' | 'food' | 'experience' = 'ride') {
+  return (
+    await db
+      .insertInto('items')
+      .values({ name, park_id: PARK, type, description: 'Indoor coaster' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+describe('spec part 2 §6: role matrix for every moderation and admin procedure', () => {
+  it('signed-out 401, user 403, moderator only moderation, admin everything', async () => {
+    const anyId = randomUUID();
+    const procs: { kind: 'query' | 'mutation'; proc: string; input: unknown; needs: 'moderator' | 'admin' }[] = [
+      { kind: 'query', proc: 'moderation.list', input: { status: 'pending' }, needs: 'moderator' },
+      { kind: 'mutation', proc: 'moderation.approve', input: { id: anyId }, needs: 'moderator' },
+      { kind: 'mutation', proc: 'moderation.reject', input: { id: anyId }, needs: 'moderator' },
+      { kind: 'query', proc: 'admin.items', input: undefined, needs: 'admin' },
+      { kind: 'mutation', proc: 'admin.addItem', input: { name: 'X', type: 'ride', parkId: PARK }, needs: 'admin' },
+      { kind: 'mutation', proc: 'admin.deleteItem', input: { id: anyId }, needs: 'admin' },
+      { kind: 'query', proc: 'admin.outbox', input: undefined, needs: 'admin' },
+      { kind: 'mutation', proc: 'site.setSmsCapacity', input: { capacity: 5 }, needs: 'admin' },
+      {
+        kind: 'mutation',
+        proc: 'site.addTestimonial',
+        input: { name: 'N', parkVisited: 'P', text: 'long enough text', rating: 5 },
+        needs: 'admin',
+      },
+    ];
+    const user = await person();
+    const mod = await person('moderator');
+    const adm = await person('admin');
+    for (const p of procs) {
+      const out = await call(p.kind, p.proc, p.input);
+      expect(out.status, `${p.proc} signed out`).toBe(401);
+      const asUser = await call(p.kind, p.proc, p.input, user.cookie);
+      expect(asUser.status, `${p.proc} user`).toBe(403);
+      expect(asUser.body.error.message).toBe(
+        p.needs === 'admin' ? 'You do not have admin privileges' : 'You need moderator privileges to access this page',
+      );
+      const asMod = await call(p.kind, p.proc, p.input, mod.cookie);
+      if (p.needs === 'admin') expect(asMod.status, `${p.proc} moderator`).toBe(403);
+      else expect(asMod.status, `${p.proc} moderator`).not.toBe(403);
+      const asAdmin = await call(p.kind, p.proc, p.input, adm.cookie);
+      expect([401, 403], `${p.proc} admin`).not.toContain(asAdmin.status);
+      expect(asAdmin.status, `${p.proc} admin`).toBeLessThan(500);
+    }
+  });
+});
+
+describe('ratings (spec part 2 §4, §5, §9)', () => {
+  it('create then update in place: one rating per user per item', async () => {
+    const id = await item();
+    const u = await person();
+    expect((await call('mutation', 'rankings.rate', { itemId: id, rating: 4, comment: 'Fun' }, u.cookie)).data).toEqual({
+      created: true,
+      filtered: false,
+    });
+    expect((await call('mutation', 'rankings.rate', { itemId: id, rating: 2, comment: 'Meh' }, u.cookie)).data).toEqual({
+      created: false,
+      filtered: false,
+    });
+    const rows = await db.selectFrom('ratings').select(['rating', 'comment']).execute();
+    expect(rows).toEqual([{ rating: 2, comment: 'Meh' }]);
+    const detail = (await call('query', 'rankings.item', { id }, u.cookie)).data;
+    expect(detail.myRating).toEqual({ rating: 2, comment: 'Meh' });
+    expect(detail.reviews[0].reviewer).toMatch(/^p•••@example\.com$/);
+  });
+
+  it('spec part 2 §9: averages are rounded to one decimal from one aggregate query; unrated items sort last', async () => {
+    const a = await item('A ride');
+    const b = await item('B ride');
+    await item('C ride');
+    for (const [it, r] of [
+      [a, 5],
+      [a, 4],
+      [a, 4],
+      [b, 5],
+    ] as const) {
+      const u = await person();
+      await call('mutation', 'rankings.rate', { itemId: it, rating: r }, u.cookie);
+    }
+    const byRating = (await call('query', 'rankings.list', { type: 'ride', sort: 'rating' })).data;
+    expect(
+      byRating.map((i: { name: string; averageRating: number | null; totalReviews: number }) => [i.name, i.averageRating, i.totalReviews]),
+    ).toEqual([
+      ['B ride', 5, 1],
+      ['A ride', 4.3, 3],
+      ['C ride', null, 0],
+    ]);
+    const byReviews = (await call('query', 'rankings.list', { type: 'ride', sort: 'reviews' })).data;
+    expect(byReviews.map((i: { name: string }) => i.name)).toEqual(['A ride', 'B ride', 'C ride']);
+  });
+
+  it('spec part 2 §5: a rating needs sign-in and 1–5 stars; comments are profanity-filtered before storing', async () => {
+    const id = await item();
+    expect((await call('mutation', 'rankings.rate', { itemId: id, rating: 5 })).status).toBe(401);
+    const u = await person();
+    const zero = await call('mutation', 'rankings.rate', { itemId: id, rating: 0 }, u.cookie);
+    expect(zero.status).toBe(400);
+    expect(zero.body.error.message).toBe('Please select a star rating');
+    const out = await call('mutation', 'rankings.rate', { itemId: id, rating: 3, comment: 'what a sh1t line' }, u.cookie);
+    expect(out.data.filtered).toBe(true);
+    const stored = (await db.selectFrom('ratings').select('comment').executeTakeFirstOrThrow()).comment;
+    expect(stored).toBe('what a **** line');
+  });
+});
+
+describe('suggestions and moderation (spec part 2 §4, DESIGN §6)', () => {
+  it('an approved edit request updates the original item; decisions are terminal and recorded', async () => {
+    const id = await item();
+    const u = await person();
+    const mod = await person('moderator');
+    const same = await call(
+      'mutation',
+      'rankings.suggestEdit',
+      { itemId: id, name: 'Space Mountain', description: 'Indoor coaster' },
+      u.cookie,
+    );
+    expect(same.status).toBe(400);
+    expect(same.body.error.message).toBe('Please make changes before submitting');
+    await call('mutation', 'rankings.suggestEdit', { itemId: id, name: 'Space Mountain', description: 'Dark indoor coaster' }, u.cookie);
+    const pending = (await call('query', 'moderation.list', { status: 'pending' }, mod.cookie)).data;
+    expect(pending.counts).toEqual({ pending: 1, approved: 0, rejected: 0 });
+    const req = pending.requests[0];
+    expect(req).toMatchObject({ kind: 'edit', itemId: id, originalDescription: 'Indoor coaster', description: 'Dark indoor coaster' });
+    expect((await call('mutation', 'moderation.approve', { id: req.id }, mod.cookie)).data).toEqual({
+      name: 'Space Mountain',
+      kind: 'edit',
+    });
+    const items = await db.selectFrom('items').select(['id', 'description']).execute();
+    expect(items).toEqual([{ id, description: 'Dark indoor coaster' }]);
+    const decided = await db.selectFrom('item_requests').select(['status', 'reviewed_by', 'reviewed_at']).executeTakeFirstOrThrow();
+    expect(decided.status).toBe('approved');
+    expect(decided.reviewed_by).toBe(mod.id);
+    expect(decided.reviewed_at).not.toBeNull();
+    const again = await call('mutation', 'moderation.reject', { id: req.id }, mod.cookie);
+    expect(again.status).toBe(409);
+  });
+
+  it('an approved new-item request creates the item with created_by = requester; a rejected one creates nothing', async () => {
+    const u = await person();
+    const adm = await person('admin');
+    await call(
+      'mutation',
+      'rankings.suggestNew',
+      { name: 'Dole Whip', parkId: PARK, type: 'food', description: 'Pineapple soft serve' },
+      u.cookie,
+    );
+    await call('mutation', 'rankings.suggestNew', { name: 'Nope', parkId: PARK }, u.cookie);
+    const reqs = (await call('query', 'moderation.list', { status: 'pending' }, adm.cookie)).data.requests as {
+      id: string;
+      name: string;
+      type: string;
+    }[];
+    expect(reqs.find((r) => r.name === 'Nope')?.type).toBe('ride');
+    await call('mutation', 'moderation.approve', { id: reqs.find((r) => r.name === 'Dole Whip')!.id }, adm.cookie);
+    await call('mutation', 'moderation.reject', { id: reqs.find((r) => r.name === 'Nope')!.id }, adm.cookie);
+    const items = await db.selectFrom('items').select(['name', 'type', 'created_by']).execute();
+    expect(items).toEqual([{ name: 'Dole Whip', type: 'food', created_by: u.id }]);
+  });
+});
+
+describe('ride checklist (spec part 2 §2, §3)', () => {
+  it('add is idempotent, tick sets completed_at, untick clears it, progress and reset work, others cannot touch it', async () => {
+    const u = await person();
+    const other = await person();
+    expect((await call('mutation', 'checklist.addAll', { parkId: PARK }, u.cookie)).data).toEqual({ added: 2 });
+    expect((await call('mutation', 'checklist.addAll', { parkId: PARK }, u.cookie)).data).toEqual({ added: 0 });
+    expect((await call('mutation', 'checklist.add', { parkId: PARK, rideIds: ['r1'] }, u.cookie)).data).toEqual({ added: 0 });
+    let list = (await call('query', 'checklist.list', { parkId: PARK }, u.cookie)).data;
+    expect(list.items.map((i: { rideName: string }) => i.rideName)).toEqual(['Jungle Cruise', 'Space Mountain']);
+    const first = list.items[0];
+    await call('mutation', 'checklist.toggle', { id: first.id, completed: true }, u.cookie);
+    list = (await call('query', 'checklist.list', { parkId: PARK }, u.cookie)).data;
+    expect(list.items[0].completedAt).not.toBeNull();
+    expect(list.progress).toEqual({ completed: 1, total: 2, percent: 50 });
+    expect((await call('mutation', 'checklist.toggle', { id: first.id, completed: false }, other.cookie)).status).toBe(404);
+    await call('mutation', 'checklist.toggle', { id: first.id, completed: false }, u.cookie);
+    list = (await call('query', 'checklist.list', { parkId: PARK }, u.cookie)).data;
+    expect(list.items[0]).toMatchObject({ completed: false, completedAt: null });
+    expect((await call('query', 'checklist.list', { parkId: PARK }, other.cookie)).data.items).toEqual([]);
+    expect((await call('mutation', 'checklist.reset', { parkId: PARK }, u.cookie)).data).toEqual({ removed: 2 });
+  });
+});
