@@ -18,13 +18,17 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
 import { Route as LiveWaitTimesRouteImport } from './routes/live-wait-times'
+import { Route as ParkRankingsRouteImport } from './routes/park-rankings'
 import { Route as ParksRouteImport } from './routes/parks'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedGetAlertsRouteImport } from './routes/_authed/get-alerts'
 import { Route as AuthedManageAlertsRouteImport } from './routes/_authed/manage-alerts'
+import { Route as AuthedModerationRouteImport } from './routes/_authed/moderation'
 import { Route as AuthedRideAlertsRouteImport } from './routes/_authed/ride-alerts'
+import { Route as AuthedRideChecklistRouteImport } from './routes/_authed/ride-checklist'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -70,6 +74,11 @@ const LiveWaitTimesRoute = LiveWaitTimesRouteImport.update({
   path: '/live-wait-times',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ParkRankingsRoute = ParkRankingsRouteImport.update({
+  id: '/park-rankings',
+  path: '/park-rankings',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ParksRoute = ParksRouteImport.update({
   id: '/parks',
   path: '/parks',
@@ -90,6 +99,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedAdminRoute = AuthedAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedGetAlertsRoute = AuthedGetAlertsRouteImport.update({
   id: '/get-alerts',
   path: '/get-alerts',
@@ -100,9 +114,19 @@ const AuthedManageAlertsRoute = AuthedManageAlertsRouteImport.update({
   path: '/manage-alerts',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedModerationRoute = AuthedModerationRouteImport.update({
+  id: '/moderation',
+  path: '/moderation',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedRideAlertsRoute = AuthedRideAlertsRouteImport.update({
   id: '/ride-alerts',
   path: '/ride-alerts',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedRideChecklistRoute = AuthedRideChecklistRouteImport.update({
+  id: '/ride-checklist',
+  path: '/ride-checklist',
   getParentRoute: () => AuthedRoute,
 } as any)
 
@@ -115,13 +139,17 @@ export interface FileRoutesByFullPath {
   '/faq': typeof FaqRoute
   '/how-it-works': typeof HowItWorksRoute
   '/live-wait-times': typeof LiveWaitTimesRoute
+  '/park-rankings': typeof ParkRankingsRoute
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
+  '/admin': typeof AuthedAdminRoute
   '/get-alerts': typeof AuthedGetAlertsRoute
   '/manage-alerts': typeof AuthedManageAlertsRoute
+  '/moderation': typeof AuthedModerationRoute
   '/ride-alerts': typeof AuthedRideAlertsRoute
+  '/ride-checklist': typeof AuthedRideChecklistRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -132,13 +160,17 @@ export interface FileRoutesByTo {
   '/faq': typeof FaqRoute
   '/how-it-works': typeof HowItWorksRoute
   '/live-wait-times': typeof LiveWaitTimesRoute
+  '/park-rankings': typeof ParkRankingsRoute
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
+  '/admin': typeof AuthedAdminRoute
   '/get-alerts': typeof AuthedGetAlertsRoute
   '/manage-alerts': typeof AuthedManageAlertsRoute
+  '/moderation': typeof AuthedModerationRoute
   '/ride-alerts': typeof AuthedRideAlertsRoute
+  '/ride-checklist': typeof AuthedRideChecklistRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -151,13 +183,17 @@ export interface FileRoutesById {
   '/faq': typeof FaqRoute
   '/how-it-works': typeof HowItWorksRoute
   '/live-wait-times': typeof LiveWaitTimesRoute
+  '/park-rankings': typeof ParkRankingsRoute
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
+  '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/get-alerts': typeof AuthedGetAlertsRoute
   '/_authed/manage-alerts': typeof AuthedManageAlertsRoute
+  '/_authed/moderation': typeof AuthedModerationRoute
   '/_authed/ride-alerts': typeof AuthedRideAlertsRoute
+  '/_authed/ride-checklist': typeof AuthedRideChecklistRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -170,13 +206,17 @@ export interface FileRouteTypes {
     | '/faq'
     | '/how-it-works'
     | '/live-wait-times'
+    | '/park-rankings'
     | '/parks'
     | '/pricing'
     | '/privacy'
     | '/terms'
+    | '/admin'
     | '/get-alerts'
     | '/manage-alerts'
+    | '/moderation'
     | '/ride-alerts'
+    | '/ride-checklist'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -187,13 +227,17 @@ export interface FileRouteTypes {
     | '/faq'
     | '/how-it-works'
     | '/live-wait-times'
+    | '/park-rankings'
     | '/parks'
     | '/pricing'
     | '/privacy'
     | '/terms'
+    | '/admin'
     | '/get-alerts'
     | '/manage-alerts'
+    | '/moderation'
     | '/ride-alerts'
+    | '/ride-checklist'
   id:
     | '__root__'
     | '/'
@@ -205,13 +249,17 @@ export interface FileRouteTypes {
     | '/faq'
     | '/how-it-works'
     | '/live-wait-times'
+    | '/park-rankings'
     | '/parks'
     | '/pricing'
     | '/privacy'
     | '/terms'
+    | '/_authed/admin'
     | '/_authed/get-alerts'
     | '/_authed/manage-alerts'
+    | '/_authed/moderation'
     | '/_authed/ride-alerts'
+    | '/_authed/ride-checklist'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -224,6 +272,7 @@ export interface RootRouteChildren {
   FaqRoute: typeof FaqRoute
   HowItWorksRoute: typeof HowItWorksRoute
   LiveWaitTimesRoute: typeof LiveWaitTimesRoute
+  ParkRankingsRoute: typeof ParkRankingsRoute
   ParksRoute: typeof ParksRoute
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -295,6 +344,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LiveWaitTimesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/park-rankings': {
+      id: '/park-rankings'
+      path: '/park-rankings'
+      fullPath: '/park-rankings'
+      preLoaderRoute: typeof ParkRankingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/parks': {
       id: '/parks'
       path: '/parks'
@@ -323,6 +379,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/admin': {
+      id: '/_authed/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthedAdminRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/get-alerts': {
       id: '/_authed/get-alerts'
       path: '/get-alerts'
@@ -337,6 +400,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedManageAlertsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/moderation': {
+      id: '/_authed/moderation'
+      path: '/moderation'
+      fullPath: '/moderation'
+      preLoaderRoute: typeof AuthedModerationRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/ride-alerts': {
       id: '/_authed/ride-alerts'
       path: '/ride-alerts'
@@ -344,19 +414,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedRideAlertsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/ride-checklist': {
+      id: '/_authed/ride-checklist'
+      path: '/ride-checklist'
+      fullPath: '/ride-checklist'
+      preLoaderRoute: typeof AuthedRideChecklistRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
 interface AuthedRouteChildren {
+  AuthedAdminRoute: typeof AuthedAdminRoute
   AuthedGetAlertsRoute: typeof AuthedGetAlertsRoute
   AuthedManageAlertsRoute: typeof AuthedManageAlertsRoute
+  AuthedModerationRoute: typeof AuthedModerationRoute
   AuthedRideAlertsRoute: typeof AuthedRideAlertsRoute
+  AuthedRideChecklistRoute: typeof AuthedRideChecklistRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAdminRoute: AuthedAdminRoute,
   AuthedGetAlertsRoute: AuthedGetAlertsRoute,
   AuthedManageAlertsRoute: AuthedManageAlertsRoute,
+  AuthedModerationRoute: AuthedModerationRoute,
   AuthedRideAlertsRoute: AuthedRideAlertsRoute,
+  AuthedRideChecklistRoute: AuthedRideChecklistRoute,
 }
 
 const AuthedRouteWithChildren =
@@ -372,6 +455,7 @@ const rootRouteChildren: RootRouteChildren = {
   FaqRoute: FaqRoute,
   HowItWorksRoute: HowItWorksRoute,
   LiveWaitTimesRoute: LiveWaitTimesRoute,
+  ParkRankingsRoute: ParkRankingsRoute,
   ParksRoute: ParksRoute,
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,

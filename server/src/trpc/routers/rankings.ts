@@ -1,7 +1,8 @@
-import { catalogue, rankings } from '@walkon/db';
+import { rankings } from '@walkon/db';
 import { z } from 'zod';
 import { entityId } from '../../schemas.ts';
 import * as service from '../../services/rankings.ts';
+import { listDestinations } from '../../services/waitTimes.ts';
 import { protectedProcedure, publicProcedure, router } from '../init.ts';
 
 const itemType = z.enum(['ride', 'food', 'experience'], { error: 'Type must be ride, food or experience.' });
@@ -26,9 +27,7 @@ export const rankingsRouter = router({
   }),
   /** All catalogue parks (for suggestion and admin forms). */
   allParks: publicProcedure.query(async ({ ctx }) =>
-    (await catalogue.listDestinations(ctx.deps.db)).flatMap((d) =>
-      d.parks.map((p) => ({ id: p.id, name: p.name, destinationName: d.name })),
-    ),
+    (await listDestinations(ctx.deps)).flatMap((d) => d.parks.map((p) => ({ id: p.id, name: p.name, destinationName: d.name }))),
   ),
   /** Item detail with recent reviews (reviewer e-mail masked) and the caller's rating. */
   item: publicProcedure.input(z.object({ id: itemId })).query(({ ctx, input }) => service.itemDetail(ctx.deps, ctx.user, input.id)),

@@ -32,12 +32,12 @@ function UserMenu() {
   return (
     <div className="flex items-center gap-2">
       {isAdmin ? (
-        <Link to={'/admin' as never} className={linkClass}>
+        <Link to="/admin" className={linkClass}>
           Admin
         </Link>
       ) : null}
       {isModerator ? (
-        <Link to={'/moderation' as never} className={linkClass}>
+        <Link to="/moderation" className={linkClass}>
           Moderation
         </Link>
       ) : null}

@@ -1,0 +1,34 @@
+import { Star } from 'lucide-react';
+
+/** Stars by rounding the average (spec part 2 §2); `value` null shows none filled. */
+export function Stars({ value, size = 'h-4 w-4' }: { value: number | null; size?: string }) {
+  const filled = value === null ? 0 : Math.round(value);
+  return (
+    <span role="img" aria-label={value === null ? 'No ratings yet' : `${value} out of 5 stars`} className="inline-flex gap-0.5">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star key={n} className={`${size} ${n <= filled ? 'fill-amber-400 text-amber-400' : 'text-slate-300'}`} aria-hidden="true" />
+      ))}
+    </span>
+  );
+}
+
+/** A 1–5 star picker as a radio group (keyboard: arrows). */
+export function StarPicker({ value, onChange }: { value: number; onChange: (v: number) => void }) {
+  return (
+    <div role="radiogroup" aria-label="Your rating" className="flex gap-1">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <button
+          key={n}
+          type="button"
+          role="radio"
+          aria-checked={value === n}
+          aria-label={`${n} star${n === 1 ? '' : 's'}`}
+          onClick={() => onChange(n)}
+          className="rounded p-0.5"
+        >
+          <Star className={`h-7 w-7 ${n <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-400'}`} aria-hidden="true" />
+        </button>
+      ))}
+    </div>
+  );
+}
