@@ -69,7 +69,8 @@ describe('issue 5 end to end: rate, suggest an edit, moderator approves, the ran
     await user.getByRole('heading', { name: 'Disney Park Rankings' }).waitFor();
     await user.getByRole('button', { name: /Space Mountain/ }).click();
     await user.getByRole('heading', { name: 'Rate This Item' }).waitFor();
-    await user.getByRole('radio', { name: '4 stars' }).click();
+    await user.locator('label', { has: user.getByRole('radio', { name: '4 stars' }) }).click();
+    expect(await user.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
     await user.getByLabel('Comment (optional)').fill('Great in the dark');
     await user.getByRole('button', { name: 'Submit Rating' }).click();
     await user.getByText('Rating submitted').waitFor();

@@ -12,23 +12,28 @@ export function Stars({ value, size = 'h-4 w-4' }: { value: number | null; size?
   );
 }
 
-/** A 1–5 star picker as a radio group (keyboard: arrows). */
+/** A 1–5 star picker: native radio inputs (arrow keys work), drawn as stars. */
 export function StarPicker({ value, onChange }: { value: number; onChange: (v: number) => void }) {
   return (
-    <div role="radiogroup" aria-label="Your rating" className="flex gap-1">
+    <fieldset className="flex gap-1">
+      <legend className="sr-only">Your rating</legend>
       {[1, 2, 3, 4, 5].map((n) => (
-        <button
+        <label
           key={n}
-          type="button"
-          role="radio"
-          aria-checked={value === n}
-          aria-label={`${n} star${n === 1 ? '' : 's'}`}
-          onClick={() => onChange(n)}
-          className="rounded p-0.5"
+          className="cursor-pointer rounded p-0.5 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-amber-500"
         >
+          <input
+            type="radio"
+            name="star-rating"
+            value={n}
+            checked={value === n}
+            onChange={() => onChange(n)}
+            className="sr-only"
+            aria-label={`${n} star${n === 1 ? '' : 's'}`}
+          />
           <Star className={`h-7 w-7 ${n <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-400'}`} aria-hidden="true" />
-        </button>
+        </label>
       ))}
-    </div>
+    </fieldset>
   );
 }
