@@ -1,31 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createDb } from '@walkon/db';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MK, SCREENSHOTS, type Stack, startStack, WDW, walkonJobs, watchConsole } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { MK, SCREENSHOTS, useStackAndBrowser, WDW, walkonJobs, watchConsole } from './harness.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const env = useStackAndBrowser();
 
 describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → activate → one tick → alert in history and outbox', () => {
   it('delivers the recorded walk-on rides to a new visitor', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchConsole(page);
     const email = `visitor-${Date.now()}@example.com`;
 
-    await page.goto(`${stack.url}/get-alerts`);
+    await page.goto(`${env.stack.url}/get-alerts`);
     await page.waitForURL(/\/auth\?redirect=/);
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await page.getByLabel('Full name').fill('Walt Visitor');
@@ -44,7 +31,7 @@ describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → activ
     await page.getByText('ACTIVE', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Stop Alerts' }).waitFor();
 
-    const lines = await walkonJobs(stack, ['tick', '--park', MK]);
+    const lines = await walkonJobs(env.stack, ['tick', '--park', MK]);
     const sent = lines.map((l) => JSON.parse(l) as { rideName: string; recipient: string; channel: string; waitMinutes: number });
     expect(sent.map((s) => s.rideName).sort()).toEqual([
       'Dumbo the Flying Elephant',
@@ -62,7 +49,7 @@ describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → activ
     await history.getByText('Dumbo the Flying Elephant has a 15 min standby wait at Magic Kingdom Park.').waitFor();
     expect(await history.getByRole('listitem').count()).toBe(7);
 
-    const db = createDb(stack.databaseUrl, 1);
+    const db = createDb(env.stack.databaseUrl, 1);
     try {
       const mails = await db.selectFrom('outbox_messages').select(['to_address', 'subject']).execute();
       expect(mails).toHaveLength(7);
@@ -80,31 +67,31 @@ describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → activ
 describe('main pages at 375 px and 1280 px (screenshots under web/e2e/screenshots)', () => {
   for (const width of [375, 1280]) {
     it(`renders every issue-2 page without console errors at ${width} px`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const context = await env.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const errors = watchConsole(page);
       const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
 
-      await page.goto(`${stack.url}/`);
+      await page.goto(`${env.stack.url}/`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await shot('landing');
 
-      await page.goto(`${stack.url}/auth`);
+      await page.goto(`${env.stack.url}/auth`);
       await page.getByRole('tab', { name: 'Login' }).waitFor();
       await shot('auth');
 
-      await page.goto(`${stack.url}/live-wait-times?destination=${WDW}&park=${MK}`);
+      await page.goto(`${env.stack.url}/live-wait-times?destination=${WDW}&park=${MK}`);
       await page.getByRole('cell', { name: 'Seven Dwarfs Mine Train' }).waitFor();
       await page.getByText('Live Data').waitFor();
       await shot('live-wait-times');
 
-      await page.goto(`${stack.url}/no-such-page`);
+      await page.goto(`${env.stack.url}/no-such-page`);
       await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
       await page.getByRole('link', { name: 'Return to Home' }).waitFor();
       await shot('not-found');
 
       // Signed in: Get Alerts and Manage Alerts.
-      await page.goto(`${stack.url}/auth?redirect=/manage-alerts`);
+      await page.goto(`${env.stack.url}/auth?redirect=/manage-alerts`);
       await page.getByRole('tab', { name: 'Sign Up' }).click();
       await page.getByLabel('Full name').fill('Screen Shot');
       await page.getByLabel('Email').fill(`shots-${width}-${Date.now()}@example.com`);
@@ -114,7 +101,7 @@ describe('main pages at 375 px and 1280 px (screenshots under web/e2e/screenshot
       await page.getByText('You have no alert subscriptions yet.').waitFor();
       await shot('manage-alerts-empty');
 
-      await page.goto(`${stack.url}/get-alerts`);
+      await page.goto(`${env.stack.url}/get-alerts`);
       await page.getByLabel('Destination').selectOption(WDW);
       await page.getByLabel('Park').selectOption(MK);
       await page.getByText('35 of 35 rides selected').waitFor();
@@ -126,7 +113,7 @@ describe('main pages at 375 px and 1280 px (screenshots under web/e2e/screenshot
       await page.getByRole('button', { name: 'Activate Alerts' }).click();
       await page.getByRole('button', { name: 'Stop Alerts' }).waitFor();
 
-      await page.goto(`${stack.url}/manage-alerts`);
+      await page.goto(`${env.stack.url}/manage-alerts`);
       await page.getByRole('heading', { name: 'Magic Kingdom Park' }).waitFor();
       await shot('manage-alerts');
 

@@ -1,10 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@walkon/db';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
@@ -118,4 +120,22 @@ export function watchConsole(page: Page, expected: RegExp[] = []): string[] {
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
+}
+
+/**
+ * Registers beforeAll/afterAll that start a stack and a browser for the calling test file and stop them after;
+ * the returned object is filled in by beforeAll.
+ */
+export function useStackAndBrowser(): { stack: Stack; browser: Browser } {
+  const env = {} as { stack: Stack; browser: Browser };
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    env.stack = await startStack();
+    env.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.stack?.stop();
+  });
+  return env;
 }

@@ -1,21 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SCREENSHOTS, type Stack, startStack, watchConsole } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS, useStackAndBrowser, watchConsole } from './harness.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const env = useStackAndBrowser();
 
 /** Every public route of spec part 1 §2 with the heading it must show. */
 const ROUTES: [path: string, heading: string | RegExp][] = [
@@ -49,11 +36,11 @@ const FOOTER = ['Theme Parks', 'FAQ', 'Pricing', 'About Us', 'Contact', 'Careers
 describe('issue 4: the public site', () => {
   for (const width of [375, 1280]) {
     it(`every public route renders its heading, title and the spec's links at ${width} px, without console errors`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const context = await env.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const errors = watchConsole(page);
       for (const [route, heading] of ROUTES) {
-        await page.goto(`${stack.url}${route}`);
+        await page.goto(`${env.stack.url}${route}`);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         expect(await page.title(), route).toMatch(/WalkOn/);
         const footer = page.getByRole('contentinfo');
@@ -72,7 +59,7 @@ describe('issue 4: the public site', () => {
           expect(await page.locator('#mobile-menu').getByRole('link', { name, exact: true }).count(), `menu ${name}`).toBe(1);
       }
       // FAQ: twelve accessible disclosures; keyboard opens one.
-      await page.goto(`${stack.url}/faq`);
+      await page.goto(`${env.stack.url}/faq`);
       const triggers = page.locator('main button[aria-expanded]');
       expect(await triggers.count()).toBe(12);
       await triggers.first().focus();
@@ -85,11 +72,11 @@ describe('issue 4: the public site', () => {
   }
 
   it('spec part 1 §8: the newsletter says welcome, then "Already Subscribed" for the same address', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     // The duplicate is answered 409 on purpose; Chromium logs that response.
     const errors = watchConsole(page, [/status of 409/]);
-    await page.goto(`${stack.url}/`);
+    await page.goto(`${env.stack.url}/`);
     const email = `news-${Date.now()}@example.com`;
     const field = page.getByLabel('Email address');
     await field.fill(email);
@@ -109,9 +96,9 @@ describe('issue 4: the public site', () => {
   });
 
   it('the parks page lists destinations from the catalogue and links to their live waits', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${stack.url}/parks`);
+    await page.goto(`${env.stack.url}/parks`);
     const wdw = page.getByRole('heading', { name: /Walt Disney World/ });
     await wdw.waitFor();
     await page.getByRole('link', { name: 'Live waits' }).first().waitFor();

@@ -1,25 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createDb, users } from '@walkon/db';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MK, SCREENSHOTS, type Stack, startStack, WDW, watchConsole } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { MK, SCREENSHOTS, useStackAndBrowser, WDW, watchConsole } from './harness.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const env = useStackAndBrowser();
 
 async function signUp(page: Page, email: string, then = '/') {
-  await page.goto(`${stack.url}/auth?redirect=${encodeURIComponent(then)}`);
+  await page.goto(`${env.stack.url}/auth?redirect=${encodeURIComponent(then)}`);
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await page.getByLabel('Full name').fill('Test Person');
   await page.getByLabel('Email').fill(email);
@@ -29,7 +17,7 @@ async function signUp(page: Page, email: string, then = '/') {
 }
 
 async function grant(email: string, role: 'admin' | 'moderator') {
-  const db = createDb(stack.databaseUrl, 1);
+  const db = createDb(env.stack.databaseUrl, 1);
   try {
     const u = await users.findByEmail(db, email);
     await users.grantRole(db, u!.id, role);
@@ -44,13 +32,13 @@ describe('issue 5 end to end: rate, suggest an edit, moderator approves, the ran
     const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SCREENSHOTS, `${name}-1280.png`), fullPage: true });
 
     // An admin adds the item.
-    const adminCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const adminCtx = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const admin = await adminCtx.newPage();
     const adminErrors = watchConsole(admin);
     const adminEmail = `admin-${stamp}@example.com`;
     await signUp(admin, adminEmail);
     await grant(adminEmail, 'admin');
-    await admin.goto(`${stack.url}/admin`);
+    await admin.goto(`${env.stack.url}/admin`);
     await admin.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await admin.getByLabel('Name', { exact: true }).first().fill('Space Mountain');
     await admin.getByLabel('Park', { exact: true }).selectOption(MK);
@@ -62,7 +50,7 @@ describe('issue 5 end to end: rate, suggest an edit, moderator approves, the ran
     expect(adminErrors).toEqual([]);
 
     // A visitor rates it and suggests an edit.
-    const userCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const userCtx = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const user = await userCtx.newPage();
     const userErrors = watchConsole(user);
     await signUp(user, `rater-${stamp}@example.com`, '/park-rankings');
@@ -83,18 +71,18 @@ describe('issue 5 end to end: rate, suggest an edit, moderator approves, the ran
     expect(userErrors).toEqual([]);
 
     // A plain user is refused moderation.
-    await user.goto(`${stack.url}/moderation`);
+    await user.goto(`${env.stack.url}/moderation`);
     await user.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await user.getByText('You need moderator privileges to access this page').waitFor();
 
     // A moderator approves.
-    const modCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const modCtx = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const mod = await modCtx.newPage();
     const modErrors = watchConsole(mod);
     const modEmail = `mod-${stamp}@example.com`;
     await signUp(mod, modEmail);
     await grant(modEmail, 'moderator');
-    await mod.goto(`${stack.url}/moderation`);
+    await mod.goto(`${env.stack.url}/moderation`);
     await mod.getByRole('heading', { name: 'Moderation Dashboard' }).waitFor();
     await mod.getByRole('tab', { name: 'pending (1)' }).waitFor();
     await mod.getByText('Indoor coaster in the dark, Tomorrowland').waitFor();
@@ -105,7 +93,7 @@ describe('issue 5 end to end: rate, suggest an edit, moderator approves, the ran
     expect(modErrors).toEqual([]);
 
     // The ranking shows the change.
-    await user.goto(`${stack.url}/park-rankings`);
+    await user.goto(`${env.stack.url}/park-rankings`);
     const row = user.getByRole('button', { name: /Space Mountain/ });
     await row.getByText('4.0').waitFor();
     await row.click();
@@ -116,7 +104,7 @@ describe('issue 5 end to end: rate, suggest an edit, moderator approves, the ran
   });
 
   it('the ride checklist: add all rides, tick one, progress shows it', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 375, height: 900 } });
+    const ctx = await env.browser.newContext({ viewport: { width: 375, height: 900 } });
     const page = await ctx.newPage();
     const errors = watchConsole(page);
     await signUp(page, `checklist-${Date.now()}@example.com`, '/ride-checklist');

@@ -2,38 +2,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import type { ItemType, RequestStatus } from '../types.ts';
 
-/**
- * Ranked items with average (one decimal) and review count from ONE aggregate query per list (spec part 2
- * §2 Park Rankings; not one query per item). Sort `rating` = highest average first (unrated last), then
- * reviews; `reviews` = most reviews first, then average. Ties by name.
- */
-export async function listRanked(db: Executor, opts: { type: ItemType; parkId?: string; sort: 'rating' | 'reviews' }) {
-  let q = db
-    .selectFrom('items as i')
-    .innerJoin('parks as p', 'p.id', 'i.park_id')
-    .leftJoin('ratings as r', 'r.item_id', 'i.id')
-    .select([
-      'i.id',
-      'i.name',
-      'i.description',
-      'i.type',
-      'i.park_id as parkId',
-      'p.name as parkName',
-      sql<number | null>`round(avg(r.rating)::numeric, 1)::float8`.as('averageRating'),
-      sql<number>`count(r.id)::int`.as('totalReviews'),
-    ])
-    .where('i.type', '=', opts.type)
-    .groupBy(['i.id', 'p.name']);
-  if (opts.parkId) q = q.where('i.park_id', '=', opts.parkId);
-  q =
-    opts.sort === 'rating'
-      ? q.orderBy(sql`avg(r.rating) desc nulls last`).orderBy(sql`count(r.id)`, 'desc')
-      : q.orderBy(sql`count(r.id)`, 'desc').orderBy(sql`avg(r.rating) desc nulls last`);
-  return q.orderBy('i.name').execute();
-}
-
-/** One item with its aggregate, or undefined. */
-export async function getItem(db: Executor, id: string) {
+/** Items with park name, average rating (one decimal, null when unrated) and review count, grouped per item. */
+function itemsWithAggregate(db: Executor) {
   return db
     .selectFrom('items as i')
     .innerJoin('parks as p', 'p.id', 'i.park_id')
@@ -48,9 +18,27 @@ export async function getItem(db: Executor, id: string) {
       sql<number | null>`round(avg(r.rating)::numeric, 1)::float8`.as('averageRating'),
       sql<number>`count(r.id)::int`.as('totalReviews'),
     ])
-    .where('i.id', '=', id)
-    .groupBy(['i.id', 'p.name'])
-    .executeTakeFirst();
+    .groupBy(['i.id', 'p.name']);
+}
+
+/**
+ * Ranked items with average (one decimal) and review count from ONE aggregate query per list (spec part 2
+ * §2 Park Rankings; not one query per item). Sort `rating` = highest average first (unrated last), then
+ * reviews; `reviews` = most reviews first, then average. Ties by name.
+ */
+export async function listRanked(db: Executor, opts: { type: ItemType; parkId?: string; sort: 'rating' | 'reviews' }) {
+  let q = itemsWithAggregate(db).where('i.type', '=', opts.type);
+  if (opts.parkId) q = q.where('i.park_id', '=', opts.parkId);
+  q =
+    opts.sort === 'rating'
+      ? q.orderBy(sql`avg(r.rating) desc nulls last`).orderBy(sql`count(r.id)`, 'desc')
+      : q.orderBy(sql`count(r.id)`, 'desc').orderBy(sql`avg(r.rating) desc nulls last`);
+  return q.orderBy('i.name').execute();
+}
+
+/** One item with its aggregate, or undefined. */
+export async function getItem(db: Executor, id: string) {
+  return itemsWithAggregate(db).where('i.id', '=', id).executeTakeFirst();
 }
 
 /** An item's reviews, newest first, with the reviewer's e-mail (spec part 2 §2 Recent Reviews). */

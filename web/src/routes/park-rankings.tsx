@@ -9,10 +9,10 @@ import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { Field, Input, Select } from '../components/ui/field.tsx';
 import { useSession } from '../features/auth/session.ts';
+import { emptyDraft, type ItemDraft, ItemFields, type ItemType } from '../features/rankings/ItemFields.tsx';
 import { StarPicker, Stars } from '../features/rankings/Stars.tsx';
 import { trpc } from '../trpc.ts';
 
-type ItemType = 'ride' | 'food' | 'experience';
 const TABS: { value: ItemType; label: string }[] = [
   { value: 'ride', label: 'Rides' },
   { value: 'food', label: 'Food' },
@@ -169,11 +169,7 @@ function ItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
 }
 
 function AddItemDialog({ onClose, defaultType }: { onClose: () => void; defaultType: ItemType }) {
-  const parks = trpc.rankings.allParks.useQuery();
-  const [name, setName] = useState('');
-  const [parkId, setParkId] = useState('');
-  const [type, setType] = useState<ItemType>(defaultType);
-  const [description, setDescription] = useState('');
+  const [draft, setDraft] = useState<ItemDraft>(emptyDraft(defaultType));
   const suggest = trpc.rankings.suggestNew.useMutation({
     onSuccess: (r) => {
       toast.success('Request Submitted!', { description: 'Your suggestion will be reviewed by moderators' });
@@ -188,39 +184,11 @@ function AddItemDialog({ onClose, defaultType }: { onClose: () => void; defaultT
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!name.trim() || !parkId) return toast.error('Error', { description: 'Please fill in all required fields' });
-          suggest.mutate({ name, parkId, type, description: description || null });
+          if (!draft.name.trim() || !draft.parkId) return toast.error('Error', { description: 'Please fill in all required fields' });
+          suggest.mutate({ name: draft.name, parkId: draft.parkId, type: draft.type, description: draft.description || null });
         }}
       >
-        <Field label="Name" htmlFor="new-name">
-          <Input id="new-name" value={name} onChange={(e) => setName(e.target.value)} />
-        </Field>
-        <Field label="Park" htmlFor="new-park">
-          <Select id="new-park" value={parkId} onChange={(e) => setParkId(e.target.value)}>
-            <option value="">Select a park</option>
-            {parks.data?.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} ({p.destinationName})
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Type" htmlFor="new-type">
-          <Select id="new-type" value={type} onChange={(e) => setType(e.target.value as ItemType)}>
-            <option value="ride">Ride</option>
-            <option value="food">Food</option>
-            <option value="experience">Experience</option>
-          </Select>
-        </Field>
-        <Field label="Description (optional)" htmlFor="new-description">
-          <textarea
-            id="new-description"
-            className="w-full rounded-lg border border-slate-300 p-2"
-            rows={3}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </Field>
+        <ItemFields idPrefix="new" value={draft} onChange={setDraft} />
         <Button type="submit" disabled={suggest.isPending}>
           Submit Suggestion
         </Button>

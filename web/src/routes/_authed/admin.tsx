@@ -11,21 +11,17 @@ import { Card } from '../../components/ui/card.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { useSession } from '../../features/auth/session.ts';
+import { emptyDraft, type ItemDraft, ItemFields } from '../../features/rankings/ItemFields.tsx';
 import { trpc } from '../../trpc.ts';
 
 function Items() {
   const utils = trpc.useUtils();
-  const parks = trpc.rankings.allParks.useQuery();
   const items = trpc.admin.items.useQuery();
-  const [name, setName] = useState('');
-  const [type, setType] = useState<'ride' | 'food' | 'experience'>('ride');
-  const [parkId, setParkId] = useState('');
-  const [description, setDescription] = useState('');
+  const [draft, setDraft] = useState<ItemDraft>(emptyDraft());
   const add = trpc.admin.addItem.useMutation({
     onSuccess: async () => {
       toast.success('Item added successfully');
-      setName('');
-      setDescription('');
+      setDraft((d) => ({ ...emptyDraft(d.type), parkId: d.parkId }));
       await utils.admin.items.invalidate();
     },
     onError: (e) => toast.error('Failed to add item', { description: e.message }),
@@ -44,39 +40,11 @@ function Items() {
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!name.trim() || !parkId) return toast.error('Error', { description: 'Please fill in all required fields' });
-            add.mutate({ name, type, parkId, description: description || null });
+            if (!draft.name.trim() || !draft.parkId) return toast.error('Error', { description: 'Please fill in all required fields' });
+            add.mutate({ name: draft.name, type: draft.type, parkId: draft.parkId, description: draft.description || null });
           }}
         >
-          <Field label="Name" htmlFor="item-name">
-            <Input id="item-name" value={name} onChange={(e) => setName(e.target.value)} />
-          </Field>
-          <Field label="Type" htmlFor="item-type">
-            <Select id="item-type" value={type} onChange={(e) => setType(e.target.value as typeof type)}>
-              <option value="ride">Ride</option>
-              <option value="food">Food</option>
-              <option value="experience">Experience</option>
-            </Select>
-          </Field>
-          <Field label="Park" htmlFor="item-park">
-            <Select id="item-park" value={parkId} onChange={(e) => setParkId(e.target.value)}>
-              <option value="">Select a park</option>
-              {parks.data?.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({p.destinationName})
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="Description (optional)" htmlFor="item-description">
-            <textarea
-              id="item-description"
-              className="w-full rounded-lg border border-slate-300 p-2"
-              rows={3}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </Field>
+          <ItemFields idPrefix="item" value={draft} onChange={setDraft} />
           <Button type="submit" disabled={add.isPending}>
             Add Item
           </Button>
