@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, users } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { createTestDb } from '@walkon/db/testing';
 import { createOutboxNotifier, createQueues, createRedis, type Queues, sendNewsletterConfirmation } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';

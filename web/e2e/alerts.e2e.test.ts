@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { createDb } from '@walkon/db';
 import { describe, expect, it } from 'vitest';
-import { MK, SCREENSHOTS, useStackAndBrowser, WDW, walkonJobs, watchConsole } from './harness.ts';
+import { MK, SCREENSHOTS, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
-const env = useStackAndBrowser();
+const env = withStackAndBrowser();
 
 describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → activate → one tick → alert in history and outbox', () => {
   it('delivers the recorded walk-on rides to a new visitor', async () => {

@@ -126,7 +126,7 @@ export function watchConsole(page: Page, expected: RegExp[] = []): string[] {
  * Registers beforeAll/afterAll that start a stack and a browser for the calling test file and stop them after;
  * the returned object is filled in by beforeAll.
  */
-export function useStackAndBrowser(): { stack: Stack; browser: Browser } {
+export function withStackAndBrowser(): { stack: Stack; browser: Browser } {
   const env = {} as { stack: Stack; browser: Browser };
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });

@@ -1,24 +1,24 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCREENSHOTS, useStackAndBrowser, watchConsole } from './harness.ts';
+import { SCREENSHOTS, watchConsole, withStackAndBrowser } from './harness.ts';
 
-const env = useStackAndBrowser();
+const env = withStackAndBrowser();
 
 /** Every public route of spec part 1 §2 with the heading it must show. */
-const ROUTES: [path: string, heading: string | RegExp][] = [
-  ['/', 'Know the moment your ride is a walk-on'],
-  ['/how-it-works', 'How It Works'],
-  ['/faq', 'Frequently Asked Questions'],
-  ['/parks', 'Theme Parks'],
-  ['/pricing', 'Pricing'],
-  ['/live-wait-times', 'Live Wait Times'],
-  ['/about', 'About Us'],
-  ['/contact', 'Contact'],
-  ['/careers', 'Careers'],
-  ['/terms', 'Terms of Service'],
-  ['/privacy', 'Privacy Policy'],
-  ['/auth', 'Welcome to WalkOn'],
-  ['/definitely-missing', 'Page Not Found'],
+const ROUTES: [path: string, heading: string | RegExp, title: string][] = [
+  ['/', 'Know the moment your ride is a walk-on', 'WalkOn — walk-on ride alerts for theme parks'],
+  ['/how-it-works', 'How It Works', 'How It Works · WalkOn'],
+  ['/faq', 'Frequently Asked Questions', 'FAQ · WalkOn'],
+  ['/parks', 'Theme Parks', 'Theme Parks · WalkOn'],
+  ['/pricing', 'Pricing', 'Pricing · WalkOn'],
+  ['/live-wait-times', 'Live Wait Times', 'Live Wait Times · WalkOn'],
+  ['/about', 'About Us', 'About Us · WalkOn'],
+  ['/contact', 'Contact', 'Contact · WalkOn'],
+  ['/careers', 'Careers', 'Careers · WalkOn'],
+  ['/terms', 'Terms of Service', 'Terms of Service · WalkOn'],
+  ['/privacy', 'Privacy Policy', 'Privacy Policy · WalkOn'],
+  ['/auth', 'Welcome to WalkOn', 'Login or Sign Up · WalkOn'],
+  ['/definitely-missing', 'Page Not Found', 'WalkOn — walk-on ride alerts for theme parks'],
 ];
 
 const NAV = [
@@ -39,10 +39,10 @@ describe('issue 4: the public site', () => {
       const context = await env.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const errors = watchConsole(page);
-      for (const [route, heading] of ROUTES) {
+      for (const [route, heading, title] of ROUTES) {
         await page.goto(`${env.stack.url}${route}`);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        expect(await page.title(), route).toMatch(/WalkOn/);
+        await expect.poll(() => page.title(), { message: route }).toBe(title);
         const footer = page.getByRole('contentinfo');
         for (const name of FOOTER) expect(await footer.getByRole('link', { name, exact: true }).count(), `${route} footer ${name}`).toBe(1);
         await page.screenshot({

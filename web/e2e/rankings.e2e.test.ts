@@ -2,9 +2,9 @@ import path from 'node:path';
 import { createDb, users } from '@walkon/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MK, SCREENSHOTS, useStackAndBrowser, WDW, watchConsole } from './harness.ts';
+import { MK, SCREENSHOTS, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
-const env = useStackAndBrowser();
+const env = withStackAndBrowser();
 
 async function signUp(page: Page, email: string, then = '/') {
   await page.goto(`${env.stack.url}/auth?redirect=${encodeURIComponent(then)}`);

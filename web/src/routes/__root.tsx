@@ -27,6 +27,7 @@ function NotFound() {
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <div className="flex min-h-screen flex-col">
+      <HeadContent />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"

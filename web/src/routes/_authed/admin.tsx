@@ -86,7 +86,10 @@ function SiteSettings() {
   const capacity = trpc.site.smsCapacity.useQuery();
   const [cap, setCap] = useState('');
   const setCapacity = trpc.site.setSmsCapacity.useMutation({
-    onSuccess: () => (toast.success('Capacity saved'), utils.site.invalidate()),
+    onSuccess: async () => {
+      toast.success('Capacity saved');
+      await utils.site.invalidate();
+    },
     onError: (e) => toast.error(e.message),
   });
   const del = trpc.site.deleteTestimonial.useMutation({
@@ -94,7 +97,10 @@ function SiteSettings() {
     onError: (e) => toast.error(e.message),
   });
   const add = trpc.site.addTestimonial.useMutation({
-    onSuccess: () => (toast.success('Testimonial added'), utils.site.testimonials.invalidate()),
+    onSuccess: async () => {
+      toast.success('Testimonial added');
+      await utils.site.testimonials.invalidate();
+    },
     onError: (e) => toast.error(e.message),
   });
   const [t, setT] = useState({ name: '', parkVisited: '', text: '', rating: 5 });
