@@ -1,5 +1,6 @@
 export * from './client.ts';
 export * from './migrate.ts';
+export * as affiliate from './repositories/affiliate.ts';
 export * as alertHistory from './repositories/alertHistory.ts';
 export * as catalogue from './repositories/catalogue.ts';
 export * as checklist from './repositories/checklist.ts';

@@ -251,6 +251,34 @@ export interface RideChecklistTable {
   created_at: GeneratedTimestamp;
 }
 
+export type AffiliatePlatform = 'instagram' | 'tiktok' | 'youtube' | 'twitter' | 'other';
+export type AffiliateStatus = 'new' | 'contacted' | 'accepted' | 'declined';
+
+export interface AffiliateApplicationsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  instagram_handle: string | null;
+  instagram_followers: Generated<number>;
+  tiktok_handle: string | null;
+  tiktok_followers: Generated<number>;
+  youtube_channel: string | null;
+  youtube_subscribers: Generated<number>;
+  twitter_handle: string | null;
+  twitter_followers: Generated<number>;
+  /** Sum of the four counts, computed on the server. */
+  total_followers: number;
+  primary_platform: AffiliatePlatform;
+  content_niche: string | null;
+  why_join: string;
+  status: Generated<AffiliateStatus>;
+  confirmation_sent_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -273,6 +301,7 @@ export interface Database {
   ratings: RatingsTable;
   item_requests: ItemRequestsTable;
   ride_checklist: RideChecklistTable;
+  affiliate_applications: AffiliateApplicationsTable;
 }
 
 export type User = Selectable<UsersTable>;

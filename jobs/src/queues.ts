@@ -13,11 +13,14 @@ export const QUEUE = {
 export interface PollJobData {
   parkId: string;
 }
+/** Confirmation e-mails sent once per row (issue 4 newsletter, issue 7 affiliate application). */
+export type ConfirmationKind = 'newsletter' | 'affiliate';
+
 /**
  * Payload of a `send-email` / `send-sms` job: the claimed delivery to send (job name `send`), or, on the
- * e-mail queue, a newsletter subscription to confirm (job name `newsletter-confirmation`).
+ * e-mail queue, a confirmation to send once (job name `confirmation`).
  */
-export type SendJobData = { deliveryId: string } | { newsletterId: string };
+export type SendJobData = { deliveryId: string } | { confirmation: ConfirmationKind; id: string };
 /** Payload of a `maintenance` job. */
 export interface MaintenanceJobData {
   task: 'sweep-deliveries' | 'reconcile-schedulers';

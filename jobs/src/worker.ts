@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from './logger.ts';
 import { enqueueDeliveries } from './pipeline/fanout.ts';
 import { reconcileSchedulers } from './pipeline/schedulers.ts';
-import { recordSendFailure, sendDelivery, sendNewsletterConfirmation } from './pipeline/send.ts';
+import { recordSendFailure, sendConfirmation, sendDelivery } from './pipeline/send.ts';
 import { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 import { runParkTick } from './pipeline/tick.ts';
 import type { Notifier } from './providers/notify/index.ts';
@@ -72,7 +72,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
 
   const sendProcessor = async (job: Job<SendJobData>) => {
     const data = job.data;
-    if ('newsletterId' in data) return (await sendNewsletterConfirmation(deps, data.newsletterId)) ? 'sent' : 'skipped';
+    if ('confirmation' in data) return (await sendConfirmation(deps, data.confirmation, data.id)) ? 'sent' : 'skipped';
     try {
       const out = await sendDelivery(deps, data.deliveryId);
       if (out.status === 'failed') log.warn({ deliveryId: out.deliveryId, reason: out.reason }, 'send: permanent failure');

@@ -62,3 +62,54 @@ export const manageSaveInput = z.object({
     )
     .max(100),
 });
+
+/** Follower counts: coerced to whole numbers ≥ 0; blank means 0 (spec part 2 §5 "coerced"). */
+const followerCount = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? 0 : v),
+  z.coerce.number({ error: 'Enter a number' }).int('Enter a whole number').min(0, 'Cannot be negative').max(2_000_000_000),
+);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/**
+ * Affiliate application (spec part 2 §5): name ≥ 2 ("Name must be at least 2 characters"), valid e-mail
+ * ("Invalid email address"), primary platform required ("Please select your primary platform"), why-join
+ * ≥ 10 ("Please tell us more (at least 10 characters)"), follower counts coerced to numbers, and at least one
+ * count above 0 — reported on the primary platform field.
+ */
+export const affiliateApplicationInput = z
+  .object({
+    fullName: z.string({ error: 'Name must be at least 2 characters' }).trim().min(2, 'Name must be at least 2 characters').max(120),
+    email: z.string({ error: 'Invalid email address' }).trim().toLowerCase().regex(EMAIL_PATTERN, 'Invalid email address').max(254),
+    phone: optionalText(40),
+    instagramHandle: optionalText(100),
+    instagramFollowers: followerCount,
+    tiktokHandle: optionalText(100),
+    tiktokFollowers: followerCount,
+    youtubeChannel: optionalText(200),
+    youtubeSubscribers: followerCount,
+    twitterHandle: optionalText(100),
+    twitterFollowers: followerCount,
+    primaryPlatform: z.enum(['instagram', 'tiktok', 'youtube', 'twitter', 'other'], { error: 'Please select your primary platform' }),
+    contentNiche: optionalText(200),
+    whyJoin: z
+      .string({ error: 'Please tell us more (at least 10 characters)' })
+      .trim()
+      .min(10, 'Please tell us more (at least 10 characters)')
+      .max(3000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.instagramFollowers + v.tiktokFollowers + v.youtubeSubscribers + v.twitterFollowers <= 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['primaryPlatform'],
+        message: 'Please provide at least one social media handle with follower count',
+      });
+    }
+  });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, users } from '@walkon/db';
 import { createTestDb } from '@walkon/db/testing';
-import { createOutboxNotifier, createQueues, createRedis, type Queues, sendNewsletterConfirmation } from '@walkon/jobs';
+import { createOutboxNotifier, createQueues, createRedis, type Queues, sendConfirmation } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
@@ -88,8 +88,8 @@ describe('newsletter (spec part 1 §8, issue 4)', () => {
       .executeTakeFirstOrThrow();
     expect(await queues.sendEmail.getJob(`newsletter-${id}`)).toBeTruthy();
     const deps = { db, notifier: createOutboxNotifier(), now, publicOrigin: ORIGIN };
-    expect(await sendNewsletterConfirmation(deps, id)).toBe(true);
-    expect(await sendNewsletterConfirmation(deps, id)).toBe(false);
+    expect(await sendConfirmation(deps, 'newsletter', id)).toBe(true);
+    expect(await sendConfirmation(deps, 'newsletter', id)).toBe(false);
     const mails = await db.selectFrom('outbox_messages').select(['to_address', 'body_text']).execute();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body_text).toContain(`/unsubscribe?token=${unsubscribe_token}`);

@@ -106,3 +106,38 @@ describe('issue 4: the public site', () => {
     await context.close();
   });
 });
+
+describe('issue 7: the affiliate program', () => {
+  it('modal → form with the spec’s messages → thank-you page; Maybe Later goes home', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 375, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${env.stack.url}/affiliate-program`);
+    const modal = page.getByRole('dialog', { name: 'Join Our Affiliate Program' });
+    await modal.waitFor();
+    await modal.getByRole('button', { name: 'Maybe Later' }).click();
+    await page.waitForURL(`${env.stack.url}/`);
+
+    await page.goto(`${env.stack.url}/affiliate-program`);
+    await page.getByRole('button', { name: 'Learn More & Apply' }).click();
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.getByText('Name must be at least 2 characters').waitFor();
+    await page.getByText('Please tell us more (at least 10 characters)').waitFor();
+    await page.getByLabel('Full name').fill('Ana Creator');
+    await page.getByLabel('Email').fill('ana.creator@example.com');
+    await page.getByLabel('Primary platform').selectOption('youtube');
+    await page.getByLabel('Why do you want to join?').fill('I film park guides every week for families.');
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    // No follower count yet: the error shows on the primary platform field.
+    await page.getByText('Please provide at least one social media handle with follower count').waitFor();
+    await page.getByLabel('YouTube subscribers').fill('2500');
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.getByRole('heading', { name: 'Thank you for applying!' }).waitFor();
+    await page.getByText('within 2-3 business days').waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'affiliate-thank-you-375.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Back to Homepage' }).click();
+    await page.waitForURL(`${env.stack.url}/`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as core from './20261122_0001_core.ts';
 import * as publicSite from './20261122_0002_public_site.ts';
 import * as rankings from './20261122_0003_rankings_checklist.ts';
+import * as affiliate from './20261122_0004_affiliate.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0001_core': core,
   '20261122_0002_public_site': publicSite,
   '20261122_0003_rankings_checklist': rankings,
+  '20261122_0004_affiliate': affiliate,
 };

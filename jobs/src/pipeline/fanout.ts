@@ -1,5 +1,5 @@
 import type { ClaimedDelivery } from '@walkon/db';
-import type { Queues } from '../queues.ts';
+import type { ConfirmationKind, Queues } from '../queues.ts';
 
 /** Retry policy of the send jobs: 5 attempts, exponential backoff from 5 s (DESIGN §2.5). */
 export const SEND_JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential' as const, delay: 5_000 } };
@@ -18,7 +18,7 @@ export async function enqueueDeliveries(queues: Queues, claimed: ClaimedDelivery
   ]);
 }
 
-/** Enqueues the newsletter confirmation e-mail (issue 4); `jobId` makes a repeat a no-op. */
-export async function enqueueNewsletterConfirmation(queues: Queues, newsletterId: string): Promise<void> {
-  await queues.sendEmail.add('newsletter-confirmation', { newsletterId }, { ...SEND_JOB_OPTIONS, jobId: `newsletter-${newsletterId}` });
+/** Enqueues a confirmation e-mail (newsletter, affiliate application); `jobId` makes a repeat a no-op. */
+export async function enqueueConfirmation(queues: Queues, kind: ConfirmationKind, id: string): Promise<void> {
+  await queues.sendEmail.add('confirmation', { confirmation: kind, id }, { ...SEND_JOB_OPTIONS, jobId: `${kind}-${id}` });
 }

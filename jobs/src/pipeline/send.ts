@@ -1,8 +1,15 @@
 import type { Database } from '@walkon/db';
 import { deliveries } from '@walkon/db';
 import type { Kysely } from 'kysely';
-import { formatNewsletterConfirmation, formatRideAlertEmail, formatRideAlertSms } from '../messages.ts';
+import {
+  type EmailContent,
+  formatAffiliateConfirmation,
+  formatNewsletterConfirmation,
+  formatRideAlertEmail,
+  formatRideAlertSms,
+} from '../messages.ts';
 import { type Notifier, PermanentNotifyError } from '../providers/notify/index.ts';
+import type { ConfirmationKind } from '../queues.ts';
 
 /** What sending one delivery did. */
 export type SendOutcome =
@@ -88,29 +95,44 @@ export async function recordSendFailure(deps: Pick<SendDeps, 'db'>, deliveryId: 
 }
 
 /**
- * Sends a newsletter confirmation once (issue 4): the row is locked and `confirmation_sent_at` set in the same
- * transaction as the send, so a retry after success sends nothing. Returns whether an e-mail left.
+ * Sends a confirmation e-mail once (issue 4 newsletter, issue 7 affiliate application): the row is locked and
+ * `confirmation_sent_at` set in the same transaction as the send, so a retry after success sends nothing.
+ * Returns whether an e-mail left.
  */
-export async function sendNewsletterConfirmation(deps: SendDeps, newsletterId: string): Promise<boolean> {
+export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, id: string): Promise<boolean> {
   return deps.db.transaction().execute(async (tx) => {
-    const row = await tx
-      .selectFrom('newsletter_subscriptions')
-      .select(['email', 'unsubscribe_token', 'confirmation_sent_at', 'unsubscribed_at'])
-      .where('id', '=', newsletterId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row || row.confirmation_sent_at || row.unsubscribed_at) return false;
-    const unsubscribeUrl = `${deps.publicOrigin.replace(/\/$/, '')}/unsubscribe?token=${row.unsubscribe_token}`;
-    const mail = formatNewsletterConfirmation(unsubscribeUrl);
-    await deps.notifier.sendEmail(
-      {
-        to: row.email,
-        ...mail,
-        headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      },
-      { db: tx },
-    );
-    await tx.updateTable('newsletter_subscriptions').set({ confirmation_sent_at: deps.now() }).where('id', '=', newsletterId).execute();
+    let to: string;
+    let mail: EmailContent;
+    let headers: Record<string, string> = {};
+    if (kind === 'newsletter') {
+      const row = await tx
+        .selectFrom('newsletter_subscriptions')
+        .select(['email', 'unsubscribe_token', 'confirmation_sent_at', 'unsubscribed_at'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || row.confirmation_sent_at || row.unsubscribed_at) return false;
+      const unsubscribeUrl = `${deps.publicOrigin.replace(/\/$/, '')}/unsubscribe?token=${row.unsubscribe_token}`;
+      to = row.email;
+      mail = formatNewsletterConfirmation(unsubscribeUrl);
+      headers = { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    } else {
+      const row = await tx
+        .selectFrom('affiliate_applications')
+        .select(['email', 'full_name', 'confirmation_sent_at'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || row.confirmation_sent_at) return false;
+      to = row.email;
+      mail = formatAffiliateConfirmation(row.full_name);
+    }
+    await deps.notifier.sendEmail({ to, ...mail, headers }, { db: tx });
+    await tx
+      .updateTable(kind === 'newsletter' ? 'newsletter_subscriptions' : 'affiliate_applications')
+      .set({ confirmation_sent_at: deps.now() })
+      .where('id', '=', id)
+      .execute();
     return true;
   });
 }

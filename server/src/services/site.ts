@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { newsletter, site } from '@walkon/db';
-import { addDaysToDate, enqueueNewsletterConfirmation, parkLocalDate } from '@walkon/jobs';
+import { addDaysToDate, enqueueConfirmation, parkLocalDate } from '@walkon/jobs';
 import { AppError } from '../errors.ts';
 import type { AppDeps } from '../trpc/init.ts';
 
@@ -59,7 +59,7 @@ export async function subscribeNewsletter(deps: AppDeps, email: string, userId: 
     throw err;
   }
   try {
-    await enqueueNewsletterConfirmation(deps.queues, id);
+    await enqueueConfirmation(deps.queues, 'newsletter', id);
   } catch (err) {
     deps.logger.warn({ err: (err as Error).message }, 'newsletter confirmation not queued');
   }

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from './init.ts';
 import { adminRouter } from './routers/admin.ts';
+import { affiliateRouter } from './routers/affiliate.ts';
 import { alertsRouter } from './routers/alerts.ts';
 import { authRouter } from './routers/auth.ts';
 import { checklistRouter } from './routers/checklist.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   moderation: moderationRouter,
   admin: adminRouter,
   checklist: checklistRouter,
+  affiliate: affiliateRouter,
 });
 
 /** The API's type, imported by the web app. */

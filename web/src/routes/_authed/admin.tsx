@@ -191,6 +191,46 @@ function Outbox() {
   );
 }
 
+const STATUSES = ['new', 'contacted', 'accepted', 'declined'] as const;
+
+function Affiliates() {
+  const utils = trpc.useUtils();
+  const list = trpc.affiliate.list.useQuery();
+  const setStatus = trpc.affiliate.setStatus.useMutation({
+    onSuccess: () => utils.affiliate.list.invalidate(),
+    onError: (e) => toast.error(e.message),
+  });
+  return (
+    <Card title="Affiliate applications">
+      {list.isPending ? <p className="text-slate-600">Loading…</p> : null}
+      {list.data?.length === 0 ? <p className="text-slate-600">No applications yet.</p> : null}
+      <ul className="divide-y divide-slate-100">
+        {list.data?.map((a) => (
+          <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
+            <span>
+              <span className="font-semibold">{a.full_name}</span> · {a.email} · {a.primary_platform} ·{' '}
+              {a.total_followers.toLocaleString('en-US')} followers
+              <span className="block text-slate-600">{a.why_join}</span>
+            </span>
+            <Select
+              aria-label={`Status of ${a.full_name}`}
+              className="w-40"
+              value={a.status}
+              onChange={(e) => setStatus.mutate({ id: a.id, status: e.target.value as (typeof STATUSES)[number] })}
+            >
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </Select>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 function Admin() {
   const { isAdmin } = useSession();
   if (!isAdmin) return <AccessDenied message="You do not have admin privileges" />;
@@ -199,6 +239,7 @@ function Admin() {
       <h1 className="text-3xl font-bold">Admin Dashboard</h1>
       <Items />
       <SiteSettings />
+      <Affiliates />
       <Outbox />
     </main>
   );

@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import type { Executor } from '../client.ts';
+import type { AffiliatePlatform, AffiliateStatus } from '../types.ts';
+
+/** A validated application (counts are whole numbers ≥ 0). */
+export interface AffiliateInput {
+  userId: string | null;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  instagramHandle: string | null;
+  instagramFollowers: number;
+  tiktokHandle: string | null;
+  tiktokFollowers: number;
+  youtubeChannel: string | null;
+  youtubeSubscribers: number;
+  twitterHandle: string | null;
+  twitterFollowers: number;
+  primaryPlatform: AffiliatePlatform;
+  contentNiche: string | null;
+  whyJoin: string;
+}
+
+/** Stores an application; total_followers is the sum of the four counts (spec part 2 §3). Returns its id. */
+export async function insertApplication(db: Executor, a: AffiliateInput) {
+  return db
+    .insertInto('affiliate_applications')
+    .values({
+      user_id: a.userId,
+      full_name: a.fullName,
+      email: a.email,
+      phone: a.phone,
+      instagram_handle: a.instagramHandle,
+      instagram_followers: a.instagramFollowers,
+      tiktok_handle: a.tiktokHandle,
+      tiktok_followers: a.tiktokFollowers,
+      youtube_channel: a.youtubeChannel,
+      youtube_subscribers: a.youtubeSubscribers,
+      twitter_handle: a.twitterHandle,
+      twitter_followers: a.twitterFollowers,
+      total_followers: a.instagramFollowers + a.tiktokFollowers + a.youtubeSubscribers + a.twitterFollowers,
+      primary_platform: a.primaryPlatform,
+      content_niche: a.contentNiche,
+      why_join: a.whyJoin,
+    })
+    .returning(['id', 'total_followers'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Applications, newest first, optionally of one status (admin list). */
+export async function listApplications(db: Executor, status?: AffiliateStatus) {
+  let q = db.selectFrom('affiliate_applications').selectAll().orderBy('created_at', 'desc').limit(200);
+  if (status) q = q.where('status', '=', status);
+  return q.execute();
+}
+
+/** Sets an application's status. Returns whether it existed. */
+export async function setStatus(db: Executor, id: string, status: AffiliateStatus): Promise<boolean> {
+  const r = await db.updateTable('affiliate_applications').set({ status, updated_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { type Database, users } from '@walkon/db';
+import { createTestDb } from '@walkon/db/testing';
+import { createOutboxNotifier, createQueues, createRedis, type Queues, sendConfirmation } from '@walkon/jobs';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+
+const ORIGIN = 'http://localhost:3000';
+let db: Kysely<Database>;
+let app: FastifyInstance;
+let queues: Queues;
+const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+const now = () => new Date();
+
+beforeAll(async () => {
+  ({ db } = await createTestDb());
+  queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
+  app = await buildApp({
+    db,
+    queues,
+    source: { kind: 'replay', getDestinations: async () => [], getLive: async () => Promise.reject(new Error('unused')) },
+    logger: pino({ level: 'silent' }),
+    now,
+    publicOrigin: ORIGIN,
+    production: false,
+  });
+});
+afterAll(async () => {
+  await app.close();
+  for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
+  await queues.close();
+  redis.disconnect();
+  await db.destroy();
+});
+
+async function post(proc: string, input: unknown, cookie?: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/trpc/${proc}`,
+    payload: JSON.stringify(input),
+    headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
+  return { status: res.statusCode, body: res.json(), cookie: String(res.headers['set-cookie'] ?? '').split(';')[0] };
+}
+
+describe('affiliate applications (issue 7, spec part 2 §3, §5, §6)', () => {
+  it('stores a valid application with total_followers computed on the server and the signed-in user attached; confirms once', async () => {
+    const s = await post('auth.signUp', { fullName: 'Ana', email: 'ana@example.com', password: 'long enough' });
+    const r = await post(
+      'affiliate.submit',
+      {
+        fullName: 'Ana Creator',
+        email: 'ana@example.com',
+        primaryPlatform: 'youtube',
+        instagramFollowers: 100,
+        youtubeSubscribers: '2500',
+        totalFollowers: 999999,
+        whyJoin: 'I make park videos every week.',
+      },
+      s.cookie,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.result.data).toEqual({ ok: true, totalFollowers: 2600 });
+    const row = await db.selectFrom('affiliate_applications').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ total_followers: 2600, user_id: s.body.result.data.user.id, status: 'new', primary_platform: 'youtube' });
+    expect(await queues.sendEmail.getJob(`affiliate-${row.id}`)).toBeTruthy();
+    const deps = { db, notifier: createOutboxNotifier(), now, publicOrigin: ORIGIN };
+    expect(await sendConfirmation(deps, 'affiliate', row.id)).toBe(true);
+    expect(await sendConfirmation(deps, 'affiliate', row.id)).toBe(false);
+    const mails = await db
+      .selectFrom('outbox_messages')
+      .select(['to_address', 'body_text'])
+      .where('to_address', '=', 'ana@example.com')
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body_text).toContain('2-3 business days');
+  });
+
+  it('spec part 2 §5: the server refuses an application without any follower count (400 on primaryPlatform)', async () => {
+    const r = await post('affiliate.submit', {
+      fullName: 'Bo',
+      email: 'bo@example.com',
+      primaryPlatform: 'other',
+      whyJoin: 'I love theme parks a lot.',
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('Please provide at least one social media handle with follower count');
+    expect(r.body.error.data.zodError.fieldErrors.primaryPlatform).toEqual([
+      'Please provide at least one social media handle with follower count',
+    ]);
+  });
+
+  it('only admins list applications and change their status', async () => {
+    await post('affiliate.submit', {
+      fullName: 'Cy',
+      email: 'cy@example.com',
+      primaryPlatform: 'tiktok',
+      tiktokFollowers: 10,
+      whyJoin: 'Short videos of rides.',
+    });
+    const u = await post('auth.signUp', { fullName: 'U', email: `u${randomUUID().slice(0, 6)}@example.com`, password: 'long enough' });
+    const list = await app.inject({ method: 'GET', url: '/trpc/affiliate.list', headers: { cookie: u.cookie } });
+    expect(list.statusCode).toBe(403);
+    await users.grantRole(db, u.body.result.data.user.id, 'admin');
+    const ok = await app.inject({ method: 'GET', url: '/trpc/affiliate.list', headers: { cookie: u.cookie } });
+    const apps = ok.json().result.data as { id: string; email: string }[];
+    const cy = apps.find((a) => a.email === 'cy@example.com')!;
+    expect((await post('affiliate.setStatus', { id: cy.id, status: 'contacted' }, u.cookie)).status).toBe(200);
+    expect((await db.selectFrom('affiliate_applications').select('status').where('id', '=', cy.id).executeTakeFirstOrThrow()).status).toBe(
+      'contacted',
+    );
+  });
+});
