@@ -1,43 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, users } from '@walkon/db';
-import { createTestDb } from '@walkon/db/testing';
-import { createOutboxNotifier, createQueues, createRedis, type Queues, sendConfirmation } from '@walkon/jobs';
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { users } from '@walkon/db';
+import { createOutboxNotifier, sendConfirmation } from '@walkon/jobs';
+import { describe, expect, it } from 'vitest';
+import { ORIGIN, withTestServer } from './harness.ts';
 
-const ORIGIN = 'http://localhost:3000';
-let db: Kysely<Database>;
-let app: FastifyInstance;
-let queues: Queues;
-const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+const env = withTestServer();
 const now = () => new Date();
 
-beforeAll(async () => {
-  ({ db } = await createTestDb());
-  queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
-  app = await buildApp({
-    db,
-    queues,
-    source: { kind: 'replay', getDestinations: async () => [], getLive: async () => Promise.reject(new Error('unused')) },
-    logger: pino({ level: 'silent' }),
-    now,
-    publicOrigin: ORIGIN,
-    production: false,
-  });
-});
-afterAll(async () => {
-  await app.close();
-  for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
-  await queues.close();
-  redis.disconnect();
-  await db.destroy();
-});
-
 async function post(proc: string, input: unknown, cookie?: string) {
-  const res = await app.inject({
+  const res = await env.app.inject({
     method: 'POST',
     url: `/trpc/${proc}`,
     payload: JSON.stringify(input),
@@ -64,13 +35,13 @@ describe('affiliate applications (issue 7, spec part 2 §3, §5, §6)', () => {
     );
     expect(r.status).toBe(200);
     expect(r.body.result.data).toEqual({ ok: true, totalFollowers: 2600 });
-    const row = await db.selectFrom('affiliate_applications').selectAll().executeTakeFirstOrThrow();
+    const row = await env.db.selectFrom('affiliate_applications').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ total_followers: 2600, user_id: s.body.result.data.user.id, status: 'new', primary_platform: 'youtube' });
-    expect(await queues.sendEmail.getJob(`affiliate-${row.id}`)).toBeTruthy();
-    const deps = { db, notifier: createOutboxNotifier(), now, publicOrigin: ORIGIN };
+    expect(await env.queues.sendEmail.getJob(`affiliate-${row.id}`)).toBeTruthy();
+    const deps = { db: env.db, notifier: createOutboxNotifier(), now, publicOrigin: ORIGIN };
     expect(await sendConfirmation(deps, 'affiliate', row.id)).toBe(true);
     expect(await sendConfirmation(deps, 'affiliate', row.id)).toBe(false);
-    const mails = await db
+    const mails = await env.db
       .selectFrom('outbox_messages')
       .select(['to_address', 'body_text'])
       .where('to_address', '=', 'ana@example.com')
@@ -102,15 +73,15 @@ describe('affiliate applications (issue 7, spec part 2 §3, §5, §6)', () => {
       whyJoin: 'Short videos of rides.',
     });
     const u = await post('auth.signUp', { fullName: 'U', email: `u${randomUUID().slice(0, 6)}@example.com`, password: 'long enough' });
-    const list = await app.inject({ method: 'GET', url: '/trpc/affiliate.list', headers: { cookie: u.cookie } });
+    const list = await env.app.inject({ method: 'GET', url: '/trpc/affiliate.list', headers: { cookie: u.cookie } });
     expect(list.statusCode).toBe(403);
-    await users.grantRole(db, u.body.result.data.user.id, 'admin');
-    const ok = await app.inject({ method: 'GET', url: '/trpc/affiliate.list', headers: { cookie: u.cookie } });
+    await users.grantRole(env.db, u.body.result.data.user.id, 'admin');
+    const ok = await env.app.inject({ method: 'GET', url: '/trpc/affiliate.list', headers: { cookie: u.cookie } });
     const apps = ok.json().result.data as { id: string; email: string }[];
     const cy = apps.find((a) => a.email === 'cy@example.com')!;
     expect((await post('affiliate.setStatus', { id: cy.id, status: 'contacted' }, u.cookie)).status).toBe(200);
-    expect((await db.selectFrom('affiliate_applications').select('status').where('id', '=', cy.id).executeTakeFirstOrThrow()).status).toBe(
-      'contacted',
-    );
+    expect(
+      (await env.db.selectFrom('affiliate_applications').select('status').where('id', '=', cy.id).executeTakeFirstOrThrow()).status,
+    ).toBe('contacted');
   });
 });

@@ -1,52 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Database, users } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
-import { createQueues, createRedis, createReplaySource, type Queues } from '@walkon/jobs';
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { users } from '@walkon/db';
+import { truncateAll } from '@walkon/db/testing';
+import { createReplaySource } from '@walkon/jobs';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../src/auth/session.ts';
+import { buildTestApp, ORIGIN, withTestServer } from './harness.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
-const ORIGIN = 'http://localhost:3000';
+const replay = () => createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now: () => new Date() });
+const env = withTestServer({ source: replay });
 
-let db: Kysely<Database>;
-let app: FastifyInstance;
-let queues: Queues;
-const redis = createRedis('redis://127.0.0.1:6379', 'worker');
-let production = false;
-
-async function makeApp() {
-  const now = () => new Date();
-  return buildApp({
-    db,
-    queues,
-    source: createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now }),
-    logger: pino({ level: 'silent' }),
-    now,
-    publicOrigin: ORIGIN,
-    production,
-  });
-}
-
-beforeAll(async () => {
-  ({ db } = await createTestDb());
-  queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
-  app = await makeApp();
-});
-afterAll(async () => {
-  await app.close();
-  for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
-  await queues.close();
-  redis.disconnect();
-  await db.destroy();
-});
-beforeEach(async () => truncateAll(db));
+beforeEach(async () => truncateAll(env.db));
 
 type Res = { status: number; body: any; cookie?: string; setCookie?: string };
 
@@ -59,12 +26,12 @@ async function call(
 ): Promise<Res> {
   const res =
     kind === 'query'
-      ? await app.inject({
+      ? await env.app.inject({
           method: 'GET',
           url: `/trpc/${proc}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
           headers: { ...(cookie ? { cookie } : {}), ...headers },
         })
-      : await app.inject({
+      : await env.app.inject({
           method: 'POST',
           url: `/trpc/${proc}`,
           payload: input === undefined ? undefined : JSON.stringify(input),
@@ -91,18 +58,16 @@ describe('accounts (spec part 1 §2 Auth, issue 2 item 3)', () => {
     expect(r.setCookie).toContain('HttpOnly');
     expect(r.setCookie).toContain('SameSite=Lax');
     expect(r.setCookie).not.toContain('Secure');
-    const stored = await db.selectFrom('sessions').select('id').execute();
+    const stored = await env.db.selectFrom('sessions').select('id').execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.id).toMatch(/^[0-9a-f]{64}$/);
     expect(r.setCookie).not.toContain(stored[0]!.id);
-    const hash = (await db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow()).password_hash;
+    const hash = (await env.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow()).password_hash;
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('the cookie is Secure in production', async () => {
-    production = true;
-    const prodApp = await makeApp();
-    production = false;
+    const prodApp = await buildTestApp(env, true, replay());
     const res = await prodApp.inject({
       method: 'POST',
       url: '/trpc/auth.signUp',
@@ -151,11 +116,11 @@ describe('accounts (spec part 1 §2 Auth, issue 2 item 3)', () => {
     const token = cookie.split('=')[1]!;
     const t0 = Date.now();
     const in20d = new Date(t0 + 20 * 86_400_000);
-    const v = await validateSessionToken(db, token, in20d);
+    const v = await validateSessionToken(env.db, token, in20d);
     expect(v?.renewed).toBe(true);
     expect(v!.expiresAt.getTime()).toBe(in20d.getTime() + 30 * 86_400_000);
-    expect(await validateSessionToken(db, token, new Date(in20d.getTime() + 31 * 86_400_000))).toBeNull();
-    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    expect(await validateSessionToken(env.db, token, new Date(in20d.getTime() + 31 * 86_400_000))).toBeNull();
+    expect(await env.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
   });
 });
 
@@ -186,7 +151,7 @@ describe('security (issue 2 Tests)', () => {
       origin: 'https://evil.example',
     });
     expect(r.status).toBe(403);
-    expect(await db.selectFrom('users').selectAll().execute()).toEqual([]);
+    expect(await env.db.selectFrom('users').selectAll().execute()).toEqual([]);
   });
 
   it('bad or missing fields are a 400 with a message, never a 500 or a stack trace', async () => {
@@ -205,7 +170,7 @@ describe('security (issue 2 Tests)', () => {
       expect(r.body.error.message.length).toBeGreaterThan(3);
       expect(JSON.stringify(r.body)).not.toMatch(/at .*\.ts:\d+/);
     }
-    const raw = await app.inject({
+    const raw = await env.app.inject({
       method: 'POST',
       url: '/trpc/auth.logIn',
       payload: '{not json',
@@ -243,12 +208,12 @@ describe('security (issue 2 Tests)', () => {
   });
 
   it('Bull Board at /admin/queues: 401 signed out, 403 for a user, 200 for an admin (static files too)', async () => {
-    expect((await app.inject({ method: 'GET', url: '/admin/queues' })).statusCode).toBe(401);
+    expect((await env.app.inject({ method: 'GET', url: '/admin/queues' })).statusCode).toBe(401);
     const u = await signUp();
-    expect((await app.inject({ method: 'GET', url: '/admin/queues', headers: { cookie: u.cookie } })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/admin/queues/static/favicon-32x32.png' })).statusCode).toBe(401);
-    await users.grantRole(db, u.id, 'admin');
-    const ok = await app.inject({ method: 'GET', url: '/admin/queues', headers: { cookie: u.cookie } });
+    expect((await env.app.inject({ method: 'GET', url: '/admin/queues', headers: { cookie: u.cookie } })).statusCode).toBe(403);
+    expect((await env.app.inject({ method: 'GET', url: '/admin/queues/static/favicon-32x32.png' })).statusCode).toBe(401);
+    await users.grantRole(env.db, u.id, 'admin');
+    const ok = await env.app.inject({ method: 'GET', url: '/admin/queues', headers: { cookie: u.cookie } });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('<');
   });
@@ -264,12 +229,12 @@ describe('alerts (spec part 1 §4, §9)', () => {
     const st = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
     expect(st.subscription).toMatchObject({ active: true, valid: true, scheduled: false, alertType: 'email' });
     expect(st.selectedRideIds).toHaveLength(rides.length);
-    const schedulers = await queues.poll.getJobSchedulers(0, -1);
+    const schedulers = await env.queues.poll.getJobSchedulers(0, -1);
     expect(schedulers.map((s) => s.id ?? s.key)).toContain(`poll-park:${MK}`);
     await call('mutation', 'alerts.stop', { parkId: MK }, a.cookie);
     const after = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
     expect(after.subscription).toMatchObject({ active: false, valid: false });
-    expect((await queues.poll.getJobSchedulers(0, -1)).map((s) => s.id ?? s.key)).not.toContain(`poll-park:${MK}`);
+    expect((await env.queues.poll.getJobSchedulers(0, -1)).map((s) => s.id ?? s.key)).not.toContain(`poll-park:${MK}`);
   });
 
   it('a future start date is scheduled; a past start date is refused', async () => {
@@ -293,9 +258,9 @@ describe('alerts (spec part 1 §4, §9)', () => {
     await call('mutation', 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
     const ok = await call('mutation', 'alerts.testAlert', { parkId: MK }, a.cookie);
     expect(ok.body.result.data).toEqual({ success: true, message: `Test alert sent to ${a.email}.` });
-    const d = await db.selectFrom('deliveries').selectAll().executeTakeFirstOrThrow();
+    const d = await env.db.selectFrom('deliveries').selectAll().executeTakeFirstOrThrow();
     expect(d).toMatchObject({ kind: 'test_alert', status: 'queued', email: a.email });
-    expect(await queues.sendEmail.getJob(d.id)).toBeTruthy();
+    expect(await env.queues.sendEmail.getJob(d.id)).toBeTruthy();
     const st = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
     expect(st.cooldownMinutesRemaining).toBe(15);
     expect(st.history[0]).toMatchObject({ rideName: 'Test alert' });
@@ -307,16 +272,16 @@ describe('alerts (spec part 1 §4, §9)', () => {
   it('one-click unsubscribe (RFC 8058) deactivates that subscription', async () => {
     const a = await signUp();
     await call('mutation', 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
-    const { unsubscribe_token } = await db.selectFrom('subscriptions').select('unsubscribe_token').executeTakeFirstOrThrow();
-    const res = await app.inject({
+    const { unsubscribe_token } = await env.db.selectFrom('subscriptions').select('unsubscribe_token').executeTakeFirstOrThrow();
+    const res = await env.app.inject({
       method: 'POST',
       url: `/unsubscribe?token=${unsubscribe_token}`,
       payload: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.statusCode).toBe(200);
-    expect((await db.selectFrom('subscriptions').select('active').executeTakeFirstOrThrow()).active).toBe(false);
-    expect((await app.inject({ method: 'POST', url: '/unsubscribe?token=zz' })).statusCode).toBe(400);
+    expect((await env.db.selectFrom('subscriptions').select('active').executeTakeFirstOrThrow()).active).toBe(false);
+    expect((await env.app.inject({ method: 'POST', url: '/unsubscribe?token=zz' })).statusCode).toBe(400);
   });
 
   it('manage alerts: list shows the park with rides; turning the park off deactivates it and its rides', async () => {

@@ -1,46 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { catalogue, type Database, users } from '@walkon/db';
-import { createTestDb } from '@walkon/db/testing';
-import { createQueues, createRedis, type Queues } from '@walkon/jobs';
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { catalogue, users } from '@walkon/db';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ORIGIN, withTestServer } from './harness.ts';
 
-const ORIGIN = 'http://localhost:3000';
 const PARK = 'park-mk';
-let db: Kysely<Database>;
-let app: FastifyInstance;
-let queues: Queues;
-const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+const env = withTestServer();
 
-beforeAll(async () => {
-  ({ db } = await createTestDb());
-  queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
-  app = await buildApp({
-    db,
-    queues,
-    source: { kind: 'replay', getDestinations: async () => [], getLive: async () => Promise.reject(new Error('unused')) },
-    logger: pino({ level: 'silent' }),
-    now: () => new Date(),
-    publicOrigin: ORIGIN,
-    production: false,
-  });
-});
-afterAll(async () => {
-  await app.close();
-  await queues.close();
-  redis.disconnect();
-  await db.destroy();
-});
 beforeEach(async () => {
   for (const t of ['ride_checklist', 'item_requests', 'ratings', 'items', 'sessions', 'user_roles', 'users'] as const)
-    await db.deleteFrom(t).execute();
-  await catalogue.upsertDestinations(db, [
+    await env.db.deleteFrom(t).execute();
+  await catalogue.upsertDestinations(env.db, [
     { id: 'wdw', name: 'Walt Disney World Resort', parks: [{ id: PARK, name: 'Magic Kingdom Park' }] },
   ]);
-  await catalogue.upsertAttractions(db, [
+  await catalogue.upsertAttractions(env.db, [
     { id: 'r1', parkId: PARK, name: 'Space Mountain', entityType: 'ATTRACTION' },
     { id: 'r2', parkId: PARK, name: 'Jungle Cruise', entityType: 'ATTRACTION' },
     { id: 's1', parkId: PARK, name: 'Fireworks', entityType: 'SHOW' },
@@ -50,12 +22,12 @@ beforeEach(async () => {
 async function call(kind: 'query' | 'mutation', proc: string, input: unknown, cookie?: string) {
   const res =
     kind === 'query'
-      ? await app.inject({
+      ? await env.app.inject({
           method: 'GET',
           url: `/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input ?? null))}`,
           headers: cookie ? { cookie } : {},
         })
-      : await app.inject({
+      : await env.app.inject({
           method: 'POST',
           url: `/trpc/${proc}`,
           payload: JSON.stringify(input ?? null),
@@ -66,20 +38,20 @@ async function call(kind: 'query' | 'mutation', proc: string, input: unknown, co
 
 async function person(role?: 'admin' | 'moderator') {
   const email = `p${randomUUID().slice(0, 8)}@example.com`;
-  const res = await app.inject({
+  const res = await env.app.inject({
     method: 'POST',
     url: '/trpc/auth.signUp',
     payload: JSON.stringify({ fullName: 'P', email, password: 'long enough' }),
     headers: { 'content-type': 'application/json', origin: ORIGIN },
   });
   const id = res.json().result.data.user.id as string;
-  if (role) await users.grantRole(db, id, role);
+  if (role) await users.grantRole(env.db, id, role);
   return { id, email, cookie: String(res.headers['set-cookie']).split(';')[0]! };
 }
 
 async function item(name = 'Space Mountain', type: 'ride' | 'food' | 'experience' = 'ride') {
   return (
-    await db
+    await env.db
       .insertInto('items')
       .values({ name, park_id: PARK, type, description: 'Indoor coaster' })
       .returning('id')
@@ -139,7 +111,7 @@ describe('ratings (spec part 2 §4, §5, §9)', () => {
       created: false,
       filtered: false,
     });
-    const rows = await db.selectFrom('ratings').select(['rating', 'comment']).execute();
+    const rows = await env.db.selectFrom('ratings').select(['rating', 'comment']).execute();
     expect(rows).toEqual([{ rating: 2, comment: 'Meh' }]);
     const detail = (await call('query', 'rankings.item', { id }, u.cookie)).data;
     expect(detail.myRating).toEqual({ rating: 2, comment: 'Meh' });
@@ -180,7 +152,7 @@ describe('ratings (spec part 2 §4, §5, §9)', () => {
     expect(zero.body.error.message).toBe('Please select a star rating');
     const out = await call('mutation', 'rankings.rate', { itemId: id, rating: 3, comment: 'what a sh1t line' }, u.cookie);
     expect(out.data.filtered).toBe(true);
-    const stored = (await db.selectFrom('ratings').select('comment').executeTakeFirstOrThrow()).comment;
+    const stored = (await env.db.selectFrom('ratings').select('comment').executeTakeFirstOrThrow()).comment;
     expect(stored).toBe('what a **** line');
   });
 });
@@ -207,9 +179,9 @@ describe('suggestions and moderation (spec part 2 §4, DESIGN §6)', () => {
       name: 'Space Mountain',
       kind: 'edit',
     });
-    const items = await db.selectFrom('items').select(['id', 'description']).execute();
+    const items = await env.db.selectFrom('items').select(['id', 'description']).execute();
     expect(items).toEqual([{ id, description: 'Dark indoor coaster' }]);
-    const decided = await db.selectFrom('item_requests').select(['status', 'reviewed_by', 'reviewed_at']).executeTakeFirstOrThrow();
+    const decided = await env.db.selectFrom('item_requests').select(['status', 'reviewed_by', 'reviewed_at']).executeTakeFirstOrThrow();
     expect(decided.status).toBe('approved');
     expect(decided.reviewed_by).toBe(mod.id);
     expect(decided.reviewed_at).not.toBeNull();
@@ -235,7 +207,7 @@ describe('suggestions and moderation (spec part 2 §4, DESIGN §6)', () => {
     expect(reqs.find((r) => r.name === 'Nope')?.type).toBe('ride');
     await call('mutation', 'moderation.approve', { id: reqs.find((r) => r.name === 'Dole Whip')!.id }, adm.cookie);
     await call('mutation', 'moderation.reject', { id: reqs.find((r) => r.name === 'Nope')!.id }, adm.cookie);
-    const items = await db.selectFrom('items').select(['name', 'type', 'created_by']).execute();
+    const items = await env.db.selectFrom('items').select(['name', 'type', 'created_by']).execute();
     expect(items).toEqual([{ name: 'Dole Whip', type: 'food', created_by: u.id }]);
   });
 });

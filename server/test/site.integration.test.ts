@@ -1,50 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import { type Database, users } from '@walkon/db';
-import { createTestDb } from '@walkon/db/testing';
-import { createOutboxNotifier, createQueues, createRedis, type Queues, sendConfirmation } from '@walkon/jobs';
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { users } from '@walkon/db';
+import { createOutboxNotifier, sendConfirmation } from '@walkon/jobs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ORIGIN, withTestServer } from './harness.ts';
 
-const ORIGIN = 'http://localhost:3000';
-let db: Kysely<Database>;
-let app: FastifyInstance;
-let queues: Queues;
-const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+const env = withTestServer();
 const now = () => new Date();
 
-beforeAll(async () => {
-  ({ db } = await createTestDb());
-  queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
-  app = await buildApp({
-    db,
-    queues,
-    source: { kind: 'replay', getDestinations: async () => [], getLive: async () => Promise.reject(new Error('unused')) },
-    logger: pino({ level: 'silent' }),
-    now,
-    publicOrigin: ORIGIN,
-    production: false,
-  });
-});
-afterAll(async () => {
-  await app.close();
-  for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
-  await queues.close();
-  redis.disconnect();
-  await db.destroy();
-});
 beforeEach(async () => {
-  await db.deleteFrom('newsletter_subscriptions').execute();
-  await db.deleteFrom('outbox_messages').execute();
-  await db.deleteFrom('deliveries').execute();
-  await db.deleteFrom('settings').execute();
-  await db.deleteFrom('users').execute();
+  await env.db.deleteFrom('newsletter_subscriptions').execute();
+  await env.db.deleteFrom('outbox_messages').execute();
+  await env.db.deleteFrom('deliveries').execute();
+  await env.db.deleteFrom('settings').execute();
+  await env.db.deleteFrom('users').execute();
 });
 
 async function post(proc: string, input: unknown, cookie?: string) {
-  const res = await app.inject({
+  const res = await env.app.inject({
     method: 'POST',
     url: `/trpc/${proc}`,
     payload: JSON.stringify(input),
@@ -53,7 +24,7 @@ async function post(proc: string, input: unknown, cookie?: string) {
   return { status: res.statusCode, body: res.json(), cookie: String(res.headers['set-cookie'] ?? '').split(';')[0] };
 }
 async function get(proc: string, cookie?: string) {
-  const res = await app.inject({ method: 'GET', url: `/trpc/${proc}`, headers: cookie ? { cookie } : {} });
+  const res = await env.app.inject({ method: 'GET', url: `/trpc/${proc}`, headers: cookie ? { cookie } : {} });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -63,7 +34,7 @@ describe('newsletter (spec part 1 §8, issue 4)', () => {
     const again = await post('site.subscribeNewsletter', { email: 'fan@example.com' });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe('Already Subscribed');
-    const rows = await db.selectFrom('newsletter_subscriptions').select(['email', 'user_id']).execute();
+    const rows = await env.db.selectFrom('newsletter_subscriptions').select(['email', 'user_id']).execute();
     expect(rows).toEqual([{ email: 'fan@example.com', user_id: null }]);
   });
 
@@ -76,27 +47,27 @@ describe('newsletter (spec part 1 §8, issue 4)', () => {
   it('spec part 1 §6: the signed-in user id is attached', async () => {
     const s = await post('auth.signUp', { fullName: 'N', email: 'n@example.com', password: 'long enough' });
     await post('site.subscribeNewsletter', { email: 'n@example.com' }, s.cookie);
-    const row = await db.selectFrom('newsletter_subscriptions').select('user_id').executeTakeFirstOrThrow();
+    const row = await env.db.selectFrom('newsletter_subscriptions').select('user_id').executeTakeFirstOrThrow();
     expect(row.user_id).toBe(s.body.result.data.user.id);
   });
 
   it('queues one confirmation e-mail with an unsubscribe link that works', async () => {
     await post('site.subscribeNewsletter', { email: 'fan@example.com' });
-    const { id, unsubscribe_token } = await db
+    const { id, unsubscribe_token } = await env.db
       .selectFrom('newsletter_subscriptions')
       .select(['id', 'unsubscribe_token'])
       .executeTakeFirstOrThrow();
-    expect(await queues.sendEmail.getJob(`newsletter-${id}`)).toBeTruthy();
-    const deps = { db, notifier: createOutboxNotifier(), now, publicOrigin: ORIGIN };
+    expect(await env.queues.sendEmail.getJob(`newsletter-${id}`)).toBeTruthy();
+    const deps = { db: env.db, notifier: createOutboxNotifier(), now, publicOrigin: ORIGIN };
     expect(await sendConfirmation(deps, 'newsletter', id)).toBe(true);
     expect(await sendConfirmation(deps, 'newsletter', id)).toBe(false);
-    const mails = await db.selectFrom('outbox_messages').select(['to_address', 'body_text']).execute();
+    const mails = await env.db.selectFrom('outbox_messages').select(['to_address', 'body_text']).execute();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body_text).toContain(`/unsubscribe?token=${unsubscribe_token}`);
-    const res = await app.inject({ method: 'POST', url: `/unsubscribe?token=${unsubscribe_token}` });
+    const res = await env.app.inject({ method: 'POST', url: `/unsubscribe?token=${unsubscribe_token}` });
     expect(res.statusCode).toBe(200);
     expect(
-      (await db.selectFrom('newsletter_subscriptions').select('unsubscribed_at').executeTakeFirstOrThrow()).unsubscribed_at,
+      (await env.db.selectFrom('newsletter_subscriptions').select('unsubscribed_at').executeTakeFirstOrThrow()).unsubscribed_at,
     ).not.toBeNull();
   });
 });
@@ -104,7 +75,7 @@ describe('newsletter (spec part 1 §8, issue 4)', () => {
 describe('landing figures and testimonials (issue 4)', () => {
   it('counts only ride alerts actually sent today; spots are hidden until an admin sets a capacity', async () => {
     const base = { email: 'a@b.co', channel: 'email', address: 'a@b.co', park_id: 'p', ride_name: 'Dumbo', message: 'm' } as const;
-    await db
+    await env.db
       .insertInto('deliveries')
       .values([
         { ...base, dedup_key: '1', ride_id: 'r1', status: 'sent', sent_at: now() },
@@ -124,7 +95,7 @@ describe('landing figures and testimonials (issue 4)', () => {
     const u = await post('auth.signUp', { fullName: 'U', email: 'u@example.com', password: 'long enough' });
     expect((await post('site.setSmsCapacity', { capacity: 250 }, u.cookie)).status).toBe(403);
     expect((await post('site.setSmsCapacity', { capacity: 250 })).status).toBe(401);
-    await users.grantRole(db, u.body.result.data.user.id, 'admin');
+    await users.grantRole(env.db, u.body.result.data.user.id, 'admin');
     expect((await post('site.setSmsCapacity', { capacity: 250 }, u.cookie)).status).toBe(200);
     const stats = (await get('site.stats')).body.result.data;
     expect(stats.spotsLeftToday).toBe(250);
@@ -137,7 +108,7 @@ describe('landing figures and testimonials (issue 4)', () => {
     const samples = list.filter((t) => t.isSample);
     expect(samples.length).toBe(10);
     const u = await post('auth.signUp', { fullName: 'A', email: 'admin@example.com', password: 'long enough' });
-    await users.grantRole(db, u.body.result.data.user.id, 'admin');
+    await users.grantRole(env.db, u.body.result.data.user.id, 'admin');
     const add = await post(
       'site.addTestimonial',
       { name: 'Real Person', parkVisited: 'EPCOT', text: 'We rode Soarin with a 5 minute wait.', rating: 5 },

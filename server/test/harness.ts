@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@walkon/db';
+import { createTestDb } from '@walkon/db/testing';
+import { createQueues, createRedis, type Queues, type WaitTimesSource } from '@walkon/jobs';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { pino } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.ts';
+
+export const ORIGIN = 'http://localhost:3000';
+
+/** A source for tests that never read live data. */
+export const NO_LIVE_DATA: WaitTimesSource = {
+  kind: 'replay',
+  getDestinations: async () => [],
+  getLive: async () => Promise.reject(new Error('unused')),
+};
+
+/** What a server integration test works with; filled in by beforeAll. */
+export interface TestServer {
+  db: Kysely<Database>;
+  app: FastifyInstance;
+  queues: Queues;
+}
+
+/**
+ * Registers beforeAll/afterAll for a test file: a private database, queues under a unique prefix on the real
+ * Redis, and the app built over them (DESIGN §4 Tests). Queues are obliterated and everything closed after.
+ */
+export function withTestServer(opts: { source?: () => WaitTimesSource; production?: () => boolean } = {}): TestServer {
+  const env = {} as TestServer;
+  const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+  beforeAll(async () => {
+    ({ db: env.db } = await createTestDb());
+    env.queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
+    env.app = await buildTestApp(env, opts.production?.() ?? false, opts.source?.());
+  });
+  afterAll(async () => {
+    await env.app?.close();
+    for (const q of env.queues?.all() ?? []) await q.obliterate({ force: true }).catch(() => {});
+    await env.queues?.close();
+    redis.disconnect();
+    await env.db?.destroy();
+  });
+  return env;
+}
+
+/** Builds another app over the same database and queues (e.g. a production-mode twin). */
+export function buildTestApp(
+  env: Pick<TestServer, 'db' | 'queues'>,
+  production: boolean,
+  source: WaitTimesSource = NO_LIVE_DATA,
+): Promise<FastifyInstance> {
+  return buildApp({
+    db: env.db,
+    queues: env.queues,
+    source,
+    logger: pino({ level: 'silent' }),
+    now: () => new Date(),
+    publicOrigin: ORIGIN,
+    production,
+  });
+}
