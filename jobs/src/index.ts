@@ -15,4 +15,4 @@ export * from './providers/notify/index.ts';
 export * from './providers/waitTimes/index.ts';
 export { createQueues, QUEUE, type Queues } from './queues.ts';
 export { createRedis } from './redis.ts';
-export { buildWorker, type WalkOnWorker } from './worker.ts';
+export { buildWorker, runMaintenance, type WalkOnWorker } from './worker.ts';

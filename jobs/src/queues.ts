@@ -23,7 +23,7 @@ export type ConfirmationKind = 'newsletter' | 'affiliate';
 export type SendJobData = { deliveryId: string } | { confirmation: ConfirmationKind; id: string };
 /** Payload of a `maintenance` job. */
 export interface MaintenanceJobData {
-  task: 'sweep-deliveries' | 'reconcile-schedulers';
+  task: 'sweep-deliveries' | 'reconcile-schedulers' | 'expire-subscriptions' | 'prune-samples';
 }
 
 /** The producers' view of the queues. */

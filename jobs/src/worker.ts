@@ -1,4 +1,4 @@
-import type { Database } from '@walkon/db';
+import { type Database, liveStatus, subscriptions } from '@walkon/db';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -34,11 +34,44 @@ export interface WalkOnWorker {
   close(): Promise<void>;
 }
 
-/** Maintenance schedules: the delivery sweeper every minute, scheduler reconciliation every 5 minutes. */
+/**
+ * Maintenance schedules (DESIGN §2 "other jobs"): the delivery sweeper every minute, scheduler reconciliation
+ * every 5 minutes, the subscription expiry sweep every hour (so each park's local midnight is caught within an
+ * hour, spec part 1 §4), and pruning of wait samples older than the retention once a day.
+ */
 export const MAINTENANCE_SCHEDULES = [
   { id: 'sweep-deliveries', every: 60_000, task: 'sweep-deliveries' as const },
   { id: 'reconcile-schedulers', every: 300_000, task: 'reconcile-schedulers' as const },
+  { id: 'expire-subscriptions', every: 3_600_000, task: 'expire-subscriptions' as const },
+  { id: 'prune-samples', every: 86_400_000, task: 'prune-samples' as const },
 ];
+
+/** How long wait samples are kept (history and charts). */
+export const SAMPLE_RETENTION_DAYS = 90;
+
+/**
+ * Runs one maintenance task now. Returns what it did: re-enqueued deliveries, scheduled parks, deactivated
+ * subscriptions or pruned samples.
+ */
+export async function runMaintenance(
+  deps: Pick<WorkerDeps, 'db' | 'queues' | 'now'>,
+  task: MaintenanceJobData['task'],
+): Promise<Record<string, number>> {
+  switch (task) {
+    case 'sweep-deliveries':
+      return { requeued: await sweepQueuedDeliveries(deps) };
+    case 'reconcile-schedulers':
+      return { parks: (await reconcileSchedulers(deps)).length };
+    case 'expire-subscriptions': {
+      const deactivated = await subscriptions.deactivateExpired(deps.db, deps.now());
+      // Parks whose last pass just ended lose their poller.
+      if (deactivated > 0) await reconcileSchedulers(deps);
+      return { deactivated };
+    }
+    case 'prune-samples':
+      return { pruned: await liveStatus.pruneSamples(deps.db, new Date(deps.now().getTime() - SAMPLE_RETENTION_DAYS * 86_400_000)) };
+  }
+}
 
 /**
  * Builds the BullMQ worker process (DESIGN §2): `poll-park` (poll → evaluate → claim → fan out),
@@ -90,8 +123,9 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   const maintenance = new Worker<MaintenanceJobData>(
     QUEUE.maintenance,
     async (job) => {
-      if (job.data.task === 'sweep-deliveries') return { requeued: await sweepQueuedDeliveries(deps) };
-      return { parks: (await reconcileSchedulers(deps)).length };
+      const out = await runMaintenance(deps, job.data.task);
+      log.info({ task: job.data.task, ...out }, 'maintenance');
+      return out;
     },
     { ...common, concurrency: 1 },
   );

@@ -101,3 +101,9 @@ export async function listRideStatus(db: Executor, parkId: string) {
     .orderBy('a.name')
     .execute();
 }
+
+/** Deletes wait samples recorded before `before` (history retention). Returns how many were deleted. */
+export async function pruneSamples(db: Executor, before: Date): Promise<number> {
+  const r = await db.deleteFrom('wait_samples').where('recorded_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

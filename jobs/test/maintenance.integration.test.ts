@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { catalogue, type Database, liveStatus, subscriptions } from '@walkon/db';
+import { createTestDb, truncateAll } from '@walkon/db/testing';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createQueues } from '../src/queues.ts';
+import { createRedis } from '../src/redis.ts';
+import { runMaintenance } from '../src/worker.ts';
+
+let db: Kysely<Database>;
+const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+const queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
+const NOW = new Date('2026-04-16T12:00:00Z'); // 08:00 in Orlando, 2026-04-16
+
+beforeAll(async () => {
+  ({ db } = await createTestDb());
+});
+afterAll(async () => {
+  for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
+  await queues.close();
+  redis.disconnect();
+  await db.destroy();
+});
+beforeEach(async () => {
+  await truncateAll(db);
+  await catalogue.upsertDestinations(db, [{ id: 'd', name: 'Resort', parks: [{ id: 'p', name: 'Park' }] }]);
+  await catalogue.setParkTimezone(db, 'p', 'America/New_York');
+  await catalogue.upsertAttractions(db, [{ id: 'r', parkId: 'p', name: 'Ride', entityType: 'ATTRACTION' }]);
+});
+
+describe('maintenance jobs (DESIGN §2 other jobs)', () => {
+  it('spec part 1 §4: the expiry sweep deactivates passes whose end date is before the park-local today, and keeps the rest', async () => {
+    const pass = (email: string, start: string, end: string) =>
+      subscriptions.upsertActivePass(db, { email, parkId: 'p', userId: null, alertType: 'email', startDate: start, endDate: end });
+    await pass('old@example.com', '2026-04-14', '2026-04-15');
+    await pass('today@example.com', '2026-04-15', '2026-04-16');
+    await pass('future@example.com', '2026-04-20', '2026-04-21');
+    expect(await runMaintenance({ db, queues, now: () => NOW }, 'expire-subscriptions')).toEqual({ deactivated: 1 });
+    const rows = await db.selectFrom('subscriptions').select(['email', 'active']).orderBy('email').execute();
+    expect(rows).toEqual([
+      { email: 'future@example.com', active: true },
+      { email: 'old@example.com', active: false },
+      { email: 'today@example.com', active: true },
+    ]);
+  });
+
+  it('prunes wait samples older than the retention and keeps recent ones', async () => {
+    const sample = (daysAgo: number) =>
+      liveStatus.saveLiveStatus(
+        db,
+        [
+          {
+            attractionId: 'r',
+            parkId: 'p',
+            status: 'OPERATING',
+            standbyWait: 10,
+            queue: null,
+            operatingHours: null,
+            lastUpdated: new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString(),
+          },
+        ],
+        new Date(NOW.getTime() - daysAgo * 86_400_000),
+      );
+    await sample(120);
+    await sample(2);
+    expect(await runMaintenance({ db, queues, now: () => NOW }, 'prune-samples')).toEqual({ pruned: 1 });
+    expect(await db.selectFrom('wait_samples').select('id').execute()).toHaveLength(1);
+  });
+});
