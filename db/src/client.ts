@@ -4,6 +4,8 @@ import type { Database } from './types.ts';
 
 // `date` columns stay 'YYYY-MM-DD' strings: they are park-local calendar dates, not instants.
 pg.types.setTypeParser(1082, (v: string) => v);
+// `date[]` likewise: '{2026-11-22,2026-11-23}' → ['2026-11-22', '2026-11-23'] (dates never need quoting).
+pg.types.setTypeParser(1182 as 1082, (v: string) => (v === '{}' ? [] : v.slice(1, -1).split(',')));
 // bigint counts (count(*)) come back as JS numbers; our counts stay far below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
 

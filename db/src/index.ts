@@ -9,6 +9,8 @@ export * as deliveries from './repositories/deliveries.ts';
 export * as liveStatus from './repositories/liveStatus.ts';
 export * as newsletter from './repositories/newsletter.ts';
 export * as outbox from './repositories/outbox.ts';
+export * as payments from './repositories/payments.ts';
+export * as promo from './repositories/promo.ts';
 export * as rankings from './repositories/rankings.ts';
 export * as rides from './repositories/rides.ts';
 export * as sessions from './repositories/sessions.ts';

@@ -279,6 +279,87 @@ export interface AffiliateApplicationsTable {
   updated_at: GeneratedTimestamp;
 }
 
+export type PromoKind = 'free_days' | 'percent_off';
+
+/** A promo code (issue 3 item 4): checked only on the server, managed by admins. */
+export interface PromoCodesTable {
+  /** Upper-case code. */
+  code: string;
+  /** `free_days`: that many free e-mail days; `percent_off`: a discount on a paid checkout. */
+  kind: PromoKind;
+  channel: Generated<AlertChannel | 'any'>;
+  days: Generated<number>;
+  percent_off: number | null;
+  /** null = unlimited. */
+  max_uses: number | null;
+  expires_at: Timestamp | null;
+  active: Generated<boolean>;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+/** One use of a promo code by one e-mail (unique per code and e-mail). */
+export interface PromoRedemptionsTable {
+  id: Generated<string>;
+  code: string;
+  email: string;
+  park_id: string;
+  first_day: DateOnly;
+  /** Set when the code discounted a paid checkout. */
+  checkout_session_id: string | null;
+  confirmation_sent_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export type CheckoutStatus = 'open' | 'fulfilled' | 'expired';
+
+/** Our record of a Stripe Checkout Session: what was sold, for how much (cents), and whether it was fulfilled. */
+export interface CheckoutSessionsTable {
+  /** Stripe's `cs_…` id. */
+  id: string;
+  email: string;
+  park_id: string;
+  channel: AlertChannel;
+  /** E.164, SMS only. */
+  phone_number: string | null;
+  /** Park-local dates bought ('YYYY-MM-DD'). */
+  days: ColumnType<string[], string[], string[]>;
+  /** Price per date in cents. */
+  unit_amount: number;
+  /** What the buyer pays in cents (after any promo discount). */
+  amount_total: number;
+  currency: Generated<string>;
+  promo_code: string | null;
+  user_id: string | null;
+  status: Generated<CheckoutStatus>;
+  payment_intent: string | null;
+  stripe_customer_id: string | null;
+  confirmation_sent_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  fulfilled_at: Timestamp | null;
+}
+
+export type PassSource = 'stripe' | 'promo' | 'grant';
+
+/** One park-local date a subscription is valid on, with the channel bought for that date. */
+export interface PassDaysTable {
+  subscription_id: string;
+  day: DateOnly;
+  channel: AlertChannel;
+  /** stripe = paid checkout, promo = free promo day, grant = operator (CLI/migration). */
+  source: PassSource;
+  /** Checkout session id, promo code, or the operator's note. */
+  reference: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** Stripe event ids already processed (webhook idempotency). */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  processed_at: GeneratedTimestamp;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -302,6 +383,11 @@ export interface Database {
   item_requests: ItemRequestsTable;
   ride_checklist: RideChecklistTable;
   affiliate_applications: AffiliateApplicationsTable;
+  promo_codes: PromoCodesTable;
+  promo_redemptions: PromoRedemptionsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  pass_days: PassDaysTable;
+  stripe_events: StripeEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -57,6 +57,9 @@ await sql`
   select 'user' || g || '@bench.test', ${MK}, true, ${today}::date, ${addDaysToDate(today, 1)}::date, 'email'
   from generate_series(1, ${USERS}) g`.execute(db);
 await sql`
+  insert into pass_days (subscription_id, day, channel, source, reference)
+  select id, ${today}::date, 'email', 'grant', 'bench' from subscriptions`.execute(db);
+await sql`
   insert into user_rides (email, park_id, ride_id, active)
   select s.email, ${MK}, r.attraction_id, true
   from subscriptions s

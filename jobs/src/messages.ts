@@ -99,3 +99,53 @@ export function formatAffiliateConfirmation(fullName: string): EmailContent {
 </body></html>`;
   return { subject: 'We received your WalkOn affiliate application', text, html };
 }
+
+/** What a pass confirmation says (issue 3, spec part 1 §2 "What happens next"). */
+export interface PassConfirmationInput {
+  parkName: string;
+  channel: 'email' | 'sms';
+  /** Park-local dates 'YYYY-MM-DD'. */
+  days: string[];
+  /** Paid amount in cents; 0 for a promo day. */
+  amountCents: number;
+  /** Payment reference shown as the transaction id, when paid. */
+  transactionId: string | null;
+  unsubscribeUrl: string | null;
+  /** e.g. http://localhost:3000 — where to manage alerts. */
+  publicOrigin: string;
+}
+
+/** The receipt e-mail for a pass bought or redeemed: park, dates, channel, amount, and how to manage it. */
+export function formatPassConfirmation(m: PassConfirmationInput): EmailContent {
+  const dates = m.days.join(', ');
+  const paid =
+    m.amountCents > 0
+      ? `Paid: $${(m.amountCents / 100).toFixed(2)}${m.transactionId ? ` (transaction ${m.transactionId})` : ''}`
+      : 'Free with your promo code.';
+  const how = m.channel === 'sms' ? 'text messages (and e-mail receipts)' : 'e-mail';
+  const manage = `${m.publicOrigin.replace(/\/$/, '')}/manage-alerts`;
+  const lines = [
+    `Your WalkOn alerts for ${m.parkName} are set up.`,
+    `Dates: ${dates}`,
+    `Alerts by ${how} for ALL rides of the park, whenever a standby wait drops to 1-15 minutes.`,
+    paid,
+    `To choose rides, create an account with this e-mail address and open ${manage}.`,
+  ];
+  const unsub = m.unsubscribeUrl ? `\n\nStop these alerts: ${m.unsubscribeUrl}` : '';
+  const text = `${lines.join('\n\n')}${unsub}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}
+</body></html>`;
+  return { subject: `WalkOn alerts confirmed: ${m.parkName}`, text, html };
+}
+
+/** The SMS confirmation of an SMS pass: one GSM-7 segment (160 septets). */
+export function formatPassConfirmationSms(parkName: string, days: string[]): string {
+  const tail = ' Reply STOP to opt out.';
+  const range = days.length === 1 ? days[0] : `${days[0]} +${days.length - 1} more`;
+  let text = toGsm7(`WalkOn: SMS alerts are set for ${parkName} on ${range}.`);
+  const budget = 160 - gsm7Length(tail);
+  while (gsm7Length(text) > budget) text = `${text.slice(0, budget - 4).trimEnd()}...`;
+  return text + tail;
+}

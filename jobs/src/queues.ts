@@ -14,7 +14,8 @@ export interface PollJobData {
   parkId: string;
 }
 /** Confirmation e-mails sent once per row (issue 4 newsletter, issue 7 affiliate application). */
-export type ConfirmationKind = 'newsletter' | 'affiliate';
+/** newsletter / affiliate: welcome e-mails; checkout / promo: the pass confirmation (checkout session or promo redemption id). */
+export type ConfirmationKind = 'newsletter' | 'affiliate' | 'checkout' | 'promo';
 
 /**
  * Payload of a `send-email` / `send-sms` job: the claimed delivery to send (job name `send`), or, on the

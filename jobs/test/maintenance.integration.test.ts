@@ -29,18 +29,20 @@ beforeEach(async () => {
 });
 
 describe('maintenance jobs (DESIGN §2 other jobs)', () => {
-  it('spec part 1 §4: the expiry sweep deactivates passes whose end date is before the park-local today, and keeps the rest', async () => {
+  it('spec part 1 §4: the expiry sweep deactivates passes with no pass day left on or after the park-local today, and keeps the rest', async () => {
     const pass = (email: string, start: string, end: string) =>
       subscriptions.upsertActivePass(db, { email, parkId: 'p', userId: null, alertType: 'email', startDate: start, endDate: end });
     await pass('old@example.com', '2026-04-14', '2026-04-15');
-    await pass('today@example.com', '2026-04-15', '2026-04-16');
+    await pass('yesterday@example.com', '2026-04-15', '2026-04-16'); // end_date = today: its only day was yesterday
+    await pass('today@example.com', '2026-04-16', '2026-04-17');
     await pass('future@example.com', '2026-04-20', '2026-04-21');
-    expect(await runMaintenance({ db, queues, now: () => NOW }, 'expire-subscriptions')).toEqual({ deactivated: 1 });
+    expect(await runMaintenance({ db, queues, now: () => NOW }, 'expire-subscriptions')).toEqual({ deactivated: 2 });
     const rows = await db.selectFrom('subscriptions').select(['email', 'active']).orderBy('email').execute();
     expect(rows).toEqual([
       { email: 'future@example.com', active: true },
       { email: 'old@example.com', active: false },
       { email: 'today@example.com', active: true },
+      { email: 'yesterday@example.com', active: false },
     ]);
   });
 

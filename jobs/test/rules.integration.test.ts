@@ -141,6 +141,65 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
     await fresh(in61);
     expect(await deliveries.claimRideAlerts(db, P, in61)).toHaveLength(1);
   });
+  it('issue 3: a multi-date pass alerts only on the dates bought (13th and 15th bought, today is the 14th → nothing)', async () => {
+    await claims({ start: '2026-04-13', end: '2026-04-14' });
+    await subscriptions.grantPassDays(db, {
+      email: EMAIL,
+      parkId: P,
+      userId: null,
+      channel: 'email',
+      days: ['2026-04-15'],
+      source: 'stripe',
+      reference: 'cs_test',
+    });
+    expect(await deliveries.claimRideAlerts(db, P, NOW)).toHaveLength(0);
+    await subscriptions.grantPassDays(db, {
+      email: EMAIL,
+      parkId: P,
+      userId: null,
+      channel: 'email',
+      days: ['2026-04-14'],
+      source: 'promo',
+      reference: 'FREE',
+    });
+    expect(await deliveries.claimRideAlerts(db, P, NOW)).toHaveLength(1);
+    const sub = await subscriptions.findByEmailAndPark(db, EMAIL, P);
+    expect([sub?.start_date, sub?.end_date]).toEqual(['2026-04-13', '2026-04-16']);
+  });
+  it('issue 3: the channel is the one bought for each date (an SMS day texts, the e-mail day after e-mails)', async () => {
+    expect(await claims({ alertType: 'sms', phone: '+14075551234' })).toBe(1);
+    await subscriptions.grantPassDays(db, {
+      email: EMAIL,
+      parkId: P,
+      userId: null,
+      channel: 'email',
+      days: ['2026-04-15'],
+      source: 'stripe',
+      reference: 'cs_2',
+    });
+    const tomorrow = new Date(NOW.getTime() + 24 * 3600_000);
+    await liveStatus.saveLiveStatus(
+      db,
+      [
+        {
+          attractionId: R,
+          parkId: P,
+          status: 'OPERATING',
+          standbyWait: 10,
+          queue: null,
+          operatingHours: null,
+          lastUpdated: tomorrow.toISOString(),
+        },
+      ],
+      tomorrow,
+    );
+    expect(await deliveries.claimRideAlerts(db, P, tomorrow)).toHaveLength(1);
+    const rows = await db.selectFrom('deliveries').select(['channel', 'address']).orderBy('created_at').execute();
+    expect(rows).toEqual([
+      { channel: 'sms', address: '+14075551234' },
+      { channel: 'email', address: EMAIL },
+    ]);
+  });
   it('DESIGN §2.4: two racing evaluations in the same hour claim once (unique dedup key)', async () => {
     await claims({ wait: 5 });
     await db.deleteFrom('deliveries').execute();

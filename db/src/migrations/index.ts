@@ -3,6 +3,7 @@ import * as core from './20261122_0001_core.ts';
 import * as publicSite from './20261122_0002_public_site.ts';
 import * as rankings from './20261122_0003_rankings_checklist.ts';
 import * as affiliate from './20261122_0004_affiliate.ts';
+import * as payments from './20261122_0005_payments.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0002_public_site': publicSite,
   '20261122_0003_rankings_checklist': rankings,
   '20261122_0004_affiliate': affiliate,
+  '20261122_0005_payments': payments,
 };

@@ -32,14 +32,14 @@ export interface AlertCandidate {
  * DESIGN §2.3 evaluation: ONE set-based, read-only statement finds every qualifying (person, ride) pair of a
  * park. Rules: status OPERATING; 0 < standby ≤ the watch's threshold (default 15 min, spec part 1 §9);
  * `lastUpdated` ≥ now − 15 min; inside the attraction's published operating hours when known; watch active;
- * subscription active, valid on the park-local date (start_date ≤ today < end_date) and past its scheduled
- * start; SMS only with a phone number; no ride alert of that ride to that person in the last 60 minutes.
+ * subscription active, holding a pass day for the park-local today (paid, promo or granted: issue 3) and
+ * past its scheduled start; the channel is the one bought for today; SMS only with a phone number; no ride alert of that ride to that person in the last 60 minutes.
  * @param now the poll instant (UTC).
  */
 export async function evaluateRideAlerts(db: Executor, parkId: string, now: Date): Promise<AlertCandidate[]> {
   const { rows } = await sql<AlertCandidate>`
-    select s.email, s.alert_type as channel,
-           case when s.alert_type = 'sms' then s.phone_number else s.email end as address,
+    select s.email, pd.channel,
+           case when pd.channel = 'sms' then s.phone_number else s.email end as address,
            r.park_id, r.attraction_id as ride_id, a.name as ride_name, r.standby_wait as wait_time,
            a.name || ' has a ' || r.standby_wait || ' min standby wait at ' || p.name || '.' as message,
            s.id as subscription_id
@@ -48,6 +48,8 @@ export async function evaluateRideAlerts(db: Executor, parkId: string, now: Date
     join parks p on p.id = r.park_id
     join user_rides ur on ur.ride_id = r.attraction_id and ur.active
     join subscriptions s on s.email = ur.email and s.park_id = r.park_id
+    join pass_days pd on pd.subscription_id = s.id
+      and pd.day = (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date
     where r.park_id = ${parkId}
       and r.status = 'OPERATING'
       and r.standby_wait > 0
@@ -61,10 +63,8 @@ export async function evaluateRideAlerts(db: Executor, parkId: string, now: Date
                    where (h->>'startTime')::timestamptz <= ${now} and (h->>'endTime')::timestamptz > ${now})
       )
       and s.active
-      and s.start_date <= (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date
-      and s.end_date > (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date
       and (s.starts_at is null or s.starts_at <= ${now})
-      and (s.alert_type = 'email' or s.phone_number is not null)
+      and (pd.channel = 'email' or s.phone_number is not null)
       and not exists (
         select 1 from deliveries d
         where d.email = s.email and d.ride_id = r.attraction_id and d.kind = 'ride_alert'

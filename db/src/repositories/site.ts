@@ -72,14 +72,13 @@ export async function topAlertedRides(db: Executor, limit = 6) {
     .execute();
 }
 
-/** SMS passes sold for a park-local date (all parks), for "spots left". */
+/** SMS pass days held for a park-local date (all parks), for "spots left". */
 export async function countSmsPassesFor(db: Executor, date: string): Promise<number> {
   const r = await db
-    .selectFrom('subscriptions')
+    .selectFrom('pass_days')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('alert_type', '=', 'sms')
-    .where('start_date', '<=', date)
-    .where('end_date', '>', date)
+    .where('channel', '=', 'sms')
+    .where('day', '=', date)
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
@@ -90,8 +89,15 @@ export async function parksOverview(db: Executor) {
     .selectFrom('parks as p')
     .innerJoin('destinations as d', 'd.id', 'p.destination_id')
     .leftJoin('attractions as a', (j) => j.onRef('a.park_id', '=', 'p.id').on('a.entity_type', '=', 'ATTRACTION'))
-    .select(['p.id', 'p.name', 'd.id as destinationId', 'd.name as destinationName', (eb) => eb.fn.count<number>('a.id').as('rideCount')])
-    .groupBy(['p.id', 'p.name', 'd.id', 'd.name'])
+    .select([
+      'p.id',
+      'p.name',
+      'p.timezone',
+      'd.id as destinationId',
+      'd.name as destinationName',
+      (eb) => eb.fn.count<number>('a.id').as('rideCount'),
+    ])
+    .groupBy(['p.id', 'p.name', 'p.timezone', 'd.id', 'd.name'])
     .orderBy('d.name')
     .orderBy('p.name')
     .execute();

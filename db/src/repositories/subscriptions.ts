@@ -1,8 +1,90 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
-import type { AlertChannel } from '../types.ts';
+import type { AlertChannel, PassSource } from '../types.ts';
 
-/** Fields of a pass to create or renew (dates are park-local 'YYYY-MM-DD'). */
+/** SQL for the park-local date of `now` in the timezone of park alias `p`. */
+const localToday = (now: Date) => sql`(${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date`;
+
+/** Days to add to a person's pass for a park (issue 3 item 1): one row per park-local date. */
+export interface PassDaysInput {
+  email: string;
+  parkId: string;
+  userId: string | null;
+  /** The channel bought for these dates; an SMS day also upgrades an e-mail day of the same date. */
+  channel: AlertChannel;
+  /** E.164; required for SMS. */
+  phoneNumber?: string | null;
+  /** Park-local dates 'YYYY-MM-DD'. */
+  days: string[];
+  source: PassSource;
+  /** Checkout session id, promo code or operator note. */
+  reference: string;
+  promoCode?: string | null;
+  stripeCustomerId?: string | null;
+  /** Scheduled start instant (UTC) or null for the start of the first day. */
+  startsAt?: Date | null;
+}
+
+/**
+ * Creates or extends the (email, park) subscription (unique, spec part 1 §3) with pass days, and activates
+ * it. `start_date`/`end_date` are kept as the envelope of its days (first day, last day + 1: spec part 1 §4
+ * "end = start + 1" for a single day). Idempotent per (subscription, day). Run it inside the caller's
+ * transaction when the grant must be atomic with something else (fulfilment, promo redemption).
+ * @returns the subscription row after the change.
+ * @throws Error when `days` is empty.
+ */
+export async function grantPassDays(db: Executor, p: PassDaysInput) {
+  if (p.days.length === 0) throw new Error('grantPassDays needs at least one day');
+  const sorted = [...new Set(p.days)].sort();
+  const first = sorted[0]!;
+  const last = sorted[sorted.length - 1]!;
+  const sub = await db
+    .insertInto('subscriptions')
+    .values({
+      email: p.email,
+      park_id: p.parkId,
+      user_id: p.userId,
+      alert_type: p.channel,
+      phone_number: p.phoneNumber ?? null,
+      start_date: first,
+      end_date: sql<string>`${last}::date + 1`,
+      starts_at: p.startsAt ?? null,
+      promo_code: p.promoCode ?? null,
+      stripe_customer_id: p.stripeCustomerId ?? null,
+      active: true,
+    })
+    .onConflict((oc) =>
+      oc.columns(['email', 'park_id']).doUpdateSet({
+        user_id: (eb) => eb.fn.coalesce('excluded.user_id', 'subscriptions.user_id'),
+        alert_type: (eb) => eb.ref('excluded.alert_type'),
+        phone_number: (eb) => eb.fn.coalesce('excluded.phone_number', 'subscriptions.phone_number'),
+        starts_at: (eb) => eb.ref('excluded.starts_at'),
+        promo_code: (eb) => eb.fn.coalesce('excluded.promo_code', 'subscriptions.promo_code'),
+        stripe_customer_id: (eb) => eb.fn.coalesce('excluded.stripe_customer_id', 'subscriptions.stripe_customer_id'),
+        active: true,
+        updated_at: sql`now()`,
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`
+    insert into pass_days (subscription_id, day, channel, source, reference)
+    select ${sub.id}::uuid, d::date, ${p.channel}, ${p.source}, ${p.reference}
+    from unnest(${sorted}::date[]) d
+    on conflict (subscription_id, day) do update
+      set channel = case when excluded.channel = 'sms' then 'sms' else pass_days.channel end`.execute(db);
+  return db
+    .updateTable('subscriptions')
+    .set({
+      start_date: sql`(select min(day) from pass_days where subscription_id = ${sub.id}::uuid)`,
+      end_date: sql`(select max(day) + 1 from pass_days where subscription_id = ${sub.id}::uuid)`,
+    })
+    .where('id', '=', sub.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Fields of an operator grant over a date range (CLI `walkon-jobs watch`, tests, seeds). */
 export interface PassInput {
   email: string;
   parkId: string;
@@ -11,7 +93,7 @@ export interface PassInput {
   phoneNumber?: string | null;
   /** First valid park-local date. */
   startDate: string;
-  /** end_date = start + 1 day for a day pass (spec part 1 §4). */
+  /** Exclusive end: end_date = start + 1 day for a day pass (spec part 1 §4). */
   endDate: string;
   /** Scheduled start instant (UTC) or null for immediately. */
   startsAt?: Date | null;
@@ -19,39 +101,29 @@ export interface PassInput {
 }
 
 /**
- * Creates or replaces the (email, park) subscription (unique, spec part 1 §3) as an active pass.
- * Returns the row.
+ * Operator grant: gives a person pass days for every date in [startDate, endDate) (source `grant`, not a
+ * sale) through grantPassDays. Used by the `walkon-jobs watch` CLI, seeds and tests. Returns the row.
+ * @throws Error when the range is empty.
  */
 export async function upsertActivePass(db: Executor, p: PassInput) {
-  return db
-    .insertInto('subscriptions')
-    .values({
-      email: p.email,
-      park_id: p.parkId,
-      user_id: p.userId,
-      alert_type: p.alertType,
-      phone_number: p.phoneNumber ?? null,
-      start_date: p.startDate,
-      end_date: p.endDate,
-      starts_at: p.startsAt ?? null,
-      promo_code: p.promoCode ?? null,
-      active: true,
-    })
-    .onConflict((oc) =>
-      oc.columns(['email', 'park_id']).doUpdateSet({
-        user_id: (eb) => eb.fn.coalesce('excluded.user_id', 'subscriptions.user_id'),
-        alert_type: (eb) => eb.ref('excluded.alert_type'),
-        phone_number: (eb) => eb.ref('excluded.phone_number'),
-        start_date: (eb) => eb.ref('excluded.start_date'),
-        end_date: (eb) => eb.ref('excluded.end_date'),
-        starts_at: (eb) => eb.ref('excluded.starts_at'),
-        promo_code: (eb) => eb.fn.coalesce('excluded.promo_code', 'subscriptions.promo_code'),
-        active: true,
-        updated_at: sql`now()`,
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const days: string[] = [];
+  const { rows } = await sql<{ d: string }>`
+    select to_char(d, 'YYYY-MM-DD') as d from generate_series(${p.startDate}::date, ${p.endDate}::date - 1, interval '1 day') d`.execute(
+    db,
+  );
+  for (const r of rows) days.push(r.d);
+  return grantPassDays(db, {
+    email: p.email,
+    parkId: p.parkId,
+    userId: p.userId,
+    channel: p.alertType,
+    phoneNumber: p.phoneNumber ?? null,
+    days,
+    source: 'grant',
+    reference: 'operator',
+    startsAt: p.startsAt ?? null,
+    promoCode: p.promoCode ?? null,
+  });
 }
 
 /** The subscription of one person for one park, or undefined. */
@@ -60,9 +132,10 @@ export async function findByEmailAndPark(db: Executor, email: string, parkId: st
 }
 
 /**
- * A person's subscriptions with validity computed in the park's time zone at `now`:
- * `valid` = active ∧ start_date ≤ today < end_date ∧ started; `scheduled` = active ∧ not yet started;
- * `expired` = end_date ≤ today (spec part 1 §4). Includes the park name.
+ * A person's subscriptions with validity computed in the park's time zone at `now` (issue 3: a pass is valid
+ * on the park-local dates it holds pass days for): `valid` = active ∧ a pass day today ∧ past `starts_at`;
+ * `today_channel` = the channel bought for today; `scheduled` = active ∧ not valid ∧ a pass day today or
+ * later; `expired` = no pass day today or later (spec part 1 §4). `days` lists today's and later pass days.
  */
 export async function listForEmail(db: Executor, email: string, now: Date) {
   return db
@@ -71,18 +144,51 @@ export async function listForEmail(db: Executor, email: string, now: Date) {
     .selectAll('s')
     .select([
       'p.name as park_name',
-      sql<string>`to_char((${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date, 'YYYY-MM-DD')`.as('today'),
-      sql<boolean>`s.active and s.start_date <= (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date
-        and s.end_date > (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date
+      sql<string>`to_char(${localToday(now)}, 'YYYY-MM-DD')`.as('today'),
+      sql<AlertChannel | null>`(select pd.channel from pass_days pd where pd.subscription_id = s.id and pd.day = ${localToday(now)})`.as(
+        'today_channel',
+      ),
+      sql<boolean>`s.active and exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day = ${localToday(now)})
         and (s.starts_at is null or s.starts_at <= ${now})`.as('valid'),
-      sql<boolean>`s.active and s.end_date > (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date
-        and (s.start_date > (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date
-             or (s.starts_at is not null and s.starts_at > ${now}))`.as('scheduled'),
-      sql<boolean>`s.end_date <= (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date`.as('expired'),
+      sql<boolean>`s.active and exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day >= ${localToday(now)})
+        and not (exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day = ${localToday(now)})
+                 and (s.starts_at is null or s.starts_at <= ${now}))`.as('scheduled'),
+      sql<boolean>`not exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day >= ${localToday(now)})`.as('expired'),
+      sql<
+        { day: string; channel: AlertChannel }[]
+      >`coalesce((select json_agg(json_build_object('day', to_char(pd.day, 'YYYY-MM-DD'), 'channel', pd.channel) order by pd.day)
+        from pass_days pd where pd.subscription_id = s.id and pd.day >= ${localToday(now)}), '[]'::json)`.as('days'),
     ])
     .where('s.email', '=', email)
     .orderBy('p.name')
     .execute();
+}
+
+/** Whether a person holds a pass day for the park on `day` or (without `day`) on any date from `today` on. */
+export async function hasPassDay(db: Executor, email: string, parkId: string, opts: { day?: string; from?: string }): Promise<boolean> {
+  let q = db
+    .selectFrom('pass_days as pd')
+    .innerJoin('subscriptions as s', 's.id', 'pd.subscription_id')
+    .select('pd.day')
+    .where('s.email', '=', email)
+    .where('s.park_id', '=', parkId);
+  if (opts.day) q = q.where('pd.day', '=', opts.day);
+  if (opts.from) q = q.where('pd.day', '>=', opts.from);
+  return (await q.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Turns alerts on for a pass the person already holds (spec part 1 §4 "alerts are activated"): active = true
+ * and the scheduled start instant (UTC, or null). Returns the row, or undefined without a subscription.
+ */
+export async function activate(db: Executor, email: string, parkId: string, startsAt: Date | null) {
+  return db
+    .updateTable('subscriptions')
+    .set({ active: true, starts_at: startsAt, updated_at: sql`now()` })
+    .where('email', '=', email)
+    .where('park_id', '=', parkId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Sets `active` on a person's subscription for a park. Returns whether a row changed. */
@@ -107,14 +213,14 @@ export async function deactivateByToken(db: Executor, token: string) {
 }
 
 /**
- * Expiry sweep (spec part 1 §4): deactivates active subscriptions whose end_date is before the park-local
- * today. Returns how many were deactivated.
+ * Expiry sweep (spec part 1 §4): deactivates active subscriptions with no pass day left on or after the
+ * park-local today (their end date has passed). Returns how many were deactivated.
  */
 export async function deactivateExpired(db: Executor, now: Date): Promise<number> {
   const r = await sql`
     update subscriptions s set active = false, updated_at = now()
     from parks p
     where p.id = s.park_id and s.active
-      and s.end_date < (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date`.execute(db);
+      and not exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day >= ${localToday(now)})`.execute(db);
   return Number(r.numAffectedRows ?? 0);
 }

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 
 /**
- * Parks that need a poller (DESIGN §2.1): at least one active watch whose subscription is active and not
- * over (end_date after the park-local today), including passes scheduled to start later.
+ * Parks that need a poller (DESIGN §2.1): at least one active watch whose subscription is active and holds a
+ * pass day on or after the park-local today, including passes scheduled to start later.
  */
 export async function parksWithValidWatches(db: Executor, now: Date): Promise<string[]> {
   const { rows } = await sql<{ park_id: string }>`
@@ -11,7 +11,8 @@ export async function parksWithValidWatches(db: Executor, now: Date): Promise<st
     from subscriptions s
     join parks p on p.id = s.park_id
     where s.active
-      and s.end_date > (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date
+      and exists (select 1 from pass_days pd where pd.subscription_id = s.id
+                  and pd.day >= (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date)
       and exists (select 1 from user_rides ur where ur.email = s.email and ur.park_id = s.park_id and ur.active)
     order by s.park_id`.execute(db);
   return rows.map((r) => r.park_id);

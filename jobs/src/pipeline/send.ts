@@ -1,10 +1,12 @@
 import type { Database } from '@walkon/db';
 import { deliveries } from '@walkon/db';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import {
   type EmailContent,
   formatAffiliateConfirmation,
   formatNewsletterConfirmation,
+  formatPassConfirmation,
+  formatPassConfirmationSms,
   formatRideAlertEmail,
   formatRideAlertSms,
 } from '../messages.ts';
@@ -95,7 +97,8 @@ export async function recordSendFailure(deps: Pick<SendDeps, 'db'>, deliveryId: 
 }
 
 /**
- * Sends a confirmation e-mail once (issue 4 newsletter, issue 7 affiliate application): the row is locked and
+ * Sends a confirmation e-mail once (issue 4 newsletter, issue 7 affiliate application, issue 3 pass receipt
+ * for a fulfilled checkout or a promo redemption — plus an SMS for SMS passes): the row is locked and
  * `confirmation_sent_at` set in the same transaction as the send, so a retry after success sends nothing.
  * Returns whether an e-mail left.
  */
@@ -116,7 +119,7 @@ export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, i
       to = row.email;
       mail = formatNewsletterConfirmation(unsubscribeUrl);
       headers = { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-    } else {
+    } else if (kind === 'affiliate') {
       const row = await tx
         .selectFrom('affiliate_applications')
         .select(['email', 'full_name', 'confirmation_sent_at'])
@@ -126,13 +129,91 @@ export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, i
       if (!row || row.confirmation_sent_at) return false;
       to = row.email;
       mail = formatAffiliateConfirmation(row.full_name);
+    } else {
+      const pass = await passConfirmationOf(tx, kind, id);
+      if (!pass) return false;
+      const unsubscribeUrl = pass.unsubscribeToken
+        ? `${deps.publicOrigin.replace(/\/$/, '')}/unsubscribe?token=${pass.unsubscribeToken}`
+        : null;
+      to = pass.email;
+      mail = formatPassConfirmation({ ...pass, unsubscribeUrl, publicOrigin: deps.publicOrigin });
+      if (unsubscribeUrl) headers = { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+      if (pass.channel === 'sms' && pass.phoneNumber) {
+        try {
+          await deps.notifier.sendSms({ to: pass.phoneNumber, text: formatPassConfirmationSms(pass.parkName, pass.days) }, { db: tx });
+        } catch (err) {
+          // An opted-out (STOP) or rejected number still gets the e-mail receipt.
+          if (!(err instanceof PermanentNotifyError)) throw err;
+        }
+      }
     }
     await deps.notifier.sendEmail({ to, ...mail, headers }, { db: tx });
-    await tx
-      .updateTable(kind === 'newsletter' ? 'newsletter_subscriptions' : 'affiliate_applications')
-      .set({ confirmation_sent_at: deps.now() })
-      .where('id', '=', id)
-      .execute();
+    const table = (
+      {
+        newsletter: 'newsletter_subscriptions',
+        affiliate: 'affiliate_applications',
+        checkout: 'checkout_sessions',
+        promo: 'promo_redemptions',
+      } as const
+    )[kind];
+    await tx.updateTable(table).set({ confirmation_sent_at: deps.now() }).where('id', '=', id).execute();
     return true;
   });
+}
+
+/**
+ * What a pass confirmation needs, from a fulfilled checkout session or a promo redemption (row locked so a
+ * confirmation leaves once). Undefined when missing, not fulfilled, or already confirmed.
+ */
+async function passConfirmationOf(tx: Transaction<Database>, kind: 'checkout' | 'promo', id: string) {
+  if (kind === 'checkout') {
+    const c = await tx.selectFrom('checkout_sessions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (c?.status !== 'fulfilled' || c.confirmation_sent_at) return undefined;
+    const extra = await tx
+      .selectFrom('parks as p')
+      .leftJoin('subscriptions as s', (j) => j.onRef('s.park_id', '=', 'p.id').on('s.email', '=', c.email))
+      .select(['p.name', 's.unsubscribe_token'])
+      .where('p.id', '=', c.park_id)
+      .executeTakeFirst();
+    return {
+      email: c.email,
+      channel: c.channel,
+      phoneNumber: c.phone_number,
+      days: c.days,
+      amountCents: c.amount_total,
+      transactionId: c.payment_intent ?? c.id,
+      parkName: extra?.name ?? c.park_id,
+      unsubscribeToken: extra?.unsubscribe_token ?? null,
+    };
+  }
+  const r = await tx.selectFrom('promo_redemptions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!r || r.confirmation_sent_at || r.checkout_session_id) return undefined;
+  const extra = await tx
+    .selectFrom('parks as p')
+    .leftJoin('subscriptions as s', (j) => j.onRef('s.park_id', '=', 'p.id').on('s.email', '=', r.email))
+    .select(['p.name', 's.id as subscriptionId', 's.unsubscribe_token'])
+    .where('p.id', '=', r.park_id)
+    .executeTakeFirst();
+  const days = extra?.subscriptionId
+    ? (
+        await tx
+          .selectFrom('pass_days')
+          .select(sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'))
+          .where('subscription_id', '=', extra.subscriptionId)
+          .where('source', '=', 'promo')
+          .where('reference', '=', r.code)
+          .orderBy('day')
+          .execute()
+      ).map((d) => d.day)
+    : [r.first_day];
+  return {
+    email: r.email,
+    channel: 'email' as const,
+    phoneNumber: null,
+    days,
+    amountCents: 0,
+    transactionId: null,
+    parkName: extra?.name ?? r.park_id,
+    unsubscribeToken: extra?.unsubscribe_token ?? null,
+  };
 }

@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { Executor } from '../client.ts';
+import type { AlertChannel } from '../types.ts';
+
+/** What a Stripe Checkout Session sells, recorded when it is created (issue 3 item 2). Money in cents. */
+export interface CheckoutRecord {
+  id: string;
+  email: string;
+  parkId: string;
+  channel: AlertChannel;
+  phoneNumber: string | null;
+  /** Park-local dates 'YYYY-MM-DD'. */
+  days: string[];
+  unitAmount: number;
+  amountTotal: number;
+  currency: string;
+  promoCode: string | null;
+  userId: string | null;
+}
+
+/** Records a checkout session (idempotent: the same Stripe id twice keeps the first row). */
+export async function recordCheckout(db: Executor, c: CheckoutRecord): Promise<void> {
+  await db
+    .insertInto('checkout_sessions')
+    .values({
+      id: c.id,
+      email: c.email,
+      park_id: c.parkId,
+      channel: c.channel,
+      phone_number: c.phoneNumber,
+      days: sql<string[]>`${c.days}::date[]`,
+      unit_amount: c.unitAmount,
+      amount_total: c.amountTotal,
+      currency: c.currency,
+      promo_code: c.promoCode,
+      user_id: c.userId,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** Our record of a checkout session, or undefined. */
+export async function getCheckout(db: Executor, id: string) {
+  return db
+    .selectFrom('checkout_sessions as c')
+    .innerJoin('parks as p', 'p.id', 'c.park_id')
+    .selectAll('c')
+    .select('p.name as park_name')
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Claims an open checkout session for fulfilment: `open → fulfilled` in one conditional UPDATE, so of any
+ * number of racing callers exactly one gets the row (the others get undefined). Call inside the transaction
+ * that grants the pass days, so a failed grant rolls the claim back.
+ */
+export async function claimForFulfilment(
+  db: Executor,
+  id: string,
+  paid: { paymentIntent: string | null; customerId: string | null; now: Date },
+) {
+  return db
+    .updateTable('checkout_sessions')
+    .set({ status: 'fulfilled', fulfilled_at: paid.now, payment_intent: paid.paymentIntent, stripe_customer_id: paid.customerId })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Marks an open session expired (`checkout.session.expired`). Returns whether it changed. */
+export async function markExpired(db: Executor, id: string): Promise<boolean> {
+  const r = await db
+    .updateTable('checkout_sessions')
+    .set({ status: 'expired' })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Whether a Stripe event id was processed already. */
+export async function eventSeen(db: Executor, id: string): Promise<boolean> {
+  return (await db.selectFrom('stripe_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Records a processed Stripe event id (idempotent). Returns true the first time. */
+export async function recordEvent(db: Executor, id: string, type: string): Promise<boolean> {
+  const r = await db
+    .insertInto('stripe_events')
+    .values({ id, type })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Recent checkout sessions, newest first (admin list). */
+export async function listRecentCheckouts(db: Executor, limit = 50) {
+  return db.selectFrom('checkout_sessions').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+}

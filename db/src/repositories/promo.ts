@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { Executor } from '../client.ts';
+import type { AlertChannel, PromoKind } from '../types.ts';
+
+/** A promo code as admins create it (issue 3 item 4). */
+export interface PromoInput {
+  /** Upper-cased by the caller. */
+  code: string;
+  kind: PromoKind;
+  channel: AlertChannel | 'any';
+  /** Free days granted (free_days); 1–30. */
+  days: number;
+  /** Discount in percent (percent_off); 1–99. */
+  percentOff: number | null;
+  maxUses: number | null;
+  expiresAt: Date | null;
+  createdBy: string | null;
+}
+
+/** Creates a promo code. Returns false when the code exists already (unique). */
+export async function create(db: Executor, p: PromoInput): Promise<boolean> {
+  const r = await db
+    .insertInto('promo_codes')
+    .values({
+      code: p.code,
+      kind: p.kind,
+      channel: p.channel,
+      days: p.days,
+      percent_off: p.kind === 'percent_off' ? p.percentOff : null,
+      max_uses: p.maxUses,
+      expires_at: p.expiresAt,
+      created_by: p.createdBy,
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Every promo code with its use count, newest first (admin list). */
+export async function list(db: Executor) {
+  return db
+    .selectFrom('promo_codes as c')
+    .selectAll('c')
+    .select(sql<number>`(select count(*) from promo_redemptions r where r.code = c.code)::int`.as('uses'))
+    .orderBy('c.created_at', 'desc')
+    .execute();
+}
+
+/** Turns a code on or off. Returns whether it exists. */
+export async function setActive(db: Executor, code: string, active: boolean): Promise<boolean> {
+  const r = await db.updateTable('promo_codes').set({ active }).where('code', '=', code).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/**
+ * The code with its use count, locked `FOR UPDATE` when `lock` is set (redemptions take the lock so
+ * `max_uses` holds under concurrency). Undefined when unknown.
+ */
+export async function find(db: Executor, code: string, lock = false) {
+  // Lock first, count in a second statement: under READ COMMITTED a statement reads the snapshot taken when it
+  // started, so a count in the locking statement itself misses the redemptions of the holder it waited for.
+  if (lock) await db.selectFrom('promo_codes').select('code').where('code', '=', code).forUpdate().execute();
+  return db
+    .selectFrom('promo_codes as c')
+    .selectAll('c')
+    .select(sql<number>`(select count(*) from promo_redemptions r where r.code = c.code)::int`.as('uses'))
+    .where('c.code', '=', code)
+    .executeTakeFirst();
+}
+
+/** Whether this e-mail has used this code already (one use per person and code). */
+export async function usedBy(db: Executor, code: string, email: string): Promise<boolean> {
+  const r = await db.selectFrom('promo_redemptions').select('id').where('code', '=', code).where('email', '=', email).executeTakeFirst();
+  return r !== undefined;
+}
+
+/**
+ * Records one use. Returns the redemption id, or undefined when this e-mail used the code already
+ * (unique code + e-mail).
+ */
+export async function redeem(
+  db: Executor,
+  r: { code: string; email: string; parkId: string; firstDay: string; checkoutSessionId?: string | null },
+): Promise<string | undefined> {
+  const row = await db
+    .insertInto('promo_redemptions')
+    .values({ code: r.code, email: r.email, park_id: r.parkId, first_day: r.firstDay, checkout_session_id: r.checkoutSessionId ?? null })
+    .onConflict((oc) => oc.columns(['code', 'email']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
