@@ -10,6 +10,7 @@ import { newsletter, subscriptions } from '@walkon/db';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
+import { stripeWebhook } from './payments/webhook.ts';
 import type { AppDeps, Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 
@@ -54,6 +55,7 @@ const page = (title: string, body: string) =>
 /**
  * Builds the HTTP server (DESIGN §4 factory): cookies, CSRF check, `/healthz`, tRPC at `/trpc`, Bull Board at
  * `/admin/queues` (admins only, static files included), one-click unsubscribe at `/unsubscribe` (RFC 8058),
+ * the Stripe webhook at `/stripe/webhook` (raw body, signature checked),
  * and, with `webDistDir`, the built web app with an SPA fallback.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -92,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
+
+  await stripeWebhook(app, deps);
 
   // Bull Board for operators: admins only, including its static assets (DESIGN §2, issue 2 item 5).
   await app.register(async (scope) => {

@@ -14,6 +14,10 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   QUEUE_PREFIX: z.string().min(1).default('walkon'),
   LOG_LEVEL: z.string().default('info'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Tests and offline demos only: a local Stripe API fake (http://host:port). */
+  STRIPE_API_BASE: z.string().url().optional(),
 });
 
 /** The API server's settings (README "Configuration"). */

@@ -2,6 +2,7 @@ import { createDb } from '@walkon/db';
 import { createLogger, createQueues, createRedis, createWaitTimesSource, loadJobsEnv } from '@walkon/jobs';
 import { buildApp } from './app.ts';
 import { loadServerEnv } from './env.ts';
+import { createPayments } from './payments/stripe.ts';
 
 // The API process: reads env, builds the app, listens, and closes gracefully on SIGTERM/SIGINT.
 const env = loadServerEnv();
@@ -21,7 +22,9 @@ const app = await buildApp({
   publicOrigin: env.PUBLIC_ORIGIN,
   production: env.NODE_ENV === 'production',
   webDistDir: env.WEB_DIST_DIR,
+  payments: createPayments({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }),
 });
+if (!env.STRIPE_SECRET_KEY) logger.warn('STRIPE_SECRET_KEY not set: paid checkout is disabled (promo codes still work)');
 await app.listen({ port: env.PORT, host: env.HOST });
 
 let stopping = false;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { EMAIL_PATTERN } from './patterns.ts';
+import { MAX_PASS_DATES, normalisePromoCode } from './pricing.ts';
 
 /** Input schemas shared by the server and the web app (messages from spec part 1 §5 and §8). */
 export { EMAIL_PATTERN };
@@ -113,3 +114,74 @@ export const affiliateApplicationInput = z
       });
     }
   });
+
+/** A promo code: trimmed, upper-cased (spec part 1 §5 "Promo Code Required / Please enter a promo code."). */
+export const promoCodeSchema = z
+  .string({ error: 'Please enter a promo code.' })
+  .transform(normalisePromoCode)
+  .pipe(z.string().min(1, 'Please enter a promo code.').max(40, 'The promo code you entered is not valid.'));
+
+/** The dates of a pass (spec part 1 §5 "Date Required / Please select at least one date."). */
+export const passDates = z
+  .array(dateOnly, { error: 'Please select at least one date.' })
+  .min(1, 'Please select at least one date.')
+  .max(MAX_PASS_DATES, `Please select at most ${MAX_PASS_DATES} dates.`);
+
+/**
+ * checkout.create (spec part 1 §7 create-checkout, issue 3 item 2). `from` picks the return pages:
+ * the landing card (anonymous; identity is the e-mail) or Get Alerts (signed in; the account's e-mail).
+ */
+export const checkoutCreateInput = z
+  .object({
+    from: z.enum(['landing', 'get-alerts']),
+    email: emailSchema,
+    parkId: entityId,
+    channel: z.enum(['email', 'sms']),
+    phone: z.string().trim().max(40, 'Please enter a valid phone number.').optional(),
+    dates: passDates,
+    promoCode: promoCodeSchema.optional(),
+  })
+  .refine((v) => v.channel === 'email' || (v.phone ?? '').length > 0, {
+    path: ['phone'],
+    message: 'Please enter a valid phone number for SMS alerts.',
+  });
+
+export const checkoutConfirmInput = z.object({
+  sessionId: z
+    .string()
+    .trim()
+    .regex(/^cs_[A-Za-z0-9_]{4,200}$/, 'This payment link is not valid.'),
+});
+
+export const promoCheckInput = z.object({ code: promoCodeSchema });
+
+/** The free e-mail form behind a valid promo code (spec part 1 §2 "Want alerts for FREE?"). */
+export const promoRedeemInput = z.object({
+  email: emailSchema,
+  parkId: entityId,
+  code: promoCodeSchema,
+  /** First free day (park-local); default today. */
+  date: dateOnly.optional(),
+});
+
+/** An admin's new promo code (issue 3 item 4). */
+export const promoCreateInput = z
+  .object({
+    code: z
+      .string()
+      .transform(normalisePromoCode)
+      .pipe(z.string().regex(/^[A-Z0-9_-]{3,40}$/, 'Codes are 3–40 letters, digits, - or _.')),
+    kind: z.enum(['free_days', 'percent_off']),
+    channel: z.enum(['email', 'sms', 'any']),
+    days: z.coerce.number().int().min(1, 'At least 1 day.').max(30, 'At most 30 days.').default(1),
+    percentOff: z.coerce.number().int().min(1, 'Between 1 and 99 percent.').max(99, 'Between 1 and 99 percent.').nullable().default(null),
+    maxUses: z.coerce.number().int().min(1, 'At least 1 use.').nullable().default(null),
+    expiresAt: z.iso.datetime({ offset: true, error: 'Pick an expiry date and time.' }).nullable().default(null),
+  })
+  .refine((v) => v.kind !== 'percent_off' || v.percentOff !== null, { path: ['percentOff'], message: 'Between 1 and 99 percent.' })
+  .refine((v) => v.kind !== 'free_days' || v.channel !== 'sms', {
+    path: ['channel'],
+    message: 'Free days are for e-mail alerts (spec part 1 §6).',
+  });
+
+export const promoSetActiveInput = z.object({ code: promoCodeSchema, active: z.boolean() });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { users } from '@walkon/db';
+import { subscriptions, users } from '@walkon/db';
 import { truncateAll } from '@walkon/db/testing';
-import { createReplaySource } from '@walkon/jobs';
+import { addDaysToDate, createReplaySource, parkLocalDate } from '@walkon/jobs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../src/auth/session.ts';
 import { buildTestApp, ORIGIN, withTestServer } from './harness.ts';
@@ -45,6 +45,22 @@ async function signUp(email = `u${randomUUID().slice(0, 8)}@example.com`) {
   const r = await call('mutation', 'auth.signUp', { fullName: 'Test User', email, password: 'correct horse' });
   expect(r.status).toBe(200);
   return { email, cookie: r.cookie!, id: r.body.result.data.user.id as string };
+}
+
+/** A pass for MK on `days` (default: the park-local today), as a purchase would leave it. */
+async function givePass(email: string, days?: string[]) {
+  const today = parkLocalDate(new Date(), 'America/New_York');
+  await allRideIds(); // loads the catalogue
+  await subscriptions.grantPassDays(env.db, {
+    email,
+    parkId: MK,
+    userId: null,
+    channel: 'email',
+    days: days ?? [today],
+    source: 'stripe',
+    reference: 'cs_test_fixture',
+  });
+  await subscriptions.setActive(env.db, email, MK, false); // bought but alerts not switched on yet
 }
 
 const allRideIds = async () =>
@@ -184,6 +200,7 @@ describe('security (issue 2 Tests)', () => {
     const a = await signUp();
     const b = await signUp();
     const rides = await allRideIds();
+    await givePass(a.email);
     expect((await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides.slice(0, 3) }, a.cookie)).status).toBe(200);
     // B sees none of A's data…
     const bState = (await call('query', 'alerts.state', { parkId: MK }, b.cookie)).body.result.data;
@@ -220,9 +237,13 @@ describe('security (issue 2 Tests)', () => {
 });
 
 describe('alerts (spec part 1 §4, §9)', () => {
-  it('activate creates a valid e-mail pass for the park-local date (end = start + 1) and a job scheduler; stop deactivates', async () => {
+  it('issue 3: activate without a pass is refused with "Subscription issue"; with a pass day today it is valid, schedules the park and stop deactivates', async () => {
     const a = await signUp();
     const rides = await allRideIds();
+    const refused = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides }, a.cookie);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/^Subscription issue: you have no pass/);
+    await givePass(a.email);
     const act = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides }, a.cookie);
     expect(act.status).toBe(200);
     expect(act.body.result.data.scheduled).toBe(false);
@@ -241,6 +262,9 @@ describe('alerts (spec part 1 §4, §9)', () => {
     const a = await signUp();
     const rides = await allRideIds();
     const far = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await givePass(a.email, [far]);
+    const notBought = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides, startDate: addDaysToDate(far, 1) }, a.cookie);
+    expect(notBought.body.error.message).toBe(`You have no pass for ${addDaysToDate(far, 1)}. Pick one of your pass dates.`);
     const act = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides, startDate: far }, a.cookie);
     expect(act.body.result.data.scheduled).toBe(true);
     const st = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
@@ -255,6 +279,7 @@ describe('alerts (spec part 1 §4, §9)', () => {
     const none = await call('mutation', 'alerts.testAlert', { parkId: MK }, a.cookie);
     expect(none.status).toBe(400);
     expect(none.body.error.message).toMatch(/^Subscription issue/);
+    await givePass(a.email);
     await call('mutation', 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
     const ok = await call('mutation', 'alerts.testAlert', { parkId: MK }, a.cookie);
     expect(ok.body.result.data).toEqual({ success: true, message: `Test alert sent to ${a.email}.` });
@@ -271,6 +296,7 @@ describe('alerts (spec part 1 §4, §9)', () => {
 
   it('one-click unsubscribe (RFC 8058) deactivates that subscription', async () => {
     const a = await signUp();
+    await givePass(a.email);
     await call('mutation', 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
     const { unsubscribe_token } = await env.db.selectFrom('subscriptions').select('unsubscribe_token').executeTakeFirstOrThrow();
     const res = await env.app.inject({
@@ -287,6 +313,7 @@ describe('alerts (spec part 1 §4, §9)', () => {
   it('manage alerts: list shows the park with rides; turning the park off deactivates it and its rides', async () => {
     const a = await signUp();
     const rides = await allRideIds();
+    await givePass(a.email);
     await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides.slice(0, 2) }, a.cookie);
     const list = (await call('query', 'manageAlerts.list', undefined, a.cookie)).body.result.data;
     expect(list.parks).toHaveLength(1);

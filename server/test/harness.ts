@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import type { Payments } from '../src/payments/stripe.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -28,13 +29,15 @@ export interface TestServer {
  * Registers beforeAll/afterAll for a test file: a private database, queues under a unique prefix on the real
  * Redis, and the app built over them (DESIGN §4 Tests). Queues are obliterated and everything closed after.
  */
-export function withTestServer(opts: { source?: () => WaitTimesSource; production?: () => boolean } = {}): TestServer {
+export function withTestServer(
+  opts: { source?: () => WaitTimesSource; production?: () => boolean; payments?: () => Payments | null } = {},
+): TestServer {
   const env = {} as TestServer;
   const redis = createRedis('redis://127.0.0.1:6379', 'worker');
   beforeAll(async () => {
     ({ db: env.db } = await createTestDb());
     env.queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
-    env.app = await buildTestApp(env, opts.production?.() ?? false, opts.source?.());
+    env.app = await buildTestApp(env, opts.production?.() ?? false, opts.source?.(), opts.payments?.() ?? null);
   });
   afterAll(async () => {
     await env.app?.close();
@@ -46,19 +49,22 @@ export function withTestServer(opts: { source?: () => WaitTimesSource; productio
   return env;
 }
 
-/** Builds another app over the same database and queues (e.g. a production-mode twin). */
+/** Builds another app over the same database and queues (e.g. a production-mode twin, or one with its own clock). */
 export function buildTestApp(
   env: Pick<TestServer, 'db' | 'queues'>,
   production: boolean,
   source: WaitTimesSource = NO_LIVE_DATA,
+  payments: Payments | null = null,
+  now: () => Date = () => new Date(),
 ): Promise<FastifyInstance> {
   return buildApp({
     db: env.db,
     queues: env.queues,
     source,
     logger: pino({ level: 'silent' }),
-    now: () => new Date(),
+    now,
     publicOrigin: ORIGIN,
     production,
+    payments,
   });
 }

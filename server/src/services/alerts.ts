@@ -1,10 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { alertHistory, catalogue, deliveries, rides, subscriptions } from '@walkon/db';
-import { addDaysToDate, enqueueDeliveries, parkLocalDate, syncParkScheduler } from '@walkon/jobs';
+import { enqueueDeliveries, parkLocalDate, syncParkScheduler } from '@walkon/jobs';
 import type { SessionUser } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
 import type { AppDeps } from '../trpc/init.ts';
-import { listDestinations } from './waitTimes.ts';
+import { listDestinations, liveRides } from './waitTimes.ts';
 
 /** Test-alert cooldown (spec part 1 §9: 15 minutes). */
 export const COOLDOWN_MINUTES = 15;
@@ -26,7 +26,8 @@ export function parkLocalInstant(date: string, time: string, timezone: string | 
   return new Date(new TZDate(y, m - 1, d, hh, mm, 0, timezone ?? 'UTC').getTime());
 }
 
-async function requirePark(deps: AppDeps, parkId: string) {
+/** The park, loading the catalogue on first use. @throws AppError NOT_FOUND "Please select a theme park." */
+export async function requirePark(deps: AppDeps, parkId: string) {
   let park = await catalogue.getPark(deps.db, parkId);
   if (!park) {
     await listDestinations(deps); // loads the catalogue on first use
@@ -36,8 +37,29 @@ async function requirePark(deps: AppDeps, parkId: string) {
   return park;
 }
 
+/**
+ * The park with its time zone, for the park-local today. The catalogue has no time zones; a park's is stored
+ * by its first live read, so a park nobody has looked at yet gets that read here (loadRides) — without it
+ * "today" would be the UTC date, a day ahead of the American parks every evening.
+ */
+export async function requireZonedPark(deps: AppDeps, parkId: string) {
+  const park = await requirePark(deps, parkId);
+  if (park.timezone) return park;
+  await loadRides(deps, parkId);
+  return (await catalogue.getPark(deps.db, parkId)) ?? park;
+}
+
+/** Loads the park's attractions (one upstream read at most) so "all rides" can be selected; failures are logged. */
+export async function loadRides(deps: AppDeps, parkId: string) {
+  try {
+    await liveRides(deps, parkId);
+  } catch (err) {
+    deps.logger.warn({ parkId, err: (err as Error).message }, 'could not load rides for default selection');
+  }
+}
+
 /** Keeps the park's job scheduler in step; a Redis outage is logged (the worker's sweep reconciles). */
-async function syncScheduler(deps: AppDeps, parkId: string): Promise<void> {
+export async function syncScheduler(deps: AppDeps, parkId: string): Promise<void> {
   try {
     await syncParkScheduler({ db: deps.db, queues: deps.queues, now: deps.now }, parkId);
   } catch (err) {
@@ -58,6 +80,10 @@ function subscriptionView(s: Awaited<ReturnType<typeof subscriptions.listForEmai
     endDate: s.end_date,
     startsAt: s.starts_at ? s.starts_at.toISOString() : null,
     alertType: s.alert_type,
+    /** The channel bought for the park-local today, or null. */
+    todayChannel: s.today_channel,
+    /** Pass days from today on, with their channel. */
+    days: s.days,
   };
 }
 
@@ -84,7 +110,7 @@ export async function history(deps: AppDeps, user: SessionUser) {
  * park's time zone), cooldown minutes and recent history (spec part 1 §2, §4).
  */
 export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
-  await requirePark(deps, parkId);
+  const park = await requireZonedPark(deps, parkId);
   const now = deps.now();
   const [selection, subs, last, recent] = await Promise.all([
     rides.listSelection(deps.db, user.email, parkId),
@@ -96,6 +122,8 @@ export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
   return {
     email: user.email,
     parkId,
+    /** The park-local date today (yyyy-MM-dd): the earliest start date and pass date (spec part 1 §5). */
+    today: parkLocalDate(now, park.timezone),
     selectedRideIds: selection.filter((r) => r.active).map((r) => r.rideId),
     subscription: sub ? subscriptionView(sub) : null,
     cooldownMinutesRemaining: cooldownMinutesRemaining(last?.createdAt ?? null, now),
@@ -111,42 +139,48 @@ export async function saveRides(deps: AppDeps, user: SessionUser, parkId: string
   return { count };
 }
 
+/** "Subscription issue" shown when someone activates alerts without a pass (spec part 1 §8; issue 3). */
+export const NO_PASS_MESSAGE = 'Subscription issue: you have no pass for this park yet. Buy a day pass or use a promo code first.';
+
 /**
- * Activates (or schedules) e-mail alerts for a park (spec part 1 §4): saves the rides, creates or renews the
- * (email, park) pass for the park-local start date with end = start + 1 day, `starts_at` when a future
- * start time is given, and syncs the park's job scheduler.
- * @throws AppError BAD_REQUEST when the start date is before the park-local today or no ride of the park
- * was selected; NOT_FOUND for an unknown park.
+ * Activates (or schedules) alerts for a pass the person holds (spec part 1 §4; issue 3: alerts go out only on
+ * the dates paid for): saves the rides, sets the subscription active with `starts_at` when a future start
+ * date and time are given, and syncs the park's job scheduler.
+ * @throws AppError BAD_REQUEST when the start date is before the park-local today, there is no pass day from
+ * today on (or on the chosen start date), or no ride of the park was selected; NOT_FOUND for an unknown park.
  */
 export async function activate(
   deps: AppDeps,
   user: SessionUser,
   input: { parkId: string; rideIds: string[]; startDate?: string; startTime?: string },
 ) {
-  const park = await requirePark(deps, input.parkId);
+  const park = await requireZonedPark(deps, input.parkId);
   const now = deps.now();
   const today = parkLocalDate(now, park.timezone);
   const startDate = input.startDate ?? today;
   if (startDate < today) throw new AppError('BAD_REQUEST', 'Alert start date cannot be earlier than today.');
+  if (!(await subscriptions.hasPassDay(deps.db, user.email, input.parkId, { from: today })))
+    throw new AppError('BAD_REQUEST', NO_PASS_MESSAGE);
+  if (input.startDate && !(await subscriptions.hasPassDay(deps.db, user.email, input.parkId, { day: startDate }))) {
+    throw new AppError('BAD_REQUEST', `You have no pass for ${startDate}. Pick one of your pass dates.`);
+  }
   const startsAtCandidate = input.startTime ? parkLocalInstant(startDate, input.startTime, park.timezone) : null;
-  const startsAt = startsAtCandidate && startsAtCandidate.getTime() > now.getTime() ? startsAtCandidate : null;
+  const startsAt =
+    startsAtCandidate && startsAtCandidate.getTime() > now.getTime()
+      ? startsAtCandidate
+      : startDate > today
+        ? parkLocalInstant(startDate, '00:00', park.timezone)
+        : null;
   const sub = await deps.db.transaction().execute(async (tx) => {
     const count = await rides.replaceSelection(tx, user.email, input.parkId, input.rideIds);
     if (count === 0) throw new AppError('BAD_REQUEST', 'Please select at least one ride to monitor before activating alerts.');
-    return subscriptions.upsertActivePass(tx, {
-      email: user.email,
-      parkId: input.parkId,
-      userId: user.id,
-      alertType: 'email',
-      startDate,
-      endDate: addDaysToDate(startDate, 1),
-      startsAt,
-    });
+    const row = await subscriptions.activate(tx, user.email, input.parkId, startsAt);
+    if (!row) throw new AppError('BAD_REQUEST', NO_PASS_MESSAGE);
+    return row;
   });
   await syncScheduler(deps, input.parkId);
-  const scheduled = startDate > today || startsAt !== null;
   return {
-    scheduled,
+    scheduled: startsAt !== null,
     subscriptionId: sub.id,
     startDate: sub.start_date,
     endDate: sub.end_date,
@@ -173,7 +207,7 @@ export async function clearHistory(deps: AppDeps, user: SessionUser) {
  * @throws AppError BAD_REQUEST "Subscription issue…", TOO_MANY_REQUESTS during cooldown, UNAVAILABLE without Redis.
  */
 export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkId: string; bypassCooldown?: boolean }) {
-  const park = await requirePark(deps, input.parkId);
+  const park = await requireZonedPark(deps, input.parkId);
   const now = deps.now();
   const sub = (await subscriptions.listForEmail(deps.db, user.email, now)).find((s) => s.park_id === input.parkId);
   if (!sub?.valid) throw new AppError('BAD_REQUEST', 'Subscription issue: activate alerts for this park before sending a test alert.');
@@ -187,14 +221,15 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
         `Cooldown active: please wait ${wait} minute${wait === 1 ? '' : 's'} before the next test alert.`,
       );
   }
-  const address = sub.alert_type === 'sms' ? sub.phone_number : user.email;
+  const channel = sub.today_channel ?? sub.alert_type;
+  const address = channel === 'sms' ? sub.phone_number : user.email;
   if (!address) throw new AppError('BAD_REQUEST', 'Phone number missing');
   await deps.db.transaction().execute(async (tx) => {
     const claimed = await deliveries.insertTestAlert(
       tx,
       {
         email: user.email,
-        channel: sub.alert_type,
+        channel,
         address,
         parkId: input.parkId,
         rideId: null,

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { ZodError, z } from 'zod';
 import type { SessionUser } from '../auth/session.ts';
 import { AppError, toTrpcCode } from '../errors.ts';
+import type { Payments } from '../payments/stripe.ts';
 
 /** Dependencies every request can use (DESIGN §4: injected, built once in main.ts or a test). */
 export interface AppDeps {
@@ -19,6 +20,8 @@ export interface AppDeps {
   production: boolean;
   /** Serve the built web app from here (SPA fallback), when set. */
   webDistDir?: string;
+  /** Stripe; null/absent = paid checkout disabled (DESIGN §5). */
+  payments?: Payments | null;
 }
 
 /** The tRPC context: deps, the request, and the signed-in user (or null). */

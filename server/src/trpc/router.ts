@@ -4,6 +4,7 @@ import { affiliateRouter } from './routers/affiliate.ts';
 import { alertsRouter } from './routers/alerts.ts';
 import { authRouter } from './routers/auth.ts';
 import { checklistRouter } from './routers/checklist.ts';
+import { checkoutRouter } from './routers/checkout.ts';
 import { manageAlertsRouter } from './routers/manageAlerts.ts';
 import { moderationRouter } from './routers/moderation.ts';
 import { rankingsRouter } from './routers/rankings.ts';
@@ -22,6 +23,7 @@ export const appRouter = router({
   admin: adminRouter,
   checklist: checklistRouter,
   affiliate: affiliateRouter,
+  checkout: checkoutRouter,
 });
 
 /** The API's type, imported by the web app. */

@@ -1,13 +1,37 @@
-import { catalogue, outbox, rankings } from '@walkon/db';
+import { catalogue, outbox, payments, promo, rankings } from '@walkon/db';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { entityId } from '../../schemas.ts';
+import { entityId, promoCreateInput, promoSetActiveInput } from '../../schemas.ts';
 import { roleProcedure, router } from '../init.ts';
 
 const admin = roleProcedure('admin');
 
 /** The admin area (spec part 2 §2 Admin, §6): admins only, enforced here. */
 export const adminRouter = router({
+  /** Promo codes with their use counts, newest first (issue 3 item 4). */
+  promoCodes: admin.query(({ ctx }) => promo.list(ctx.deps.db)),
+  /** Creates a promo code (upper-cased; free e-mail days or a percentage off). @throws CONFLICT when it exists. */
+  createPromoCode: admin.input(promoCreateInput).mutation(async ({ ctx, input }) => {
+    const created = await promo.create(ctx.deps.db, {
+      code: input.code,
+      kind: input.kind,
+      channel: input.channel,
+      days: input.days,
+      percentOff: input.percentOff,
+      maxUses: input.maxUses,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      createdBy: ctx.user.id,
+    });
+    if (!created) throw new AppError('CONFLICT', `The code ${input.code} exists already.`);
+    return { code: input.code };
+  }),
+  /** Turns a promo code on or off. @throws NOT_FOUND for an unknown code. */
+  setPromoCodeActive: admin.input(promoSetActiveInput).mutation(async ({ ctx, input }) => {
+    if (!(await promo.setActive(ctx.deps.db, input.code, input.active))) throw new AppError('NOT_FOUND', 'No such promo code.');
+    return { ok: true as const };
+  }),
+  /** The 50 newest checkout sessions (amounts in cents) with their status. */
+  checkouts: admin.query(({ ctx }) => payments.listRecentCheckouts(ctx.deps.db)),
   /** Existing items ordered by name. */
   items: admin.query(({ ctx }) => rankings.listItemsForAdmin(ctx.deps.db)),
   /** Add an item (name and park required: "Please fill in all required fields"). */

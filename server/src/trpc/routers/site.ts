@@ -11,7 +11,7 @@ export const siteRouter = router({
   stats: publicProcedure.query(({ ctx }) => siteService.publicStats(ctx.deps)),
   /** Testimonials in display order: { id, name, parkVisited, text, rating 1–5, isSample }[]. */
   testimonials: publicProcedure.query(({ ctx }) => site.listTestimonials(ctx.deps.db)),
-  /** Every catalogue park with destination and known ride count. */
+  /** Every catalogue park with destination, IANA time zone (for its local "today") and known ride count. */
   parks: publicProcedure.query(async ({ ctx }) => {
     const rows = await site.parksOverview(ctx.deps.db);
     return rows.map((r) => ({ ...r, rideCount: Number(r.rideCount) }));

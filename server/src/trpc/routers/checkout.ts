@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { checkoutConfirmInput, checkoutCreateInput, entityId, promoCheckInput, promoRedeemInput } from '../../schemas.ts';
+import * as checkout from '../../services/checkout.ts';
+import { publicProcedure, router } from '../init.ts';
+
+/**
+ * Paid and promo passes (issue 3; spec part 1 §2, §7, §8). Open to visitors without an account (identity is
+ * the e-mail, spec part 1 §1); prices, dates, phone numbers and promo codes are all decided here.
+ */
+export const checkoutRouter = router({
+  /** The pass calendar's bounds for a park → { parkId, parkName, timezone, today, maxDate } (park-local dates). */
+  passCalendar: publicProcedure
+    .input(z.object({ parkId: entityId }))
+    .query(({ ctx, input }) => checkout.passCalendar(ctx.deps, input.parkId)),
+  /** create-checkout → { url, sessionId }: the browser is redirected to `url` (Stripe Checkout). */
+  create: publicProcedure
+    .input(checkoutCreateInput)
+    .mutation(({ ctx, input }) => checkout.createCheckout(ctx.deps, ctx.req.ip, ctx.user, input)),
+  /** Payment return: fulfils a paid session once → { status, channel, parkName, days, amountCents, transactionId }. */
+  confirm: publicProcedure.input(checkoutConfirmInput).mutation(({ ctx, input }) => checkout.confirmCheckout(ctx.deps, input.sessionId)),
+  /** "Apply": what a promo code gives → { code, kind, channel, days, percentOff } or "The promo code you entered is not valid." */
+  checkPromo: publicProcedure.input(promoCheckInput).mutation(({ ctx, input }) => checkout.checkPromo(ctx.deps, ctx.req.ip, input.code)),
+  /** The free e-mail form: redeems a free-days code for an e-mail and park → { parkName, email, days }. */
+  redeemPromo: publicProcedure
+    .input(promoRedeemInput)
+    .mutation(({ ctx, input }) => checkout.redeemPromo(ctx.deps, ctx.req.ip, ctx.user, input)),
+});
