@@ -345,4 +345,11 @@ describe('alerts (spec part 1 §4, §9)', () => {
     expect(epcot.status).toBe(404);
     expect(epcot.body.error.message).toBe('No ride information available for this park.');
   });
+
+  it('site.parks on a fresh database loads the catalogue first (the landing park select is never empty)', async () => {
+    expect(await env.db.selectFrom('parks').select('id').execute()).toEqual([]);
+    const parks = (await call('query', 'site.parks')).body.result.data as { id: string; destinationName: string }[];
+    expect(parks.find((p) => p.id === MK)?.destinationName).toMatch(/^Walt Disney World/);
+    expect(parks.length).toBeGreaterThan(20);
+  });
 });

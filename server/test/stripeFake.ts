@@ -174,7 +174,7 @@ export async function startStripeFake(port = 0): Promise<StripeFake> {
       if (req.method === 'GET') {
         res.writeHead(200, { 'content-type': 'text/html' });
         return res.end(
-          `<!doctype html><html lang="en"><head><title>Test checkout</title></head><body><main><h1>Test checkout</h1><p>${s.customer_email} · $${(s.amount_total / 100).toFixed(2)}</p><form method="post"><button type="submit">Pay $${(s.amount_total / 100).toFixed(2)}</button></form><a href="${s.cancel_url}">Cancel</a></main></body></html>`,
+          `<!doctype html><html lang="en"><head><title>Test checkout</title><link rel="icon" href="data:,"></head><body><main><h1>Test checkout</h1><p>${s.customer_email} · $${(s.amount_total / 100).toFixed(2)}</p><form method="post"><button type="submit">Pay $${(s.amount_total / 100).toFixed(2)}</button></form><a href="${s.cancel_url}">Cancel</a></main></body></html>`,
         );
       }
       fake.pay(s.id);

@@ -39,13 +39,22 @@ export function sortDestinations<T extends { id: string; name: string }>(list: T
  * @throws AppError UNAVAILABLE "Error fetching destinations" when the catalogue is empty and the source fails.
  */
 export async function listDestinations(deps: AppDeps) {
+  await loadCatalogue(deps);
+  return sortDestinations(await catalogue.listDestinations(deps.db));
+}
+
+/**
+ * Loads destinations and parks from the source when the database has none yet (a fresh deployment), once
+ * however many requests ask at the same time; a no-op afterwards.
+ * @throws AppError UNAVAILABLE "Error fetching destinations" when the catalogue is empty and the source fails.
+ */
+export async function loadCatalogue(deps: AppDeps): Promise<void> {
   try {
     await singleFlight('catalogue', () => ensureCatalogue({ db: deps.db, source: deps.source }));
   } catch (err) {
     deps.logger.warn({ err: (err as Error).message }, 'catalogue load failed');
     throw new AppError('UNAVAILABLE', 'Error fetching destinations');
   }
-  return sortDestinations(await catalogue.listDestinations(deps.db));
 }
 
 /**

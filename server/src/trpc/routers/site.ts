@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { emailSchema } from '../../schemas.ts';
 import * as siteService from '../../services/site.ts';
+import { loadCatalogue } from '../../services/waitTimes.ts';
 import { publicProcedure, roleProcedure, router } from '../init.ts';
 
 /** The public site (issue 4): landing figures, testimonials, parks overview, newsletter; admin curation. */
@@ -11,8 +12,9 @@ export const siteRouter = router({
   stats: publicProcedure.query(({ ctx }) => siteService.publicStats(ctx.deps)),
   /** Testimonials in display order: { id, name, parkVisited, text, rating 1–5, isSample }[]. */
   testimonials: publicProcedure.query(({ ctx }) => site.listTestimonials(ctx.deps.db)),
-  /** Every catalogue park with destination, IANA time zone (for its local "today") and known ride count. */
+  /** Every catalogue park (loaded from the source on a fresh database) with destination, IANA time zone or null, and known ride count; UNAVAILABLE when nothing is stored and the source fails. */
   parks: publicProcedure.query(async ({ ctx }) => {
+    await loadCatalogue(ctx.deps);
     const rows = await site.parksOverview(ctx.deps.db);
     return rows.map((r) => ({ ...r, rideCount: Number(r.rideCount) }));
   }),
