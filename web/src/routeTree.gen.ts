@@ -23,6 +23,7 @@ import { Route as ParkRankingsRouteImport } from './routes/park-rankings'
 import { Route as ParksRouteImport } from './routes/parks'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as SubscriptionSuccessRouteImport } from './routes/subscription-success'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedGetAlertsRouteImport } from './routes/_authed/get-alerts'
@@ -100,6 +101,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SubscriptionSuccessRoute = SubscriptionSuccessRouteImport.update({
+  id: '/subscription-success',
+  path: '/subscription-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
@@ -150,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
+  '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
   '/admin': typeof AuthedAdminRoute
   '/get-alerts': typeof AuthedGetAlertsRoute
@@ -172,6 +179,7 @@ export interface FileRoutesByTo {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
+  '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
   '/admin': typeof AuthedAdminRoute
   '/get-alerts': typeof AuthedGetAlertsRoute
@@ -196,6 +204,7 @@ export interface FileRoutesById {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
+  '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
   '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/get-alerts': typeof AuthedGetAlertsRoute
@@ -220,6 +229,7 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
+    | '/subscription-success'
     | '/terms'
     | '/admin'
     | '/get-alerts'
@@ -242,6 +252,7 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
+    | '/subscription-success'
     | '/terms'
     | '/admin'
     | '/get-alerts'
@@ -265,6 +276,7 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
+    | '/subscription-success'
     | '/terms'
     | '/_authed/admin'
     | '/_authed/get-alerts'
@@ -289,6 +301,7 @@ export interface RootRouteChildren {
   ParksRoute: typeof ParksRoute
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
+  SubscriptionSuccessRoute: typeof SubscriptionSuccessRoute
   TermsRoute: typeof TermsRoute
 }
 
@@ -392,6 +405,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/subscription-success': {
+      id: '/subscription-success'
+      path: '/subscription-success'
+      fullPath: '/subscription-success'
+      preLoaderRoute: typeof SubscriptionSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/terms': {
       id: '/terms'
       path: '/terms'
@@ -480,6 +500,7 @@ const rootRouteChildren: RootRouteChildren = {
   ParksRoute: ParksRoute,
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
+  SubscriptionSuccessRoute: SubscriptionSuccessRoute,
   TermsRoute: TermsRoute,
 }
 export const routeTree = rootRouteImport

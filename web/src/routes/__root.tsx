@@ -1,14 +1,34 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Link, Outlet } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
+import { createRootRouteWithContext, HeadContent, Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Footer } from '../features/layout/Footer.tsx';
 import { Navbar } from '../features/layout/Navbar.tsx';
+import { loadSonner, onToasterWanted, toasterWanted } from '../lib/toast.ts';
 import type { Utils } from '../trpc.ts';
 
 /** Router context (DESIGN §4 Web): the query client and tRPC query utils for loaders and guards. */
 export interface RouterContext {
   queryClient: QueryClient;
   utils: Utils;
+}
+
+const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+
+/**
+ * The toast region (sonner), mounted with the first toast or on any page but the landing page, so the
+ * landing page does not download it up front (its size budget); toasts raised earlier are replayed.
+ */
+function LazyToaster() {
+  const wanted = useSyncExternalStore(onToasterWanted, toasterWanted, () => false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [mounted, setMounted] = useState(false);
+  if (!mounted && (wanted || pathname !== '/')) setMounted(true);
+  if (!mounted && !wanted && pathname === '/') return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" richColors closeButton visibleToasts={3} />
+    </Suspense>
+  );
 }
 
 function NotFound() {
@@ -39,7 +59,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         <Outlet />
       </div>
       <Footer />
-      <Toaster position="top-right" richColors closeButton visibleToasts={3} />
+      <LazyToaster />
     </div>
   ),
   notFoundComponent: NotFound,

@@ -4,12 +4,12 @@ import { affiliateApplicationInput } from '@walkon/server/schemas';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { Field, Input, Select } from '../components/ui/field.tsx';
+import { toast } from '../lib/toast.ts';
 import { trpc } from '../trpc.ts';
 
 type FormValues = {

@@ -4,11 +4,11 @@ import { logInInput, signUpInput } from '@walkon/server/schemas';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Field, Input } from '../components/ui/field.tsx';
+import { toast } from '../lib/toast.ts';
 import { trpc } from '../trpc.ts';
 
 /** Only same-site paths are followed after login (no open redirects). */

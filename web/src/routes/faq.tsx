@@ -4,7 +4,7 @@ import { Accordion } from 'radix-ui';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 
 /** The twelve questions (spec part 1 §1 facts: independent, public data only, no bookings, prices, refunds). */
-export const FAQ: { q: string; a: string }[] = [
+const FAQ: { q: string; a: string }[] = [
   {
     q: 'What does WalkOn do?',
     a: 'WalkOn watches the live standby waits of the rides you pick and e-mails or texts you the moment one is walk-on or short: a standby wait of 1 to 15 minutes.',

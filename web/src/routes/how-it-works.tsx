@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
-import { STEPS } from './index.tsx';
+import { STEPS } from '../features/landing/steps.ts';
 
 export const Route = createFileRoute('/how-it-works')({
   head: pageHead('How It Works', 'Four steps from choosing a park to walking on: how WalkOn watches live standby waits for you.'),

@@ -1,24 +1,14 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { BellRing, Clock, MapPin, Timer } from 'lucide-react';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { AlertsCounter } from '../features/landing/AlertsCounter.tsx';
 import { counterFigures } from '../features/landing/counter.ts';
 import { Newsletter } from '../features/landing/Newsletter.tsx';
 import { PLANS, PricingCard } from '../features/landing/PricingCard.tsx';
 import { SignupCard } from '../features/landing/SignupCard.tsx';
+import { STEPS } from '../features/landing/steps.ts';
 import { Testimonials } from '../features/landing/Testimonials.tsx';
+import { toast } from '../lib/toast.ts';
 import { trpc } from '../trpc.ts';
-
-/** The four steps (spec part 1 §2 How It Works), shared by the landing strip and /how-it-works. */
-export const STEPS = [
-  { icon: MapPin, title: 'Pick your park', text: 'Choose a destination and the park you are visiting, and the day of your visit.' },
-  { icon: Timer, title: 'Choose your rides', text: 'Watch every attraction, or only the ones your group cares about.' },
-  { icon: Clock, title: 'We watch the waits', text: 'Every 60 seconds WalkOn reads the public live standby waits of your park.' },
-  {
-    icon: BellRing,
-    title: 'Walk on',
-    text: 'The moment a ride drops to 1–15 minutes we e-mail or text you — never the same ride twice in an hour.',
-  },
-];
 
 function SpotsBanner({ today, tomorrow }: { today: number | null; tomorrow: number | null }) {
   if (tomorrow === null && today === null) return null;
@@ -33,6 +23,14 @@ function SpotsBanner({ today, tomorrow }: { today: number | null; tomorrow: numb
 
 function Landing() {
   const stats = trpc.site.stats.useQuery(undefined, { staleTime: 60_000 });
+  const { canceled } = Route.useSearch();
+  const navigate = useNavigate();
+  // Back from Stripe Checkout without paying (spec part 1 §2 payment return): say so, then drop the query.
+  useEffect(() => {
+    if (!canceled) return;
+    toast.info('Payment canceled', { description: 'You have not been charged. Your alerts are one click away when you are ready.' });
+    void navigate({ to: '/', search: {}, replace: true });
+  }, [canceled, navigate]);
   return (
     <main id="main">
       <SpotsBanner today={stats.data?.spotsLeftToday ?? null} tomorrow={stats.data?.spotsLeftTomorrow ?? null} />
@@ -122,5 +120,7 @@ export const Route = createFileRoute('/')({
       },
     ],
   }),
+  validateSearch: (s: Record<string, unknown>): { canceled?: boolean } =>
+    s.canceled === true || s.canceled === 'true' ? { canceled: true } : {},
   component: Landing,
 });

@@ -2,7 +2,6 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { format } from 'date-fns';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -11,6 +10,7 @@ import { Field, Input, Select } from '../components/ui/field.tsx';
 import { useSession } from '../features/auth/session.ts';
 import { emptyDraft, type ItemDraft, ItemFields, type ItemType } from '../features/rankings/ItemFields.tsx';
 import { StarPicker, Stars } from '../features/rankings/Stars.tsx';
+import { toast } from '../lib/toast.ts';
 import { trpc } from '../trpc.ts';
 
 const TABS: { value: ItemType; label: string }[] = [

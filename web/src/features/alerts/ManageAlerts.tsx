@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
+import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
+import { formatPassDate } from '../checkout/dates.ts';
 import { parksToReenable } from './selection.ts';
 
 type Pending = Record<string, { active: boolean; rides: Record<string, boolean> }>;
@@ -84,12 +85,22 @@ export function ManageAlerts() {
               <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
                 <div>
                   <h2 className="text-lg font-bold">{p.parkName}</h2>
-                  <p className="text-sm text-slate-600">
-                    Pass {p.startDate} → {p.endDate} ·{' '}
+                  <div className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
                     <Badge tone={p.valid ? 'green' : p.scheduled ? 'blue' : 'slate'}>
                       {p.valid ? 'ACTIVE' : p.scheduled ? 'SCHEDULED' : 'INACTIVE'}
                     </Badge>
-                  </p>
+                    <span>Pass days:</span>
+                    <ul aria-label={`Pass days for ${p.parkName}`} className="flex flex-wrap gap-1.5">
+                      {p.days.map((d) => (
+                        <li key={d.day} className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-0.5 text-slate-800">
+                          {formatPassDate(d.day)}
+                          <Badge tone={d.channel === 'sms' ? 'brand' : 'blue'} className="px-1.5">
+                            {d.channel === 'sms' ? 'SMS' : 'E-mail'}
+                          </Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
                 </div>
                 <div className="flex items-center gap-2">
                   <span className="text-sm font-medium" id={`park-${p.parkId}`}>

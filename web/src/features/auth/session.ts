@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { queryClient, trpc } from '../../trpc.ts';
 
 /** The signed-in user (or null) and whether the session is still resolving (spec part 1 §4 Session). */

@@ -1,8 +1,8 @@
 import { EMAIL_PATTERN } from '@walkon/server/patterns';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
+import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 
 /**

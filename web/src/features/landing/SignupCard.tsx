@@ -1,68 +1,255 @@
-import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { EMAIL_PRICE_CENTS, formatCents, SMS_PRICE_CENTS } from '@walkon/server/pricing';
+import { Gift } from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, Select } from '../../components/ui/field.tsx';
+import { Field, Input, Select } from '../../components/ui/field.tsx';
+import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
+import { earliestToday } from '../checkout/dates.ts';
+import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
+import { PriceBox } from '../checkout/PriceBox.tsx';
+import { PromoField } from '../checkout/PromoField.tsx';
+import { type AppliedPromo, payLabel, priceSummary, promoDiscounts } from '../checkout/price.ts';
+import { useParkToday } from '../checkout/useParkToday.ts';
+import { useStartCheckout } from '../checkout/useStartCheckout.ts';
+import { ParkOptions } from './parks.tsx';
+import { type SignupProblem, signupProblem } from './signup.ts';
 
-/** The six popular parks pinned first in the signup card (spec part 1 §2), with their destinations. */
-export const POPULAR_PARKS = [
-  { id: '75ea578a-adc8-4116-a54d-dccb60765ef9', destinationId: 'e957da41-3552-4cf6-b636-5babc5cbc4e5' },
-  { id: '47f90d2c-e191-4239-a466-5892ef59a88b', destinationId: 'e957da41-3552-4cf6-b636-5babc5cbc4e5' },
-  { id: '288747d1-8b4f-4a64-867e-ea7c9b27bad8', destinationId: 'e957da41-3552-4cf6-b636-5babc5cbc4e5' },
-  { id: '1c84a229-8862-4648-9c71-378ddd2c7693', destinationId: 'e957da41-3552-4cf6-b636-5babc5cbc4e5' },
-  { id: '7340550b-c14d-4def-80bb-acdb51d49a66', destinationId: 'bfc89fd6-314d-44b4-b89e-df1a89cf991e' },
-  { id: '832fcd51-ea19-4e77-85c7-75d5843b127c', destinationId: 'bfc89fd6-314d-44b4-b89e-df1a89cf991e' },
+const FreeAlertsDialog = lazy(() => import('./FreeAlertsDialog.tsx'));
+
+type Channel = 'email' | 'sms';
+
+const CHANNELS: { value: Channel; label: string; price: string }[] = [
+  { value: 'sms', label: 'SMS', price: `${formatCents(SMS_PRICE_CENTS)}/day` },
+  { value: 'email', label: 'E-mail', price: `${formatCents(EMAIL_PRICE_CENTS)}/day` },
 ];
 
 /**
- * The hero signup card (spec part 1 §2): pick a park (six popular parks first), then continue to Get Alerts
- * with it preselected. Paying for SMS passes from here comes with the payments issue.
+ * The hero signup card (spec part 1 §2 Signup card, §5, §8): park (six popular parks pinned), alert method
+ * (SMS $5/day by default, or e-mail $1/day), pass dates on a calendar (park-local; earlier days disabled),
+ * phone for SMS, e-mail for the receipt, promo code with Apply, price box and the card payment button, which
+ * sends the visitor to Stripe Checkout. "Want alerts for FREE?" opens the promo-code dialog (its own chunk).
+ * Kept free of form and schema libraries: this is the landing page's JavaScript budget.
  */
 export function SignupCard() {
-  const navigate = useNavigate();
   const parks = trpc.site.parks.useQuery(undefined, { staleTime: 10 * 60_000 });
   const [parkId, setParkId] = useState('');
+  const [channel, setChannel] = useState<Channel>('sms');
+  const [dates, setDates] = useState<string[]>([]);
+  const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
+  const [promoInput, setPromoInput] = useState('');
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
+  const [invalid, setInvalid] = useState<SignupProblem['field'] | null>(null);
+  const [free, setFree] = useState<{ open: boolean; promo: AppliedPromo | null } | null>(null);
+  const freeButton = useRef<HTMLButtonElement>(null);
+  /** Editing a field clears its invalid mark. */
+  const edited = (field: SignupProblem['field']) => setInvalid((f) => (f === field ? null : f));
+  const { startCheckout, redirecting } = useStartCheckout();
+
   const all = parks.data ?? [];
-  const popular = POPULAR_PARKS.map((p) => all.find((a) => a.id === p.id)).filter((p): p is NonNullable<typeof p> => Boolean(p));
-  const others = all.filter((a) => !POPULAR_PARKS.some((p) => p.id === a.id));
+  const park = all.find((p) => p.id === parkId);
+  const earliest = useMemo(() => earliestToday(all.map((p) => p.timezone)), [all]);
+  const today = useParkToday(park?.id, park?.timezone, earliest);
+  // Dates before the chosen park's today cannot be bought (spec part 1 §5).
+  useEffect(() => {
+    setDates((d) => (d.some((x) => x < today) ? d.filter((x) => x >= today) : d));
+  }, [today]);
+  const summary = priceSummary(channel, dates.length, promo);
+
+  const checkPromo = trpc.checkout.checkPromo.useMutation({
+    onSuccess: (p) => {
+      if (p.kind === 'free_days') {
+        setFree({ open: true, promo: p });
+        return;
+      }
+      setPromo(p);
+      const only = p.channel === 'any' ? '' : ` on ${p.channel === 'sms' ? 'SMS' : 'e-mail'} alerts`;
+      toast.success('Promo Code Applied!', { description: `${p.percentOff}% off your pass${only}.` });
+    },
+    onError: (e) =>
+      toast.error('Invalid Code', {
+        description: e.data?.code === 'TOO_MANY_REQUESTS' ? e.message : 'Please check your promo code and try again.',
+      }),
+  });
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = signupProblem({ parkId, dates, channel, phone, email });
+    setInvalid(problem?.field ?? null);
+    if (problem) {
+      toast.error(problem.title, { description: problem.description });
+      document.getElementById(`hero-${problem.field}`)?.focus();
+      return;
+    }
+    await startCheckout({
+      from: 'landing',
+      email: email.trim().toLowerCase(),
+      parkId,
+      channel,
+      dates,
+      ...(channel === 'sms' ? { phone: phone.trim() } : {}),
+      ...(promoDiscounts(promo, channel) ? { promoCode: promo.code } : {}),
+    });
+  };
+
   return (
-    <form
-      className="rounded-2xl bg-white p-6 text-left text-slate-900 shadow-xl"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const park = all.find((p) => p.id === parkId);
-        if (park) localStorage.setItem('alertPark', JSON.stringify({ destinationId: park.destinationId, parkId: park.id }));
-        void navigate({ to: '/get-alerts' });
-      }}
-    >
-      <h2 className="text-xl font-bold">Start your alerts</h2>
-      <p className="mt-1 text-sm text-slate-600">E-mail from $1/day · free with promo. SMS $5 per day.</p>
-      <div className="mt-4">
+    <div>
+      <form
+        noValidate
+        aria-labelledby="signup-title"
+        onSubmit={onSubmit}
+        className="space-y-4 rounded-2xl bg-white p-5 text-left text-slate-900 shadow-xl sm:p-6"
+      >
+        <div>
+          <h2 id="signup-title" className="text-xl font-bold">
+            Get walk-on alerts
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Pick your park and days. SMS $5 per day · E-mail $1 per day.</p>
+        </div>
         <Field label="Park" htmlFor="hero-park">
-          <Select id="hero-park" value={parkId} onChange={(e) => setParkId(e.target.value)} disabled={parks.isPending}>
-            <option value="">{parks.isPending ? 'Loading parks…' : 'Select a theme park'}</option>
-            {popular.length ? (
-              <optgroup label="Most popular">
-                {popular.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-            <optgroup label="All parks">
-              {others.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({p.destinationName})
-                </option>
-              ))}
-            </optgroup>
+          <Select
+            id="hero-park"
+            value={parkId}
+            aria-invalid={invalid === 'park' || undefined}
+            onChange={(e) => {
+              setParkId(e.target.value);
+              edited('park');
+            }}
+            disabled={parks.isPending}
+          >
+            <ParkOptions parks={all} loading={parks.isPending} />
           </Select>
         </Field>
-      </div>
-      <Button type="submit" className="mt-4 w-full">
-        Get Alerts
-      </Button>
-    </form>
+
+        <fieldset>
+          <legend className="mb-1.5 block text-sm font-semibold text-slate-800">Alert method</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {CHANNELS.map((c) => (
+              <label
+                key={c.value}
+                className="flex cursor-pointer items-center gap-2.5 rounded-lg border border-slate-300 px-3 py-2 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-amber-500"
+              >
+                <input
+                  type="radio"
+                  name="hero-channel"
+                  value={c.value}
+                  checked={channel === c.value}
+                  onChange={() => setChannel(c.value)}
+                  className="h-4 w-4 accent-brand-700"
+                />
+                <span className="flex flex-col leading-tight">
+                  <span className="font-semibold whitespace-nowrap">{c.label}</span>
+                  <span className="text-sm text-slate-600">{c.price}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <PassDatesPicker
+          id="hero-dates"
+          label="Dates"
+          value={dates}
+          onChange={(d) => {
+            setDates(d);
+            edited('dates');
+          }}
+          today={today}
+          invalid={invalid === 'dates'}
+        />
+
+        {channel === 'sms' ? (
+          <Field
+            label="Phone number"
+            htmlFor="hero-phone"
+            hint="We text your alerts to this number. Reply STOP to any of our texts to stop them — we honour it."
+          >
+            <Input
+              id="hero-phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="+1 407 555 0100"
+              value={phone}
+              aria-invalid={invalid === 'phone' || undefined}
+              onChange={(e) => {
+                setPhone(e.target.value);
+                edited('phone');
+              }}
+            />
+          </Field>
+        ) : null}
+
+        <Field label="Email for your receipt" htmlFor="hero-email">
+          <Input
+            id="hero-email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            aria-invalid={invalid === 'email' || undefined}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              edited('email');
+            }}
+          />
+        </Field>
+
+        <PromoField
+          id="hero-promo"
+          value={promoInput}
+          onChange={(v) => {
+            setPromoInput(v);
+            if (promo && v !== promo.code) setPromo(null);
+          }}
+          onApply={(code) => checkPromo.mutate({ code })}
+          checking={checkPromo.isPending}
+          applied={
+            promo
+              ? promoDiscounts(promo, channel)
+                ? `${promo.percentOff}% off applied`
+                : `${promo.code} applies to ${promo.channel === 'sms' ? 'SMS' : 'e-mail'} alerts only`
+              : null
+          }
+        />
+
+        <PriceBox summary={summary} />
+
+        <Button type="submit" className="w-full" disabled={redirecting} aria-busy={redirecting}>
+          {redirecting ? 'Redirecting to checkout…' : payLabel(summary.total)}
+        </Button>
+
+        <div className="text-center">
+          <button
+            ref={freeButton}
+            type="button"
+            className="inline-flex items-center gap-1.5 font-semibold text-brand-800 underline underline-offset-4"
+            onClick={() => setFree({ open: true, promo: null })}
+          >
+            <Gift className="h-4 w-4" aria-hidden="true" /> Want alerts for FREE?
+          </button>
+        </div>
+      </form>
+      {free ? (
+        <Suspense fallback={<span className="sr-only">Loading…</span>}>
+          <FreeAlertsDialog
+            open={free.open}
+            onOpenChange={(open) => setFree((f) => (f ? { ...f, open } : f))}
+            returnFocus={freeButton}
+            parks={all}
+            parksLoading={parks.isPending}
+            parkId={parkId}
+            email={email}
+            firstDay={dates[0] ?? null}
+            checkedPromo={free.promo}
+            onPercentOff={(p) => {
+              setPromo(p);
+              setPromoInput(p.code);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }

@@ -1,8 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { createFileRoute } from '@tanstack/react-router';
-import { formatDistanceToNow } from 'date-fns';
+import { formatCents } from '@walkon/server/pricing';
+import { promoCreateInput } from '@walkon/server/schemas';
+import { format, formatDistanceToNow } from 'date-fns';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { type Resolver, useForm } from 'react-hook-form';
 import { AccessDenied } from '../../components/AccessDenied.tsx';
 import { pageHead } from '../../components/InfoPage.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -10,8 +13,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
 import { useSession } from '../../features/auth/session.ts';
 import { emptyDraft, type ItemDraft, ItemFields } from '../../features/rankings/ItemFields.tsx';
+import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 
 function Items() {
@@ -191,6 +196,177 @@ function Outbox() {
   );
 }
 
+interface PromoFormValues {
+  code: string;
+  kind: 'free_days' | 'percent_off';
+  channel: 'email' | 'sms' | 'any';
+  days: number;
+  percentOff: number | null;
+  maxUses: number | null;
+  expiresAt: string | null;
+}
+
+const PROMO_DEFAULTS: PromoFormValues = {
+  code: '',
+  kind: 'free_days',
+  channel: 'email',
+  days: 1,
+  percentOff: null,
+  maxUses: null,
+  expiresAt: null,
+};
+
+/** A datetime-local value ("2026-12-01T09:00", the admin's clock) as an ISO instant, or null when empty. */
+function localToIso(v: unknown): string | null {
+  if (typeof v !== 'string' || v === '') return null;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? v : d.toISOString();
+}
+
+/**
+ * Promo codes (issue 3 item 4): create free e-mail day codes or percent-off codes, see their uses, turn them
+ * on and off. The server validates again (admin only) and upper-cases the code.
+ */
+function PromoCodes() {
+  const utils = trpc.useUtils();
+  const list = trpc.admin.promoCodes.useQuery();
+  const form = useForm<PromoFormValues>({
+    resolver: zodResolver(promoCreateInput) as unknown as Resolver<PromoFormValues>,
+    defaultValues: PROMO_DEFAULTS,
+  });
+  const kind = form.watch('kind');
+  const create = trpc.admin.createPromoCode.useMutation({
+    onSuccess: async (r) => {
+      toast.success('Promo code created', { description: r.code });
+      form.reset(PROMO_DEFAULTS);
+      await utils.admin.promoCodes.invalidate();
+    },
+    onError: (e) => toast.error('Could not create the promo code', { description: e.message }),
+  });
+  const setActive = trpc.admin.setPromoCodeActive.useMutation({
+    onSuccess: () => utils.admin.promoCodes.invalidate(),
+    onError: (e) => toast.error('Could not update the promo code', { description: e.message }),
+  });
+  const err = form.formState.errors;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card title="New promo code">
+        <form
+          className="space-y-4"
+          noValidate
+          onSubmit={form.handleSubmit((v) =>
+            create.mutate({
+              ...v,
+              percentOff: v.kind === 'percent_off' ? v.percentOff : null,
+              days: v.kind === 'free_days' ? v.days : 1,
+            }),
+          )}
+        >
+          <Field label="Code" htmlFor="promo-code" error={err.code?.message}>
+            <Input id="promo-code" className="uppercase" autoComplete="off" {...form.register('code')} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Kind" htmlFor="promo-kind">
+              <Select id="promo-kind" {...form.register('kind')}>
+                <option value="free_days">Free e-mail days</option>
+                <option value="percent_off">Percent off</option>
+              </Select>
+            </Field>
+            <Field label="Channel" htmlFor="promo-channel" error={err.channel?.message}>
+              <Select id="promo-channel" {...form.register('channel')}>
+                <option value="email">E-mail</option>
+                <option value="sms">SMS</option>
+                <option value="any">Any</option>
+              </Select>
+            </Field>
+            {kind === 'free_days' ? (
+              <Field label="Free days" htmlFor="promo-days" error={err.days?.message}>
+                <Input id="promo-days" type="number" min={1} max={30} inputMode="numeric" {...form.register('days')} />
+              </Field>
+            ) : (
+              <Field label="Percent off" htmlFor="promo-percent" error={err.percentOff?.message}>
+                <Input
+                  id="promo-percent"
+                  type="number"
+                  min={1}
+                  max={99}
+                  inputMode="numeric"
+                  {...form.register('percentOff', { setValueAs: (v) => (v === '' || v === null ? null : Number(v)) })}
+                />
+              </Field>
+            )}
+            <Field label="Max uses (optional)" htmlFor="promo-max" error={err.maxUses?.message}>
+              <Input
+                id="promo-max"
+                type="number"
+                min={1}
+                inputMode="numeric"
+                {...form.register('maxUses', { setValueAs: (v) => (v === '' || v === null ? null : Number(v)) })}
+              />
+            </Field>
+          </div>
+          <Field label="Expires (optional)" htmlFor="promo-expires" error={err.expiresAt?.message}>
+            <Input id="promo-expires" type="datetime-local" {...form.register('expiresAt', { setValueAs: localToIso })} />
+          </Field>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create promo code'}
+          </Button>
+        </form>
+      </Card>
+      <Card title="Promo codes">
+        {list.isPending ? <p className="text-slate-600">Loading…</p> : null}
+        {list.isError ? <p role="alert">Failed to load promo codes</p> : null}
+        {list.data?.length === 0 ? <p className="text-slate-600">No promo codes yet.</p> : null}
+        <ul className="divide-y divide-slate-100 text-sm" aria-label="Promo codes">
+          {list.data?.map((c) => (
+            <li key={c.code} className="flex items-center justify-between gap-3 py-2">
+              <span>
+                <span className="font-mono font-semibold">{c.code}</span>{' '}
+                <Badge tone={c.active ? 'green' : 'slate'}>{c.active ? 'active' : 'off'}</Badge>
+                <span className="block text-slate-600">
+                  {c.kind === 'free_days' ? `${c.days} free day${c.days === 1 ? '' : 's'}` : `${c.percent_off}% off`} · {c.channel} ·{' '}
+                  {c.uses}
+                  {c.max_uses !== null ? ` of ${c.max_uses}` : ''} used
+                  {c.expires_at ? ` · expires ${format(new Date(c.expires_at), 'PPp')}` : ''}
+                </span>
+              </span>
+              <Switch
+                label={`${c.code} active`}
+                checked={c.active}
+                onCheckedChange={(v) => setActive.mutate({ code: c.code, active: v })}
+              />
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
+}
+
+/** The latest checkout sessions (issue 3): who paid what for which dates, and whether it was fulfilled. */
+function Checkouts() {
+  const list = trpc.admin.checkouts.useQuery();
+  return (
+    <Card title="Checkout sessions (latest 50)">
+      {list.isPending ? <p className="text-slate-600">Loading…</p> : null}
+      {list.data?.length === 0 ? <p className="text-slate-600">No checkouts yet.</p> : null}
+      <ul className="divide-y divide-slate-100 text-sm">
+        {list.data?.map((c) => (
+          <li key={c.id} className="py-2">
+            <span className="font-semibold">{c.email}</span> · {c.channel === 'sms' ? 'SMS' : 'E-mail'} · {c.days.length} date
+            {c.days.length === 1 ? '' : 's'} · {formatCents(c.amount_total)}{' '}
+            <Badge tone={c.status === 'fulfilled' ? 'green' : c.status === 'open' ? 'amber' : 'slate'}>{c.status}</Badge>
+            <span className="block text-slate-600">
+              {c.days.join(', ')} · {formatDistanceToNow(new Date(c.created_at), { addSuffix: true })} ·{' '}
+              <span className="font-mono">{c.id}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 const STATUSES = ['new', 'contacted', 'accepted', 'declined'] as const;
 
 function Affiliates() {
@@ -239,6 +415,8 @@ function Admin() {
       <h1 className="text-3xl font-bold">Admin Dashboard</h1>
       <Items />
       <SiteSettings />
+      <PromoCodes />
+      <Checkouts />
       <Affiliates />
       <Outbox />
     </main>
@@ -246,6 +424,6 @@ function Admin() {
 }
 
 export const Route = createFileRoute('/_authed/admin')({
-  head: pageHead('Admin', 'Manage ranking items, testimonials, SMS capacity and the outbox.'),
+  head: pageHead('Admin', 'Manage ranking items, testimonials, SMS capacity, promo codes, checkouts and the outbox.'),
   component: Admin,
 });

@@ -1,19 +1,24 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { format, formatDistanceToNow } from 'date-fns';
-import { Construction, Mail, MessageSquare, RefreshCw } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { Mail, MessageSquare, RefreshCw, ShoppingCart } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pageHead } from '../../components/InfoPage.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Field, Input } from '../../components/ui/field.tsx';
+import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { alertAction, alertsStatus, canActivate, initialSelection, readCleared, writeCleared } from '../../features/alerts/selection.ts';
 import { useSession } from '../../features/auth/session.ts';
+import { formatPassDate, formatPassDateList, parkNowTime } from '../../features/checkout/dates.ts';
+import { PricingDialog } from '../../features/checkout/PricingDialog.tsx';
+import { PromoField } from '../../features/checkout/PromoField.tsx';
+import type { AppliedPromo } from '../../features/checkout/price.ts';
+import { usePassPromo } from '../../features/checkout/usePassPromo.ts';
 import { alertWaitBadge } from '../../features/waits/badges.ts';
 import { ParkPicker } from '../../features/waits/ParkPicker.tsx';
+import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 
 const PARK_KEY = 'alertPark';
@@ -27,25 +32,18 @@ function readStoredPark(): { destinationId: string | null; parkId: string | null
   }
 }
 
-function SmsOverlay({ onBack }: { onBack: () => void }) {
+/** The person's pass days for the park (spec part 1 §2 Get Alerts; issue 3): date and channel badges. */
+function PassDays({ days, today }: { days: { day: string; channel: 'email' | 'sms' }[]; today: string }) {
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="uc-title"
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4"
-    >
-      <div className="max-w-sm rounded-2xl bg-white p-6 text-center shadow-xl">
-        <Construction className="mx-auto h-10 w-10 text-amber-600" aria-hidden="true" />
-        <h2 id="uc-title" className="mt-3 text-xl font-bold">
-          Under Construction
-        </h2>
-        <p className="mt-2 text-slate-700">Will go live soon - for now, use our email alerts!</p>
-        <Button className="mt-5" onClick={onBack} autoFocus>
-          Use Email Alerts
-        </Button>
-      </div>
-    </div>
+    <ul aria-label="Your pass days" className="flex flex-wrap gap-2">
+      {days.map((d) => (
+        <li key={d.day} className="inline-flex items-center gap-1.5 rounded-lg border border-slate-200 px-2.5 py-1 text-sm">
+          <span className="font-medium">{formatPassDate(d.day)}</span>
+          {d.day === today ? <Badge tone="green">Today</Badge> : null}
+          <Badge tone={d.channel === 'sms' ? 'brand' : 'blue'}>{d.channel === 'sms' ? 'SMS' : 'E-mail'}</Badge>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -54,29 +52,70 @@ function GetAlerts() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/get-alerts' });
   const utils = trpc.useUtils();
-  const [channel, setChannel] = useState<'email' | 'sms'>('email');
+  const [pickedChannel, setChannel] = useState<'email' | 'sms' | null>(null);
   const [picked, setPicked] = useState(readStoredPark);
   const parkId = picked.parkId;
   const [selected, setSelected] = useState<string[]>([]);
   const loadedFor = useRef<string | null>(null);
-  const today = format(new Date(), 'yyyy-MM-dd');
-  const [startDate, setStartDate] = useState(today);
+  const [startDate, setStartDate] = useState('');
   const [startTime, setStartTime] = useState('');
+  const [pricing, setPricing] = useState<{ open: boolean; promo: AppliedPromo | null }>({ open: false, promo: null });
+  const [promoCode, setPromoCode] = useState('');
+  /** Whatever opened the pricing dialog gets the focus back when it closes. */
+  const opener = useRef<HTMLElement | null>(null);
 
-  // Payment return (spec part 1 §2, §4): canceled → back to a clean page; success → toast and recheck after 2 s.
-  useEffect(() => {
-    if (search.canceled) {
-      void navigate({ search: {}, replace: true });
-    } else if (search.success && search.session_id) {
-      toast.success('Payment received', { description: 'Your alerts are being set up.' });
-      const t = setTimeout(() => void utils.alerts.state.invalidate(), 2000);
-      return () => clearTimeout(t);
-    }
-  }, [search.canceled, search.success, search.session_id, navigate, utils]);
-
+  const parks = trpc.site.parks.useQuery(undefined, { staleTime: 10 * 60_000 });
   const rides = trpc.alerts.rides.useQuery({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) });
   const state = trpc.alerts.state.useQuery({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) });
   const saveRides = trpc.alerts.saveRides.useMutation({ onError: (e) => toast.error('Save Failed', { description: e.message }) });
+  const confirmPayment = trpc.checkout.confirm.useMutation();
+
+  const choosePark = useCallback((v: { destinationId: string | null; parkId: string | null }) => {
+    setPicked(v);
+    setSelected([]);
+    setStartDate('');
+    loadedFor.current = null;
+    if (v.parkId) localStorage.setItem(PARK_KEY, JSON.stringify(v));
+  }, []);
+
+  // Payment return (spec part 1 §2, §4): canceled → back to a clean page; success → confirm the session (so the
+  // pass shows even when Stripe's webhook is late), toast, show the paid park and recheck after 2 s.
+  const handledSession = useRef<string | null>(null);
+  const recheck = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (recheck.current && clearTimeout(recheck.current)), []);
+  const { mutate: confirmMutate } = confirmPayment;
+  useEffect(() => {
+    if (search.canceled) {
+      void navigate({ search: {}, replace: true });
+      return;
+    }
+    const sessionId = search.success ? search.session_id : undefined;
+    if (!sessionId || handledSession.current === sessionId) return;
+    handledSession.current = sessionId;
+    confirmMutate(
+      { sessionId },
+      {
+        onSuccess: async (o) => {
+          if (o.status === 'fulfilled') {
+            toast.success('Payment successful', {
+              description: `Your ${o.channel === 'sms' ? 'SMS' : 'e-mail'} pass for ${o.parkName} on ${formatPassDateList(o.days)} is ready.`,
+            });
+          } else if (o.status === 'pending') {
+            toast.info('Payment received', { description: 'We are confirming your payment…' });
+          } else {
+            toast.error('Payment Error', { description: 'This checkout expired without a payment. You have not been charged.' });
+          }
+          void utils.alerts.state.invalidate();
+          const all = await utils.site.parks.fetch(undefined, { staleTime: 10 * 60_000 }).catch(() => []);
+          const paid = all.find((p) => p.id === o.parkId);
+          if (paid && paid.id !== readStoredPark().parkId) choosePark({ destinationId: paid.destinationId, parkId: paid.id });
+        },
+        onError: (e) => toast.error('Payment Error', { description: e.message }),
+        onSettled: () => void navigate({ search: {}, replace: true }),
+      },
+    );
+    recheck.current = setTimeout(() => void utils.alerts.state.invalidate(), 2000);
+  }, [search.canceled, search.success, search.session_id, navigate, utils, confirmMutate, choosePark]);
 
   // First load of a park: saved selection, or auto-select all unless manually cleared (spec part 1 §4).
   useEffect(() => {
@@ -101,7 +140,7 @@ function GetAlerts() {
       toast.success(r.scheduled ? 'Alerts scheduled' : 'Alerts activated', {
         description: r.scheduled
           ? `Alerts start ${r.startsAt ? format(new Date(r.startsAt), 'PPp') : r.startDate}.`
-          : 'We will e-mail you when a selected ride is walk-on or short.',
+          : 'We will alert you when a selected ride is walk-on or short.',
       });
       await utils.alerts.state.invalidate();
     },
@@ -123,59 +162,76 @@ function GetAlerts() {
   });
   const clearHistory = trpc.alerts.clearHistory.useMutation({ onSuccess: () => utils.alerts.state.invalidate() });
 
+  const email = user?.email ?? null;
+  const park = parks.data?.find((p) => p.id === parkId);
+  const parkName = park?.name ?? state.data?.subscription?.parkName ?? 'this park';
+  // The park-local today from the server (the browser's date may differ from the park's).
+  const today = state.data?.today ?? null;
+  const passDays = state.data?.subscription?.days ?? [];
+  // The header's Email / SMS choice; until the person picks one, the channel of their pass (else e-mail).
+  const channel = pickedChannel ?? state.data?.subscription?.todayChannel ?? passDays[0]?.channel ?? 'email';
+  const hasPass = passDays.length > 0;
+  const effectiveStart = passDays.some((d) => d.day === startDate) ? startDate : (passDays[0]?.day ?? '');
   const status = alertsStatus(state.data?.subscription ?? null);
   const startInFuture = useMemo(() => {
-    if (startDate > today) return true;
-    if (!startTime) return false;
-    return new Date(`${startDate}T${startTime}`).getTime() > Date.now();
-  }, [startDate, startTime, today]);
+    if (!today || !effectiveStart) return false;
+    if (effectiveStart > today) return true;
+    return Boolean(startTime) && startTime > parkNowTime(park?.timezone);
+  }, [effectiveStart, startTime, today, park?.timezone]);
   const action = alertAction(status, startInFuture);
-  const email = user?.email ?? null;
-  const ready = canActivate({ parkId, selectedCount: selected.length, email });
+  const ready = canActivate({ parkId, selectedCount: selected.length, email }) && hasPass;
   const rideList = rides.data?.rides ?? [];
+  const pagePromo = usePassPromo({
+    email,
+    parkId,
+    onPercentOff: (p) => {
+      opener.current = document.getElementById('alerts-promo');
+      setPricing({ open: true, promo: p });
+    },
+    onRedeemed: () => setPromoCode(''),
+  });
+
+  const openPricing = (c?: 'email' | 'sms') => {
+    if (c) setChannel(c);
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!parkId || !email) {
+      if (!c) toast.error('Setup Required', { description: 'Please enter a valid email and select a park before subscribing.' });
+      return;
+    }
+    setPricing({ open: true, promo: null });
+  };
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10">
-      {channel === 'sms' ? <SmsOverlay onBack={() => setChannel('email')} /> : null}
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Get Alerts</h1>
           <p className="mt-1 text-slate-600">Pick a park and rides; we tell you when the standby wait is 1–15 minutes.</p>
         </div>
-        <fieldset className="flex gap-2">
+        <fieldset className="flex flex-wrap gap-2">
           <legend className="sr-only">Alert type</legend>
           <Button
             variant={channel === 'email' ? 'primary' : 'secondary'}
             aria-pressed={channel === 'email'}
-            onClick={() => setChannel('email')}
+            onClick={() => openPricing('email')}
           >
             <Mail className="h-4 w-4" aria-hidden="true" /> Email{' '}
             <span className="text-xs font-normal opacity-90">from $1/day · free with promo</span>
           </Button>
-          <Button variant={channel === 'sms' ? 'primary' : 'secondary'} aria-pressed={channel === 'sms'} onClick={() => setChannel('sms')}>
+          <Button variant={channel === 'sms' ? 'primary' : 'secondary'} aria-pressed={channel === 'sms'} onClick={() => openPricing('sms')}>
             <MessageSquare className="h-4 w-4" aria-hidden="true" /> SMS <span className="text-xs font-normal opacity-90">$5 per day</span>
           </Button>
         </fieldset>
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <Card title="Set Up Alerts">
             <div className="space-y-4">
               <Field label="Email" htmlFor="alert-email" hint="Alerts go to your account's e-mail address.">
                 <Input id="alert-email" value={email ?? ''} readOnly />
               </Field>
-              <ParkPicker
-                idPrefix="alerts"
-                destinationId={picked.destinationId}
-                parkId={picked.parkId}
-                onChange={(v) => {
-                  setPicked(v);
-                  setSelected([]);
-                  loadedFor.current = null;
-                  if (v.parkId) localStorage.setItem(PARK_KEY, JSON.stringify(v));
-                }}
-              />
+              <ParkPicker idPrefix="alerts" destinationId={picked.destinationId} parkId={picked.parkId} onChange={choosePark} />
               {parkId && state.data && status === 'INACTIVE' ? (
                 <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
                   You have no active alert subscription for this park yet.
@@ -190,32 +246,65 @@ function GetAlerts() {
             ) : state.isPending ? (
               <Spinner />
             ) : state.isError ? (
-              <p role="alert" className="text-red-700">
-                {state.error.message}
-              </p>
+              <div role="alert">
+                <p className="text-red-700">{state.error.message}</p>
+                <Button variant="secondary" size="sm" className="mt-3" onClick={() => state.refetch()}>
+                  Try again
+                </Button>
+              </div>
             ) : (
               <div className="space-y-4">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="text-sm font-semibold text-slate-700">Status:</span>
                   <Badge tone={status === 'ACTIVE' ? 'green' : status === 'SCHEDULED' ? 'blue' : 'slate'}>{status}</Badge>
-                  {state.data.subscription && status !== 'INACTIVE' ? (
+                  {state.data.subscription?.todayChannel ? (
                     <span className="text-sm text-slate-600">
-                      Pass {state.data.subscription.startDate} → {state.data.subscription.endDate}
+                      Today by {state.data.subscription.todayChannel === 'sms' ? 'SMS' : 'e-mail'}
                     </span>
                   ) : null}
                 </div>
-                {status === 'INACTIVE' ? (
+                {hasPass ? (
+                  <div className="space-y-2">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <h3 className="text-sm font-semibold text-slate-700">Your pass days</h3>
+                      <Button variant="ghost" size="sm" onClick={() => openPricing()}>
+                        <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Buy more days
+                      </Button>
+                    </div>
+                    <PassDays days={passDays} today={state.data.today} />
+                  </div>
+                ) : (
+                  <div className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-950">
+                    <p className="font-semibold">You have no pass for {parkName} from today on.</p>
+                    <p className="text-sm">
+                      Alerts go out on the days you hold a pass. Buy a day pass (E-mail $1, SMS $5 per day), or use a promo code for free
+                      e-mail alerts.
+                    </p>
+                    <Button onClick={() => openPricing()}>
+                      <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Buy a pass
+                    </Button>
+                    <PromoField
+                      id="alerts-promo"
+                      label="Have a promo code?"
+                      value={promoCode}
+                      onChange={setPromoCode}
+                      onApply={(c) => void pagePromo.apply(c)}
+                      checking={pagePromo.busy}
+                    />
+                  </div>
+                )}
+                {status === 'INACTIVE' && hasPass ? (
                   <div className="grid gap-4 sm:grid-cols-2">
-                    <Field label="Start date" htmlFor="start-date">
-                      <Input
-                        id="start-date"
-                        type="date"
-                        min={today}
-                        value={startDate}
-                        onChange={(e) => setStartDate(e.target.value && e.target.value >= today ? e.target.value : today)}
-                      />
+                    <Field label="Start date" htmlFor="start-date" hint="One of your pass days (park time).">
+                      <Select id="start-date" value={effectiveStart} onChange={(e) => setStartDate(e.target.value)}>
+                        {passDays.map((d) => (
+                          <option key={d.day} value={d.day}>
+                            {formatPassDate(d.day)} · {d.channel === 'sms' ? 'SMS' : 'E-mail'}
+                          </option>
+                        ))}
+                      </Select>
                     </Field>
-                    <Field label="Start time (optional)" htmlFor="start-time">
+                    <Field label="Start time (optional)" htmlFor="start-time" hint="Park time.">
                       <Input id="start-time" type="time" value={startTime} onChange={(e) => setStartTime(e.target.value)} />
                     </Field>
                   </div>
@@ -234,7 +323,12 @@ function GetAlerts() {
                           return toast.error('No Rides Selected', {
                             description: 'Please select at least one ride to monitor before activating alerts.',
                           });
-                        activate.mutate({ parkId, rideIds: selected, startDate, ...(startTime ? { startTime } : {}) });
+                        activate.mutate({
+                          parkId,
+                          rideIds: selected,
+                          ...(effectiveStart ? { startDate: effectiveStart } : {}),
+                          ...(startTime ? { startTime } : {}),
+                        });
                       }}
                     >
                       {activate.isPending ? 'Activating…' : action}
@@ -256,7 +350,6 @@ function GetAlerts() {
               </div>
             )}
           </Card>
-
           <Card>
             <div className="mb-3 flex items-center justify-between">
               <h2 className="text-lg font-bold">Recent Alerts</h2>
@@ -363,6 +456,19 @@ function GetAlerts() {
           )}
         </Card>
       </div>
+      {parkId && email && state.data ? (
+        <PricingDialog
+          open={pricing.open}
+          onOpenChange={(open) => setPricing((p) => ({ ...p, open }))}
+          initialChannel={channel}
+          initialPromo={pricing.promo}
+          parkId={parkId}
+          parkName={parkName}
+          today={state.data.today}
+          email={email}
+          returnFocus={opener}
+        />
+      ) : null}
     </main>
   );
 }

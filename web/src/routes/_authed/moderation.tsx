@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { AccessDenied } from '../../components/AccessDenied.tsx';
 import { pageHead } from '../../components/InfoPage.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useSession } from '../../features/auth/session.ts';
+import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 
 type Status = 'pending' | 'approved' | 'rejected';

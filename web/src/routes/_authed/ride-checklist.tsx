@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { pageHead } from '../../components/InfoPage.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -9,6 +8,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ParkPicker } from '../../features/waits/ParkPicker.tsx';
+import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 
 function Checklist({ parkId }: { parkId: string }) {

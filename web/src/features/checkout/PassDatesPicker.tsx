@@ -1,0 +1,105 @@
+import { CalendarDays, X } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { datesSummary, formatPassDate } from './dates.ts';
+
+const loadPopover = () => import('./DatesPopover.tsx');
+const DatesPopover = lazy(loadPopover);
+
+/**
+ * The multi-date pass picker (spec part 1 §2 "multi-date calendar"): a "Select dates" button (then
+ * "N dates selected") that opens the calendar in a popover, and the chosen dates as removable chips. The
+ * calendar (react-day-picker, Radix Popover) is a separate chunk loaded on first hover, focus or click, so the
+ * pages embedding this stay light. Days before `today` (park-local 'yyyy-MM-dd') are disabled; at most `max`.
+ */
+export function PassDatesPicker({
+  id,
+  label = 'Dates',
+  value,
+  onChange,
+  today,
+  max = 30,
+  invalid = false,
+}: {
+  id: string;
+  label?: string;
+  /** Sorted park-local 'yyyy-MM-dd' days. */
+  value: string[];
+  onChange: (days: string[]) => void;
+  /** The park-local date today; earlier days are disabled. */
+  today: string;
+  max?: number;
+  invalid?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const preload = () => void loadPopover().catch(() => undefined);
+  return (
+    <div className="space-y-1.5">
+      <span id={`${id}-label`} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </span>
+      <button
+        ref={button}
+        id={id}
+        type="button"
+        aria-labelledby={`${id}-label ${id}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-calendar` : undefined}
+        aria-invalid={invalid || undefined}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen((o) => !o);
+        }}
+        className={`flex w-full items-center gap-2 rounded-lg border bg-white px-3 py-2.5 text-left text-base text-slate-900 ${
+          invalid ? 'border-red-600' : 'border-slate-300'
+        }`}
+      >
+        <CalendarDays className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+        <span>{datesSummary(value.length)}</span>
+      </button>
+      {value.length ? (
+        <ul aria-label="Selected dates" className="flex flex-wrap gap-1.5">
+          {value.map((d) => (
+            <li key={d} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-sm text-brand-800">
+              {formatPassDate(d)}
+              <button
+                type="button"
+                aria-label={`Remove ${formatPassDate(d)}`}
+                className="rounded-full p-0.5 hover:bg-brand-100"
+                onClick={() => onChange(value.filter((x) => x !== d))}
+              >
+                <X className="h-3.5 w-3.5" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {wanted ? (
+        <Suspense
+          fallback={
+            open ? (
+              <span role="status" className="block text-sm text-slate-600">
+                Loading calendar…
+              </span>
+            ) : null
+          }
+        >
+          <DatesPopover
+            contentId={`${id}-calendar`}
+            anchor={button}
+            open={open}
+            onOpenChange={setOpen}
+            value={value}
+            onChange={onChange}
+            today={today}
+            max={max}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { EMAIL_PRICE_CENTS, formatCents, isAlertsPhone, SMS_PRICE_CENTS } from '@walkon/server/pricing';
+import { Mail, MessageSquare } from 'lucide-react';
+import { type RefObject, useEffect, useState } from 'react';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Field, Input } from '../../components/ui/field.tsx';
+import { toast } from '../../lib/toast.ts';
+import { PassDatesPicker } from './PassDatesPicker.tsx';
+import { PriceBox } from './PriceBox.tsx';
+import { PromoField } from './PromoField.tsx';
+import { type AppliedPromo, priceSummary, promoDiscounts } from './price.ts';
+import { usePassPromo } from './usePassPromo.ts';
+import { useStartCheckout } from './useStartCheckout.ts';
+
+type Channel = 'email' | 'sms';
+
+const METHODS = [
+  { value: 'email' as const, label: 'Email', price: `${formatCents(EMAIL_PRICE_CENTS)} per day`, icon: Mail, recommended: false },
+  { value: 'sms' as const, label: 'SMS', price: `${formatCents(SMS_PRICE_CENTS)} per day`, icon: MessageSquare, recommended: true },
+];
+
+/**
+ * The Get Alerts pricing dialog "Choose Your Alert Method" (spec part 1 §2): Email ($1 per day) or SMS ($5 per
+ * day, RECOMMENDED), a phone number for SMS (the Get Alerts rule: ≥ 10 digits), the pass dates (park-local;
+ * days before the park's today disabled — deliberately not "before yesterday"), the price box and an optional
+ * promo code. Confirm is disabled for SMS without a valid phone and starts Stripe Checkout for the signed-in
+ * account. A free-days promo code is redeemed at once for the account's e-mail.
+ */
+export function PricingDialog({
+  open,
+  onOpenChange,
+  initialChannel,
+  initialPromo = null,
+  parkId,
+  parkName,
+  today,
+  email,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The channel picked with the page's Email / SMS buttons. */
+  initialChannel: Channel;
+  /** A percent-off code already applied on the page. */
+  initialPromo?: AppliedPromo | null;
+  parkId: string;
+  parkName: string;
+  /** The park-local date today ('yyyy-MM-dd', from alerts.state). */
+  today: string;
+  email: string;
+  returnFocus?: RefObject<HTMLElement | null>;
+}) {
+  const [channel, setChannel] = useState<Channel>(initialChannel);
+  const [phone, setPhone] = useState('');
+  const [dates, setDates] = useState<string[]>([]);
+  const [code, setCode] = useState('');
+  const [promo, setPromo] = useState<AppliedPromo | null>(initialPromo);
+  const { startCheckout, redirecting } = useStartCheckout();
+  const promoField = usePassPromo({
+    email,
+    parkId,
+    firstDay: dates[0] ?? null,
+    onPercentOff: setPromo,
+    onRedeemed: () => onOpenChange(false),
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    setChannel(initialChannel);
+    if (initialPromo) {
+      setPromo(initialPromo);
+      setCode(initialPromo.code);
+    }
+  }, [open, initialChannel, initialPromo]);
+
+  useEffect(() => {
+    setDates((d) => d.filter((x) => x >= today));
+  }, [today]);
+
+  const summary = priceSummary(channel, dates.length, promo);
+  const phoneOk = isAlertsPhone(phone);
+  const confirmDisabled = redirecting || (channel === 'sms' && !phoneOk);
+
+  const confirm = () => {
+    if (dates.length === 0) {
+      toast.error('Date Required', { description: 'Please select at least one date.' });
+      document.getElementById('pricing-dates')?.focus();
+      return;
+    }
+    void startCheckout({
+      from: 'get-alerts',
+      email,
+      parkId,
+      channel,
+      dates,
+      ...(channel === 'sms' ? { phone: phone.trim() } : {}),
+      ...(promoDiscounts(promo, channel) ? { promoCode: promo.code } : {}),
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Choose Your Alert Method" returnFocus={returnFocus}>
+      <div className="space-y-5">
+        <p className="text-slate-700">
+          A day pass for <strong>{parkName}</strong>. Each pass is active for 24 hours of the date you choose, in the park's time zone.
+        </p>
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-slate-800">Alert method</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {METHODS.map((m) => (
+              <label
+                key={m.value}
+                className="relative flex cursor-pointer items-start gap-3 rounded-xl border-2 border-slate-200 p-4 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-amber-500"
+              >
+                <input
+                  type="radio"
+                  name="pricing-channel"
+                  value={m.value}
+                  checked={channel === m.value}
+                  onChange={() => setChannel(m.value)}
+                  className="mt-1 h-4 w-4 accent-brand-700"
+                />
+                <span className="flex-1">
+                  <span className="flex items-center gap-2 font-bold">
+                    <m.icon className="h-4 w-4" aria-hidden="true" />
+                    {m.label}
+                    {m.recommended ? <Badge tone="brand">RECOMMENDED</Badge> : null}
+                  </span>
+                  <span className="block text-slate-700">{m.price}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {channel === 'sms' ? (
+          <Field
+            label="Phone number"
+            htmlFor="pricing-phone"
+            error={phone.trim() && !phoneOk ? 'Please enter a valid phone number for SMS alerts.' : undefined}
+            hint="Reply STOP to any of our texts to stop them; we honour it."
+          >
+            <Input
+              id="pricing-phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="+1 407 555 0100"
+              value={phone}
+              aria-invalid={(Boolean(phone.trim()) && !phoneOk) || undefined}
+              onChange={(e) => setPhone(e.target.value)}
+            />
+          </Field>
+        ) : null}
+
+        <PassDatesPicker id="pricing-dates" label="Pass dates" value={dates} onChange={setDates} today={today} />
+
+        <PriceBox summary={summary} />
+
+        <PromoField
+          id="pricing-promo"
+          value={code}
+          onChange={(v) => {
+            setCode(v);
+            if (promo && v !== promo.code) setPromo(null);
+          }}
+          onApply={(c) => void promoField.apply(c)}
+          checking={promoField.busy}
+          applied={
+            promo
+              ? promoDiscounts(promo, channel)
+                ? `${promo.percentOff}% off applied`
+                : `${promo.code} applies to ${promo.channel === 'sms' ? 'SMS' : 'e-mail'} alerts only`
+              : null
+          }
+        />
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button disabled={confirmDisabled} aria-busy={redirecting} onClick={confirm}>
+            {redirecting ? 'Redirecting to checkout…' : summary.total > 0 ? `Confirm and pay ${formatCents(summary.total)}` : 'Confirm'}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

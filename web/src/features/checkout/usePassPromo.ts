@@ -1,0 +1,70 @@
+import { TRPCClientError } from '@trpc/client';
+import { toast } from '../../lib/toast.ts';
+import { trpc } from '../../trpc.ts';
+import { formatPassDateList } from './dates.ts';
+import type { AppliedPromo } from './price.ts';
+
+function errorCode(err: unknown): string | undefined {
+  return err instanceof TRPCClientError ? (err.data as { code?: string } | undefined)?.code : undefined;
+}
+
+/**
+ * The Get Alerts promo field (spec part 1 §2, §8): `apply(code)` checks the code; a percent-off code goes to
+ * `onPercentOff` (the pricing dialog's price), a free-days code is redeemed at once for the signed-in
+ * account's e-mail and the page's park (first day `firstDay`, default the park-local today) and toasts
+ * "Promo Code Applied!" for 6 s. Invalid codes toast "Invalid Promo Code / The promo code you entered is not
+ * valid."; other failures show the server's message.
+ */
+export function usePassPromo(opts: {
+  email: string | null;
+  parkId: string | null;
+  firstDay?: string | null;
+  onPercentOff: (promo: AppliedPromo) => void;
+  onRedeemed?: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const check = trpc.checkout.checkPromo.useMutation();
+  const redeem = trpc.checkout.redeemPromo.useMutation();
+  const apply = async (code: string): Promise<void> => {
+    let promo: AppliedPromo;
+    try {
+      promo = await check.mutateAsync({ code });
+    } catch (err) {
+      toast.error('Invalid Promo Code', {
+        description:
+          errorCode(err) === 'TOO_MANY_REQUESTS' && err instanceof Error ? err.message : 'The promo code you entered is not valid.',
+      });
+      return;
+    }
+    if (promo.kind === 'percent_off') {
+      opts.onPercentOff(promo);
+      const only = promo.channel === 'any' ? '' : ` on ${promo.channel === 'sms' ? 'SMS' : 'e-mail'} alerts`;
+      toast.success('Promo Code Applied!', { description: `${promo.percentOff}% off your pass${only}.` });
+      return;
+    }
+    if (!opts.email || !opts.parkId) {
+      toast.error('Setup Required', { description: 'Please enter a valid email and select a park before subscribing.' });
+      return;
+    }
+    try {
+      const r = await redeem.mutateAsync({
+        email: opts.email,
+        parkId: opts.parkId,
+        code: promo.code,
+        ...(opts.firstDay ? { date: opts.firstDay } : {}),
+      });
+      toast.success('Promo Code Applied!', {
+        description: `Free e-mail alerts for ${r.parkName} on ${formatPassDateList(r.days)}.`,
+        duration: 6000,
+      });
+      await Promise.all([utils.alerts.state.invalidate(), utils.manageAlerts.list.invalidate()]);
+      opts.onRedeemed?.();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : 'Something went wrong. Please try again.';
+      if (errorCode(err) === 'CONFLICT') toast.error('Promo Code Already Used', { description: message });
+      else if (message === 'The promo code you entered is not valid.') toast.error('Invalid Promo Code', { description: message });
+      else toast.error('Subscription Error', { description: message });
+    }
+  };
+  return { apply, busy: check.isPending || redeem.isPending };
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { toast } from '../../lib/toast.ts';
+import { trpc } from '../../trpc.ts';
+
+/** What checkout.create takes (server/src/schemas.ts checkoutCreateInput). */
+export interface CheckoutRequest {
+  from: 'landing' | 'get-alerts';
+  email: string;
+  parkId: string;
+  channel: 'email' | 'sms';
+  phone?: string;
+  /** Park-local 'yyyy-MM-dd' pass dates, 1–30. */
+  dates: string[];
+  promoCode?: string;
+}
+
+/** Leaves the page for Stripe Checkout (a seam for tests). */
+export const redirectTo = { assign: (url: string) => window.location.assign(url) };
+
+/**
+ * `startCheckout(request)`: creates a Stripe Checkout Session (checkout.create) and sends the browser to it.
+ * Failures toast per spec part 1 §8: "Payment Error" with the server's message (else "Failed to start
+ * checkout process"); a reply without a URL → "No checkout URL received". `redirecting` stays true from the
+ * call until the browser leaves, for the "Redirecting to checkout…" progress text.
+ */
+export function useStartCheckout() {
+  const create = trpc.checkout.create.useMutation();
+  const [leaving, setLeaving] = useState(false);
+  // Back from Stripe through the browser's back/forward cache: the page is live again, not leaving.
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+  const startCheckout = async (request: CheckoutRequest): Promise<boolean> => {
+    try {
+      const { url } = await create.mutateAsync(request);
+      if (!url) {
+        toast.error('Payment Error', { description: 'No checkout URL received' });
+        return false;
+      }
+      setLeaving(true);
+      redirectTo.assign(url);
+      return true;
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : 'Failed to start checkout process';
+      toast.error('Payment Error', { description: message });
+      return false;
+    }
+  };
+  return { startCheckout, redirecting: create.isPending || leaving };
+}

@@ -1,0 +1,13 @@
+import { BellRing, Clock, MapPin, Timer } from 'lucide-react';
+
+/** The four steps (spec part 1 §2 How It Works), shared by the landing strip and /how-it-works. */
+export const STEPS = [
+  { icon: MapPin, title: 'Pick your park', text: 'Choose a destination and the park you are visiting, and the day of your visit.' },
+  { icon: Timer, title: 'Choose your rides', text: 'Watch every attraction, or only the ones your group cares about.' },
+  { icon: Clock, title: 'We watch the waits', text: 'Every 60 seconds WalkOn reads the public live standby waits of your park.' },
+  {
+    icon: BellRing,
+    title: 'Walk on',
+    text: 'The moment a ride drops to 1–15 minutes we e-mail or text you — never the same ride twice in an hour.',
+  },
+];

@@ -1,0 +1,199 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { formatCents } from '@walkon/server/pricing';
+import { BellRing, CheckCircle2, Mail, MessageSquare } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { pageHead } from '../components/InfoPage.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { formatPassDateList } from '../features/checkout/dates.ts';
+import { trpc } from '../trpc.ts';
+
+/** Payment confirmation polling while Stripe reports the session unpaid (spec part 1 §9 recheck 2 s). */
+const RETRY_MS = 2000;
+const GIVE_UP_MS = 30_000;
+
+type Outcome = {
+  status: 'fulfilled' | 'pending' | 'expired';
+  channel: 'email' | 'sms';
+  parkName: string;
+  days: string[];
+  amountCents: number;
+  transactionId: string;
+};
+
+function Fulfilled({ o }: { o: Outcome }) {
+  return (
+    <>
+      <div className="text-center">
+        <CheckCircle2 className="mx-auto h-14 w-14 text-green-600" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-bold">Subscription Successful</h1>
+        <p className="mt-3 text-lg text-slate-700">
+          Your purchase succeeded and <strong>ALL ride alerts</strong> are active for <strong>{o.parkName}</strong> on{' '}
+          <strong>{formatPassDateList(o.days)}</strong>.
+        </p>
+        <p className="mt-2 text-slate-600">To edit your ride preferences, create an account with the e-mail address you used at signup.</p>
+      </div>
+      <Card title="What happens next" className="mt-8">
+        <ul className="space-y-4">
+          <li className="flex gap-3">
+            {o.channel === 'sms' ? (
+              <MessageSquare className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
+            ) : (
+              <Mail className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
+            )}
+            <div>
+              <h3 className="font-semibold">{o.channel === 'sms' ? 'SMS & Email Confirmation' : 'Email Confirmation'}</h3>
+              <p className="text-slate-600">
+                {o.channel === 'sms'
+                  ? 'A confirmation e-mail with your receipt is on its way, and your alerts arrive by text. Reply STOP to any text to stop them.'
+                  : 'A confirmation e-mail with your receipt is on its way; your alerts arrive by e-mail.'}
+              </p>
+            </div>
+          </li>
+          <li className="flex gap-3">
+            <BellRing className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
+            <div>
+              <h3 className="font-semibold">All Rides Activated</h3>
+              <p className="text-slate-600">
+                We watch every ride in the park and tell you the moment one is walk-on or short (1–15 minutes).
+              </p>
+            </div>
+          </li>
+        </ul>
+      </Card>
+      <Card title="Payment Details" className="mt-6">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-semibold text-slate-700">Transaction ID</dt>
+          <dd className="break-all font-mono">{o.transactionId}</dd>
+          <dt className="font-semibold text-slate-700">Amount</dt>
+          <dd>{formatCents(o.amountCents)}</dd>
+        </dl>
+      </Card>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/manage-alerts" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          Continue to Manage Alerts
+        </Link>
+        <Link to="/auth" className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-100">
+          Create an account
+        </Link>
+      </div>
+    </>
+  );
+}
+
+/**
+ * Subscription Successful (spec part 1 §2): the landing card's Stripe return page. Confirms the session on load
+ * (checkout.confirm, idempotent: works even before Stripe's webhook arrives), retries every 2 s for up to
+ * 30 s while the payment is still pending, then shows the park, days, next steps and the transaction id.
+ */
+function SubscriptionSuccess() {
+  const { session_id: sessionId } = Route.useSearch();
+  const confirm = trpc.checkout.confirm.useMutation();
+  const [gaveUp, setGaveUp] = useState(false);
+  const started = useRef<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { mutate } = confirm;
+
+  const run = useCallback(
+    (id: string) => {
+      mutate(
+        { sessionId: id },
+        {
+          onSuccess: (o) => {
+            if (o.status !== 'pending') return;
+            if (Date.now() - (started.current ?? Date.now()) >= GIVE_UP_MS) setGaveUp(true);
+            else timer.current = setTimeout(() => run(id), RETRY_MS);
+          },
+        },
+      );
+    },
+    [mutate],
+  );
+
+  useEffect(() => {
+    if (!sessionId) return;
+    started.current = Date.now();
+    setGaveUp(false);
+    run(sessionId);
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [sessionId, run]);
+
+  const retry = () => {
+    if (!sessionId) return;
+    started.current = Date.now();
+    setGaveUp(false);
+    run(sessionId);
+  };
+
+  let body: ReactNode;
+  if (!sessionId) {
+    body = (
+      <div role="alert" className="text-center">
+        <h1 className="text-3xl font-bold">No payment to show</h1>
+        <p className="mt-3 text-slate-700">This page needs the payment reference Stripe sends you back with.</p>
+        <Link to="/" className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          Return to Home
+        </Link>
+      </div>
+    );
+  } else if (confirm.isError) {
+    body = (
+      <div role="alert" className="text-center">
+        <h1 className="text-3xl font-bold">We could not confirm your payment</h1>
+        <p className="mt-3 text-slate-700">{confirm.error.message}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Button onClick={retry}>Try again</Button>
+          <Link to="/" className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-semibold hover:bg-slate-100">
+            Return to Home
+          </Link>
+        </div>
+      </div>
+    );
+  } else if (confirm.data?.status === 'fulfilled') {
+    body = <Fulfilled o={confirm.data} />;
+  } else if (confirm.data?.status === 'expired') {
+    body = (
+      <div role="alert" className="text-center">
+        <h1 className="text-3xl font-bold">This checkout expired</h1>
+        <p className="mt-3 text-slate-700">The payment was not completed and you have not been charged.</p>
+        <Link to="/" className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          Return to Home
+        </Link>
+      </div>
+    );
+  } else if (gaveUp) {
+    body = (
+      <div role="status" className="text-center">
+        <h1 className="text-3xl font-bold">Your payment is still processing</h1>
+        <p className="mt-3 text-slate-700">
+          This can take a few minutes. We e-mail you as soon as your alerts are active; you can also check again.
+        </p>
+        <Button className="mt-6" onClick={retry}>
+          Check again
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="text-center">
+        <h1 className="text-3xl font-bold">Confirming your payment</h1>
+        <Spinner label={confirm.data?.status === 'pending' ? 'We are confirming your payment…' : 'Loading your subscription…'} />
+      </div>
+    );
+  }
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-12">
+      {body}
+    </main>
+  );
+}
+
+export const Route = createFileRoute('/subscription-success')({
+  head: pageHead('Subscription Successful', 'Your WalkOn alert pass is confirmed.'),
+  validateSearch: (s: Record<string, unknown>): { session_id?: string } =>
+    typeof s.session_id === 'string' && s.session_id ? { session_id: s.session_id } : {},
+  component: SubscriptionSuccess,
+});
