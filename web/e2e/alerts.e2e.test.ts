@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { createDb } from '@walkon/db';
 import { describe, expect, it } from 'vitest';
-import { MK, SCREENSHOTS, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
+import { MK, SCREENSHOTS, seedFreePromo, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
 
-describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → activate → one tick → alert in history and outbox', () => {
+describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → free pass → one tick → alert in history and outbox', () => {
   it('delivers the recorded walk-on rides to a new visitor', async () => {
+    await seedFreePromo(env.stack, 'E2E-FREE-DAY');
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchConsole(page);
@@ -27,9 +28,14 @@ describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → activ
     // All attractions are auto-selected on the park's first load (spec part 1 §4).
     await page.getByText('35 of 35 rides selected').waitFor();
     await page.getByText('INACTIVE').waitFor();
-    await page.getByRole('button', { name: 'Activate Alerts' }).click();
+    // No pass yet: alerts cannot be activated (issue 3); a free e-mail day from a promo code activates them.
+    expect(await page.getByRole('button', { name: 'Activate Alerts' }).isDisabled()).toBe(true);
+    await page.getByLabel('Have a promo code?').fill('e2e-free-day');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Promo Code Applied!').waitFor();
     await page.getByText('ACTIVE', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Stop Alerts' }).waitFor();
+    await page.getByRole('list', { name: 'Your pass days' }).getByText('Today').waitFor();
 
     const lines = await walkonJobs(env.stack, ['tick', '--park', MK]);
     const sent = lines.map((l) => JSON.parse(l) as { rideName: string; recipient: string; channel: string; waitMinutes: number });
@@ -51,7 +57,7 @@ describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → activ
 
     const db = createDb(env.stack.databaseUrl, 1);
     try {
-      const mails = await db.selectFrom('outbox_messages').select(['to_address', 'subject']).execute();
+      const mails = await db.selectFrom('outbox_messages').select(['to_address', 'subject']).where('delivery_id', 'is not', null).execute();
       expect(mails).toHaveLength(7);
       expect(mails.every((m) => m.to_address === email)).toBe(true);
       expect(mails.map((m) => m.subject)).toContain('Dumbo the Flying Elephant: 15 min standby wait');
@@ -67,6 +73,7 @@ describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → activ
 describe('main pages at 375 px and 1280 px (screenshots under web/e2e/screenshots)', () => {
   for (const width of [375, 1280]) {
     it(`renders every issue-2 page without console errors at ${width} px`, async () => {
+      await seedFreePromo(env.stack, `E2E-SHOTS-${width}`);
       const context = await env.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const errors = watchConsole(page);
@@ -106,11 +113,12 @@ describe('main pages at 375 px and 1280 px (screenshots under web/e2e/screenshot
       await page.getByLabel('Park').selectOption(MK);
       await page.getByText('35 of 35 rides selected').waitFor();
       await shot('get-alerts');
-      await page.getByRole('button', { name: 'SMS' }).click();
-      await page.getByText('Will go live soon - for now, use our email alerts!').waitFor();
-      await shot('get-alerts-sms-overlay');
-      await page.getByRole('button', { name: 'Use Email Alerts' }).click();
-      await page.getByRole('button', { name: 'Activate Alerts' }).click();
+      await page.getByRole('button', { name: /^SMS/ }).click();
+      await page.getByRole('dialog', { name: 'Choose Your Alert Method' }).waitFor();
+      await shot('get-alerts-pricing');
+      await page.keyboard.press('Escape');
+      await page.getByLabel('Have a promo code?').fill(`E2E-SHOTS-${width}`);
+      await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByRole('button', { name: 'Stop Alerts' }).waitFor();
 
       await page.goto(`${env.stack.url}/manage-alerts`);

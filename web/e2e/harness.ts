@@ -4,9 +4,11 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@walkon/db';
+import { createDb, dropDatabase, ensureDatabase, migrateToLatest, promo } from '@walkon/db';
+import { format } from 'date-fns';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type StripeFake, startStripeFake } from '../../server/test/stripeFake.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
@@ -24,16 +26,21 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A running WalkOn (built pages + API) on its own database and queue prefix, over the replay source. */
+/**
+ * A running WalkOn (built pages + API) on its own database and queue prefix, over the replay source, with
+ * Stripe pointed at a local fake (server/test/stripeFake.ts) whose Pay button posts signed webhooks to the app.
+ */
 export interface Stack {
   url: string;
   env: NodeJS.ProcessEnv;
   databaseUrl: string;
+  stripe: StripeFake;
   stop(): Promise<void>;
 }
 
 /** Starts the real server (server/src/main.ts) serving web/dist, on a fresh migrated database. */
 export async function startStack(): Promise<Stack> {
+  const stripe = await startStripeFake();
   const port = await freePort();
   const name = `walkon_e2e_${Date.now().toString(36)}_${process.pid}`;
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`;
@@ -54,7 +61,11 @@ export async function startStack(): Promise<Stack> {
     NOTIFY_TRANSPORT: 'outbox',
     QUEUE_PREFIX: `e2e-${name}`,
     LOG_LEVEL: 'warn',
+    STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripe.base,
   };
+  stripe.webhookUrl = `${url}/stripe/webhook`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
     env,
@@ -75,9 +86,11 @@ export async function startStack(): Promise<Stack> {
     url,
     env,
     databaseUrl,
+    stripe,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await stripe.close();
       await dropDatabase(databaseUrl);
     },
   };
@@ -138,4 +151,33 @@ export function withStackAndBrowser(): { stack: Stack; browser: Browser } {
     await env.stack?.stop();
   });
   return env;
+}
+
+/**
+ * The accessible name of a calendar day button for the park-local date today (e.g. "Monday, November 23rd,
+ * 2026"), computed in the park's time zone like the server does (never the machine's date), and that date.
+ */
+export function parkToday(timeZone = 'America/New_York'): { ymd: string; dayLabel: string } {
+  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
+  return { ymd, dayLabel: format(new Date(y, m - 1, d), 'PPPP') };
+}
+
+/** Creates a free e-mail promo code (one day, any number of uses) in the stack's database, as an admin would. */
+export async function seedFreePromo(stack: Stack, code: string): Promise<void> {
+  const db = createDb(stack.databaseUrl, 1);
+  try {
+    await promo.create(db, {
+      code,
+      kind: 'free_days',
+      channel: 'email',
+      days: 1,
+      percentOff: null,
+      maxUses: null,
+      expiresAt: null,
+      createdBy: null,
+    });
+  } finally {
+    await db.destroy();
+  }
 }
