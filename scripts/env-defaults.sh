@@ -24,8 +24,23 @@ kill_tree() {
 stop_all() { for p in "${pids[@]}"; do kill_tree "$p"; done; wait 2>/dev/null || true; }
 trap stop_all EXIT INT TERM
 
+# Without Stripe keys, card checkout runs against the local Stripe fake (scripts/stripe-fake.ts, a test double
+# with a "Test checkout" page); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to use real Stripe test mode.
+start_stripe() {
+  if [[ -z "${STRIPE_SECRET_KEY:-}" ]]; then
+    export STRIPE_FAKE_PORT=${STRIPE_FAKE_PORT:-12111}
+    export STRIPE_SECRET_KEY=sk_test_walkon_fake STRIPE_WEBHOOK_SECRET=whsec_test_walkon_fake
+    export STRIPE_API_BASE=http://127.0.0.1:$STRIPE_FAKE_PORT
+    run_bg npx tsx "$ROOT/scripts/stripe-fake.ts"
+    STRIPE_NOTE="local Stripe fake on $STRIPE_API_BASE (no real charges)"
+  else
+    STRIPE_NOTE="Stripe (STRIPE_SECRET_KEY)"
+  fi
+}
+
 # The demo account: an admin who watches every Magic Kingdom attraction with a valid e-mail pass for today.
 seed_demo() {
   npx tsx "$ROOT/scripts/seed-demo.ts"
   npx walkon-jobs watch --email "$DEMO_EMAIL" --park "$MK_PARK_ID" --all-rides >/dev/null
 }
+export DEMO_PROMO=${DEMO_PROMO:-WALKON-FREE}

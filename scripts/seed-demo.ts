@@ -1,5 +1,6 @@
-// Creates (or resets the password of) the demo account printed by `make dev` / `make demo`: an admin.
-import { createDb, users } from '@walkon/db';
+// Creates (or resets the password of) the demo account printed by `make dev` / `make demo` (an admin), and the
+// demo promo code DEMO_PROMO (one free e-mail day, issue 3) when it does not exist yet.
+import { createDb, promo, users } from '@walkon/db';
 import { hashPassword } from '@walkon/server';
 
 const email = (process.env.DEMO_EMAIL ?? 'demo@walkon.test').toLowerCase();
@@ -19,7 +20,18 @@ try {
       ).id
     : (await users.createUser(db, { email, fullName: 'WalkOn Demo', passwordHash })).id;
   await users.grantRole(db, id, 'admin');
-  console.log(`demo account ready: ${email}`);
+  const code = (process.env.DEMO_PROMO ?? 'WALKON-FREE').toUpperCase();
+  await promo.create(db, {
+    code,
+    kind: 'free_days',
+    channel: 'email',
+    days: 1,
+    percentOff: null,
+    maxUses: null,
+    expiresAt: null,
+    createdBy: id,
+  });
+  console.log(`demo account ready: ${email}; promo code ${code}`);
 } finally {
   await db.destroy();
 }
