@@ -346,6 +346,21 @@ describe('alerts (spec part 1 §4, §9)', () => {
     expect(epcot.body.error.message).toBe('No ride information available for this park.');
   });
 
+  it('a batched call naming many procedures (over 100 characters of path) is served, not refused with 414', async () => {
+    const procs = [
+      'site.testimonials',
+      'site.parks',
+      'waitTimes.destinations',
+      'site.testimonials',
+      'site.parks',
+      'waitTimes.destinations',
+    ];
+    expect(procs.join(',').length).toBeGreaterThan(100);
+    const res = await env.app.inject({ method: 'GET', url: `/trpc/${procs.join(',')}?batch=1&input=${encodeURIComponent('{}')}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(procs.length);
+  });
+
   it('site.parks on a fresh database loads the catalogue first (the landing park select is never empty)', async () => {
     expect(await env.db.selectFrom('parks').select('id').execute()).toEqual([]);
     const parks = (await call('query', 'site.parks')).body.result.data as { id: string; destinationName: string }[];
