@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createDb } from '@walkon/db';
 import { describe, expect, it } from 'vitest';
-import { MK, SCREENSHOTS, seedFreePromo, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
+import { MK, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
 
@@ -98,12 +98,7 @@ describe('main pages at 375 px and 1280 px (screenshots under web/e2e/screenshot
       await shot('not-found');
 
       // Signed in: Get Alerts and Manage Alerts.
-      await page.goto(`${env.stack.url}/auth?redirect=/manage-alerts`);
-      await page.getByRole('tab', { name: 'Sign Up' }).click();
-      await page.getByLabel('Full name').fill('Screen Shot');
-      await page.getByLabel('Email').fill(`shots-${width}-${Date.now()}@example.com`);
-      await page.getByLabel('Password').fill('a good password');
-      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await signUp(page, env.stack, `shots-${width}-${Date.now()}@example.com`, '/manage-alerts', 'Screen Shot');
       await page.waitForURL(/\/manage-alerts$/);
       await page.getByText('You have no alert subscriptions yet.').waitFor();
       await shot('manage-alerts-empty');

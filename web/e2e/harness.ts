@@ -181,3 +181,17 @@ export async function seedFreePromo(stack: Stack, code: string): Promise<void> {
     await db.destroy();
   }
 }
+
+/**
+ * Signs a new account up through the real /auth page (Sign Up tab) and waits until the app has left /auth
+ * for `then` (the redirect target).
+ */
+export async function signUp(page: Page, stack: Stack, email: string, then = '/', fullName = 'Test Person'): Promise<void> {
+  await page.goto(`${stack.url}/auth?redirect=${encodeURIComponent(then)}`);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Full name').fill(fullName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a good password');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+}

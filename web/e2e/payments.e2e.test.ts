@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createDb } from '@walkon/db';
 import { describe, expect, it } from 'vitest';
-import { MK, parkToday, SCREENSHOTS, seedFreePromo, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
+import { MK, parkToday, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
 
@@ -123,12 +123,7 @@ describe('issue 3 end to end: landing card → Stripe checkout (local fake) → 
     const email = `member-${Date.now()}@example.com`;
     const today = parkToday('America/New_York');
 
-    await page.goto(`${env.stack.url}/auth?redirect=/get-alerts`);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Full name').fill('Paying Member');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a good password');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await signUp(page, env.stack, email, '/get-alerts', 'Paying Member');
     await page.waitForURL(/\/get-alerts$/);
     await page.getByLabel('Destination').selectOption(WDW);
     await page.getByLabel('Park').selectOption(MK);

@@ -2,19 +2,10 @@ import path from 'node:path';
 import { createDb, users } from '@walkon/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MK, SCREENSHOTS, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
+import { MK, SCREENSHOTS, signUp as signUpAt, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
-
-async function signUp(page: Page, email: string, then = '/') {
-  await page.goto(`${env.stack.url}/auth?redirect=${encodeURIComponent(then)}`);
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('Full name').fill('Test Person');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a good password');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
-}
+const signUp = (page: Page, email: string, then = '/') => signUpAt(page, env.stack, email, then);
 
 async function grant(email: string, role: 'admin' | 'moderator') {
   const db = createDb(env.stack.databaseUrl, 1);

@@ -9,7 +9,7 @@ import { toast } from '../../lib/toast.ts';
 import { PassDatesPicker } from './PassDatesPicker.tsx';
 import { PriceBox } from './PriceBox.tsx';
 import { PromoField } from './PromoField.tsx';
-import { type AppliedPromo, priceSummary, promoDiscounts } from './price.ts';
+import { type AppliedPromo, priceSummary, promoAppliedText, promoDiscounts } from './price.ts';
 import { usePassPromo } from './usePassPromo.ts';
 import { useStartCheckout } from './useStartCheckout.ts';
 
@@ -167,13 +167,7 @@ export function PricingDialog({
           }}
           onApply={(c) => void promoField.apply(c)}
           checking={promoField.busy}
-          applied={
-            promo
-              ? promoDiscounts(promo, channel)
-                ? `${promo.percentOff}% off applied`
-                : `${promo.code} applies to ${promo.channel === 'sms' ? 'SMS' : 'e-mail'} alerts only`
-              : null
-          }
+          applied={promoAppliedText(promo, channel)}
         />
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { payLabel, priceSummary, promoDiscounts } from './price.ts';
+import { payLabel, priceSummary, promoAppliedText, promoDiscounts } from './price.ts';
 
 const SAVE20 = { code: 'SAVE20', kind: 'percent_off' as const, channel: 'any' as const, days: 1, percentOff: 20 };
 const SMS50 = { code: 'SMS50', kind: 'percent_off' as const, channel: 'sms' as const, days: 1, percentOff: 50 };
@@ -25,6 +25,11 @@ describe('price box (spec part 1 §1, §2, §9: $5 SMS / $1 e-mail per date)', (
     expect(priceSummary('email', 2, SMS50).total).toBe(200);
     expect(promoDiscounts(FREE, 'email')).toBe(false);
     expect(promoDiscounts(null, 'sms')).toBe(false);
+  });
+  it('the line under the promo field says what the code does for this channel', () => {
+    expect(promoAppliedText(SAVE20, 'email')).toBe('20% off applied');
+    expect(promoAppliedText(SMS50, 'email')).toBe('SMS50 applies to SMS alerts only');
+    expect(promoAppliedText(null, 'sms')).toBeNull();
   });
   it('pay button text', () => {
     expect(payLabel(1500)).toBe('Pay $15 with card');

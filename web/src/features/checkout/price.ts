@@ -14,6 +14,16 @@ export function promoDiscounts(promo: AppliedPromo | null, channel: PassChannel)
   return Boolean(promo && promo.kind === 'percent_off' && promo.percentOff && (promo.channel === 'any' || promo.channel === channel));
 }
 
+/**
+ * The line under a promo field once a code is applied: '20% off applied', or which channel the code is for
+ * when it does not lower this channel's price; null without a code.
+ */
+export function promoAppliedText(promo: AppliedPromo | null, channel: PassChannel): string | null {
+  if (!promo) return null;
+  if (promoDiscounts(promo, channel)) return `${promo.percentOff}% off applied`;
+  return `${promo.code} applies to ${promo.channel === 'sms' ? 'SMS' : 'e-mail'} alerts only`;
+}
+
 /** What the price box shows (spec part 1 §2 "price box: dates × $5"); amounts in cents. */
 export interface PriceSummary {
   /** '3 dates × $5 = $15' (list price). */

@@ -9,7 +9,7 @@ import { earliestToday } from '../checkout/dates.ts';
 import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
 import { PriceBox } from '../checkout/PriceBox.tsx';
 import { PromoField } from '../checkout/PromoField.tsx';
-import { type AppliedPromo, payLabel, priceSummary, promoDiscounts } from '../checkout/price.ts';
+import { type AppliedPromo, payLabel, priceSummary, promoAppliedText, promoDiscounts } from '../checkout/price.ts';
 import { useParkToday } from '../checkout/useParkToday.ts';
 import { useStartCheckout } from '../checkout/useStartCheckout.ts';
 import { ParkOptions } from './parks.tsx';
@@ -205,13 +205,7 @@ export function SignupCard() {
           }}
           onApply={(code) => checkPromo.mutate({ code })}
           checking={checkPromo.isPending}
-          applied={
-            promo
-              ? promoDiscounts(promo, channel)
-                ? `${promo.percentOff}% off applied`
-                : `${promo.code} applies to ${promo.channel === 'sms' ? 'SMS' : 'e-mail'} alerts only`
-              : null
-          }
+          applied={promoAppliedText(promo, channel)}
         />
 
         <PriceBox summary={summary} />
