@@ -6,6 +6,7 @@ export * as catalogue from './repositories/catalogue.ts';
 export * as checklist from './repositories/checklist.ts';
 export type { AlertCandidate, ClaimedDelivery } from './repositories/deliveries.ts';
 export * as deliveries from './repositories/deliveries.ts';
+export * as flights from './repositories/flights.ts';
 export * as liveStatus from './repositories/liveStatus.ts';
 export * as newsletter from './repositories/newsletter.ts';
 export * as outbox from './repositories/outbox.ts';

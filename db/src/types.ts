@@ -360,6 +360,32 @@ export interface StripeEventsTable {
   processed_at: GeneratedTimestamp;
 }
 
+/**
+ * A flight price alert (spec part 2 §3): `destination_park` is a flight destination id of the fixed catalogue
+ * (e.g. 'walt-disney-world'), `airport` an optional specific airport of it; `max_price` whole US dollars.
+ */
+export interface FlightAlertsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  home_airport: string;
+  destination_park: string;
+  airport: string | null;
+  email: string;
+  max_price: number;
+  departure_date_start: DateOnly;
+  departure_date_end: DateOnly;
+  return_date_start: DateOnly | null;
+  return_date_end: DateOnly | null;
+  cabin_class: Generated<string>;
+  passengers: Generated<number>;
+  active: Generated<boolean>;
+  /** When the last price e-mail left, and its fare in cents (at most one a day; again only on a further drop). */
+  last_notified_at: Timestamp | null;
+  last_notified_price_cents: number | null;
+  unsubscribe_token: Generated<string>;
+  created_at: GeneratedTimestamp;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -383,6 +409,7 @@ export interface Database {
   item_requests: ItemRequestsTable;
   ride_checklist: RideChecklistTable;
   affiliate_applications: AffiliateApplicationsTable;
+  flight_alerts: FlightAlertsTable;
   promo_codes: PromoCodesTable;
   promo_redemptions: PromoRedemptionsTable;
   checkout_sessions: CheckoutSessionsTable;

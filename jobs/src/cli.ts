@@ -1,13 +1,16 @@
 import { parseArgs } from 'node:util';
 import { catalogue, createDb, rides, subscriptions } from '@walkon/db';
+import { pino } from 'pino';
 import { addDaysToDate, parkLocalDate } from './dates.ts';
 import { loadJobsEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { ensureCatalogue } from './pipeline/catalogue.ts';
+import { runFlightPriceCheck } from './pipeline/flightPriceCheck.ts';
 import { refreshPark } from './pipeline/poll.ts';
 import { syncParkScheduler } from './pipeline/schedulers.ts';
 import { sendDelivery } from './pipeline/send.ts';
 import { runParkTick } from './pipeline/tick.ts';
+import { createFlightSearchProvider, createFlightSearchService } from './providers/flights/index.ts';
 import { createNotifier } from './providers/notify/index.ts';
 import { createWaitTimesSource, UpstreamError } from './providers/waitTimes/index.ts';
 import { createQueues } from './queues.ts';
@@ -18,6 +21,7 @@ const USAGE = `walkon-jobs — WalkOn operator CLI (honours DATABASE_URL, REDIS_
   walkon-jobs tick --park <parkId>                      poll → evaluate → claim → send now; one JSON line per delivery sent
   walkon-jobs watch --email <e> --park <parkId> --all-rides   e-mail pass for today + watch every attraction of the park
   walkon-jobs schedulers                                list the job schedulers
+  walkon-jobs flight-check                              run the flight price check now (issue 7); prints its counts as JSON
 `;
 
 /** Retries an upstream read a few times with backoff (the worker uses BullMQ attempts instead). */
@@ -34,7 +38,9 @@ async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
 
 /**
  * Runs the operator CLI (issue 2 item 5). Exit code 0 on success, 1 on a failure, 2 on bad usage.
- * Output: `tick` prints `{"rideId","rideName","waitMinutes","recipient","channel"}` per delivery sent.
+ * Output: `tick` prints `{"rideId","rideName","waitMinutes","recipient","channel"}` per delivery sent;
+ * `flight-check` (issue 7) runs the flight price check once with the configured FLIGHTS_SOURCE and notifier and
+ * prints `{"deactivated","groups","searches","notified","failedGroups"}`.
  */
 export async function runCli(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -44,7 +50,7 @@ export async function runCli(argv: string[]): Promise<number> {
     allowPositionals: false,
     strict: true,
   });
-  if (!command || values.help || !['tick', 'watch', 'schedulers'].includes(command)) {
+  if (!command || values.help || !['tick', 'watch', 'schedulers', 'flight-check'].includes(command)) {
     process.stderr.write(USAGE);
     return command && !values.help ? 2 : 0;
   }
@@ -102,6 +108,22 @@ export async function runCli(argv: string[]): Promise<number> {
         redis.disconnect();
       }
       process.stdout.write(`${JSON.stringify({ email, parkId, park: park.name, date: today, rides: count })}\n`);
+      return 0;
+    }
+    if (command === 'flight-check') {
+      const redis = createRedis(env.REDIS_URL, 'worker');
+      try {
+        // Same construction as the worker (main.ts): the provider behind the Redis-cached search service
+        // (cache keys `<QUEUE_PREFIX>:flights:…`, see providers/flights/cache.ts).
+        const provider = createFlightSearchProvider(env);
+        const flights = provider ? createFlightSearchService({ provider, redis, prefix: env.QUEUE_PREFIX }) : null;
+        // Logs go to stderr so stdout carries only the counts line.
+        const logger = pino({ name: 'walkon-jobs', level: log.level }, pino.destination(2));
+        const out = await runFlightPriceCheck({ db, notifier: createNotifier(env), flights, logger, now, publicOrigin: env.PUBLIC_ORIGIN });
+        process.stdout.write(`${JSON.stringify(out)}\n`);
+      } finally {
+        redis.disconnect();
+      }
       return 0;
     }
     const redis = createRedis(env.REDIS_URL, 'worker');

@@ -18,6 +18,14 @@ const schema = z.object({
   AWS_REGION: z.string().optional(),
   SES_FROM_EMAIL: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
+  /**
+   * Flight search (issue 7): `duffel` = the Duffel API (needs DUFFEL_ACCESS_TOKEN; without it search is
+   * unavailable), `replay` = recorded example responses from Duffel's documentation, `off` = unavailable.
+   */
+  FLIGHTS_SOURCE: z.enum(['duffel', 'replay', 'off']).default('duffel'),
+  DUFFEL_ACCESS_TOKEN: z.string().min(1).optional(),
+  DUFFEL_API_URL: z.string().url().default('https://api.duffel.com'),
+  FLIGHTS_REPLAY_DIR: z.string().default(path.resolve(repoRoot, 'server/test/fixtures/flights')),
 });
 
 /** The worker's and CLI's settings (README "Configuration"), parsed once from the environment. */
@@ -25,10 +33,14 @@ export type JobsEnv = z.infer<typeof schema>;
 
 /**
  * Parses the jobs settings from `source` (default `process.env`).
- * Relative `WAIT_TIMES_REPLAY_DIR` values are resolved against the repository root.
+ * Relative `WAIT_TIMES_REPLAY_DIR` / `FLIGHTS_REPLAY_DIR` values are resolved against the repository root.
  * @throws ZodError on an invalid value (e.g. an unknown WAIT_TIMES_SOURCE).
  */
 export function loadJobsEnv(source: NodeJS.ProcessEnv = process.env): JobsEnv {
   const env = schema.parse(source);
-  return { ...env, WAIT_TIMES_REPLAY_DIR: path.resolve(repoRoot, env.WAIT_TIMES_REPLAY_DIR) };
+  return {
+    ...env,
+    WAIT_TIMES_REPLAY_DIR: path.resolve(repoRoot, env.WAIT_TIMES_REPLAY_DIR),
+    FLIGHTS_REPLAY_DIR: path.resolve(repoRoot, env.FLIGHTS_REPLAY_DIR),
+  };
 }

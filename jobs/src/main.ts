@@ -1,6 +1,7 @@
 import { createDb } from '@walkon/db';
 import { loadJobsEnv } from './env.ts';
 import { createLogger } from './logger.ts';
+import { createFlightSearchProvider, createFlightSearchService } from './providers/flights/index.ts';
 import { createNotifier } from './providers/notify/index.ts';
 import { createWaitTimesSource } from './providers/waitTimes/index.ts';
 import { createQueues } from './queues.ts';
@@ -14,6 +15,12 @@ const now = () => new Date();
 const db = createDb(env.DATABASE_URL);
 const connection = createRedis(env.REDIS_URL, 'worker');
 const queues = createQueues({ connection, prefix: env.QUEUE_PREFIX });
+// Flight search for the 6-hourly flight price check (issue 7): null (FLIGHTS_SOURCE=off, or duffel without a
+// token) = unavailable, the check then only deactivates past alerts. Cached in Redis under `<QUEUE_PREFIX>:flights:…`.
+const flightProvider = createFlightSearchProvider(env);
+const flights = flightProvider
+  ? createFlightSearchService({ provider: flightProvider, redis: connection, prefix: env.QUEUE_PREFIX })
+  : null;
 const worker = await buildWorker({
   db,
   connection,
@@ -23,6 +30,7 @@ const worker = await buildWorker({
   logger,
   now,
   publicOrigin: env.PUBLIC_ORIGIN,
+  flights,
 });
 
 let stopping = false;

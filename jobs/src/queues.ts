@@ -22,9 +22,9 @@ export type ConfirmationKind = 'newsletter' | 'affiliate' | 'checkout' | 'promo'
  * e-mail queue, a confirmation to send once (job name `confirmation`).
  */
 export type SendJobData = { deliveryId: string } | { confirmation: ConfirmationKind; id: string };
-/** Payload of a `maintenance` job. */
+/** Payload of a `maintenance` job (`flight-price-check`: issue 7 flight price alerts, every 6 hours). */
 export interface MaintenanceJobData {
-  task: 'sweep-deliveries' | 'reconcile-schedulers' | 'expire-subscriptions' | 'prune-samples';
+  task: 'sweep-deliveries' | 'reconcile-schedulers' | 'expire-subscriptions' | 'prune-samples' | 'flight-price-check';
 }
 
 /** The producers' view of the queues. */

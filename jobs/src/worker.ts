@@ -2,8 +2,10 @@ import { type Database, liveStatus, subscriptions } from '@walkon/db';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import { pino } from 'pino';
 import type { Logger } from './logger.ts';
 import { enqueueDeliveries } from './pipeline/fanout.ts';
+import { type FlightSearcher, runFlightPriceCheck } from './pipeline/flightPriceCheck.ts';
 import { reconcileSchedulers } from './pipeline/schedulers.ts';
 import { recordSendFailure, sendConfirmation, sendDelivery } from './pipeline/send.ts';
 import { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
@@ -25,6 +27,11 @@ export interface WorkerDeps {
   publicOrigin: string;
   /** Concurrency of the send workers (default 10). */
   sendConcurrency?: number;
+  /**
+   * Flight search for the `flight-price-check` task (issue 7): the cached search service of
+   * providers/flights. Null/absent = unavailable: the task then only deactivates past alerts.
+   */
+  flights?: FlightSearcher | null;
 }
 
 /** A running worker. */
@@ -37,26 +44,34 @@ export interface WalkOnWorker {
 /**
  * Maintenance schedules (DESIGN §2 "other jobs"): the delivery sweeper every minute, scheduler reconciliation
  * every 5 minutes, the subscription expiry sweep every hour (so each park's local midnight is caught within an
- * hour, spec part 1 §4), and pruning of wait samples older than the retention once a day.
+ * hour, spec part 1 §4), pruning of wait samples older than the retention once a day, and the flight price
+ * check every 6 hours (issue 7).
  */
 export const MAINTENANCE_SCHEDULES = [
   { id: 'sweep-deliveries', every: 60_000, task: 'sweep-deliveries' as const },
   { id: 'reconcile-schedulers', every: 300_000, task: 'reconcile-schedulers' as const },
   { id: 'expire-subscriptions', every: 3_600_000, task: 'expire-subscriptions' as const },
   { id: 'prune-samples', every: 86_400_000, task: 'prune-samples' as const },
+  { id: 'flight-price-check', every: 6 * 3_600_000, task: 'flight-price-check' as const },
 ];
 
 /** How long wait samples are kept (history and charts). */
 export const SAMPLE_RETENTION_DAYS = 90;
 
 /**
- * Runs one maintenance task now. Returns what it did: re-enqueued deliveries, scheduled parks, deactivated
- * subscriptions or pruned samples.
+ * What a maintenance task needs: `db`, `queues`, `now`; `flight-price-check` also needs `notifier` and
+ * `publicOrigin` (and uses `flights` and `logger` when given).
  */
-export async function runMaintenance(
-  deps: Pick<WorkerDeps, 'db' | 'queues' | 'now'>,
-  task: MaintenanceJobData['task'],
-): Promise<Record<string, number>> {
+export type MaintenanceDeps = Pick<WorkerDeps, 'db' | 'queues' | 'now'> &
+  Partial<Pick<WorkerDeps, 'notifier' | 'logger' | 'publicOrigin' | 'flights'>>;
+
+/**
+ * Runs one maintenance task now. Returns what it did: re-enqueued deliveries, scheduled parks, deactivated
+ * subscriptions, pruned samples, or the flight price check's counts (issue 7: deactivated, groups, searches,
+ * notified, failedGroups).
+ * @throws Error for `flight-price-check` without `notifier` or `publicOrigin`.
+ */
+export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJobData['task']): Promise<Record<string, number>> {
   switch (task) {
     case 'sweep-deliveries':
       return { requeued: await sweepQueuedDeliveries(deps) };
@@ -70,13 +85,27 @@ export async function runMaintenance(
     }
     case 'prune-samples':
       return { pruned: await liveStatus.pruneSamples(deps.db, new Date(deps.now().getTime() - SAMPLE_RETENTION_DAYS * 86_400_000)) };
+    case 'flight-price-check': {
+      if (!deps.notifier || !deps.publicOrigin) throw new Error('flight-price-check needs a notifier and publicOrigin');
+      return {
+        ...(await runFlightPriceCheck({
+          db: deps.db,
+          notifier: deps.notifier,
+          flights: deps.flights ?? null,
+          logger: deps.logger ?? pino({ level: 'silent' }),
+          now: deps.now,
+          publicOrigin: deps.publicOrigin,
+        })),
+      };
+    }
   }
 }
 
 /**
  * Builds the BullMQ worker process (DESIGN §2): `poll-park` (poll → evaluate → claim → fan out),
  * `send-email` / `send-sms` (retries with exponential backoff; the last failure marks the delivery failed),
- * and `maintenance` (sweeper + scheduler reconciliation, run once at start too).
+ * and `maintenance` (sweeper + scheduler reconciliation, run once at start too, and every MAINTENANCE_SCHEDULES
+ * task — including the 6-hourly `flight-price-check` of issue 7 — as BullMQ job schedulers upserted at start).
  */
 export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   const log = deps.logger;
@@ -127,7 +156,9 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
       log.info({ task: job.data.task, ...out }, 'maintenance');
       return out;
     },
-    { ...common, concurrency: 1 },
+    // Two at a time: a slow flight price check (one provider search per trip group) must not hold up the
+    // once-a-minute delivery sweeper; every task is idempotent (jobIds, upserts, conditional updates).
+    { ...common, concurrency: 2 },
   );
 
   const workers = [poll, sendEmail, sendSms, maintenance];
@@ -137,7 +168,10 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     await deps.queues.maintenance.upsertJobScheduler(s.id, { every: s.every }, { name: s.task, data: { task: s.task } });
   }
   const parks = await reconcileSchedulers(deps);
-  log.info({ parks: parks.length, source: deps.source.kind, notifier: deps.notifier.kind }, 'worker started');
+  log.info(
+    { parks: parks.length, source: deps.source.kind, notifier: deps.notifier.kind, flights: Boolean(deps.flights) },
+    'worker started',
+  );
 
   return {
     workers,

@@ -4,6 +4,7 @@ import * as publicSite from './20261122_0002_public_site.ts';
 import * as rankings from './20261122_0003_rankings_checklist.ts';
 import * as affiliate from './20261122_0004_affiliate.ts';
 import * as payments from './20261122_0005_payments.ts';
+import * as flights from './20261123_0006_flights.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0003_rankings_checklist': rankings,
   '20261122_0004_affiliate': affiliate,
   '20261122_0005_payments': payments,
+  '20261123_0006_flights': flights,
 };

@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { Executor } from '../client.ts';
+
+/** What a new flight price alert holds (spec part 2 §3; economy, one passenger, active are the defaults). */
+export interface FlightAlertInput {
+  userId: string | null;
+  /** IATA code, upper case. */
+  homeAirport: string;
+  /** Flight destination id of the fixed catalogue. */
+  destination: string;
+  /** One airport of the destination, or null for all of them. */
+  airport: string | null;
+  email: string;
+  /** Whole US dollars. */
+  maxPrice: number;
+  /** 'yyyy-MM-dd'. */
+  departureDate: string;
+  returnDate: string | null;
+}
+
+/**
+ * Stores a flight alert; the departure (and return) window is the chosen date on both ends (spec part 2 §3).
+ * @returns the new row's id.
+ */
+export async function createAlert(db: Executor, a: FlightAlertInput): Promise<string> {
+  const row = await db
+    .insertInto('flight_alerts')
+    .values({
+      user_id: a.userId,
+      home_airport: a.homeAirport,
+      destination_park: a.destination,
+      airport: a.airport,
+      email: a.email,
+      max_price: a.maxPrice,
+      departure_date_start: a.departureDate,
+      departure_date_end: a.departureDate,
+      return_date_start: a.returnDate,
+      return_date_end: a.returnDate,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Active alerts whose departure is `today` or later ('yyyy-MM-dd'), oldest first: what the price check reads. */
+export async function activeAlerts(db: Executor, today: string) {
+  return db
+    .selectFrom('flight_alerts')
+    .selectAll()
+    .where('active', '=', true)
+    .where('departure_date_start', '>=', today)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Records that the alert was e-mailed at `at` for a fare of `priceCents`. */
+export async function markNotified(db: Executor, id: string, priceCents: number, at: Date): Promise<void> {
+  await db.updateTable('flight_alerts').set({ last_notified_at: at, last_notified_price_cents: priceCents }).where('id', '=', id).execute();
+}
+
+/** Deactivates alerts whose departure date is before `today` ('yyyy-MM-dd'). @returns how many. */
+export async function deactivatePast(db: Executor, today: string): Promise<number> {
+  const r = await db
+    .updateTable('flight_alerts')
+    .set({ active: false })
+    .where('active', '=', true)
+    .where('departure_date_end', '<', sql<string>`${today}::date`)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** One-click unsubscribe: deactivates the alert with this token. @returns its e-mail, or undefined. */
+export async function deactivateByToken(db: Executor, token: string) {
+  return db
+    .updateTable('flight_alerts')
+    .set({ active: false })
+    .where('unsubscribe_token', '=', token)
+    .returning(['email'])
+    .executeTakeFirst();
+}
+
+/**
+ * Claims the right to e-mail an alert a fare of `priceCents` at `at` (issue 7; spec part 2 §3 "at most one
+ * e-mail a day, again only on a further drop"): a conditional UPDATE that sets `last_notified_at` only when the
+ * alert is still active, the fare is within `max_price` (whole dollars), and it was never e-mailed, or was
+ * e-mailed at least 24 hours before `at` for a strictly higher fare. The updated row stays locked until the
+ * caller's transaction ends, so a concurrent claim waits, re-checks the condition and loses: one e-mail per
+ * alert per day even with two workers. Call it inside the transaction that sends, then `markNotified`.
+ * @returns true when this caller won the claim.
+ */
+export async function claimNotification(db: Executor, id: string, priceCents: number, at: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('flight_alerts')
+    .set({ last_notified_at: at })
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .where(sql<boolean>`max_price * 100 >= ${priceCents}`)
+    .where((eb) =>
+      eb.or([
+        eb('last_notified_at', 'is', null),
+        eb.and([
+          eb('last_notified_at', '<=', sql<Date>`${at}::timestamptz - interval '24 hours'`),
+          eb.or([eb('last_notified_price_cents', 'is', null), eb('last_notified_price_cents', '>', priceCents)]),
+        ]),
+      ]),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
