@@ -1,5 +1,13 @@
 import { createDb } from '@walkon/db';
-import { createLogger, createQueues, createRedis, createWaitTimesSource, loadJobsEnv } from '@walkon/jobs';
+import {
+  createFlightSearchProvider,
+  createFlightSearchService,
+  createLogger,
+  createQueues,
+  createRedis,
+  createWaitTimesSource,
+  loadJobsEnv,
+} from '@walkon/jobs';
 import { buildApp } from './app.ts';
 import { loadServerEnv } from './env.ts';
 import { createPayments } from './payments/stripe.ts';
@@ -13,6 +21,11 @@ const db = createDb(env.DATABASE_URL);
 const redis = createRedis(env.REDIS_URL, 'producer');
 redis.on('error', (err) => logger.warn({ err: err.message }, 'redis'));
 const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
+// Flight search (issue 7) behind the shared 15-minute Redis cache (`<QUEUE_PREFIX>:flights:…`, the worker uses the
+// same keys); null = unavailable (FLIGHTS_SOURCE=off, or duffel without DUFFEL_ACCESS_TOKEN).
+const flightProvider = createFlightSearchProvider(jobsEnv);
+const flights = flightProvider ? createFlightSearchService({ provider: flightProvider, redis, prefix: env.QUEUE_PREFIX }) : null;
+if (!flights) logger.warn('flight search unavailable: set DUFFEL_ACCESS_TOKEN (or FLIGHTS_SOURCE=replay for recorded examples)');
 const app = await buildApp({
   db,
   queues,
@@ -22,6 +35,7 @@ const app = await buildApp({
   publicOrigin: env.PUBLIC_ORIGIN,
   production: env.NODE_ENV === 'production',
   webDistDir: env.WEB_DIST_DIR,
+  flights,
   payments: createPayments({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }),
 });
 if (!env.STRIPE_SECRET_KEY) logger.warn('STRIPE_SECRET_KEY not set: paid checkout is disabled (promo codes still work)');

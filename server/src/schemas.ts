@@ -185,3 +185,71 @@ export const promoCreateInput = z
   });
 
 export const promoSetActiveInput = z.object({ code: promoCodeSchema, active: z.boolean() });
+
+/** Spec part 2 §5/§8 flight search: 'Missing Information' / this, when a required field is empty. */
+export const FLIGHT_SEARCH_REQUIRED = 'Please fill in all required fields';
+/** Spec part 2 §5/§8 flight alert: 'Missing Information' / this, when a field is empty. */
+export const FLIGHT_ALERT_REQUIRED = 'Please fill in all fields to set up an alert';
+
+/** An IATA airport code: three letters, upper-cased (spec part 2 §5 "max 3 characters, uppercased"). */
+const iataCode = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .toUpperCase()
+    .min(1, required)
+    .regex(/^[A-Z]{3}$/, 'Please enter a 3-letter airport code (e.g. JFK).');
+
+const optionalAirport = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'Please choose an airport from the list.')
+  .nullable()
+  .default(null);
+const requiredDate = (required: string) => z.string({ error: required }).min(1, required).pipe(dateOnly);
+const returnNotBeforeDeparture = {
+  message: 'The return date cannot be before the departure date.',
+  path: ['returnDate'],
+};
+
+/**
+ * Flight search (spec part 2 §2 Flight Deals, §5, §7 search-flights): home airport, a destination of the
+ * fixed catalogue, an optional airport of it (null = all airports), departure and optional return
+ * ('yyyy-MM-dd'; return not before departure). "Not before today" is checked on the server in the home
+ * airport's time zone.
+ */
+export const flightSearchInput = z
+  .object({
+    origin: iataCode(FLIGHT_SEARCH_REQUIRED),
+    destinationId: z.string({ error: FLIGHT_SEARCH_REQUIRED }).trim().min(1, FLIGHT_SEARCH_REQUIRED).max(40),
+    airport: optionalAirport,
+    departureDate: requiredDate(FLIGHT_SEARCH_REQUIRED),
+    returnDate: dateOnly.nullable().default(null),
+  })
+  .refine((v) => !v.returnDate || v.returnDate >= v.departureDate, returnNotBeforeDeparture);
+
+/**
+ * Flight price alert (spec part 2 §3, §5): the search fields plus e-mail and a maximum price in whole US
+ * dollars ("parsed as an integer": 199.99 → 199; at least $1).
+ */
+export const flightAlertInput = z
+  .object({
+    homeAirport: iataCode(FLIGHT_ALERT_REQUIRED),
+    destinationId: z.string({ error: FLIGHT_ALERT_REQUIRED }).trim().min(1, FLIGHT_ALERT_REQUIRED).max(40),
+    airport: optionalAirport,
+    email: z.string({ error: FLIGHT_ALERT_REQUIRED }).trim().min(1, FLIGHT_ALERT_REQUIRED).pipe(emailSchema),
+    maxPrice: z
+      .union([z.number(), z.string()], { error: FLIGHT_ALERT_REQUIRED })
+      .transform((v) => (typeof v === 'number' ? Math.trunc(v) : Number.parseInt(v, 10)))
+      .pipe(
+        z
+          .number({ error: FLIGHT_ALERT_REQUIRED })
+          .int()
+          .min(1, 'Please enter a maximum price of at least $1.')
+          .max(100_000, 'Please enter a maximum price up to $100,000.'),
+      ),
+    departureDate: requiredDate(FLIGHT_ALERT_REQUIRED),
+    returnDate: dateOnly.nullable().default(null),
+  })
+  .refine((v) => !v.returnDate || v.returnDate >= v.departureDate, returnNotBeforeDeparture);

@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Payments } from '../src/payments/stripe.ts';
+import type { FlightSearchService } from '../src/services/flights.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -30,14 +31,26 @@ export interface TestServer {
  * Redis, and the app built over them (DESIGN §4 Tests). Queues are obliterated and everything closed after.
  */
 export function withTestServer(
-  opts: { source?: () => WaitTimesSource; production?: () => boolean; payments?: () => Payments | null } = {},
+  opts: {
+    source?: () => WaitTimesSource;
+    production?: () => boolean;
+    payments?: () => Payments | null;
+    flights?: () => FlightSearchService | null;
+  } = {},
 ): TestServer {
   const env = {} as TestServer;
   const redis = createRedis('redis://127.0.0.1:6379', 'worker');
   beforeAll(async () => {
     ({ db: env.db } = await createTestDb());
     env.queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
-    env.app = await buildTestApp(env, opts.production?.() ?? false, opts.source?.(), opts.payments?.() ?? null);
+    env.app = await buildTestApp(
+      env,
+      opts.production?.() ?? false,
+      opts.source?.(),
+      opts.payments?.() ?? null,
+      undefined,
+      opts.flights?.() ?? null,
+    );
   });
   afterAll(async () => {
     await env.app?.close();
@@ -56,6 +69,7 @@ export function buildTestApp(
   source: WaitTimesSource = NO_LIVE_DATA,
   payments: Payments | null = null,
   now: () => Date = () => new Date(),
+  flights: FlightSearchService | null = null,
 ): Promise<FastifyInstance> {
   return buildApp({
     db: env.db,
@@ -66,5 +80,6 @@ export function buildTestApp(
     publicOrigin: ORIGIN,
     production,
     payments,
+    flights,
   });
 }

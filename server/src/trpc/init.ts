@@ -7,6 +7,7 @@ import { ZodError, z } from 'zod';
 import type { SessionUser } from '../auth/session.ts';
 import { AppError, toTrpcCode } from '../errors.ts';
 import type { Payments } from '../payments/stripe.ts';
+import type { FlightSearchService } from '../services/flights.ts';
 
 /** Dependencies every request can use (DESIGN §4: injected, built once in main.ts or a test). */
 export interface AppDeps {
@@ -22,6 +23,8 @@ export interface AppDeps {
   webDistDir?: string;
   /** Stripe; null/absent = paid checkout disabled (DESIGN §5). */
   payments?: Payments | null;
+  /** Flight search behind its 15-minute cache; null/absent = search unavailable (issue 7, DESIGN §5). */
+  flights?: FlightSearchService | null;
 }
 
 /** The tRPC context: deps, the request, and the signed-in user (or null). */

@@ -5,6 +5,7 @@ import { alertsRouter } from './routers/alerts.ts';
 import { authRouter } from './routers/auth.ts';
 import { checklistRouter } from './routers/checklist.ts';
 import { checkoutRouter } from './routers/checkout.ts';
+import { flightsRouter } from './routers/flights.ts';
 import { manageAlertsRouter } from './routers/manageAlerts.ts';
 import { moderationRouter } from './routers/moderation.ts';
 import { rankingsRouter } from './routers/rankings.ts';
@@ -24,6 +25,7 @@ export const appRouter = router({
   checklist: checklistRouter,
   affiliate: affiliateRouter,
   checkout: checkoutRouter,
+  flights: flightsRouter,
 });
 
 /** The API's type, imported by the web app. */
