@@ -58,6 +58,7 @@ export async function startStack(): Promise<Stack> {
     WEB_DIST_DIR: path.join(ROOT, 'web/dist'),
     WAIT_TIMES_SOURCE: 'replay',
     WAIT_TIMES_REPLAY_DIR: path.resolve(ROOT, '../shared/fixtures'),
+    FLIGHTS_SOURCE: 'replay',
     NOTIFY_TRANSPORT: 'outbox',
     QUEUE_PREFIX: `e2e-${name}`,
     LOG_LEVEL: 'warn',

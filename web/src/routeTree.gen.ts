@@ -17,6 +17,7 @@ import { Route as AuthRouteImport } from './routes/auth'
 import { Route as CareersRouteImport } from './routes/careers'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as FaqRouteImport } from './routes/faq'
+import { Route as FlightDealsRouteImport } from './routes/flight-deals'
 import { Route as HowItWorksRouteImport } from './routes/how-it-works'
 import { Route as LiveWaitTimesRouteImport } from './routes/live-wait-times'
 import { Route as ParkRankingsRouteImport } from './routes/park-rankings'
@@ -69,6 +70,11 @@ const ContactRoute = ContactRouteImport.update({
 const FaqRoute = FaqRouteImport.update({
   id: '/faq',
   path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FlightDealsRoute = FlightDealsRouteImport.update({
+  id: '/flight-deals',
+  path: '/flight-deals',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HowItWorksRoute = HowItWorksRouteImport.update({
@@ -150,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/careers': typeof CareersRoute
   '/contact': typeof ContactRoute
   '/faq': typeof FaqRoute
+  '/flight-deals': typeof FlightDealsRoute
   '/how-it-works': typeof HowItWorksRoute
   '/live-wait-times': typeof LiveWaitTimesRoute
   '/park-rankings': typeof ParkRankingsRoute
@@ -173,6 +180,7 @@ export interface FileRoutesByTo {
   '/careers': typeof CareersRoute
   '/contact': typeof ContactRoute
   '/faq': typeof FaqRoute
+  '/flight-deals': typeof FlightDealsRoute
   '/how-it-works': typeof HowItWorksRoute
   '/live-wait-times': typeof LiveWaitTimesRoute
   '/park-rankings': typeof ParkRankingsRoute
@@ -198,6 +206,7 @@ export interface FileRoutesById {
   '/careers': typeof CareersRoute
   '/contact': typeof ContactRoute
   '/faq': typeof FaqRoute
+  '/flight-deals': typeof FlightDealsRoute
   '/how-it-works': typeof HowItWorksRoute
   '/live-wait-times': typeof LiveWaitTimesRoute
   '/park-rankings': typeof ParkRankingsRoute
@@ -223,6 +232,7 @@ export interface FileRouteTypes {
     | '/careers'
     | '/contact'
     | '/faq'
+    | '/flight-deals'
     | '/how-it-works'
     | '/live-wait-times'
     | '/park-rankings'
@@ -246,6 +256,7 @@ export interface FileRouteTypes {
     | '/careers'
     | '/contact'
     | '/faq'
+    | '/flight-deals'
     | '/how-it-works'
     | '/live-wait-times'
     | '/park-rankings'
@@ -270,6 +281,7 @@ export interface FileRouteTypes {
     | '/careers'
     | '/contact'
     | '/faq'
+    | '/flight-deals'
     | '/how-it-works'
     | '/live-wait-times'
     | '/park-rankings'
@@ -295,6 +307,7 @@ export interface RootRouteChildren {
   CareersRoute: typeof CareersRoute
   ContactRoute: typeof ContactRoute
   FaqRoute: typeof FaqRoute
+  FlightDealsRoute: typeof FlightDealsRoute
   HowItWorksRoute: typeof HowItWorksRoute
   LiveWaitTimesRoute: typeof LiveWaitTimesRoute
   ParkRankingsRoute: typeof ParkRankingsRoute
@@ -361,6 +374,13 @@ declare module '@tanstack/react-router' {
       path: '/faq'
       fullPath: '/faq'
       preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/flight-deals': {
+      id: '/flight-deals'
+      path: '/flight-deals'
+      fullPath: '/flight-deals'
+      preLoaderRoute: typeof FlightDealsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/how-it-works': {
@@ -494,6 +514,7 @@ const rootRouteChildren: RootRouteChildren = {
   CareersRoute: CareersRoute,
   ContactRoute: ContactRoute,
   FaqRoute: FaqRoute,
+  FlightDealsRoute: FlightDealsRoute,
   HowItWorksRoute: HowItWorksRoute,
   LiveWaitTimesRoute: LiveWaitTimesRoute,
   ParkRankingsRoute: ParkRankingsRoute,

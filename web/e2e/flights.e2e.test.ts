@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { createDb } from '@walkon/db';
+import { addDays, format } from 'date-fns';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS, watchConsole, withStackAndBrowser } from './harness.ts';
+
+const env = withStackAndBrowser();
+
+/** A departure a few days ahead ('yyyy-MM-dd'), safely after "today" in any home airport's time zone. */
+const departure = format(addDays(new Date(), 5), 'yyyy-MM-dd');
+
+/** Fills the search card for JFK → Disney World (all airports) on `departure`, checking the inputs on the way. */
+async function fillSearch(page: Page): Promise<void> {
+  const home = page.getByLabel('Home airport', { exact: true });
+  await home.pressSequentially('jfk');
+  expect(await home.inputValue()).toBe('JFK');
+  await page.getByLabel('Disney destination', { exact: true }).selectOption({ label: 'Disney World (Florida)' });
+  const airport = page.getByLabel('Airport (optional)', { exact: true });
+  await airport.waitFor();
+  expect(await airport.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('All airports (recommended)');
+  await page.getByLabel('Departure date', { exact: true }).fill(departure);
+}
+
+describe('issue 7 end to end: Flight Deals search (replay fares) and price alert', () => {
+  for (const width of [1280, 375]) {
+    it(`searches flights, books in a new tab and creates a price alert at ${width} px`, async () => {
+      const context = await env.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      const email = `flights-${width}-${Date.now()}@example.com`;
+
+      await page.goto(`${env.stack.url}/flight-deals`);
+      await page.getByRole('heading', { level: 1, name: 'FREE Disney Flight Deal Alerts!' }).waitFor();
+      await page.getByText('sample fares replayed from recorded examples').first().waitFor();
+      expect(await page.getByText('Flight search is unavailable right now.').count()).toBe(0);
+
+      await fillSearch(page);
+      await page.getByRole('button', { name: 'Search Flights' }).click();
+      await page.getByText('Search Complete').first().waitFor();
+      const list = page.getByRole('list', { name: 'Available Flights' });
+      await list.waitFor();
+      expect(await list.getByRole('listitem').count()).toBeGreaterThanOrEqual(1);
+      const book = list.getByRole('link', { name: /^Book Now/ }).first();
+      expect(await book.getAttribute('target')).toBe('_blank');
+      expect(await book.getAttribute('rel')).toContain('noopener');
+      expect(await book.textContent()).toContain('Book Now');
+      // Mobile first: nothing wider than the viewport (the cards stack).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `flight-deals-${width}.png`), fullPage: true });
+
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Max price (USD)', { exact: true }).fill('5000');
+      await page.getByRole('button', { name: 'Create Alert' }).click();
+      await page.getByText('Alert Created!').first().waitFor();
+      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('');
+
+      const db = createDb(env.stack.databaseUrl, 1);
+      try {
+        const rows = await db
+          .selectFrom('flight_alerts')
+          .select(['home_airport', 'destination_park', 'airport', 'max_price', 'active', 'cabin_class', 'passengers'])
+          .select((eb) => eb.cast<string>('departure_date_start', 'text').as('departure'))
+          .where('email', '=', email)
+          .execute();
+        expect(rows).toEqual([
+          {
+            home_airport: 'JFK',
+            destination_park: 'disney-world',
+            airport: null,
+            max_price: 5000,
+            active: true,
+            cabin_class: 'ECONOMY',
+            passengers: 1,
+            departure,
+          },
+        ]);
+      } finally {
+        await db.destroy();
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("says 'Missing Information' and marks the home airport when it is empty", async () => {
+    const context = await env.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+
+    await page.goto(`${env.stack.url}/flight-deals`);
+    await page.getByLabel('Disney destination', { exact: true }).selectOption({ label: 'Disney World (Florida)' });
+    await page.getByLabel('Departure date', { exact: true }).fill(departure);
+    await page.getByRole('button', { name: 'Search Flights' }).click();
+    await page.getByText('Missing Information').first().waitFor();
+    await page.getByText('Please fill in all required fields').first().waitFor();
+    expect(await page.getByLabel('Home airport', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Enter your home airport, a Disney destination and a departure date').waitFor();
+
+    // The alert needs the trip too.
+    await page.getByLabel('Email', { exact: true }).fill('someone@example.com');
+    await page.getByLabel('Max price (USD)', { exact: true }).fill('300');
+    await page.getByRole('button', { name: 'Create Alert' }).click();
+    await page.getByText('Please fill in all fields to set up an alert').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
