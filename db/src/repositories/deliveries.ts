@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import { parkLocalToday } from '../sql.ts';
 import type { AlertChannel } from '../types.ts';
 
 /** Default alert threshold in minutes: standby 1–15 is "walk-on or short" (spec part 1 §9). */
@@ -49,7 +50,7 @@ export async function evaluateRideAlerts(db: Executor, parkId: string, now: Date
     join user_rides ur on ur.ride_id = r.attraction_id and ur.active
     join subscriptions s on s.email = ur.email and s.park_id = r.park_id
     join pass_days pd on pd.subscription_id = s.id
-      and pd.day = (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date
+      and pd.day = ${parkLocalToday(now)}
     where r.park_id = ${parkId}
       and r.status = 'OPERATING'
       and r.standby_wait > 0

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import { parkLocalToday } from '../sql.ts';
 import type { AlertChannel, PassSource } from '../types.ts';
-
-/** SQL for the park-local date of `now` in the timezone of park alias `p`. */
-const localToday = (now: Date) => sql`(${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date`;
 
 /** Days to add to a person's pass for a park (issue 3 item 1): one row per park-local date. */
 export interface PassDaysInput {
@@ -106,12 +104,11 @@ export interface PassInput {
  * @throws Error when the range is empty.
  */
 export async function upsertActivePass(db: Executor, p: PassInput) {
-  const days: string[] = [];
   const { rows } = await sql<{ d: string }>`
     select to_char(d, 'YYYY-MM-DD') as d from generate_series(${p.startDate}::date, ${p.endDate}::date - 1, interval '1 day') d`.execute(
     db,
   );
-  for (const r of rows) days.push(r.d);
+  const days = rows.map((r) => r.d);
   return grantPassDays(db, {
     email: p.email,
     parkId: p.parkId,
@@ -144,20 +141,22 @@ export async function listForEmail(db: Executor, email: string, now: Date) {
     .selectAll('s')
     .select([
       'p.name as park_name',
-      sql<string>`to_char(${localToday(now)}, 'YYYY-MM-DD')`.as('today'),
-      sql<AlertChannel | null>`(select pd.channel from pass_days pd where pd.subscription_id = s.id and pd.day = ${localToday(now)})`.as(
+      sql<string>`to_char(${parkLocalToday(now)}, 'YYYY-MM-DD')`.as('today'),
+      sql<AlertChannel | null>`(select pd.channel from pass_days pd where pd.subscription_id = s.id and pd.day = ${parkLocalToday(now)})`.as(
         'today_channel',
       ),
-      sql<boolean>`s.active and exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day = ${localToday(now)})
+      sql<boolean>`s.active and exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day = ${parkLocalToday(now)})
         and (s.starts_at is null or s.starts_at <= ${now})`.as('valid'),
-      sql<boolean>`s.active and exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day >= ${localToday(now)})
-        and not (exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day = ${localToday(now)})
+      sql<boolean>`s.active and exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day >= ${parkLocalToday(now)})
+        and not (exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day = ${parkLocalToday(now)})
                  and (s.starts_at is null or s.starts_at <= ${now}))`.as('scheduled'),
-      sql<boolean>`not exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day >= ${localToday(now)})`.as('expired'),
+      sql<boolean>`not exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day >= ${parkLocalToday(now)})`.as(
+        'expired',
+      ),
       sql<
         { day: string; channel: AlertChannel }[]
       >`coalesce((select json_agg(json_build_object('day', to_char(pd.day, 'YYYY-MM-DD'), 'channel', pd.channel) order by pd.day)
-        from pass_days pd where pd.subscription_id = s.id and pd.day >= ${localToday(now)}), '[]'::json)`.as('days'),
+        from pass_days pd where pd.subscription_id = s.id and pd.day >= ${parkLocalToday(now)}), '[]'::json)`.as('days'),
     ])
     .where('s.email', '=', email)
     .orderBy('p.name')
@@ -221,6 +220,6 @@ export async function deactivateExpired(db: Executor, now: Date): Promise<number
     update subscriptions s set active = false, updated_at = now()
     from parks p
     where p.id = s.park_id and s.active
-      and not exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day >= ${localToday(now)})`.execute(db);
+      and not exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day >= ${parkLocalToday(now)})`.execute(db);
   return Number(r.numAffectedRows ?? 0);
 }

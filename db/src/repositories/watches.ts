@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import { parkLocalToday } from '../sql.ts';
 
 /**
  * Parks that need a poller (DESIGN §2.1): at least one active watch whose subscription is active and holds a
@@ -12,7 +13,7 @@ export async function parksWithValidWatches(db: Executor, now: Date): Promise<st
     join parks p on p.id = s.park_id
     where s.active
       and exists (select 1 from pass_days pd where pd.subscription_id = s.id
-                  and pd.day >= (${now}::timestamptz at time zone coalesce(p.timezone, 'UTC'))::date)
+                  and pd.day >= ${parkLocalToday(now)})
       and exists (select 1 from user_rides ur where ur.email = s.email and ur.park_id = s.park_id and ur.active)
     order by s.park_id`.execute(db);
   return rows.map((r) => r.park_id);
