@@ -3,15 +3,13 @@
 export { addDaysToDate, parkLocalDate } from './dates.ts';
 export { type JobsEnv, loadJobsEnv } from './env.ts';
 export { createLogger, type Logger } from './logger.ts';
-export { formatRideAlertEmail, formatRideAlertSms } from './messages.ts';
+export { type FlightDealInput, formatFlightDealEmail, formatRideAlertEmail, formatRideAlertSms } from './messages.ts';
 export { ensureCatalogue } from './pipeline/catalogue.ts';
 export { enqueueConfirmation, enqueueDeliveries } from './pipeline/fanout.ts';
 export {
-  type FlightDealInput,
   type FlightPriceCheckDeps,
   type FlightPriceCheckResult,
   type FlightSearcher,
-  formatFlightDealEmail,
   runFlightPriceCheck,
 } from './pipeline/flightPriceCheck.ts';
 export {

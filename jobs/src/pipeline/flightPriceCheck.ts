@@ -1,7 +1,7 @@
 import { type Database, flights as flightAlerts } from '@walkon/db';
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from '../logger.ts';
-import { flightDestination } from '../providers/flights/catalogue.ts';
+import { formatFlightDealEmail, oneClickUnsubscribe } from '../messages.ts';
 import type { FlightResult, FlightSearch, FlightSearchOutcome } from '../providers/flights/types.ts';
 import type { Notifier } from '../providers/notify/index.ts';
 import { cheapestMatch, type FlightAlertGroup, groupAlerts, shouldNotify } from './flightRules.ts';
@@ -133,87 +133,10 @@ export async function runFlightPriceCheck(deps: FlightPriceCheckDeps): Promise<F
 async function notifyAlert(deps: FlightPriceCheckDeps, alert: FlightAlertRow, flight: FlightResult, at: Date): Promise<boolean> {
   return deps.db.transaction().execute(async (tx) => {
     if (!(await flightAlerts.claimNotification(tx, alert.id, flight.priceCents, at))) return false;
-    const unsubscribeUrl = `${deps.publicOrigin.replace(/\/$/, '')}/unsubscribe?token=${alert.unsubscribe_token}`;
-    const mail = formatFlightDealEmail({ alert, flight, unsubscribeUrl });
-    const headers = { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-    await deps.notifier.sendEmail({ to: alert.email, ...mail, headers }, { db: tx });
+    const unsubscribe = oneClickUnsubscribe(deps.publicOrigin, alert.unsubscribe_token);
+    const mail = formatFlightDealEmail({ alert, flight, unsubscribeUrl: unsubscribe.url });
+    await deps.notifier.sendEmail({ to: alert.email, ...mail, headers: unsubscribe.headers }, { db: tx });
     await flightAlerts.markNotified(tx, alert.id, flight.priceCents, at);
     return true;
   });
-}
-
-/** What a flight deal e-mail says. */
-export interface FlightDealInput {
-  alert: Pick<FlightAlertRow, 'home_airport' | 'destination_park' | 'airport' | 'max_price' | 'departure_date_start' | 'return_date_start'>;
-  /** The cheapest USD fare (priceCents in cents, for the whole trip). */
-  flight: FlightResult;
-  /** One-click unsubscribe URL of the alert. */
-  unsubscribeUrl: string;
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** US dollars from cents: "$123" for whole dollars, else "$123.45" (thousands separated). */
-export function formatUsd(cents: number): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
-}
-
-/** 'yyyy-MM-ddTHH:mm:ss' (airport local time) → 'yyyy-MM-dd HH:mm'. */
-const localTime = (t: string) => t.replace('T', ' ').slice(0, 16);
-
-/**
- * The flight deal e-mail (issue 7, spec part 2 §3): subject `Flight deal: JFK → MCO from $123`, plain text
- * and HTML with airline, departure/arrival (airport local times), stops, duration, price (whole trip), the
- * Book Now link, the alert's criteria (route, dates, limit in whole dollars) and the unsubscribe link (the
- * List-Unsubscribe headers are added by the sender).
- */
-export function formatFlightDealEmail(m: FlightDealInput): { subject: string; text: string; html: string } {
-  const { alert, flight } = m;
-  const price = formatUsd(flight.priceCents);
-  const subject = `Flight deal: ${flight.departure} → ${flight.arrival} from ${price}`;
-  const dest = flightDestination(alert.destination_park);
-  const where = alert.airport
-    ? `${dest?.name ?? alert.destination_park} via ${alert.airport.trim()}`
-    : `${dest?.name ?? alert.destination_park} (any airport: ${dest?.airports.map((a) => a.code).join(', ') ?? ''})`;
-  const trip = alert.return_date_start ? `round trip, returning ${alert.return_date_start}` : 'one way';
-  const stops = flight.stops === 0 ? 'Nonstop' : `${flight.stops} stop${flight.stops === 1 ? '' : 's'}`;
-  const duration = `${Math.floor(flight.durationMinutes / 60)} h ${flight.durationMinutes % 60} min`;
-  const details: [string, string][] = [
-    ['Airline', flight.airline],
-    ['Departs', `${flight.departure} ${localTime(flight.departureTime)} (local time)`],
-    ['Arrives', `${flight.arrival} ${localTime(flight.arrivalTime)} (local time)`],
-    ['Stops', `${stops}, ${duration}`],
-    ['Price', `${price} (economy, 1 adult, ${alert.return_date_start ? 'round trip' : 'one way'})`],
-  ];
-  // The provider gives https links; anything else (never expected) is left out rather than linked.
-  const book = /^https:\/\//i.test(flight.bookingLink) ? flight.bookingLink : null;
-  const criteria = `Your alert: ${alert.home_airport.trim()} → ${where}, departing ${alert.departure_date_start}, ${trip}, at or below ${formatUsd(alert.max_price * 100)}.`;
-  const foot =
-    'Fares change quickly and are not guaranteed until booked. We e-mail you at most once a day, and again only when the price drops further.';
-  const text = [
-    `A flight matches your WalkOn price alert: ${flight.departure} → ${flight.arrival} from ${price}.`,
-    details.map(([k, v]) => `${k}: ${v}`).join('\n'),
-    book ? `Book now: ${book}` : 'Book with the airline.',
-    criteria,
-    foot,
-    `Stop this alert: ${m.unsubscribeUrl}`,
-  ].join('\n\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-<p style="font-size:18px"><strong>${escapeHtml(`${flight.departure} → ${flight.arrival} from ${price}`)}</strong></p>
-<table cellpadding="4">
-${details.map(([k, v]) => `<tr><td style="color:#555">${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`).join('\n')}
-</table>
-${book ? `<p><a href="${escapeHtml(book)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;text-decoration:none;border-radius:6px">Book Now</a></p>` : ''}
-<p>${escapeHtml(criteria)}</p>
-<p style="color:#555">${escapeHtml(foot)}</p>
-<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop this alert</a></p>
-</body></html>`;
-  return { subject, text: `${text}\n`, html };
 }

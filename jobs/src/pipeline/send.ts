@@ -9,6 +9,7 @@ import {
   formatPassConfirmationSms,
   formatRideAlertEmail,
   formatRideAlertSms,
+  oneClickUnsubscribe,
 } from '../messages.ts';
 import { type Notifier, PermanentNotifyError } from '../providers/notify/index.ts';
 import type { ConfirmationKind } from '../queues.ts';
@@ -57,15 +58,19 @@ export async function sendDelivery(deps: SendDeps, deliveryId: string): Promise<
     if (locked.status !== 'queued') return { status: 'skipped', deliveryId, reason: `already ${locked.status}` };
     const d = await deliveries.getDeliveryForSend(tx, deliveryId);
     if (!d) return { status: 'skipped', deliveryId, reason: 'missing' };
-    const unsubscribeUrl = d.unsubscribeToken ? `${deps.publicOrigin.replace(/\/$/, '')}/unsubscribe?token=${d.unsubscribeToken}` : null;
-    const input = { kind: d.kind, rideName: d.rideName, waitTime: d.waitTime, parkName: d.parkName ?? null, unsubscribeUrl };
+    const unsubscribe = d.unsubscribeToken ? oneClickUnsubscribe(deps.publicOrigin, d.unsubscribeToken) : null;
+    const input = {
+      kind: d.kind,
+      rideName: d.rideName,
+      waitTime: d.waitTime,
+      parkName: d.parkName ?? null,
+      unsubscribeUrl: unsubscribe?.url ?? null,
+    };
     try {
       let messageId: string;
       if (d.channel === 'email') {
         const mail = formatRideAlertEmail(input);
-        const headers: Record<string, string> = unsubscribeUrl
-          ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-          : {};
+        const headers = unsubscribe?.headers ?? {};
         ({ messageId } = await deps.notifier.sendEmail({ to: d.address, ...mail, headers, deliveryId }, { db: tx }));
       } else {
         ({ messageId } = await deps.notifier.sendSms({ to: d.address, text: formatRideAlertSms(input), deliveryId }, { db: tx }));
@@ -115,10 +120,10 @@ export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, i
         .forUpdate()
         .executeTakeFirst();
       if (!row || row.confirmation_sent_at || row.unsubscribed_at) return false;
-      const unsubscribeUrl = `${deps.publicOrigin.replace(/\/$/, '')}/unsubscribe?token=${row.unsubscribe_token}`;
+      const unsubscribe = oneClickUnsubscribe(deps.publicOrigin, row.unsubscribe_token);
       to = row.email;
-      mail = formatNewsletterConfirmation(unsubscribeUrl);
-      headers = { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+      mail = formatNewsletterConfirmation(unsubscribe.url);
+      headers = unsubscribe.headers;
     } else if (kind === 'affiliate') {
       const row = await tx
         .selectFrom('affiliate_applications')
@@ -132,12 +137,10 @@ export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, i
     } else {
       const pass = await passConfirmationOf(tx, kind, id);
       if (!pass) return false;
-      const unsubscribeUrl = pass.unsubscribeToken
-        ? `${deps.publicOrigin.replace(/\/$/, '')}/unsubscribe?token=${pass.unsubscribeToken}`
-        : null;
+      const unsubscribe = pass.unsubscribeToken ? oneClickUnsubscribe(deps.publicOrigin, pass.unsubscribeToken) : null;
       to = pass.email;
-      mail = formatPassConfirmation({ ...pass, unsubscribeUrl, publicOrigin: deps.publicOrigin });
-      if (unsubscribeUrl) headers = { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+      mail = formatPassConfirmation({ ...pass, unsubscribeUrl: unsubscribe?.url ?? null, publicOrigin: deps.publicOrigin });
+      if (unsubscribe) headers = unsubscribe.headers;
       if (pass.channel === 'sms' && pass.phoneNumber) {
         try {
           await deps.notifier.sendSms({ to: pass.phoneNumber, text: formatPassConfirmationSms(pass.parkName, pass.days) }, { db: tx });
@@ -161,6 +164,16 @@ export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, i
   });
 }
 
+/** The park's name and, when the person has one, their subscription's id and unsubscribe token for it. */
+function parkAndSubscription(tx: Transaction<Database>, parkId: string, email: string) {
+  return tx
+    .selectFrom('parks as p')
+    .leftJoin('subscriptions as s', (j) => j.onRef('s.park_id', '=', 'p.id').on('s.email', '=', email))
+    .select(['p.name', 's.id as subscriptionId', 's.unsubscribe_token'])
+    .where('p.id', '=', parkId)
+    .executeTakeFirst();
+}
+
 /**
  * What a pass confirmation needs, from a fulfilled checkout session or a promo redemption (row locked so a
  * confirmation leaves once). Undefined when missing, not fulfilled, or already confirmed.
@@ -169,12 +182,7 @@ async function passConfirmationOf(tx: Transaction<Database>, kind: 'checkout' | 
   if (kind === 'checkout') {
     const c = await tx.selectFrom('checkout_sessions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (c?.status !== 'fulfilled' || c.confirmation_sent_at) return undefined;
-    const extra = await tx
-      .selectFrom('parks as p')
-      .leftJoin('subscriptions as s', (j) => j.onRef('s.park_id', '=', 'p.id').on('s.email', '=', c.email))
-      .select(['p.name', 's.unsubscribe_token'])
-      .where('p.id', '=', c.park_id)
-      .executeTakeFirst();
+    const extra = await parkAndSubscription(tx, c.park_id, c.email);
     return {
       email: c.email,
       channel: c.channel,
@@ -188,12 +196,7 @@ async function passConfirmationOf(tx: Transaction<Database>, kind: 'checkout' | 
   }
   const r = await tx.selectFrom('promo_redemptions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!r || r.confirmation_sent_at || r.checkout_session_id) return undefined;
-  const extra = await tx
-    .selectFrom('parks as p')
-    .leftJoin('subscriptions as s', (j) => j.onRef('s.park_id', '=', 'p.id').on('s.email', '=', r.email))
-    .select(['p.name', 's.id as subscriptionId', 's.unsubscribe_token'])
-    .where('p.id', '=', r.park_id)
-    .executeTakeFirst();
+  const extra = await parkAndSubscription(tx, r.park_id, r.email);
   const days = extra?.subscriptionId
     ? (
         await tx
