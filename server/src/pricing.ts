@@ -37,9 +37,15 @@ export function quote(channel: PassChannel, dates: number, percentOff: number | 
   return { listUnitAmount, unitAmount, quantity, discount: (listUnitAmount - unitAmount) * quantity, total: unitAmount * quantity };
 }
 
-/** "$5" for whole dollars, "$4.50" otherwise. */
+/** US dollars from cents: "$5" for whole dollars, "$4.50" otherwise, thousands grouped ("$1,234.50"). */
 export function formatCents(cents: number): string {
-  return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
+  return `$${formatAmount(cents)}`;
+}
+
+/** A minor-unit amount without a currency sign: "5", "4.50", "1,234.50" (two decimals unless whole). */
+export function formatAmount(minor: number): string {
+  const digits = minor % 100 === 0 ? 0 : 2;
+  return (minor / 100).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 /**

@@ -54,12 +54,6 @@ export function dateToYmd(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Adds whole days to a 'yyyy-MM-dd' day. */
-export function addDays(ymd: string, days: number): string {
-  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const shortFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const list = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
@@ -83,9 +77,4 @@ export function formatPassDateList(days: string[]): string {
 export function datesSummary(count: number): string {
   if (count === 0) return 'Select dates';
   return `${count} date${count === 1 ? '' : 's'} selected`;
-}
-
-/** Toggles one day in a sorted list of days (the chips' remove buttons and tests). */
-export function toggleDay(days: string[], day: string): string[] {
-  return days.includes(day) ? days.filter((d) => d !== day) : [...days, day].sort();
 }

@@ -1,12 +1,8 @@
-import { TRPCClientError } from '@trpc/client';
 import { toast } from '../../lib/toast.ts';
+import { trpcErrorCode } from '../../lib/trpcError.ts';
 import { trpc } from '../../trpc.ts';
 import { formatPassDateList } from './dates.ts';
 import type { AppliedPromo } from './price.ts';
-
-function errorCode(err: unknown): string | undefined {
-  return err instanceof TRPCClientError ? (err.data as { code?: string } | undefined)?.code : undefined;
-}
 
 /**
  * The Get Alerts promo field (spec part 1 §2, §8): `apply(code)` checks the code; a percent-off code goes to
@@ -32,7 +28,7 @@ export function usePassPromo(opts: {
     } catch (err) {
       toast.error('Invalid Promo Code', {
         description:
-          errorCode(err) === 'TOO_MANY_REQUESTS' && err instanceof Error ? err.message : 'The promo code you entered is not valid.',
+          trpcErrorCode(err) === 'TOO_MANY_REQUESTS' && err instanceof Error ? err.message : 'The promo code you entered is not valid.',
       });
       return;
     }
@@ -61,7 +57,7 @@ export function usePassPromo(opts: {
       opts.onRedeemed?.();
     } catch (err) {
       const message = err instanceof Error ? err.message : 'Something went wrong. Please try again.';
-      if (errorCode(err) === 'CONFLICT') toast.error('Promo Code Already Used', { description: message });
+      if (trpcErrorCode(err) === 'CONFLICT') toast.error('Promo Code Already Used', { description: message });
       else if (message === 'The promo code you entered is not valid.') toast.error('Invalid Promo Code', { description: message });
       else toast.error('Subscription Error', { description: message });
     }

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TRPCClientError } from '@trpc/client';
 import { FLIGHT_ALERT_REQUIRED, FLIGHT_SEARCH_REQUIRED, flightAlertInput, flightSearchInput } from '@walkon/server/schemas';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { trpcErrorCode } from '../../lib/trpcError.ts';
 
 export { FLIGHT_ALERT_REQUIRED, FLIGHT_SEARCH_REQUIRED };
 
@@ -101,14 +101,10 @@ export function hasMissing(errors: FieldErrors, requiredMessage: string): boolea
  * an unknown airport code), else `fallback`.
  */
 export function failureMessage(err: unknown, fallback: string): string {
-  if (err instanceof TRPCClientError) {
-    const data = err.data as { code?: string } | undefined;
-    if (data?.code === 'BAD_REQUEST' && err.message) return err.message;
-  }
-  return fallback;
+  return trpcErrorCode(err) === 'BAD_REQUEST' && err instanceof Error && err.message ? err.message : fallback;
 }
 
 /** Whether a failed call says flight search is not available here (HTTP 503). */
 export function isUnavailable(err: unknown): boolean {
-  return err instanceof TRPCClientError && (err.data as { code?: string } | undefined)?.code === 'SERVICE_UNAVAILABLE';
+  return trpcErrorCode(err) === 'SERVICE_UNAVAILABLE';
 }

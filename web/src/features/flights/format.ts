@@ -1,3 +1,4 @@
+import { formatAmount, formatCents } from '@walkon/server/pricing';
 import { format } from 'date-fns';
 
 /**
@@ -37,13 +38,8 @@ export function formatStops(stops: number): string {
  * code so they are never mistaken for dollars ('EUR 98.40').
  */
 export function formatPrice(cents: number, currency: string): string {
-  const whole = cents % 100 === 0;
-  const amount = (cents / 100).toLocaleString('en-US', {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  });
   const code = currency.toUpperCase();
-  return code === 'USD' ? `$${amount}` : `${code} ${amount}`;
+  return code === 'USD' ? formatCents(cents) : `${code} ${formatAmount(cents)}`;
 }
 
 /** What the home airport field keeps as the person types: letters only, upper case, at most three. */
