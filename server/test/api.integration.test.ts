@@ -250,6 +250,8 @@ describe('alerts (spec part 1 §4, §9)', () => {
     const st = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
     expect(st.subscription).toMatchObject({ active: true, valid: true, scheduled: false, alertType: 'email' });
     expect(st.selectedRideIds).toHaveLength(rides.length);
+    // The park-local today and zone come from the server (the browser's clock and zone are not the park's).
+    expect(st).toMatchObject({ today: parkLocalDate(new Date(), 'America/New_York'), timezone: 'America/New_York' });
     const schedulers = await env.queues.poll.getJobSchedulers(0, -1);
     expect(schedulers.map((s) => s.id ?? s.key)).toContain(`poll-park:${MK}`);
     await call('mutation', 'alerts.stop', { parkId: MK }, a.cookie);

@@ -124,6 +124,8 @@ export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
     parkId,
     /** The park-local date today (yyyy-MM-dd): the earliest start date and pass date (spec part 1 §5). */
     today: parkLocalDate(now, park.timezone),
+    /** The park's IANA time zone (null when unknown): start times are park-local. */
+    timezone: park.timezone,
     selectedRideIds: selection.filter((r) => r.active).map((r) => r.rideId),
     subscription: sub ? subscriptionView(sub) : null,
     cooldownMinutesRemaining: cooldownMinutesRemaining(last?.createdAt ?? null, now),

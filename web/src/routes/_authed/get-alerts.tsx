@@ -176,8 +176,9 @@ function GetAlerts() {
   const startInFuture = useMemo(() => {
     if (!today || !effectiveStart) return false;
     if (effectiveStart > today) return true;
-    return Boolean(startTime) && startTime > parkNowTime(park?.timezone);
-  }, [effectiveStart, startTime, today, park?.timezone]);
+    // The park's zone from the server: the cached park list has none for a park nobody had polled yet.
+    return Boolean(startTime) && startTime > parkNowTime(state.data?.timezone ?? park?.timezone);
+  }, [effectiveStart, startTime, today, state.data?.timezone, park?.timezone]);
   const action = alertAction(status, startInFuture);
   const ready = canActivate({ parkId, selectedCount: selected.length, email }) && hasPass;
   const rideList = rides.data?.rides ?? [];
