@@ -7,7 +7,7 @@ export PUBLIC_ORIGIN=${PUBLIC_ORIGIN:-http://localhost:$PORT}
 export WAIT_TIMES_SOURCE=${WAIT_TIMES_SOURCE:-replay}
 export WAIT_TIMES_REPLAY_DIR=${WAIT_TIMES_REPLAY_DIR:-$ROOT/../shared/fixtures}
 export NOTIFY_TRANSPORT=${NOTIFY_TRANSPORT:-outbox}
-# Flight search: Duffel when a token is set, else Duffel's documented example responses replayed (README).
+# Flight search: Duffel when a token is set, else recorded Duffel example responses replayed (README).
 if [[ -n "${DUFFEL_ACCESS_TOKEN:-}" ]]; then export FLIGHTS_SOURCE=${FLIGHTS_SOURCE:-duffel}; else export FLIGHTS_SOURCE=${FLIGHTS_SOURCE:-replay}; fi
 export QUEUE_PREFIX=${QUEUE_PREFIX:-walkon}
 export DEMO_EMAIL=${DEMO_EMAIL:-demo@walkon.test}

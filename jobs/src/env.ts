@@ -20,7 +20,7 @@ const schema = z.object({
   LOG_LEVEL: z.string().default('info'),
   /**
    * Flight search (issue 7): `duffel` = the Duffel API (needs DUFFEL_ACCESS_TOKEN; without it search is
-   * unavailable), `replay` = recorded example responses from Duffel's documentation, `off` = unavailable.
+   * unavailable), `replay` = recorded Duffel example responses (server/test/fixtures/flights/README.md), `off` = unavailable.
    */
   FLIGHTS_SOURCE: z.enum(['duffel', 'replay', 'off']).default('duffel'),
   DUFFEL_ACCESS_TOKEN: z.string().min(1).optional(),

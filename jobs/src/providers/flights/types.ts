@@ -1,6 +1,6 @@
 /**
  * Flight search behind one interface (DESIGN §5 "flights"; issue 7): a real flight-offers API (Duffel) and a
- * replay provider over recorded example responses from that API's documentation.
+ * replay provider over recorded Duffel example responses (server/test/fixtures/flights/README.md).
  */
 
 /** One search: economy, one adult (spec part 2 §9 flight alert defaults). Dates are 'yyyy-MM-dd'. */
