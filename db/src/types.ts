@@ -129,7 +129,7 @@ export interface UserRidesTable {
 }
 
 export type DeliveryStatus = 'queued' | 'sent' | 'failed';
-export type DeliveryKind = 'ride_alert' | 'test_alert' | 'back_in_service';
+export type DeliveryKind = 'ride_alert' | 'test_alert' | 'back_in_service' | 'restaurant_alert' | 'return_time';
 
 export interface DeliveriesTable {
   id: Generated<string>;
@@ -337,7 +337,11 @@ export interface CheckoutSessionsTable {
   confirmation_sent_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   fulfilled_at: Timestamp | null;
+  /** What was sold: an alert day pass (default) or Lightning Lane assist days (issue 6). */
+  product: Generated<CheckoutProduct>;
 }
+
+export type CheckoutProduct = 'alert_pass' | 'lightning_lane';
 
 export type PassSource = 'stripe' | 'promo' | 'grant';
 
@@ -386,6 +390,143 @@ export interface FlightAlertsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** A server-side feature gate (issue 6, DESIGN §6). */
+export type FeatureKey = 'restaurant_alerts' | 'lightning_lane';
+/** off: nobody; early_access: granted users (and admins); on: everyone. */
+export type FeatureState = 'off' | 'early_access' | 'on';
+
+export interface FeatureFlagsTable {
+  key: FeatureKey;
+  state: Generated<FeatureState>;
+  /** Expected launch shown on the coming-soon screen, e.g. "Q1 2025". */
+  launch_label: string;
+  updated_by: string | null;
+  updated_at: GeneratedTimestamp;
+}
+
+/** A user let into a feature in early access. */
+export interface FeatureAccessGrantsTable {
+  feature_key: FeatureKey;
+  user_id: string;
+  granted_by: string | null;
+  granted_at: GeneratedTimestamp;
+}
+
+export type EarlyAccessStatus = 'pending' | 'granted' | 'dismissed';
+
+/** A request for early access from the coming-soon screen (the five-click form). */
+export interface EarlyAccessRequestsTable {
+  id: Generated<string>;
+  feature_key: FeatureKey;
+  user_id: string | null;
+  email: string;
+  message: string | null;
+  status: Generated<EarlyAccessStatus>;
+  handled_by: string | null;
+  handled_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export type PreferredMeal = 'breakfast' | 'lunch' | 'dinner' | 'any';
+
+/** A restaurant alert (spec part 2 §3): park-local dates, party size 1–20, preferred meal. */
+export interface RestaurantAlertsTable {
+  id: Generated<string>;
+  user_id: string;
+  email: string;
+  park_id: string;
+  restaurant_id: string;
+  restaurant_name: string;
+  active: Generated<boolean>;
+  /** Park-local dates ('YYYY-MM-DD'). */
+  dates: ColumnType<string[], string[], string[]>;
+  /** The latest of `dates`; the alert ends after it. */
+  last_date: DateOnly;
+  party_size: Generated<number>;
+  preferred_time: Generated<PreferredMeal>;
+  unsubscribe_token: Generated<string>;
+  last_checked_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export type DisneyLinkStatus = 'pending' | 'connected';
+
+/** The Disney account link of Lightning Lane assist (spec part 2 §3): an invitation an operator confirms. */
+export interface DisneyAccountLinksTable {
+  user_id: string;
+  disney_email: string;
+  status: Generated<DisneyLinkStatus>;
+  invitation_sent_at: Timestamp;
+  expires_at: Timestamp;
+  confirmed_by: string | null;
+  confirmed_at: Timestamp | null;
+  last_sync: Timestamp | null;
+}
+
+/** One park-local day of Lightning Lane assist a user paid for ($5/day, spec part 2 §9). */
+export interface LightningLanePassesTable {
+  user_id: string;
+  park_id: string;
+  day: DateOnly;
+  checkout_session_id: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** A booking preference (spec part 2 §3): priority 1–10, park-local window "HH:MM", optional max price in cents. */
+export interface LightningLanePreferencesTable {
+  user_id: string;
+  attraction_id: string;
+  park_id: string;
+  priority: Generated<number>;
+  window_start: Generated<string>;
+  window_end: Generated<string>;
+  max_price_cents: number | null;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface LightningLaneSettingsTable {
+  user_id: string;
+  auto_booking: Generated<boolean>;
+  updated_at: GeneratedTimestamp;
+}
+
+export type LightningLaneBookingStatus = 'confirmed' | 'pending' | 'cancelled';
+
+/** A Lightning Lane booking made through a `LightningLaneBooker` (only a simulated one exists, DESIGN §5). */
+export interface LightningLaneBookingsTable {
+  id: Generated<string>;
+  user_id: string;
+  park_id: string;
+  attraction_id: string;
+  attraction_name: string;
+  /** Park-local day of the return time. */
+  day: DateOnly;
+  return_start: Timestamp;
+  return_end: Timestamp | null;
+  price_cents: number | null;
+  status: LightningLaneBookingStatus;
+  /** Which booker made it: 'simulated'. */
+  booker: Generated<string>;
+  auto: Generated<boolean>;
+  booked_at: GeneratedTimestamp;
+  cancelled_at: Timestamp | null;
+}
+
+export type ReturnQueueType = 'RETURN_TIME' | 'PAID_RETURN_TIME';
+
+/** A return-time alert (issue 6, beyond the spec): available, or available before `before_time` (park-local "HH:MM"). */
+export interface ReturnTimeAlertsTable {
+  id: Generated<string>;
+  email: string;
+  user_id: string | null;
+  park_id: string;
+  ride_id: string;
+  queue_type: ReturnQueueType;
+  before_time: string | null;
+  active: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -415,6 +556,16 @@ export interface Database {
   checkout_sessions: CheckoutSessionsTable;
   pass_days: PassDaysTable;
   stripe_events: StripeEventsTable;
+  feature_flags: FeatureFlagsTable;
+  feature_access_grants: FeatureAccessGrantsTable;
+  early_access_requests: EarlyAccessRequestsTable;
+  restaurant_alerts: RestaurantAlertsTable;
+  disney_account_links: DisneyAccountLinksTable;
+  lightning_lane_passes: LightningLanePassesTable;
+  lightning_lane_preferences: LightningLanePreferencesTable;
+  lightning_lane_settings: LightningLaneSettingsTable;
+  lightning_lane_bookings: LightningLaneBookingsTable;
+  return_time_alerts: ReturnTimeAlertsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,6 +5,10 @@ import * as rankings from './20261122_0003_rankings_checklist.ts';
 import * as affiliate from './20261122_0004_affiliate.ts';
 import * as payments from './20261122_0005_payments.ts';
 import * as flights from './20261123_0006_flights.ts';
+import * as featureGates from './20261123_0007_feature_gates.ts';
+import * as restaurantAlerts from './20261123_0008_restaurant_alerts.ts';
+import * as lightningLane from './20261123_0009_lightning_lane.ts';
+import * as returnTimeAlerts from './20261123_0010_return_time_alerts.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -17,4 +21,8 @@ export const migrations: Record<string, Migration> = {
   '20261122_0004_affiliate': affiliate,
   '20261122_0005_payments': payments,
   '20261123_0006_flights': flights,
+  '20261123_0007_feature_gates': featureGates,
+  '20261123_0008_restaurant_alerts': restaurantAlerts,
+  '20261123_0009_lightning_lane': lightningLane,
+  '20261123_0010_return_time_alerts': returnTimeAlerts,
 };

@@ -17,6 +17,10 @@ const liveEntrySchema = z
     queue: z.record(z.string(), z.unknown()).nullish().catch(null),
     operatingHours,
     lastUpdated: z.string().nullish(),
+    diningAvailability: z
+      .array(z.object({ partySize: z.number().nullish().catch(null), waitTime: z.number().nullish().catch(null) }).passthrough())
+      .nullish()
+      .catch(null),
   })
   .passthrough();
 
@@ -77,6 +81,13 @@ export function parseLive(raw: unknown): { data: LiveParkData; skipped: number }
         ? e.operatingHours.map((h) => ({ type: h.type ?? 'Operating', startTime: h.startTime ?? null, endTime: h.endTime ?? null }))
         : null,
       lastUpdated: e.lastUpdated ?? null,
+      ...(e.diningAvailability
+        ? {
+            diningAvailability: e.diningAvailability
+              .filter((d) => typeof d.partySize === 'number')
+              .map((d) => ({ partySize: d.partySize as number, waitTime: typeof d.waitTime === 'number' ? Math.round(d.waitTime) : null })),
+          }
+        : {}),
     });
   }
   return { data: { parkId: doc.id, name: doc.name ?? doc.id, timezone: doc.timezone ?? null, entries }, skipped };

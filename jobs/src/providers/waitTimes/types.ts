@@ -14,6 +14,11 @@ export interface LiveEntry {
   operatingHours: { type: string; startTime: string | null; endTime: string | null }[] | null;
   /** Upstream `lastUpdated` (ISO instant), or null. */
   lastUpdated: string | null;
+  /**
+   * Restaurants only, where published: today's walk-up availability per party size (`waitTime` minutes, null
+   * when not given). Absent when the entity publishes none.
+   */
+  diningAvailability?: { partySize: number; waitTime: number | null }[];
 }
 
 /** The live document of one park. */
