@@ -28,7 +28,8 @@ function AuthPage() {
     resolver: zodResolver((tab === 'login' ? logInInput : signUpInput) as typeof signUpInput) as unknown as Resolver<Values>,
   });
   const done = async () => {
-    await utils.auth.me.invalidate();
+    // Everything cached while signed out (feature gates, own lists) belongs to the visitor, not this user.
+    await utils.invalidate();
     await navigate({ to: safeRedirect(back), replace: true });
   };
   const logIn = trpc.auth.logIn.useMutation({

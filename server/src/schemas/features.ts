@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from '../patterns.ts';
+
+/** Input schemas of the feature gates (issue 6, DESIGN §6), shared by the server and the web app. */
+
+export const featureKey = z.enum(['restaurant_alerts', 'lightning_lane'], { error: 'Unknown feature.' });
+export const featureState = z.enum(['off', 'early_access', 'on'], { error: 'Choose off, early access or on.' });
+
+export const featureStatusInput = z.object({ key: featureKey });
+
+/** The five-click form: who asks (e-mail) and, optionally, why. */
+export const earlyAccessRequestInput = z.object({
+  key: featureKey,
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .toLowerCase()
+    .max(254, 'Please enter a valid email address')
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+  message: z.string().trim().max(500, 'Please keep your message under 500 characters.').optional(),
+});
+
+export const setFeatureInput = z.object({
+  key: featureKey,
+  state: featureState,
+  launchLabel: z.string().trim().min(1, 'Enter the expected launch, e.g. Q1 2025.').max(40, 'Keep the launch label under 40 characters.'),
+});
+
+/** Grant early access to the account with this e-mail. */
+export const grantFeatureInput = z.object({
+  key: featureKey,
+  email: z.string().trim().toLowerCase().regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+});
+
+export const revokeFeatureInput = z.object({ key: featureKey, userId: z.uuid('Invalid user id.') });
+
+export const resolveAccessRequestInput = z.object({ id: z.uuid('Invalid request id.'), grant: z.boolean() });

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { grantRole, SCREENSHOTS, signUp, watchConsole, withStackAndBrowser } from './harness.ts';
+
+const env = withStackAndBrowser();
+
+describe('issue 6 end to end: coming soon, five clicks to request early access, an admin grants it', () => {
+  it('moves a user from the coming-soon screen into Lightning Lane Assist', async () => {
+    const stamp = Date.now();
+    const shot = (p: Page, name: string, w: number) => p.screenshot({ path: path.join(SCREENSHOTS, `${name}-${w}.png`), fullPage: true });
+
+    // An admin moves the expected launch.
+    const adminCtx = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const admin = await adminCtx.newPage();
+    const adminErrors = watchConsole(admin);
+    const adminEmail = `gate-admin-${stamp}@example.com`;
+    await signUp(admin, env.stack, adminEmail);
+    await grantRole(env.stack, adminEmail, 'admin');
+    await admin.goto(`${env.stack.url}/admin`);
+    await admin.getByRole('heading', { name: 'Feature gates' }).waitFor();
+    await admin.getByLabel('Expected launch of Lightning Lane Assist').fill('Spring 2027');
+    await admin.getByRole('button', { name: 'Save Lightning Lane Assist' }).click();
+    await admin.getByText('Lightning Lane Assist: early access').waitFor();
+
+    // A user (phone-sized) finds it coming soon and asks for early access with five clicks on the title.
+    const userCtx = await env.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const user = await userCtx.newPage();
+    const userErrors = watchConsole(user);
+    const email = `gate-user-${stamp}@example.com`;
+    await signUp(user, env.stack, email, '/lightning-lane');
+    await user.getByText('Coming soon · Expected launch Spring 2027').waitFor();
+    const title = user.getByRole('button', { name: 'Lightning Lane Assist' });
+    for (let i = 0; i < 4; i++) await title.click();
+    expect(await user.getByRole('dialog').count()).toBe(0);
+    await title.click();
+    const dialog = user.getByRole('dialog', { name: 'Request early access' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(email);
+    await dialog.getByLabel('Anything we should know? (optional)').fill('Visiting in March');
+    await shot(user, 'gate-request', 375);
+    await dialog.getByRole('button', { name: 'Request early access' }).click();
+    await user.getByText('Request sent').waitFor();
+    await user.getByText('Your early-access request is waiting for review.').waitFor();
+
+    // The admin sees the request and grants it.
+    await admin.reload();
+    const request = admin.locator('li', { hasText: email });
+    await request.getByText('Visiting in March').waitFor();
+    await request.getByRole('button', { name: 'Grant' }).click();
+    await admin.getByText('Early access granted').waitFor();
+    await admin.getByRole('button', { name: `Revoke Lightning Lane Assist for ${email}` }).waitFor();
+    await shot(admin, 'admin-gates', 1280);
+
+    // The user is let in.
+    await user.reload();
+    await user.getByRole('heading', { name: 'Lightning Lane Assist' }).waitFor();
+    expect(await user.getByText('Expected launch').count()).toBe(0);
+    await shot(user, 'lightning-lane-granted', 375);
+
+    expect(adminErrors).toEqual([]);
+    expect(userErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,188 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '@walkon/server';
+import { format } from 'date-fns';
+import { useState } from 'react';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Field, Input, Select } from '../../components/ui/field.tsx';
+import { toast } from '../../lib/toast.ts';
+import { trpc } from '../../trpc.ts';
+import type { FeatureKey } from './FeatureGate.tsx';
+
+type Overview = inferRouterOutputs<AppRouter>['features']['adminOverview'];
+type Flag = Overview['flags'][number];
+
+const STATE_LABEL = { off: 'Off', early_access: 'Early access', on: 'On for everyone' } as const;
+const STATES = Object.keys(STATE_LABEL) as (keyof typeof STATE_LABEL)[];
+
+/**
+ * /admin sections for the server-side feature gates (issue 6, DESIGN §6): each feature's state and expected
+ * launch, early-access grants by account e-mail, and the requests the coming-soon form stores.
+ */
+export function AdminFeatureGates() {
+  const overview = trpc.features.adminOverview.useQuery();
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card title="Feature gates">
+        {overview.isPending ? <p className="text-slate-600">Loading…</p> : null}
+        {overview.isError ? <p role="alert">Failed to load feature gates: {overview.error.message}</p> : null}
+        <div className="space-y-5">
+          {overview.data?.flags.map((f) => (
+            <FlagRow key={`${f.key}:${f.state}:${f.launchLabel}`} flag={f} />
+          ))}
+        </div>
+      </Card>
+      <EarlyAccess overview={overview.data} />
+    </div>
+  );
+}
+
+function FlagRow({ flag }: { flag: Flag }) {
+  const utils = trpc.useUtils();
+  const [state, setState] = useState(flag.state);
+  const [launch, setLaunch] = useState(flag.launchLabel);
+  const save = trpc.features.setFlag.useMutation({
+    onSuccess: async () => {
+      toast.success(`${flag.title}: ${STATE_LABEL[state].toLowerCase()}`);
+      await Promise.all([utils.features.adminOverview.invalidate(), utils.features.status.invalidate()]);
+    },
+    onError: (e) => toast.error('Failed to save the feature gate', { description: e.message }),
+  });
+  const dirty = state !== flag.state || launch !== flag.launchLabel;
+  return (
+    <form
+      className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({ key: flag.key, state, launchLabel: launch });
+      }}
+    >
+      <Field label={`State of ${flag.title}`} htmlFor={`gate-${flag.key}`}>
+        <Select id={`gate-${flag.key}`} value={state} onChange={(e) => setState(e.target.value as Flag['state'])}>
+          {STATES.map((s) => (
+            <option key={s} value={s}>
+              {STATE_LABEL[s]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={`Expected launch of ${flag.title}`} htmlFor={`launch-${flag.key}`}>
+        <Input id={`launch-${flag.key}`} value={launch} maxLength={40} onChange={(e) => setLaunch(e.target.value)} />
+      </Field>
+      <Button type="submit" aria-label={`Save ${flag.title}`} variant={dirty ? 'primary' : 'secondary'} disabled={!dirty || save.isPending}>
+        Save
+      </Button>
+    </form>
+  );
+}
+
+function EarlyAccess({ overview }: { overview: Overview | undefined }) {
+  const utils = trpc.useUtils();
+  const [feature, setFeature] = useState<FeatureKey>('restaurant_alerts');
+  const [email, setEmail] = useState('');
+  const refresh = () => Promise.all([utils.features.adminOverview.invalidate(), utils.features.status.invalidate()]);
+  const title = (key: string) => overview?.flags.find((f) => f.key === key)?.title ?? key;
+  const grant = trpc.features.grant.useMutation({
+    onSuccess: async (r) => {
+      toast.success('Early access granted', { description: `${r.email} can now use ${title(feature)}.` });
+      setEmail('');
+      await refresh();
+    },
+    onError: (e) => toast.error('Could not grant early access', { description: e.message }),
+  });
+  const revoke = trpc.features.revoke.useMutation({
+    onSuccess: refresh,
+    onError: (e) => toast.error('Could not revoke early access', { description: e.message }),
+  });
+  const resolve = trpc.features.resolveRequest.useMutation({
+    onSuccess: async (r) => {
+      toast.success(r.status === 'granted' ? 'Early access granted' : 'Request dismissed');
+      await refresh();
+    },
+    onError: (e) => toast.error('Could not handle the request', { description: e.message }),
+  });
+  const pending = overview?.requests.filter((r) => r.status === 'pending') ?? [];
+  return (
+    <Card title="Early access">
+      <form
+        className="grid gap-3 sm:grid-cols-[1fr_1.4fr_auto] sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          grant.mutate({ key: feature, email });
+        }}
+      >
+        <Field label="Feature" htmlFor="grant-feature">
+          <Select id="grant-feature" value={feature} onChange={(e) => setFeature(e.target.value as FeatureKey)}>
+            {(overview?.flags ?? []).map((f) => (
+              <option key={f.key} value={f.key}>
+                {f.title}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Account e-mail" htmlFor="grant-email">
+          <Input id="grant-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Button type="submit" disabled={grant.isPending || !email.trim()}>
+          Grant early access
+        </Button>
+      </form>
+
+      <h3 className="mt-6 mb-2 font-semibold">Requests ({pending.length} pending)</h3>
+      {overview && overview.requests.length === 0 ? <p className="text-sm text-slate-600">No requests yet.</p> : null}
+      <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto">
+        {overview?.requests.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm">
+            <span>
+              <span className="font-semibold">{r.email}</span> · {title(r.feature_key)} ·{' '}
+              {format(new Date(r.created_at), 'MMM d, yyyy HH:mm')}
+              {r.message ? <span className="block text-slate-600">{r.message}</span> : null}
+              {r.status === 'pending' && !r.account_user_id ? (
+                <span className="block text-amber-800">No account with this e-mail yet.</span>
+              ) : null}
+            </span>
+            {r.status === 'pending' ? (
+              <span className="flex gap-2">
+                <Button size="sm" disabled={resolve.isPending} onClick={() => resolve.mutate({ id: r.id, grant: true })}>
+                  Grant
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={resolve.isPending}
+                  onClick={() => resolve.mutate({ id: r.id, grant: false })}
+                >
+                  Dismiss
+                </Button>
+              </span>
+            ) : (
+              <Badge tone={r.status === 'granted' ? 'green' : 'slate'}>{r.status}</Badge>
+            )}
+          </li>
+        ))}
+      </ul>
+
+      <h3 className="mt-6 mb-2 font-semibold">Granted</h3>
+      {overview && overview.grants.length === 0 ? <p className="text-sm text-slate-600">Nobody has early access yet.</p> : null}
+      <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto">
+        {overview?.grants.map((g) => (
+          <li key={`${g.feature_key}:${g.user_id}`} className="flex items-center justify-between gap-2 py-2 text-sm">
+            <span>
+              <span className="font-semibold">{g.email}</span> · {title(g.feature_key)}
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Revoke ${title(g.feature_key)} for ${g.email}`}
+              disabled={revoke.isPending}
+              onClick={() => revoke.mutate({ key: g.feature_key, userId: g.user_id })}
+            >
+              Revoke
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
