@@ -7,9 +7,11 @@ import { createLogger } from './logger.ts';
 import { ensureCatalogue } from './pipeline/catalogue.ts';
 import { runFlightPriceCheck } from './pipeline/flightPriceCheck.ts';
 import { refreshPark } from './pipeline/poll.ts';
+import { runRestaurantCheck } from './pipeline/restaurantCheck.ts';
 import { syncParkScheduler } from './pipeline/schedulers.ts';
 import { sendDelivery } from './pipeline/send.ts';
 import { runParkTick } from './pipeline/tick.ts';
+import { createDiningProvider } from './providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from './providers/flights/index.ts';
 import { createNotifier } from './providers/notify/index.ts';
 import { createWaitTimesSource, UpstreamError } from './providers/waitTimes/index.ts';
@@ -22,6 +24,7 @@ const USAGE = `walkon-jobs — WalkOn operator CLI (honours DATABASE_URL, REDIS_
   walkon-jobs watch --email <e> --park <parkId> --all-rides   e-mail pass for today + watch every attraction of the park
   walkon-jobs schedulers                                list the job schedulers
   walkon-jobs flight-check                              run the flight price check now (issue 7); prints its counts as JSON
+  walkon-jobs restaurant-check [--force]                run the restaurant check now (issue 6, DINING_SOURCE); prints its counts as JSON
 `;
 
 /** Retries an upstream read a few times with backoff (the worker uses BullMQ attempts instead). */
@@ -40,17 +43,26 @@ async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
  * Runs the operator CLI (issue 2 item 5). Exit code 0 on success, 1 on a failure, 2 on bad usage.
  * Output: `tick` prints `{"rideId","rideName","waitMinutes","recipient","channel"}` per delivery sent;
  * `flight-check` (issue 7) runs the flight price check once with the configured FLIGHTS_SOURCE and notifier and
- * prints `{"deactivated","groups","searches","notified","failedGroups"}`.
+ * prints `{"deactivated","groups","searches","notified","failedGroups"}`; `restaurant-check` (issue 6) runs the
+ * restaurant check once with the configured DINING_SOURCE (`--force` re-checks groups checked in the last
+ * 10 minutes), queues the e-mails for the worker's senders and prints
+ * `{"expired","alerts","groups","checks","skipped","unknown","matched","queued","duplicates"}`.
  */
 export async function runCli(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
-    options: { park: { type: 'string' }, email: { type: 'string' }, 'all-rides': { type: 'boolean' }, help: { type: 'boolean' } },
+    options: {
+      park: { type: 'string' },
+      email: { type: 'string' },
+      'all-rides': { type: 'boolean' },
+      force: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
     allowPositionals: false,
     strict: true,
   });
-  if (!command || values.help || !['tick', 'watch', 'schedulers', 'flight-check'].includes(command)) {
+  if (!command || values.help || !['tick', 'watch', 'schedulers', 'flight-check', 'restaurant-check'].includes(command)) {
     process.stderr.write(USAGE);
     return command && !values.help ? 2 : 0;
   }
@@ -122,6 +134,20 @@ export async function runCli(argv: string[]): Promise<number> {
         const out = await runFlightPriceCheck({ db, notifier: createNotifier(env), flights, logger, now, publicOrigin: env.PUBLIC_ORIGIN });
         process.stdout.write(`${JSON.stringify(out)}\n`);
       } finally {
+        redis.disconnect();
+      }
+      return 0;
+    }
+    if (command === 'restaurant-check') {
+      const redis = createRedis(env.REDIS_URL, 'worker');
+      const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
+      try {
+        const logger = pino({ name: 'walkon-jobs', level: log.level }, pino.destination(2));
+        const provider = createDiningProvider(env, source, now);
+        const out = await runRestaurantCheck({ db, queues, provider, logger, now }, { force: values.force ?? false });
+        process.stdout.write(`${JSON.stringify(out)}\n`);
+      } finally {
+        await queues.close();
         redis.disconnect();
       }
       return 0;

@@ -26,6 +26,12 @@ const schema = z.object({
   DUFFEL_ACCESS_TOKEN: z.string().min(1).optional(),
   DUFFEL_API_URL: z.string().url().default('https://api.duffel.com'),
   FLIGHTS_REPLAY_DIR: z.string().default(path.resolve(repoRoot, 'server/test/fixtures/flights')),
+  /**
+   * Restaurant availability (issue 6): `themeparks` = ThemeParks.wiki's published walk-up `diningAvailability`
+   * (today only), `replay` = the recorded sample in WAIT_TIMES_REPLAY_DIR, `off` = none. Unset: `replay` when
+   * WAIT_TIMES_SOURCE=replay, else `themeparks`.
+   */
+  DINING_SOURCE: z.enum(['themeparks', 'replay', 'off']).optional(),
 });
 
 /** The worker's and CLI's settings (README "Configuration"), parsed once from the environment. */

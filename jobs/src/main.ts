@@ -1,6 +1,7 @@
 import { createDb } from '@walkon/db';
 import { loadJobsEnv } from './env.ts';
 import { createLogger } from './logger.ts';
+import { createDiningProvider } from './providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from './providers/flights/index.ts';
 import { createNotifier } from './providers/notify/index.ts';
 import { createWaitTimesSource } from './providers/waitTimes/index.ts';
@@ -21,11 +22,14 @@ const flightProvider = createFlightSearchProvider(env);
 const flights = flightProvider
   ? createFlightSearchService({ provider: flightProvider, redis: connection, prefix: env.QUEUE_PREFIX })
   : null;
+const source = createWaitTimesSource(env, now);
 const worker = await buildWorker({
   db,
   connection,
   queues,
-  source: createWaitTimesSource(env, now),
+  source,
+  // Restaurant availability for the 15-minute restaurant check (issue 6, DINING_SOURCE); null = off.
+  dining: createDiningProvider(env, source, now),
   notifier: createNotifier(env),
   logger,
   now,

@@ -22,9 +22,12 @@ export type ConfirmationKind = 'newsletter' | 'affiliate' | 'checkout' | 'promo'
  * e-mail queue, a confirmation to send once (job name `confirmation`).
  */
 export type SendJobData = { deliveryId: string } | { confirmation: ConfirmationKind; id: string };
-/** Payload of a `maintenance` job (`flight-price-check`: issue 7 flight price alerts, every 6 hours). */
+/**
+ * Payload of a `maintenance` job (`flight-price-check`: issue 7 flight price alerts, every 6 hours;
+ * `restaurant-check`: issue 6 restaurant alerts, every 15 minutes).
+ */
 export interface MaintenanceJobData {
-  task: 'sweep-deliveries' | 'reconcile-schedulers' | 'expire-subscriptions' | 'prune-samples' | 'flight-price-check';
+  task: 'sweep-deliveries' | 'reconcile-schedulers' | 'expire-subscriptions' | 'prune-samples' | 'flight-price-check' | 'restaurant-check';
 }
 
 /** The producers' view of the queues. */

@@ -6,7 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import { flights, newsletter, subscriptions } from '@walkon/db';
+import { flights, newsletter, restaurantAlerts, subscriptions } from '@walkon/db';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
@@ -54,7 +54,7 @@ const page = (title: string, body: string) =>
 
 /**
  * Builds the HTTP server (DESIGN §4 factory): cookies, CSRF check, `/healthz`, tRPC at `/trpc`, Bull Board at
- * `/admin/queues` (admins only, static files included), one-click unsubscribe at `/unsubscribe` (RFC 8058; ride alerts, newsletter, flight alerts),
+ * `/admin/queues` (admins only, static files included), one-click unsubscribe at `/unsubscribe` (RFC 8058; ride alerts, newsletter, flight alerts, restaurant alerts),
  * the Stripe webhook at `/stripe/webhook` (raw body, signature checked),
  * and, with `webDistDir`, the built web app with an SPA fallback.
  */
@@ -139,6 +139,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const flight = await flights.deactivateByToken(deps.db, token);
     if (flight)
       return page('Flight alert stopped', `<p>${escapeHtml(flight.email)} will not receive this flight price alert any more.</p>`);
+    const restaurant = await restaurantAlerts.deactivateByToken(deps.db, token);
+    if (restaurant)
+      return page(
+        'Restaurant alert stopped',
+        `<p>${escapeHtml(restaurant.email)} will not receive alerts for ${escapeHtml(restaurant.restaurantName)} any more.</p>`,
+      );
     return reply.code(404).send(page('Link not found', '<p>We could not find this subscription. It may already be stopped.</p>'));
   });
 

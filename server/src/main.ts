@@ -1,5 +1,6 @@
 import { createDb } from '@walkon/db';
 import {
+  createDiningProvider,
   createFlightSearchProvider,
   createFlightSearchService,
   createLogger,
@@ -26,10 +27,13 @@ const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
 const flightProvider = createFlightSearchProvider(jobsEnv);
 const flights = flightProvider ? createFlightSearchService({ provider: flightProvider, redis, prefix: env.QUEUE_PREFIX }) : null;
 if (!flights) logger.warn('flight search unavailable: set DUFFEL_ACCESS_TOKEN (or FLIGHTS_SOURCE=replay for recorded examples)');
+const source = createWaitTimesSource(jobsEnv, now);
 const app = await buildApp({
   db,
   queues,
-  source: createWaitTimesSource(jobsEnv, now),
+  source,
+  // Restaurant availability (issue 6, DINING_SOURCE) for the admin's manual restaurant check.
+  dining: createDiningProvider(jobsEnv, source, now),
   logger,
   now,
   publicOrigin: env.PUBLIC_ORIGIN,

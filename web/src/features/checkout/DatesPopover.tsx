@@ -18,6 +18,7 @@ export default function DatesPopover({
   onChange,
   today,
   max,
+  label,
 }: {
   contentId: string;
   anchor: RefObject<HTMLButtonElement | null>;
@@ -27,6 +28,7 @@ export default function DatesPopover({
   onChange: (days: string[]) => void;
   today: string;
   max: number;
+  label: string;
 }) {
   const todayDate = ymdToDate(today);
   const endMonth = new Date(todayDate.getFullYear() + 1, todayDate.getMonth(), 1);
@@ -36,7 +38,7 @@ export default function DatesPopover({
       <Popover.Portal>
         <Popover.Content
           id={contentId}
-          aria-label="Choose your pass dates"
+          aria-label={label}
           side="bottom"
           align="start"
           sideOffset={6}

@@ -19,6 +19,7 @@ export function PassDatesPicker({
   today,
   max = 30,
   invalid = false,
+  calendarLabel = 'Choose your pass dates',
 }: {
   id: string;
   label?: string;
@@ -29,6 +30,8 @@ export function PassDatesPicker({
   today: string;
   max?: number;
   invalid?: boolean;
+  /** The calendar popover's accessible name. */
+  calendarLabel?: string;
 }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -97,6 +100,7 @@ export function PassDatesPicker({
             onChange={onChange}
             today={today}
             max={max}
+            label={calendarLabel}
           />
         </Suspense>
       ) : null}
