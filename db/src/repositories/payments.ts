@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
-import type { AlertChannel } from '../types.ts';
+import type { AlertChannel, CheckoutProduct } from '../types.ts';
 
 /** What a Stripe Checkout Session sells, recorded when it is created (issue 3 item 2). Money in cents. */
 export interface CheckoutRecord {
@@ -16,6 +16,8 @@ export interface CheckoutRecord {
   currency: string;
   promoCode: string | null;
   userId: string | null;
+  /** What is sold (issue 6): an alert day pass (default) or Lightning Lane assist days. */
+  product?: CheckoutProduct;
 }
 
 /** Records a checkout session (idempotent: the same Stripe id twice keeps the first row). */
@@ -34,6 +36,7 @@ export async function recordCheckout(db: Executor, c: CheckoutRecord): Promise<v
       currency: c.currency,
       promo_code: c.promoCode,
       user_id: c.userId,
+      product: c.product ?? 'alert_pass',
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();

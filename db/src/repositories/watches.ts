@@ -4,7 +4,8 @@ import { parkLocalToday } from '../sql.ts';
 
 /**
  * Parks that need a poller (DESIGN §2.1): at least one active watch whose subscription is active and holds a
- * pass day on or after the park-local today, including passes scheduled to start later.
+ * pass day on or after the park-local today, including passes scheduled to start later; or a Lightning Lane
+ * assist day on or after today (issue 6: its availability is read from the polled live data).
  */
 export async function parksWithValidWatches(db: Executor, now: Date): Promise<string[]> {
   const { rows } = await sql<{ park_id: string }>`
@@ -15,7 +16,12 @@ export async function parksWithValidWatches(db: Executor, now: Date): Promise<st
       and exists (select 1 from pass_days pd where pd.subscription_id = s.id
                   and pd.day >= ${parkLocalToday(now)})
       and exists (select 1 from user_rides ur where ur.email = s.email and ur.park_id = s.park_id and ur.active)
-    order by s.park_id`.execute(db);
+    union
+    select distinct ll.park_id
+    from lightning_lane_passes ll
+    join parks p on p.id = ll.park_id
+    where ll.day >= ${parkLocalToday(now)}
+    order by park_id`.execute(db);
   return rows.map((r) => r.park_id);
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { payments, promo, rides, subscriptions } from '@walkon/db';
+import { lightningLane, payments, promo, rides, subscriptions } from '@walkon/db';
 import { addDaysToDate, enqueueConfirmation, parkLocalDate } from '@walkon/jobs';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import Stripe from 'stripe';
@@ -156,6 +156,31 @@ function requirePayments(deps: AppDeps) {
 }
 
 /**
+ * Creates a Stripe Checkout Session (the one creation path of every paid product: alert passes and
+ * Lightning Lane days, issue 6). `stripe.checkout.sessions.create` with the idempotency key.
+ * @returns the session, which has a `url`.
+ * @throws AppError UNAVAILABLE with Stripe's message for an invalid request, else "Failed to start checkout
+ * process"; "No checkout URL received" when Stripe returns none.
+ */
+async function startStripeSession(
+  deps: AppDeps,
+  params: Stripe.Checkout.SessionCreateParams,
+  idempotencyKey: string,
+): Promise<Stripe.Checkout.Session & { url: string }> {
+  const { stripe } = requirePayments(deps);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.create(params, { idempotencyKey });
+  } catch (err) {
+    deps.logger.warn({ err: (err as Error).message }, 'stripe checkout.sessions.create failed');
+    const message = err instanceof Stripe.errors.StripeInvalidRequestError ? err.message : 'Failed to start checkout process';
+    throw new AppError('UNAVAILABLE', message);
+  }
+  if (!session.url) throw new AppError('UNAVAILABLE', 'No checkout URL received');
+  return session as Stripe.Checkout.Session & { url: string };
+}
+
+/**
  * create-checkout (spec part 1 §7, issue 3 item 2): prices the dates on the server (cents; optional
  * percent-off promo), creates a Stripe Checkout Session with line items, the pass in metadata and
  * `client_reference_id`, an idempotency key (same request within 10 minutes → the same session), and the
@@ -181,7 +206,7 @@ export async function createCheckout(
     promoCode?: string;
   },
 ) {
-  const { stripe } = requirePayments(deps);
+  requirePayments(deps);
   if (input.from === 'get-alerts' && !user) throw new AppError('UNAUTHORIZED', 'Please log in to manage your alert subscriptions.');
   const email = input.from === 'get-alerts' && user ? user.email : input.email;
   const park = await requireZonedPark(deps, input.parkId);
@@ -212,46 +237,39 @@ export async function createCheckout(
   const request = { email, parkId: park.id, channel: input.channel, phone, days, promo: input.promoCode ?? null, from: input.from };
   const idempotencyKey = `checkout-${createHash('sha256').update(JSON.stringify(request)).digest('hex')}-${Math.floor(now.getTime() / 600_000)}`;
   const label = input.channel === 'sms' ? 'SMS' : 'E-mail';
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await stripe.checkout.sessions.create(
-      {
-        mode: 'payment',
-        customer_email: email,
-        client_reference_id: `${input.channel}:${park.id}`.slice(0, 200),
-        metadata: {
-          email,
-          park_id: park.id,
-          channel: input.channel,
-          days: days.join(','),
-          phone: phone ?? '',
-          promo_code: input.promoCode ?? '',
-        },
-        payment_intent_data: { metadata: { email, park_id: park.id, channel: input.channel } },
-        line_items: [
-          {
-            quantity: days.length,
-            price_data: {
-              currency: 'usd',
-              unit_amount: price.unitAmount,
-              product_data: {
-                name: `${label} alerts day pass — ${park.name}`,
-                description: `Dates: ${days.join(', ')}`.slice(0, 500),
-              },
+  const session = await startStripeSession(
+    deps,
+    {
+      mode: 'payment',
+      customer_email: email,
+      client_reference_id: `${input.channel}:${park.id}`.slice(0, 200),
+      metadata: {
+        email,
+        park_id: park.id,
+        channel: input.channel,
+        days: days.join(','),
+        phone: phone ?? '',
+        promo_code: input.promoCode ?? '',
+      },
+      payment_intent_data: { metadata: { email, park_id: park.id, channel: input.channel } },
+      line_items: [
+        {
+          quantity: days.length,
+          price_data: {
+            currency: 'usd',
+            unit_amount: price.unitAmount,
+            product_data: {
+              name: `${label} alerts day pass — ${park.name}`,
+              description: `Dates: ${days.join(', ')}`.slice(0, 500),
             },
           },
-        ],
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-      },
-      { idempotencyKey },
-    );
-  } catch (err) {
-    deps.logger.warn({ err: (err as Error).message }, 'stripe checkout.sessions.create failed');
-    const message = err instanceof Stripe.errors.StripeInvalidRequestError ? err.message : 'Failed to start checkout process';
-    throw new AppError('UNAVAILABLE', message);
-  }
-  if (!session.url) throw new AppError('UNAVAILABLE', 'No checkout URL received');
+        },
+      ],
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+    },
+    idempotencyKey,
+  );
   await payments.recordCheckout(deps.db, {
     id: session.id,
     email,
@@ -264,6 +282,71 @@ export async function createCheckout(
     currency: 'usd',
     promoCode: input.promoCode ?? null,
     userId: user?.email === email ? user.id : null,
+  });
+  return { url: session.url, sessionId: session.id };
+}
+
+/** Lightning Lane assist: $5 per park-local day (spec part 2 §9). */
+export const LIGHTNING_LANE_DAY_CENTS = 500;
+
+/**
+ * create-lightning-lane-subscription (spec part 2 §7; issue 6): Lightning Lane assist days for one park at
+ * $5 per park-local date, through the same Stripe Checkout Session creation as alert passes and the same
+ * webhook / `fulfilCheckout` claim (fulfilment writes `lightning_lane_passes`). Bought by the signed-in user
+ * with the account's e-mail; returns to `/lightning-lane?success=true&session_id=…` (or `?canceled=true`).
+ * The checkout row's `channel` is 'email' (the column is required; it is the receipt channel, no alerts).
+ * @returns `{ url, sessionId }`.
+ * @throws AppError UNAVAILABLE when payments are off or Stripe fails; BAD_REQUEST for the date rules;
+ * NOT_FOUND for an unknown park.
+ */
+export async function createLightningLaneCheckout(deps: AppDeps, user: SessionUser, input: { parkId: string; dates: string[] }) {
+  requirePayments(deps);
+  const park = await requireZonedPark(deps, input.parkId);
+  const now = deps.now();
+  const days = validatePassDates(input.dates, parkLocalDate(now, park.timezone));
+  const total = LIGHTNING_LANE_DAY_CENTS * days.length;
+  const origin = deps.publicOrigin.replace(/\/$/, '');
+  const request = { product: 'lightning_lane', userId: user.id, parkId: park.id, days };
+  const idempotencyKey = `checkout-${createHash('sha256').update(JSON.stringify(request)).digest('hex')}-${Math.floor(now.getTime() / 600_000)}`;
+  const session = await startStripeSession(
+    deps,
+    {
+      mode: 'payment',
+      customer_email: user.email,
+      client_reference_id: `lightning_lane:${park.id}`.slice(0, 200),
+      metadata: { product: 'lightning_lane', email: user.email, user_id: user.id, park_id: park.id, days: days.join(',') },
+      payment_intent_data: { metadata: { product: 'lightning_lane', email: user.email, park_id: park.id } },
+      line_items: [
+        {
+          quantity: days.length,
+          price_data: {
+            currency: 'usd',
+            unit_amount: LIGHTNING_LANE_DAY_CENTS,
+            product_data: {
+              name: `Lightning Lane Assist day — ${park.name}`,
+              description: `Dates: ${days.join(', ')}`.slice(0, 500),
+            },
+          },
+        },
+      ],
+      success_url: `${origin}/lightning-lane?success=true&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}/lightning-lane?canceled=true`,
+    },
+    idempotencyKey,
+  );
+  await payments.recordCheckout(deps.db, {
+    id: session.id,
+    email: user.email,
+    parkId: park.id,
+    channel: 'email',
+    phoneNumber: null,
+    days,
+    unitAmount: LIGHTNING_LANE_DAY_CENTS,
+    amountTotal: total,
+    currency: 'usd',
+    promoCode: null,
+    userId: user.id,
+    product: 'lightning_lane',
   });
   return { url: session.url, sessionId: session.id };
 }
@@ -317,6 +400,27 @@ export async function fulfilCheckout(deps: AppDeps, sessionId: string): Promise<
   }
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
   const customer = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+  if (rec.product === 'lightning_lane') {
+    // Lightning Lane assist days (issue 6): the same claim, then lightning_lane_passes rows instead of pass days.
+    const granted = await deps.db.transaction().execute(async (tx) => {
+      const claimed = await payments.claimForFulfilment(tx, sessionId, { paymentIntent, customerId: customer, now: deps.now() });
+      if (!claimed) return false;
+      if (!claimed.user_id) {
+        deps.logger.error({ sessionId }, 'lightning lane checkout without an account; nothing granted');
+        return true;
+      }
+      await lightningLane.grantPasses(tx, {
+        userId: claimed.user_id,
+        parkId: claimed.park_id,
+        days: claimed.days,
+        checkoutSessionId: claimed.id,
+      });
+      return true;
+    });
+    // The park is polled while someone holds a Lightning Lane day for it (watches.parksWithValidWatches).
+    if (granted) await syncScheduler(deps, rec.park_id);
+    return outcome('fulfilled', paymentIntent);
+  }
   await loadRides(deps, rec.park_id);
   const won = await deps.db.transaction().execute(async (tx) => {
     const claimed = await payments.claimForFulfilment(tx, sessionId, { paymentIntent, customerId: customer, now: deps.now() });

@@ -1,0 +1,339 @@
+import { sql } from 'kysely';
+import type { Executor } from '../client.ts';
+import { parkLocalToday } from '../sql.ts';
+import type { LightningLaneBookingStatus } from '../types.ts';
+
+/**
+ * Lightning Lane assist (issue 6, spec part 2 §3, §4; DESIGN §5): the Disney account link, the paid days,
+ * preferences, the auto-booking switch, bookings, and the live return-time rows availability is built from.
+ * Days are park-local 'YYYY-MM-DD'; money is integer cents; preference windows are park-local "HH:MM".
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// Disney account link
+// ---------------------------------------------------------------------------------------------------------
+
+/** The user's Disney account link, or undefined when not connected and no invitation was recorded. */
+export async function getLink(db: Executor, userId: string) {
+  return db.selectFrom('disney_account_links').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Records (or re-records) an invitation for the user's Disney e-mail: status back to `pending`, the sent time
+ * and expiry replaced, any earlier confirmation cleared. Returns the row.
+ */
+export async function saveInvitation(db: Executor, inv: { userId: string; disneyEmail: string; sentAt: Date; expiresAt: Date }) {
+  const values = {
+    disney_email: inv.disneyEmail,
+    status: 'pending' as const,
+    invitation_sent_at: inv.sentAt,
+    expires_at: inv.expiresAt,
+    confirmed_by: null,
+    confirmed_at: null,
+    last_sync: null,
+  };
+  return db
+    .insertInto('disney_account_links')
+    .values({ user_id: inv.userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes the user's link (Disconnect). Returns whether one existed. */
+export async function deleteLink(db: Executor, userId: string): Promise<boolean> {
+  const r = await db.deleteFrom('disney_account_links').where('user_id', '=', userId).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Every link with its account's e-mail and name (admin list): pending first, newest invitation first. */
+export async function listLinks(db: Executor) {
+  return db
+    .selectFrom('disney_account_links as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .leftJoin('users as c', 'c.id', 'l.confirmed_by')
+    .selectAll('l')
+    .select(['u.email as account_email', 'u.full_name as account_name', 'c.email as confirmed_by_email'])
+    .orderBy(sql`case when l.status = 'pending' then 0 else 1 end`)
+    .orderBy('l.invitation_sent_at', 'desc')
+    .execute();
+}
+
+/**
+ * Marks a pending, unexpired invitation connected (an operator accepted it in Disney's Friends & Family list).
+ * Returns the row, or undefined when there is no pending link or it expired at `now`.
+ */
+export async function confirmLink(db: Executor, c: { userId: string; byUserId: string; now: Date }) {
+  return db
+    .updateTable('disney_account_links')
+    .set({ status: 'connected', confirmed_by: c.byUserId, confirmed_at: c.now, last_sync: c.now })
+    .where('user_id', '=', c.userId)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', c.now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Paid days ($5/day, spec part 2 §9)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Grants Lightning Lane days (idempotent per user, park and day). Returns how many were new. */
+export async function grantPasses(
+  db: Executor,
+  g: { userId: string; parkId: string; days: string[]; checkoutSessionId: string },
+): Promise<number> {
+  if (g.days.length === 0) return 0;
+  const r = await db
+    .insertInto('lightning_lane_passes')
+    .values(g.days.map((day) => ({ user_id: g.userId, park_id: g.parkId, day, checkout_session_id: g.checkoutSessionId })))
+    .onConflict((oc) => oc.columns(['user_id', 'park_id', 'day']).doNothing())
+    .returning('day')
+    .execute();
+  return r.length;
+}
+
+/**
+ * The user's Lightning Lane days on or after each park's park-local today at `now`, with the park's name and
+ * time zone, by park then day.
+ */
+export async function upcomingPasses(db: Executor, userId: string, now: Date) {
+  return db
+    .selectFrom('lightning_lane_passes as ll')
+    .innerJoin('parks as p', 'p.id', 'll.park_id')
+    .select(['ll.park_id', 'p.name as park_name', 'p.timezone', 'll.day'])
+    .select(sql<boolean>`ll.day = ${parkLocalToday(now)}`.as('is_today'))
+    .where('ll.user_id', '=', userId)
+    .where(sql<boolean>`ll.day >= ${parkLocalToday(now)}`)
+    .orderBy('p.name')
+    .orderBy('ll.day')
+    .execute();
+}
+
+/** Whether the user holds a Lightning Lane day for the park on `day`. */
+export async function hasPassDay(db: Executor, userId: string, parkId: string, day: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('lightning_lane_passes')
+    .select('day')
+    .where('user_id', '=', userId)
+    .where('park_id', '=', parkId)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Live return-time data (written by the 60-s poller, DESIGN §2.2)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The park's entities whose stored live `queue` holds a RETURN_TIME or PAID_RETURN_TIME entry, with their
+ * name, status, raw queue, upstream lastUpdated and our polled_at, by name.
+ */
+export async function liveReturnQueues(db: Executor, parkId: string) {
+  return db
+    .selectFrom('ride_status as r')
+    .innerJoin('attractions as a', 'a.id', 'r.attraction_id')
+    .select(['a.id', 'a.name', 'a.entity_type', 'r.park_id', 'r.status', 'r.queue', 'r.last_updated', 'r.polled_at'])
+    .where('r.park_id', '=', parkId)
+    .where(sql<boolean>`(r.queue ? 'RETURN_TIME' or r.queue ? 'PAID_RETURN_TIME')`)
+    .orderBy('a.name')
+    .orderBy('a.id')
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Preferences and the auto-booking switch
+// ---------------------------------------------------------------------------------------------------------
+
+/** The user's booking preferences, optionally for one park, highest priority first, then attraction id. */
+export async function listPreferences(db: Executor, userId: string, parkId?: string) {
+  let q = db.selectFrom('lightning_lane_preferences').selectAll().where('user_id', '=', userId);
+  if (parkId) q = q.where('park_id', '=', parkId);
+  return q.orderBy('priority', 'desc').orderBy('attraction_id').execute();
+}
+
+/** Creates or replaces the user's preference for an attraction. Returns the row. */
+export async function upsertPreference(
+  db: Executor,
+  p: {
+    userId: string;
+    parkId: string;
+    attractionId: string;
+    priority: number;
+    windowStart: string;
+    windowEnd: string;
+    maxPriceCents: number | null;
+    now: Date;
+  },
+) {
+  const values = {
+    park_id: p.parkId,
+    priority: p.priority,
+    window_start: p.windowStart,
+    window_end: p.windowEnd,
+    max_price_cents: p.maxPriceCents,
+    updated_at: p.now,
+  };
+  return db
+    .insertInto('lightning_lane_preferences')
+    .values({ user_id: p.userId, attraction_id: p.attractionId, ...values })
+    .onConflict((oc) => oc.columns(['user_id', 'attraction_id']).doUpdateSet(values))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Whether the attraction belongs to the park (catalogue). */
+export async function attractionInPark(db: Executor, attractionId: string, parkId: string): Promise<boolean> {
+  const r = await db.selectFrom('attractions').select('id').where('id', '=', attractionId).where('park_id', '=', parkId).executeTakeFirst();
+  return r !== undefined;
+}
+
+/** Deletes the user's preference for an attraction. Returns whether it existed. */
+export async function deletePreference(db: Executor, userId: string, attractionId: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('lightning_lane_preferences')
+    .where('user_id', '=', userId)
+    .where('attraction_id', '=', attractionId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Whether auto-booking is on for the user (off when never set). */
+export async function autoBookingEnabled(db: Executor, userId: string): Promise<boolean> {
+  const r = await db.selectFrom('lightning_lane_settings').select('auto_booking').where('user_id', '=', userId).executeTakeFirst();
+  return r?.auto_booking ?? false;
+}
+
+/** Turns auto-booking on or off for the user. */
+export async function setAutoBooking(db: Executor, userId: string, on: boolean, now: Date): Promise<void> {
+  await db
+    .insertInto('lightning_lane_settings')
+    .values({ user_id: userId, auto_booking: on, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ auto_booking: on, updated_at: now }))
+    .execute();
+}
+
+/**
+ * Users for whom auto-booking should run on the park at `now` (spec part 2 §4): auto-booking on, a connected
+ * Disney link and a Lightning Lane day for the park's park-local today. Each comes with whether they are an
+ * admin and hold an early-access grant, so the caller can apply the feature gate.
+ */
+export async function autoBookingUsers(db: Executor, parkId: string, now: Date) {
+  return db
+    .selectFrom('lightning_lane_settings as s')
+    .innerJoin('disney_account_links as l', 'l.user_id', 's.user_id')
+    .innerJoin('lightning_lane_passes as ll', 'll.user_id', 's.user_id')
+    .innerJoin('parks as p', 'p.id', 'll.park_id')
+    .select(['s.user_id', 'p.timezone'])
+    .select(sql<string>`to_char(ll.day, 'YYYY-MM-DD')`.as('day'))
+    .select(sql<boolean>`exists (select 1 from user_roles ur where ur.user_id = s.user_id and ur.role = 'admin')`.as('is_admin'))
+    .select(
+      sql<boolean>`exists (select 1 from feature_access_grants g where g.user_id = s.user_id and g.feature_key = 'lightning_lane')`.as(
+        'has_grant',
+      ),
+    )
+    .where('s.auto_booking', '=', true)
+    .where('l.status', '=', 'connected')
+    .where('ll.park_id', '=', parkId)
+    .where(sql<boolean>`ll.day = ${parkLocalToday(now)}`)
+    .orderBy('s.user_id')
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bookings
+// ---------------------------------------------------------------------------------------------------------
+
+/** What a booking records. */
+export interface BookingInput {
+  userId: string;
+  parkId: string;
+  attractionId: string;
+  attractionName: string;
+  /** Park-local day of the return time. */
+  day: string;
+  returnStart: Date;
+  returnEnd: Date | null;
+  priceCents: number | null;
+  booker: string;
+  auto: boolean;
+  now: Date;
+}
+
+/**
+ * Claims the (user, attraction, day) slot with a `pending` row; the partial unique index
+ * `lightning_lane_bookings_live_uq` lets only one live (non-cancelled) booking exist, so of racing callers
+ * (a click and the auto-booking job) one wins. Returns the row, or undefined when a live booking exists.
+ */
+export async function claimBooking(db: Executor, b: BookingInput) {
+  return db
+    .insertInto('lightning_lane_bookings')
+    .values({
+      user_id: b.userId,
+      park_id: b.parkId,
+      attraction_id: b.attractionId,
+      attraction_name: b.attractionName,
+      day: b.day,
+      return_start: b.returnStart,
+      return_end: b.returnEnd,
+      price_cents: b.priceCents,
+      status: 'pending',
+      booker: b.booker,
+      auto: b.auto,
+      booked_at: b.now,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'attraction_id', 'day']).where('status', '<>', 'cancelled').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Sets a booking's status (the booker's answer). Returns the row. */
+export async function setBookingStatus(db: Executor, id: string, status: LightningLaneBookingStatus, now: Date) {
+  return db
+    .updateTable('lightning_lane_bookings')
+    .set({ status, cancelled_at: status === 'cancelled' ? now : null })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Removes a claim the booker refused (so the slot is free again). */
+export async function deleteBooking(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('lightning_lane_bookings').where('id', '=', id).execute();
+}
+
+/** One of the user's bookings, or undefined. */
+export async function getBooking(db: Executor, userId: string, id: string) {
+  return db.selectFrom('lightning_lane_bookings').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** The user's bookings on or after `fromDay` (all when omitted), newest return first. */
+export async function listBookings(db: Executor, userId: string, fromDay?: string) {
+  let q = db.selectFrom('lightning_lane_bookings').selectAll().where('user_id', '=', userId);
+  if (fromDay) q = q.where('day', '>=', fromDay);
+  return q.orderBy('day', 'desc').orderBy('return_start', 'desc').orderBy('booked_at', 'desc').limit(200).execute();
+}
+
+/** The user's bookings (every status) at a park on one day, for the auto-booking choice. */
+export async function bookingsOnDay(db: Executor, userId: string, parkId: string, day: string) {
+  return db
+    .selectFrom('lightning_lane_bookings')
+    .select(['id', 'attraction_id', 'day', 'status'])
+    .where('user_id', '=', userId)
+    .where('park_id', '=', parkId)
+    .where('day', '=', day)
+    .execute();
+}
+
+/** Cancels one of the user's live bookings. Returns the row, or undefined when missing or already cancelled. */
+export async function cancelBooking(db: Executor, c: { userId: string; id: string; now: Date }) {
+  return db
+    .updateTable('lightning_lane_bookings')
+    .set({ status: 'cancelled', cancelled_at: c.now })
+    .where('id', '=', c.id)
+    .where('user_id', '=', c.userId)
+    .where('status', '<>', 'cancelled')
+    .returningAll()
+    .executeTakeFirst();
+}

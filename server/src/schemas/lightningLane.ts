@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from '../patterns.ts';
+
+/**
+ * Input schemas of Lightning Lane assist (issue 6; spec part 2 §5), shared by the server and the web app.
+ * Defined here without importing ../schemas.ts (which re-exports this file).
+ */
+
+/** $5 per park-local day (spec part 2 §9). */
+export const LIGHTNING_LANE_PRICE_CENTS = 500;
+/** How long an invitation stays open before it shows 'Expired' (our choice: the spec gives no figure). */
+export const INVITATION_TTL_HOURS = 24;
+/** Priority bounds and default (spec part 2 §5: 1–10, default 1; higher number = higher priority). */
+export const PRIORITY_MIN = 1;
+export const PRIORITY_MAX = 10;
+export const PRIORITY_DEFAULT = 1;
+/** Default preferred window (spec part 2 §5), park-local. */
+export const WINDOW_DEFAULT = { start: '09:00', end: '21:00' } as const;
+/** Highest max price accepted, whole dollars. */
+export const MAX_PRICE_DOLLARS = 500;
+
+const llEntityId = z.string({ error: 'Please select a theme park.' }).trim().min(1, 'Please select a theme park.').max(100, 'Invalid id.');
+const attractionId = z
+  .string({ error: 'Please choose an attraction.' })
+  .trim()
+  .min(1, 'Please choose an attraction.')
+  .max(100, 'Invalid id.');
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times look like 09:30.');
+const llDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-04-14.');
+
+export const llParkInput = z.object({ parkId: llEntityId });
+
+/** Step 1: "a Disney email is required before sending an invitation" (spec part 2 §5). */
+export const disneyConnectInput = z.object({
+  disneyEmail: z
+    .string({ error: 'Please enter your Disney account email.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please enter your Disney account email.')
+    .max(254, 'Please enter a valid email address')
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+});
+
+/** Step 2: Lightning Lane days for one park ($5/day). */
+export const llCheckoutInput = z.object({
+  parkId: llEntityId,
+  dates: z
+    .array(llDate, { error: 'Please select at least one date.' })
+    .min(1, 'Please select at least one date.')
+    .max(30, 'Please select at most 30 dates.'),
+});
+
+export const llConfirmInput = z.object({
+  sessionId: z
+    .string()
+    .trim()
+    .regex(/^cs_[A-Za-z0-9_]{4,200}$/, 'This payment link is not valid.'),
+});
+
+/**
+ * A booking preference (spec part 2 §3, §5): priority 1–10 (default 1), park-local window (default
+ * 09:00–21:00, start before end), optional max price in whole dollars (stored as cents).
+ */
+export const llPreferenceInput = z
+  .object({
+    parkId: llEntityId,
+    attractionId,
+    priority: z
+      .number({ error: 'Priority must be a whole number from 1 to 10.' })
+      .int('Priority must be a whole number from 1 to 10.')
+      .min(PRIORITY_MIN, 'Priority must be a whole number from 1 to 10.')
+      .max(PRIORITY_MAX, 'Priority must be a whole number from 1 to 10.')
+      .default(PRIORITY_DEFAULT),
+    windowStart: hhmm.default(WINDOW_DEFAULT.start),
+    windowEnd: hhmm.default(WINDOW_DEFAULT.end),
+    maxPrice: z
+      .number({ error: 'Max price must be a whole number of dollars.' })
+      .int('Max price must be a whole number of dollars.')
+      .min(0, 'Max price cannot be negative.')
+      .max(MAX_PRICE_DOLLARS, `Max price can be at most $${MAX_PRICE_DOLLARS}.`)
+      .nullable()
+      .optional(),
+  })
+  .refine((v) => v.windowStart < v.windowEnd, { path: ['windowEnd'], message: 'The window must end after it starts.' });
+
+export const llPreferenceDeleteInput = z.object({ attractionId });
+
+export const llAutoBookingInput = z.object({ enabled: z.boolean() });
+
+export const llBookInput = z.object({ parkId: llEntityId, attractionId });
+
+export const llCancelInput = z.object({ bookingId: z.uuid('Invalid booking id.') });
+
+/** Admin: confirm the link of this account. */
+export const llAdminConfirmInput = z.object({ userId: z.uuid('Invalid user id.') });
+
+/** Refusal messages the web maps to the toast titles of spec part 2 §8 ('Disney Account Required', …). */
+export const LL_MESSAGES = {
+  disneyAccountRequired: 'Please connect your Disney account before booking Lightning Lanes.',
+  noDayToday: 'You have no Lightning Lane Assist day for this park today. Subscribe for today first.',
+  invitationFirst: 'Please connect your Disney account first (step 1).',
+} as const;
