@@ -30,31 +30,27 @@ export interface AlertCandidate {
 }
 
 /**
- * DESIGN §2.3 evaluation: ONE set-based, read-only statement finds every qualifying (person, ride) pair of a
- * park. Rules: status OPERATING; 0 < standby ≤ the watch's threshold (default 15 min, spec part 1 §9);
- * `lastUpdated` ≥ now − 15 min; inside the attraction's published operating hours when known; watch active;
- * subscription active, holding a pass day for the park-local today (paid, promo or granted: issue 3) and
- * past its scheduled start; the channel is the one bought for today; SMS only with a phone number; no ride alert of that ride to that person in the last 60 minutes.
- * @param now the poll instant (UTC).
+ * The people an alert of a park may go to, shared by every live-data alert (ride alerts, return-time alerts of
+ * issue 6) so the rules are written once. `from` joins the park's live attractions (`r` ride_status, `a`
+ * attractions, `p` parks) to the people watching them (`ur` active user_rides) whose subscription (`s`) holds a
+ * pass day (`pd`) for the park-local today; `columns` selects the recipient (email, channel of the day, address,
+ * park_id, ride_id, ride_name, subscription_id); `rules` keeps DESIGN §2.3: status OPERATING; `lastUpdated` no
+ * older than 15 minutes; inside the attraction's published operating hours when known; subscription active
+ * and past its scheduled start; SMS only with a phone number.
  */
-export async function evaluateRideAlerts(db: Executor, parkId: string, now: Date): Promise<AlertCandidate[]> {
-  const { rows } = await sql<AlertCandidate>`
-    select s.email, pd.channel,
-           case when pd.channel = 'sms' then s.phone_number else s.email end as address,
-           r.park_id, r.attraction_id as ride_id, a.name as ride_name, r.standby_wait as wait_time,
-           a.name || ' has a ' || r.standby_wait || ' min standby wait at ' || p.name || '.' as message,
-           s.id as subscription_id
-    from ride_status r
+export const alertAudience = {
+  from: (now: Date) => sql`ride_status r
     join attractions a on a.id = r.attraction_id and a.entity_type = 'ATTRACTION'
     join parks p on p.id = r.park_id
     join user_rides ur on ur.ride_id = r.attraction_id and ur.active
     join subscriptions s on s.email = ur.email and s.park_id = r.park_id
     join pass_days pd on pd.subscription_id = s.id
-      and pd.day = ${parkLocalToday(now)}
-    where r.park_id = ${parkId}
+      and pd.day = ${parkLocalToday(now)}`,
+  columns: sql`s.email, pd.channel,
+           case when pd.channel = 'sms' then s.phone_number else s.email end as address,
+           r.park_id, r.attraction_id as ride_id, a.name as ride_name, s.id as subscription_id`,
+  rules: (parkId: string, now: Date) => sql`r.park_id = ${parkId}
       and r.status = 'OPERATING'
-      and r.standby_wait > 0
-      and r.standby_wait <= coalesce(ur.threshold_minutes, ${DEFAULT_THRESHOLD_MINUTES})
       and r.last_updated >= ${now}::timestamptz - make_interval(mins => ${FRESHNESS_MINUTES})
       and (
         r.operating_hours is null
@@ -65,7 +61,25 @@ export async function evaluateRideAlerts(db: Executor, parkId: string, now: Date
       )
       and s.active
       and (s.starts_at is null or s.starts_at <= ${now})
-      and (pd.channel = 'email' or s.phone_number is not null)
+      and (pd.channel = 'email' or s.phone_number is not null)`,
+};
+
+/**
+ * DESIGN §2.3 evaluation: ONE set-based, read-only statement finds every qualifying (person, ride) pair of a
+ * park. Rules: those of `alertAudience` (OPERATING, fresh, in operating hours, watch active, subscription
+ * active with a pass day for the park-local today — paid, promo or granted: issue 3 — and past its scheduled
+ * start, the channel bought for today, SMS only with a phone number); 0 < standby ≤ the watch's threshold
+ * (default 15 min, spec part 1 §9); no ride alert of that ride to that person in the last 60 minutes.
+ * @param now the poll instant (UTC).
+ */
+export async function evaluateRideAlerts(db: Executor, parkId: string, now: Date): Promise<AlertCandidate[]> {
+  const { rows } = await sql<AlertCandidate>`
+    select ${alertAudience.columns}, r.standby_wait as wait_time,
+           a.name || ' has a ' || r.standby_wait || ' min standby wait at ' || p.name || '.' as message
+    from ${alertAudience.from(now)}
+    where ${alertAudience.rules(parkId, now)}
+      and r.standby_wait > 0
+      and r.standby_wait <= coalesce(ur.threshold_minutes, ${DEFAULT_THRESHOLD_MINUTES})
       and not exists (
         select 1 from deliveries d
         where d.email = s.email and d.ride_id = r.attraction_id and d.kind = 'ride_alert'

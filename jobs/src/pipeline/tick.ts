@@ -2,6 +2,7 @@ import { type ClaimedDelivery, type Database, deliveries } from '@walkon/db';
 import type { Kysely } from 'kysely';
 import type { WaitTimesSource } from '../providers/waitTimes/index.ts';
 import { type PollResult, refreshPark } from './poll.ts';
+import { claimReturnTimeAlerts } from './returnTimes.ts';
 
 /** Result of one park tick: what was polled and which deliveries were claimed. */
 export interface TickResult {
@@ -10,8 +11,9 @@ export interface TickResult {
 }
 
 /**
- * One tick for one park (DESIGN §2.2–2.4): poll (one upstream read) → evaluate → claim. Sending is the
- * caller's: the worker fans out jobs, the `walkon-jobs tick` CLI sends in-process.
+ * One tick for one park (DESIGN §2.2–2.4): poll (one upstream read) → evaluate → claim (ride alerts, then
+ * issue 6 return-time alerts). Sending is the caller's: the worker fans out jobs, the `walkon-jobs tick` CLI
+ * sends in-process.
  * @throws UpstreamError / NotFoundError from the poll (nothing is claimed then).
  */
 export async function runParkTick(
@@ -20,5 +22,7 @@ export async function runParkTick(
 ): Promise<TickResult> {
   const poll = await refreshPark(deps, parkId);
   const claimed = await deliveries.claimRideAlerts(deps.db, parkId, deps.now());
-  return { poll, claimed };
+  // Issue 6: Lightning Lane return-time alerts read the same poll and go out through the same senders.
+  const returnTimes = await claimReturnTimeAlerts(deps.db, parkId, deps.now());
+  return { poll, claimed: [...claimed, ...returnTimes] };
 }

@@ -8,6 +8,7 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 import { formatPassDate } from '../checkout/dates.ts';
+import { ReturnTimeAlerts } from './ReturnTimeAlerts.tsx';
 import { parksToReenable } from './selection.ts';
 
 type Pending = Record<string, { active: boolean; rides: Record<string, boolean> }>;
@@ -26,6 +27,7 @@ export function ManageAlerts() {
     onSuccess: async () => {
       toast.success('Changes Saved');
       await utils.manageAlerts.list.invalidate();
+      await utils.returnTimeAlerts.list.invalidate(); // watches changed: return-time controls follow
     },
     onError: (e) => toast.error('Error saving changes', { description: e.message }),
   });
@@ -135,6 +137,7 @@ export function ManageAlerts() {
                   </li>
                 ))}
               </ul>
+              <ReturnTimeAlerts parkId={p.parkId} />
             </Card>
           );
         })

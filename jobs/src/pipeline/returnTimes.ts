@@ -1,0 +1,76 @@
+import { TZDate } from '@date-fns/tz';
+import { type ClaimedDelivery, type Executor, returnTimeAlerts } from '@walkon/db';
+import { format } from 'date-fns';
+import { formatReturnTimeHeadline } from '../messages.ts';
+import { parseReturnTimes, type ReturnQueueType, type ReturnTimeQueue } from '../providers/waitTimes/returnTimes.ts';
+
+/** A return time that satisfies an alert: the parsed queue and its park-local start. */
+export interface ReturnTimeMatch {
+  queue: ReturnTimeQueue;
+  /** Park-local date of the return start, 'YYYY-MM-DD'. */
+  localDate: string;
+  /** Park-local time of the return start, 'HH:MM' (24 h). */
+  localTime: string;
+}
+
+/**
+ * Whether a live `queue` object satisfies a return-time alert (issue 6, pure): the queue type is published
+ * AVAILABLE with a return start (`parseReturnTimes`' `available`), the start falls on the park-local `today`,
+ * and, when `beforeTime` ('HH:MM', park-local) is set, the start's park-local time is strictly earlier.
+ * The instant is converted with the park's zone, so a shifted or UTC-written `returnStart` compares right.
+ * @returns the match, or null.
+ */
+export function matchReturnTime(
+  queue: unknown,
+  queueType: ReturnQueueType,
+  beforeTime: string | null,
+  timezone: string,
+  today: string,
+): ReturnTimeMatch | null {
+  const q = parseReturnTimes(queue)[queueType];
+  if (!q?.available || !q.returnStart) return null;
+  const local = new TZDate(Date.parse(q.returnStart), timezone);
+  const localDate = format(local, 'yyyy-MM-dd');
+  const localTime = format(local, 'HH:mm');
+  if (localDate !== today) return null;
+  if (beforeTime !== null && !(localTime < beforeTime)) return null;
+  return { queue: q, localDate, localTime };
+}
+
+/**
+ * Issue 6 return-time alerts for one park at `now`, in the park tick after the ride alerts (DESIGN §2.3–2.4):
+ * a SQL pre-filter (`returnTimeAlerts.listCandidates`: the ride-alert audience rules plus the queue AVAILABLE
+ * with a return start, not yet delivered today), then `matchReturnTime` in TypeScript (the same parser the
+ * server and Lightning Lane assist use; the before-time compare in the park's zone), then one claim insert
+ * with the daily dedup key. Returns the claimed deliveries (kind `return_time`) for the usual fan-out.
+ */
+export async function claimReturnTimeAlerts(db: Executor, parkId: string, now: Date): Promise<ClaimedDelivery[]> {
+  const candidates = await returnTimeAlerts.listCandidates(db, parkId, now);
+  const rows = candidates.flatMap((c) => {
+    const m = matchReturnTime(c.queue, c.queue_type, c.before_time, c.timezone, c.today);
+    if (!m) return [];
+    const message = formatReturnTimeHeadline({
+      rideName: c.ride_name,
+      parkName: c.park_name,
+      queueType: c.queue_type,
+      returnStartLocal: m.localTime,
+      priceCents: m.queue.priceCents,
+      currency: m.queue.currency,
+      priceFormatted: m.queue.priceFormatted,
+    });
+    return [
+      {
+        dedupKey: c.dedup_key,
+        email: c.email,
+        channel: c.channel,
+        address: c.address,
+        parkId: c.park_id,
+        rideId: c.ride_id,
+        rideName: c.ride_name,
+        message,
+        subscriptionId: c.subscription_id,
+      },
+    ];
+  });
+  return returnTimeAlerts.insertReturnTimeAlerts(db, rows, now);
+}
