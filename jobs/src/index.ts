@@ -3,7 +3,14 @@
 export { addDaysToDate, parkLocalDate } from './dates.ts';
 export { type JobsEnv, loadJobsEnv } from './env.ts';
 export { createLogger, type Logger } from './logger.ts';
-export { type FlightDealInput, formatFlightDealEmail, formatRideAlertEmail, formatRideAlertSms } from './messages.ts';
+export {
+  type FlightDealInput,
+  formatFlightDealEmail,
+  formatRestaurantAlertEmail,
+  formatReturnPrice,
+  formatRideAlertEmail,
+  formatRideAlertSms,
+} from './messages.ts';
 export { ensureCatalogue } from './pipeline/catalogue.ts';
 export { enqueueConfirmation, enqueueDeliveries } from './pipeline/fanout.ts';
 export {
@@ -22,14 +29,47 @@ export {
   searchOf,
   shouldNotify,
 } from './pipeline/flightRules.ts';
+export {
+  type AutoBookingResult,
+  type BookLaneResult,
+  bookLane,
+  type LightningLaneBooker,
+  type LightningLaneBookingRequest,
+  loadAvailability,
+  type ParkAvailability,
+  runAutoBooking,
+  SimulatedLightningLaneBooker,
+} from './pipeline/lightningLane.ts';
+export {
+  type AutoBookingChoice,
+  type AutoBookingPreference,
+  buildAvailability,
+  chooseAutoBooking,
+  DEFAULT_WINDOW,
+  type ExistingBooking,
+  LIVE_FRESH_MS,
+  type LightningLaneAvailability,
+  parkLocalTime,
+} from './pipeline/lightningLaneChoice.ts';
 export { type PollResult, refreshPark } from './pipeline/poll.ts';
+export {
+  RESTAURANT_RECHECK_MS,
+  type RestaurantCheckDeps,
+  type RestaurantCheckOptions,
+  type RestaurantCheckResult,
+  runRestaurantCheck,
+} from './pipeline/restaurantCheck.ts';
+export { groupRestaurantAlerts, MEAL_WINDOWS, mealOf, restaurantMatchMessage, suitsPreferredTime } from './pipeline/restaurantRules.ts';
+export { claimReturnTimeAlerts, matchReturnTime, type ReturnTimeMatch } from './pipeline/returnTimes.ts';
 export { reconcileSchedulers, schedulerId, syncParkScheduler } from './pipeline/schedulers.ts';
 export { sendConfirmation, sendDelivery } from './pipeline/send.ts';
 export { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 export { runParkTick } from './pipeline/tick.ts';
+export * from './providers/dining/index.ts';
 export * from './providers/flights/index.ts';
 export * from './providers/notify/index.ts';
 export * from './providers/waitTimes/index.ts';
+export { parseReturnTimes, type ReturnQueueType as LiveReturnQueueType, type ReturnTimeQueue } from './providers/waitTimes/returnTimes.ts';
 export { createQueues, QUEUE, type Queues } from './queues.ts';
 export { createRedis } from './redis.ts';
 export { buildWorker, runMaintenance, type WalkOnWorker } from './worker.ts';

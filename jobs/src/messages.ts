@@ -73,14 +73,83 @@ export function gsm7Length(s: string): number {
  * Long ride or park names are shortened with "..." so the message never exceeds one segment.
  */
 export function formatRideAlertSms(m: AlertMessageInput): string {
+  return oneSegmentSms(headline(m));
+}
+
+/** `WalkOn: <body> Reply STOP to opt out.` in GSM-7, the body shortened with "..." to fit one 160-septet segment. */
+function oneSegmentSms(body: string): string {
   const tail = ' Reply STOP to opt out.';
-  let text = toGsm7(`WalkOn: ${headline(m)}`);
+  let text = toGsm7(`WalkOn: ${body}`);
   const budget = 160 - gsm7Length(tail);
   if (gsm7Length(text) > budget) {
     while (gsm7Length(text) > budget - 3) text = text.slice(0, -1);
     text = `${text.trimEnd()}...`;
   }
   return text + tail;
+}
+
+/** What a return-time alert says (issue 6, beyond the spec: Lightning Lane return times from live data). */
+export interface ReturnTimeAlertInput {
+  rideName: string;
+  parkName: string | null;
+  queueType: 'RETURN_TIME' | 'PAID_RETURN_TIME';
+  /** Park-local return start 'HH:MM' (24 h). */
+  returnStartLocal: string;
+  /** Single Pass price in cents (PAID_RETURN_TIME), or null. */
+  priceCents: number | null;
+  /** ISO currency of the price, or null (= USD). */
+  currency: string | null;
+  /** Upstream display text such as "$21.00", when published. */
+  priceFormatted: string | null;
+}
+
+/** 'HH:MM' (24 h) → '7:20 PM'. */
+export function formatClockTime(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A Single Pass price: the upstream text when published, else `$21` / `$13.50` from cents (other currencies: `21.00 EUR`). */
+export function formatReturnPrice(priceCents: number, currency: string | null, formatted: string | null): string {
+  if (formatted) return formatted;
+  if (!currency || currency === 'USD') return formatUsd(priceCents);
+  return `${(priceCents / 100).toFixed(2)} ${currency}`;
+}
+
+/**
+ * The headline of a return-time alert, written when the alert is claimed and stored as the delivery's message
+ * (alert history shows it): "Lightning Lane for Space Mountain: return from 7:20 PM (Magic Kingdom Park)." —
+ * "Lightning Lane Single Pass for TRON Lightcycle / Run: return from 3:55 PM, $21.00 (Magic Kingdom Park)."
+ */
+export function formatReturnTimeHeadline(m: ReturnTimeAlertInput): string {
+  const paid = m.queueType === 'PAID_RETURN_TIME';
+  const price = paid && m.priceCents !== null ? `, ${formatReturnPrice(m.priceCents, m.currency, m.priceFormatted)}` : '';
+  const park = m.parkName ? ` (${m.parkName})` : '';
+  return `Lightning Lane${paid ? ' Single Pass' : ''} for ${m.rideName}: return from ${formatClockTime(m.returnStartLocal)}${price}${park}.`;
+}
+
+/**
+ * The e-mail of a return-time alert (issue 6): the stored headline, a note that return times go quickly and
+ * are booked in the park operator's app, and the one-click unsubscribe link like ride alerts (the
+ * List-Unsubscribe headers are added by the sender).
+ */
+export function formatReturnTimeEmail(m: { rideName: string; headline: string; unsubscribeUrl: string | null }): EmailContent {
+  const subject = `Lightning Lane return time: ${m.rideName}`;
+  const foot =
+    "Return times change quickly and are booked in the park operator's app; WalkOn uses public live data, cannot book for you and is independent of the park operators. You get at most one e-mail per attraction and day.";
+  const unsub = m.unsubscribeUrl ? `\n\nStop these alerts: ${m.unsubscribeUrl}` : '';
+  const text = `${m.headline}\n\n${foot}${unsub}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+<p style="font-size:18px"><strong>${escapeHtml(m.headline)}</strong></p>
+<p style="color:#555">${escapeHtml(foot)}</p>
+${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}
+</body></html>`;
+  return { subject, text, html };
+}
+
+/** The SMS of a return-time alert: the stored headline in one 160-septet GSM-7 segment (like ride alerts). */
+export function formatReturnTimeSms(headline: string): string {
+  return oneSegmentSms(headline);
 }
 
 /** The newsletter confirmation e-mail (issue 4), with its unsubscribe link. */
@@ -235,6 +304,62 @@ ${details.map(([k, v]) => `<tr><td style="color:#555">${escapeHtml(k)}</td><td>$
 ${book ? `<p><a href="${escapeHtml(book)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;text-decoration:none;border-radius:6px">Book Now</a></p>` : ''}
 <p>${escapeHtml(criteria)}</p>
 <p style="color:#555">${escapeHtml(foot)}</p>
+<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop this alert</a></p>
+</body></html>`;
+  return { subject, text: `${text}\n`, html };
+}
+
+/** What a restaurant alert e-mail says (issue 6, spec part 2 §2 Restaurant Alerts). */
+export interface RestaurantAlertEmailInput {
+  restaurantName: string;
+  parkName: string | null;
+  /** Park-local 'YYYY-MM-DD'. */
+  date: string;
+  partySize: number;
+  preferredTime: 'breakfast' | 'lunch' | 'dinner' | 'any';
+  /** Walk-up wait in minutes as published, or null. */
+  waitMinutes: number | null;
+  /** The match summary stored with the delivery (says "Sample data" for replayed data). */
+  message: string;
+  /** One-click unsubscribe URL of the alert. */
+  unsubscribeUrl: string;
+  /** e.g. http://localhost:3000 — where to manage alerts. */
+  publicOrigin: string;
+}
+
+/**
+ * The restaurant alert e-mail (issue 6): subject `Table available: <restaurant> for 2 on 2026-04-14`, plain text
+ * and HTML with the restaurant, park, date, party size, preferred time, the published wait, where the data
+ * comes from, a link to manage alerts and the one-click unsubscribe link (List-Unsubscribe headers are added
+ * by the sender).
+ */
+export function formatRestaurantAlertEmail(m: RestaurantAlertEmailInput): EmailContent {
+  const subject = `Table available: ${m.restaurantName} for ${m.partySize} on ${m.date}`;
+  const details: [string, string][] = [
+    ['Restaurant', m.restaurantName],
+    ['Park', m.parkName ?? '—'],
+    ['Date', m.date],
+    ['Party size', String(m.partySize)],
+    ['Preferred time', m.preferredTime === 'any' ? 'Any time' : m.preferredTime[0]!.toUpperCase() + m.preferredTime.slice(1)],
+    ['Wait', m.waitMinutes === null ? 'walk-up (no wait published)' : `about ${m.waitMinutes} min`],
+  ];
+  const foot =
+    "Availability comes from ThemeParks.wiki's published walk-up availability and changes quickly; WalkOn cannot book for you and is independent of the park operators. You get at most one e-mail per alert and date.";
+  const manage = `${m.publicOrigin.replace(/\/$/, '')}/manage-restaurant-alerts`;
+  const text = [
+    m.message,
+    details.map(([k, v]) => `${k}: ${v}`).join('\n'),
+    foot,
+    `Manage your restaurant alerts: ${manage}`,
+    `Stop this alert: ${m.unsubscribeUrl}`,
+  ].join('\n\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+<p style="font-size:18px"><strong>${escapeHtml(m.message)}</strong></p>
+<table cellpadding="4">
+${details.map(([k, v]) => `<tr><td style="color:#555">${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`).join('\n')}
+</table>
+<p style="color:#555">${escapeHtml(foot)}</p>
+<p><a href="${escapeHtml(manage)}">Manage your restaurant alerts</a></p>
 <p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop this alert</a></p>
 </body></html>`;
   return { subject, text: `${text}\n`, html };

@@ -6,10 +6,13 @@ import { pino } from 'pino';
 import type { Logger } from './logger.ts';
 import { enqueueDeliveries } from './pipeline/fanout.ts';
 import { type FlightSearcher, runFlightPriceCheck } from './pipeline/flightPriceCheck.ts';
+import { type LightningLaneBooker, runAutoBooking } from './pipeline/lightningLane.ts';
+import { runRestaurantCheck } from './pipeline/restaurantCheck.ts';
 import { reconcileSchedulers } from './pipeline/schedulers.ts';
 import { recordSendFailure, sendConfirmation, sendDelivery } from './pipeline/send.ts';
 import { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 import { runParkTick } from './pipeline/tick.ts';
+import type { DiningAvailabilityProvider } from './providers/dining/types.ts';
 import type { Notifier } from './providers/notify/index.ts';
 import { NotFoundError, type WaitTimesSource } from './providers/waitTimes/index.ts';
 import { type MaintenanceJobData, type PollJobData, QUEUE, type Queues, type SendJobData } from './queues.ts';
@@ -32,6 +35,13 @@ export interface WorkerDeps {
    * providers/flights. Null/absent = unavailable: the task then only deactivates past alerts.
    */
   flights?: FlightSearcher | null;
+  /**
+   * Restaurant availability for the `restaurant-check` task (issue 6, DINING_SOURCE); null/absent = off: the
+   * task then only expires alerts past their last date.
+   */
+  dining?: DiningAvailabilityProvider | null;
+  /** Lightning Lane booker for auto-booking after each poll (issue 6); default the simulated one (DESIGN §5). */
+  lightningLaneBooker?: LightningLaneBooker;
 }
 
 /** A running worker. */
@@ -45,7 +55,7 @@ export interface WalkOnWorker {
  * Maintenance schedules (DESIGN §2 "other jobs"): the delivery sweeper every minute, scheduler reconciliation
  * every 5 minutes, the subscription expiry sweep every hour (so each park's local midnight is caught within an
  * hour, spec part 1 §4), pruning of wait samples older than the retention once a day, and the flight price
- * check every 6 hours (issue 7).
+ * check every 6 hours (issue 7), the restaurant check every 15 minutes (issue 6).
  */
 export const MAINTENANCE_SCHEDULES = [
   { id: 'sweep-deliveries', every: 60_000, task: 'sweep-deliveries' as const },
@@ -53,6 +63,7 @@ export const MAINTENANCE_SCHEDULES = [
   { id: 'expire-subscriptions', every: 3_600_000, task: 'expire-subscriptions' as const },
   { id: 'prune-samples', every: 86_400_000, task: 'prune-samples' as const },
   { id: 'flight-price-check', every: 6 * 3_600_000, task: 'flight-price-check' as const },
+  { id: 'restaurant-check', every: 15 * 60_000, task: 'restaurant-check' as const },
 ];
 
 /** How long wait samples are kept (history and charts). */
@@ -63,7 +74,7 @@ export const SAMPLE_RETENTION_DAYS = 90;
  * `publicOrigin` (and uses `flights` and `logger` when given).
  */
 export type MaintenanceDeps = Pick<WorkerDeps, 'db' | 'queues' | 'now'> &
-  Partial<Pick<WorkerDeps, 'notifier' | 'logger' | 'publicOrigin' | 'flights'>>;
+  Partial<Pick<WorkerDeps, 'notifier' | 'logger' | 'publicOrigin' | 'flights' | 'dining'>>;
 
 /**
  * Runs one maintenance task now. Returns what it did: re-enqueued deliveries, scheduled parks, deactivated
@@ -85,6 +96,18 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
     }
     case 'prune-samples':
       return { pruned: await liveStatus.pruneSamples(deps.db, new Date(deps.now().getTime() - SAMPLE_RETENTION_DAYS * 86_400_000)) };
+    case 'restaurant-check': {
+      // Issue 6: expire, group, check once per (restaurant, date, party size), claim and fan out e-mails.
+      return {
+        ...(await runRestaurantCheck({
+          db: deps.db,
+          queues: deps.queues,
+          provider: deps.dining ?? null,
+          logger: deps.logger ?? pino({ level: 'silent' }),
+          now: deps.now,
+        })),
+      };
+    }
     case 'flight-price-check': {
       if (!deps.notifier || !deps.publicOrigin) throw new Error('flight-price-check needs a notifier and publicOrigin');
       return {
@@ -102,7 +125,8 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
 }
 
 /**
- * Builds the BullMQ worker process (DESIGN §2): `poll-park` (poll → evaluate → claim → fan out),
+ * Builds the BullMQ worker process (DESIGN §2): `poll-park` (poll → evaluate → claim → fan out, then Lightning
+ * Lane auto-booking for the park, issue 6),
  * `send-email` / `send-sms` (retries with exponential backoff; the last failure marks the delivery failed),
  * and `maintenance` (sweeper + scheduler reconciliation, run once at start too, and every MAINTENANCE_SCHEDULES
  * task — including the 6-hourly `flight-price-check` of issue 7 — as BullMQ job schedulers upserted at start).
@@ -118,6 +142,10 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
       try {
         const { poll: p, claimed } = await runParkTick(deps, parkId);
         await enqueueDeliveries(deps.queues, claimed);
+        // Lightning Lane auto-booking reads the live data just stored (issue 6); its faults never fail the poll.
+        await runAutoBooking({ db: deps.db, now: deps.now, logger: log, booker: deps.lightningLaneBooker }, parkId).catch((err: Error) =>
+          log.warn({ parkId, err: err.message }, 'poll-park: lightning lane auto-booking failed'),
+        );
         log.info({ parkId, entities: p.entities, samples: p.samples, claimed: claimed.length }, 'poll-park');
         return { claimed: claimed.length };
       } catch (err) {
@@ -169,7 +197,13 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   }
   const parks = await reconcileSchedulers(deps);
   log.info(
-    { parks: parks.length, source: deps.source.kind, notifier: deps.notifier.kind, flights: Boolean(deps.flights) },
+    {
+      parks: parks.length,
+      source: deps.source.kind,
+      notifier: deps.notifier.kind,
+      flights: Boolean(deps.flights),
+      dining: deps.dining?.kind ?? 'off',
+    },
     'worker started',
   );
 

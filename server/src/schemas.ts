@@ -3,6 +3,10 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from './patterns.ts';
 import { MAX_PASS_DATES, normalisePromoCode } from './pricing.ts';
 
+export * from './schemas/features.ts';
+export * from './schemas/lightningLane.ts';
+export * from './schemas/restaurants.ts';
+export * from './schemas/returnTimeAlerts.ts';
 /** Input schemas shared by the server and the web app (messages from spec part 1 §5 and §8). */
 export { EMAIL_PATTERN };
 

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createDb, dropDatabase, ensureDatabase, migrateToLatest, promo } from '@walkon/db';
+import { createDb, dropDatabase, ensureDatabase, migrateToLatest, promo, users } from '@walkon/db';
 import { format } from 'date-fns';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -178,6 +178,18 @@ export async function seedFreePromo(stack: Stack, code: string): Promise<void> {
       expiresAt: null,
       createdBy: null,
     });
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Gives the account with this e-mail a role in the stack's database (what an operator does; no page for it). */
+export async function grantRole(stack: Stack, email: string, role: 'admin' | 'moderator'): Promise<void> {
+  const db = createDb(stack.databaseUrl, 1);
+  try {
+    const u = await users.findByEmail(db, email);
+    if (!u) throw new Error(`no account ${email}`);
+    await users.grantRole(db, u.id, role);
   } finally {
     await db.destroy();
   }

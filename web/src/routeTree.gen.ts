@@ -24,11 +24,14 @@ import { Route as ParkRankingsRouteImport } from './routes/park-rankings'
 import { Route as ParksRouteImport } from './routes/parks'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as RestaurantAlertsRouteImport } from './routes/restaurant-alerts'
 import { Route as SubscriptionSuccessRouteImport } from './routes/subscription-success'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedGetAlertsRouteImport } from './routes/_authed/get-alerts'
+import { Route as AuthedLightningLaneRouteImport } from './routes/_authed/lightning-lane'
 import { Route as AuthedManageAlertsRouteImport } from './routes/_authed/manage-alerts'
+import { Route as AuthedManageRestaurantAlertsRouteImport } from './routes/_authed/manage-restaurant-alerts'
 import { Route as AuthedModerationRouteImport } from './routes/_authed/moderation'
 import { Route as AuthedRideAlertsRouteImport } from './routes/_authed/ride-alerts'
 import { Route as AuthedRideChecklistRouteImport } from './routes/_authed/ride-checklist'
@@ -107,6 +110,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RestaurantAlertsRoute = RestaurantAlertsRouteImport.update({
+  id: '/restaurant-alerts',
+  path: '/restaurant-alerts',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SubscriptionSuccessRoute = SubscriptionSuccessRouteImport.update({
   id: '/subscription-success',
   path: '/subscription-success',
@@ -127,11 +135,22 @@ const AuthedGetAlertsRoute = AuthedGetAlertsRouteImport.update({
   path: '/get-alerts',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedLightningLaneRoute = AuthedLightningLaneRouteImport.update({
+  id: '/lightning-lane',
+  path: '/lightning-lane',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedManageAlertsRoute = AuthedManageAlertsRouteImport.update({
   id: '/manage-alerts',
   path: '/manage-alerts',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedManageRestaurantAlertsRoute =
+  AuthedManageRestaurantAlertsRouteImport.update({
+    id: '/manage-restaurant-alerts',
+    path: '/manage-restaurant-alerts',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedModerationRoute = AuthedModerationRouteImport.update({
   id: '/moderation',
   path: '/moderation',
@@ -163,11 +182,14 @@ export interface FileRoutesByFullPath {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
+  '/restaurant-alerts': typeof RestaurantAlertsRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
   '/admin': typeof AuthedAdminRoute
   '/get-alerts': typeof AuthedGetAlertsRoute
+  '/lightning-lane': typeof AuthedLightningLaneRoute
   '/manage-alerts': typeof AuthedManageAlertsRoute
+  '/manage-restaurant-alerts': typeof AuthedManageRestaurantAlertsRoute
   '/moderation': typeof AuthedModerationRoute
   '/ride-alerts': typeof AuthedRideAlertsRoute
   '/ride-checklist': typeof AuthedRideChecklistRoute
@@ -187,11 +209,14 @@ export interface FileRoutesByTo {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
+  '/restaurant-alerts': typeof RestaurantAlertsRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
   '/admin': typeof AuthedAdminRoute
   '/get-alerts': typeof AuthedGetAlertsRoute
+  '/lightning-lane': typeof AuthedLightningLaneRoute
   '/manage-alerts': typeof AuthedManageAlertsRoute
+  '/manage-restaurant-alerts': typeof AuthedManageRestaurantAlertsRoute
   '/moderation': typeof AuthedModerationRoute
   '/ride-alerts': typeof AuthedRideAlertsRoute
   '/ride-checklist': typeof AuthedRideChecklistRoute
@@ -213,11 +238,14 @@ export interface FileRoutesById {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
+  '/restaurant-alerts': typeof RestaurantAlertsRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
   '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/get-alerts': typeof AuthedGetAlertsRoute
+  '/_authed/lightning-lane': typeof AuthedLightningLaneRoute
   '/_authed/manage-alerts': typeof AuthedManageAlertsRoute
+  '/_authed/manage-restaurant-alerts': typeof AuthedManageRestaurantAlertsRoute
   '/_authed/moderation': typeof AuthedModerationRoute
   '/_authed/ride-alerts': typeof AuthedRideAlertsRoute
   '/_authed/ride-checklist': typeof AuthedRideChecklistRoute
@@ -239,11 +267,14 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
+    | '/restaurant-alerts'
     | '/subscription-success'
     | '/terms'
     | '/admin'
     | '/get-alerts'
+    | '/lightning-lane'
     | '/manage-alerts'
+    | '/manage-restaurant-alerts'
     | '/moderation'
     | '/ride-alerts'
     | '/ride-checklist'
@@ -263,11 +294,14 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
+    | '/restaurant-alerts'
     | '/subscription-success'
     | '/terms'
     | '/admin'
     | '/get-alerts'
+    | '/lightning-lane'
     | '/manage-alerts'
+    | '/manage-restaurant-alerts'
     | '/moderation'
     | '/ride-alerts'
     | '/ride-checklist'
@@ -288,11 +322,14 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
+    | '/restaurant-alerts'
     | '/subscription-success'
     | '/terms'
     | '/_authed/admin'
     | '/_authed/get-alerts'
+    | '/_authed/lightning-lane'
     | '/_authed/manage-alerts'
+    | '/_authed/manage-restaurant-alerts'
     | '/_authed/moderation'
     | '/_authed/ride-alerts'
     | '/_authed/ride-checklist'
@@ -314,6 +351,7 @@ export interface RootRouteChildren {
   ParksRoute: typeof ParksRoute
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
+  RestaurantAlertsRoute: typeof RestaurantAlertsRoute
   SubscriptionSuccessRoute: typeof SubscriptionSuccessRoute
   TermsRoute: typeof TermsRoute
 }
@@ -425,6 +463,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/restaurant-alerts': {
+      id: '/restaurant-alerts'
+      path: '/restaurant-alerts'
+      fullPath: '/restaurant-alerts'
+      preLoaderRoute: typeof RestaurantAlertsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/subscription-success': {
       id: '/subscription-success'
       path: '/subscription-success'
@@ -453,11 +498,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedGetAlertsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/lightning-lane': {
+      id: '/_authed/lightning-lane'
+      path: '/lightning-lane'
+      fullPath: '/lightning-lane'
+      preLoaderRoute: typeof AuthedLightningLaneRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/manage-alerts': {
       id: '/_authed/manage-alerts'
       path: '/manage-alerts'
       fullPath: '/manage-alerts'
       preLoaderRoute: typeof AuthedManageAlertsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/manage-restaurant-alerts': {
+      id: '/_authed/manage-restaurant-alerts'
+      path: '/manage-restaurant-alerts'
+      fullPath: '/manage-restaurant-alerts'
+      preLoaderRoute: typeof AuthedManageRestaurantAlertsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/moderation': {
@@ -487,7 +546,9 @@ declare module '@tanstack/react-router' {
 interface AuthedRouteChildren {
   AuthedAdminRoute: typeof AuthedAdminRoute
   AuthedGetAlertsRoute: typeof AuthedGetAlertsRoute
+  AuthedLightningLaneRoute: typeof AuthedLightningLaneRoute
   AuthedManageAlertsRoute: typeof AuthedManageAlertsRoute
+  AuthedManageRestaurantAlertsRoute: typeof AuthedManageRestaurantAlertsRoute
   AuthedModerationRoute: typeof AuthedModerationRoute
   AuthedRideAlertsRoute: typeof AuthedRideAlertsRoute
   AuthedRideChecklistRoute: typeof AuthedRideChecklistRoute
@@ -496,7 +557,9 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAdminRoute: AuthedAdminRoute,
   AuthedGetAlertsRoute: AuthedGetAlertsRoute,
+  AuthedLightningLaneRoute: AuthedLightningLaneRoute,
   AuthedManageAlertsRoute: AuthedManageAlertsRoute,
+  AuthedManageRestaurantAlertsRoute: AuthedManageRestaurantAlertsRoute,
   AuthedModerationRoute: AuthedModerationRoute,
   AuthedRideAlertsRoute: AuthedRideAlertsRoute,
   AuthedRideChecklistRoute: AuthedRideChecklistRoute,
@@ -521,6 +584,7 @@ const rootRouteChildren: RootRouteChildren = {
   ParksRoute: ParksRoute,
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
+  RestaurantAlertsRoute: RestaurantAlertsRoute,
   SubscriptionSuccessRoute: SubscriptionSuccessRoute,
   TermsRoute: TermsRoute,
 }

@@ -1,5 +1,5 @@
 import type { Database } from '@walkon/db';
-import { deliveries } from '@walkon/db';
+import { deliveries, restaurantAlerts } from '@walkon/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import {
   type EmailContent,
@@ -7,6 +7,9 @@ import {
   formatNewsletterConfirmation,
   formatPassConfirmation,
   formatPassConfirmationSms,
+  formatRestaurantAlertEmail,
+  formatReturnTimeEmail,
+  formatReturnTimeSms,
   formatRideAlertEmail,
   formatRideAlertSms,
   oneClickUnsubscribe,
@@ -68,7 +71,26 @@ export async function sendDelivery(deps: SendDeps, deliveryId: string): Promise<
     };
     try {
       let messageId: string;
-      if (d.channel === 'email') {
+      if (d.kind === 'restaurant_alert') {
+        // Restaurant alerts (issue 6): the alert's own unsubscribe token and details.
+        const r = await restaurantAlerts.deliveryContext(tx, deliveryId);
+        if (!r) {
+          await deliveries.markAttemptFailed(tx, deliveryId, 'restaurant alert deleted', true);
+          return { status: 'failed', deliveryId, reason: 'restaurant alert deleted' };
+        }
+        const unsub = oneClickUnsubscribe(deps.publicOrigin, r.unsubscribeToken);
+        const mail = formatRestaurantAlertEmail({ ...r, unsubscribeUrl: unsub.url, publicOrigin: deps.publicOrigin });
+        ({ messageId } = await deps.notifier.sendEmail({ to: d.address, ...mail, headers: unsub.headers, deliveryId }, { db: tx }));
+      } else if (d.kind === 'return_time') {
+        // Return-time alerts (issue 6): the headline was written at claim time; unsubscribe like ride alerts.
+        if (d.channel === 'email') {
+          const mail = formatReturnTimeEmail({ rideName: d.rideName, headline: d.message, unsubscribeUrl: input.unsubscribeUrl });
+          const headers = unsubscribe?.headers ?? {};
+          ({ messageId } = await deps.notifier.sendEmail({ to: d.address, ...mail, headers, deliveryId }, { db: tx }));
+        } else {
+          ({ messageId } = await deps.notifier.sendSms({ to: d.address, text: formatReturnTimeSms(d.message), deliveryId }, { db: tx }));
+        }
+      } else if (d.channel === 'email') {
         const mail = formatRideAlertEmail(input);
         const headers = unsubscribe?.headers ?? {};
         ({ messageId } = await deps.notifier.sendEmail({ to: d.address, ...mail, headers, deliveryId }, { db: tx }));

@@ -5,10 +5,14 @@ import { alertsRouter } from './routers/alerts.ts';
 import { authRouter } from './routers/auth.ts';
 import { checklistRouter } from './routers/checklist.ts';
 import { checkoutRouter } from './routers/checkout.ts';
+import { featuresRouter } from './routers/features.ts';
 import { flightsRouter } from './routers/flights.ts';
+import { lightningLaneRouter } from './routers/lightningLane.ts';
 import { manageAlertsRouter } from './routers/manageAlerts.ts';
 import { moderationRouter } from './routers/moderation.ts';
 import { rankingsRouter } from './routers/rankings.ts';
+import { restaurantsRouter } from './routers/restaurants.ts';
+import { returnTimeAlertsRouter } from './routers/returnTimeAlerts.ts';
 import { siteRouter } from './routers/site.ts';
 import { waitTimesRouter } from './routers/waitTimes.ts';
 
@@ -26,6 +30,10 @@ export const appRouter = router({
   affiliate: affiliateRouter,
   checkout: checkoutRouter,
   flights: flightsRouter,
+  features: featuresRouter,
+  restaurants: restaurantsRouter,
+  lightningLane: lightningLaneRouter,
+  returnTimeAlerts: returnTimeAlertsRouter,
 });
 
 /** The API's type, imported by the web app. */

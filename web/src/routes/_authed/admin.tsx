@@ -15,7 +15,10 @@ import { Confirm } from '../../components/ui/confirm.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useSession } from '../../features/auth/session.ts';
+import { AdminFeatureGates } from '../../features/gates/AdminFeatureGates.tsx';
+import { AdminDisneyLinks } from '../../features/lightningLane/AdminDisneyLinks.tsx';
 import { emptyDraft, type ItemDraft, ItemFields } from '../../features/rankings/ItemFields.tsx';
+import { AdminRestaurantCheck } from '../../features/restaurants/AdminRestaurantCheck.tsx';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -413,6 +416,11 @@ function Admin() {
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+      <AdminFeatureGates />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <AdminDisneyLinks />
+        <AdminRestaurantCheck />
+      </div>
       <Items />
       <SiteSettings />
       <PromoCodes />
@@ -424,6 +432,9 @@ function Admin() {
 }
 
 export const Route = createFileRoute('/_authed/admin')({
-  head: pageHead('Admin', 'Manage ranking items, testimonials, SMS capacity, promo codes, checkouts and the outbox.'),
+  head: pageHead(
+    'Admin',
+    'Manage feature gates and early access, ranking items, testimonials, SMS capacity, promo codes, checkouts and the outbox.',
+  ),
   component: Admin,
 });
