@@ -44,8 +44,8 @@ export const entityId = z
 
 export const parkInput = z.object({ parkId: entityId });
 
-/** 'YYYY-MM-DD' */
-export const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-04-14.');
+/** A real calendar date 'YYYY-MM-DD' (an impossible one such as 2026-02-30 is a 400 here, never a database error). */
+export const dateOnly = z.iso.date('Dates look like 2026-04-14.');
 /** 'HH:mm' (24 h) */
 export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times look like 09:30.');
 

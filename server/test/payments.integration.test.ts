@@ -263,6 +263,7 @@ describe('checkout.create (issue 3 item 2; spec part 1 §2, §7)', () => {
       [landing({ dates: [addDaysToDate(today(), -1), today()] }), 'Dates before today cannot be selected.'],
       [landing({ dates: [] }), 'Please select at least one date.'],
       [landing({ dates: ['14/04/2026'] }), 'Dates look like 2026-04-14.'],
+      [landing({ dates: ['2027-02-30'] }), 'Dates look like 2026-04-14.'], // a real shape but no such day
       [landing({ dates: [addDaysToDate(today(), 366)] }), 'Dates can be at most a year ahead.'],
       [landing({ phone: undefined }), 'Please enter a valid phone number for SMS alerts.'],
       [landing({ phone: '  ' }), 'Please enter a valid phone number for SMS alerts.'],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogue, features, users } from '@walkon/db';
-import { createReplayDiningProvider, createReplaySource } from '@walkon/jobs';
+import { addDaysToDate, createReplayDiningProvider, createReplaySource } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -121,10 +121,15 @@ describe('restaurants router (issue 6, spec part 2 §2–§9)', () => {
     expect(await bad({ ...valid, dates: [] })).toBe('Please select at least one date.');
     expect(await bad({ ...valid, partySize: 21 })).toBe('Party size must be between 1 and 20.');
     expect(await bad({ ...valid, partySize: 0 })).toBe('Party size must be between 1 and 20.');
-    expect(await bad({ ...valid, dates: Array.from({ length: 61 }, (_, i) => `2027-01-${String(i).padStart(2, '0')}`) })).toBe(
+    expect(await bad({ ...valid, dates: Array.from({ length: 61 }, (_, i) => addDaysToDate('2027-01-01', i)) })).toBe(
       'Please select at most 60 dates.',
     );
     expect(await bad({ ...valid, dates: ['2026-11-30'] })).toBe('Please choose dates from today (2026-12-01) on.');
+    // Impossible calendar dates are a 400 with the schema's message, never a database error (500).
+    for (const dates of [['2026-12-32'], ['2027-02-29'], ['2026-13-01']]) {
+      const r = await call('mutation', 'restaurants.create', { ...valid, dates }, u.cookie);
+      expect(r).toMatchObject({ status: 400, message: 'Dates look like 2026-04-14.' });
+    }
     expect(await bad({ ...valid, restaurantId: 'a-ride-or-unknown' })).toBe('Please select a restaurant of this park.');
 
     const ok = await call('mutation', 'restaurants.create', valid, u.cookie);
@@ -185,6 +190,10 @@ describe('restaurants router (issue 6, spec part 2 §2–§9)', () => {
       matched: 1,
       queued: 1,
       populate: { queueItemsCreated: 1 },
+    });
+    expect(await call('mutation', 'restaurants.adminTest', { dates: ['2026-02-30'] }, admin.cookie)).toMatchObject({
+      status: 400,
+      message: 'Dates look like 2026-04-14.',
     });
     const again = await call('mutation', 'restaurants.adminTest', { force: true }, admin.cookie);
     expect(again.data).toMatchObject({ matched: 1, queued: 0, duplicates: 1 });

@@ -26,8 +26,10 @@ const attractionId = z
   .min(1, 'Please choose an attraction.')
   .max(100, 'Invalid id.');
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times look like 09:30.');
-const llDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-04-14.');
+/** A real calendar date 'YYYY-MM-DD' (2026-06-31 is refused here, not by PostgreSQL after Stripe was asked). */
+const llDate = z.iso.date({ error: 'Dates look like 2026-04-14.' });
 
+/** A park of the user's choice (availability, preferences, subscription). */
 export const llParkInput = z.object({ parkId: llEntityId });
 
 /** Step 1: "a Disney email is required before sending an invitation" (spec part 2 §5). */
@@ -50,6 +52,7 @@ export const llCheckoutInput = z.object({
     .max(30, 'Please select at most 30 dates.'),
 });
 
+/** The payment return of step 2: a Stripe Checkout Session id. */
 export const llConfirmInput = z.object({
   sessionId: z
     .string()
@@ -83,12 +86,16 @@ export const llPreferenceInput = z
   })
   .refine((v) => v.windowStart < v.windowEnd, { path: ['windowEnd'], message: 'The window must end after it starts.' });
 
+/** Removes the preference for one attraction. */
 export const llPreferenceDeleteInput = z.object({ attractionId });
 
+/** The auto-booking switch (spec part 2 §2). */
 export const llAutoBookingInput = z.object({ enabled: z.boolean() });
 
+/** Books one attraction's Lightning Lane at a park (spec part 2 §4). */
 export const llBookInput = z.object({ parkId: llEntityId, attractionId });
 
+/** Cancels one of the user's bookings. */
 export const llCancelInput = z.object({ bookingId: z.uuid('Invalid booking id.') });
 
 /** Admin: confirm the link of this account. */

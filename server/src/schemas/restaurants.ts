@@ -28,8 +28,9 @@ export const RESTAURANT_TOAST_TITLES: Record<string, string> = {
   dates: 'Missing dates',
 };
 
-const ymd = /^\d{4}-\d{2}-\d{2}$/;
-const parkDate = z.string({ error: RESTAURANT_MISSING_DATES }).regex(ymd, 'Dates look like 2026-04-14.');
+/** A real calendar date 'YYYY-MM-DD' (2026-02-30 is refused here, not by the database as a 500). */
+const calendarDate = (required: string) => z.string({ error: required }).pipe(z.iso.date({ error: 'Dates look like 2026-04-14.' }));
+const parkDate = calendarDate(RESTAURANT_MISSING_DATES);
 const entity = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
 
 /** A park of the restaurant destinations. */
@@ -71,6 +72,6 @@ export const restaurantAlertIdInput = z.object({ id: z.uuid({ error: 'Restaurant
 export const restaurantAdminTestInput = z
   .object({
     force: z.boolean().optional(),
-    dates: z.array(z.string().regex(ymd, 'Dates look like 2026-04-14.')).max(MAX_RESTAURANT_DATES).optional(),
+    dates: z.array(calendarDate('Dates look like 2026-04-14.')).max(MAX_RESTAURANT_DATES).optional(),
   })
   .default({});
