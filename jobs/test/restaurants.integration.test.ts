@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { catalogue, type Database, restaurantAlerts, users } from '@walkon/db';
+import { catalogue, type Database, features, restaurantAlerts, users } from '@walkon/db';
 import { createTestDb, truncateAll } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
@@ -68,8 +68,11 @@ function counting(
   return { provider, calls };
 }
 
-async function user(email = `u${randomUUID().slice(0, 8)}@example.com`) {
-  return users.createUser(db, { email, fullName: 'U', passwordHash: 'x' });
+/** An account let into restaurant alerts in early access (the default gate state). */
+async function user(email = `u${randomUUID().slice(0, 8)}@example.com`, granted = true) {
+  const u = await users.createUser(db, { email, fullName: 'U', passwordHash: 'x' });
+  if (granted) await features.grant(db, 'restaurant_alerts', u.id, u.id);
+  return u;
 }
 
 async function alert(
@@ -146,6 +149,16 @@ describe('restaurant-check (issue 6): grouping, preferred time, dedup, expiry', 
     expect(await run(provider, later, { force: true })).toMatchObject({ checks: 1, matched: 1, queued: 0, duplicates: 1 });
     expect(await run(provider, new Date(DINNER.getTime() + 20 * 60_000))).toMatchObject({ checks: 1, queued: 0, duplicates: 1 });
     expect(await deliveryRows()).toHaveLength(1);
+  });
+
+  it("a manual test restricted to some dates does not make the next run skip the alert's other dates", async () => {
+    const u = await user();
+    await alert(u.id, { dates: [TODAY, addDaysToDate(TODAY, 1)] });
+    const { provider, calls } = counting(() => DINNER);
+    expect(await run(provider, DINNER, { force: true, dates: [addDaysToDate(TODAY, 1)] })).toMatchObject({ groups: 1, checks: 1 });
+    const next = await run(provider, new Date(DINNER.getTime() + 60_000));
+    expect(next).toMatchObject({ groups: 2, checks: 2, skipped: 0, matched: 1, queued: 1 });
+    expect(calls.map((c) => c.date)).toEqual([addDaysToDate(TODAY, 1), TODAY, addDaysToDate(TODAY, 1)]);
   });
 
   it('preferred time: at lunch time a dinner alert does not match, a lunch alert does', async () => {
@@ -239,5 +252,30 @@ describe('restaurant alerts repository (issue 6): ownership and listing', () => 
     expect(await restaurantAlerts.deleteOwned(db, a1.id, other.id)).toBe(false);
     expect(await restaurantAlerts.deleteOwned(db, a1.id, owner.id)).toBe(true);
     expect(await restaurantAlerts.deleteOwned(db, a1.id, owner.id)).toBe(false);
+  });
+});
+
+describe('restaurant check and the feature gate (issue 6, DESIGN §6)', () => {
+  it('mails only owners the gate lets in: a revoked grant or a gate turned off stops the e-mails', async () => {
+    const granted = await user();
+    const notGranted = await user(undefined, false);
+    const admin = await user(undefined, false);
+    await users.grantRole(db, admin.id, 'admin');
+    for (const u of [granted, notGranted, admin]) await alert(u.id, { email: u.email });
+
+    const run = () =>
+      runRestaurantCheck({ db, queues, provider: counting(() => DINNER).provider, logger, now: () => DINNER }, { force: true });
+    const first = await run();
+    expect(first).toMatchObject({ alerts: 2, queued: 2 });
+    const mailed = await db.selectFrom('deliveries').select('email').where('kind', '=', 'restaurant_alert').execute();
+    expect(mailed.map((d) => d.email).sort()).toEqual([granted.email, admin.email].sort());
+
+    await features.setFlag(db, { key: 'restaurant_alerts', state: 'off', launchLabel: 'Q1 2025', updatedBy: admin.id });
+    await db.deleteFrom('deliveries').execute();
+    expect(await run()).toMatchObject({ alerts: 1, queued: 1 }); // the admin only
+
+    await features.setFlag(db, { key: 'restaurant_alerts', state: 'on', launchLabel: 'Q1 2025', updatedBy: admin.id });
+    await db.deleteFrom('deliveries').execute();
+    expect(await run()).toMatchObject({ alerts: 3, queued: 3 });
   });
 });

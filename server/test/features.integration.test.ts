@@ -111,6 +111,18 @@ describe('feature gates (issue 6, DESIGN §6)', () => {
     expect(Object.keys(GATED).filter((p) => !gated.includes(p))).toEqual([]);
   });
 
+  it('every other procedure of the gated features is admin-only (a new ungated one fails here)', async () => {
+    const all = Object.keys(appRouter._def.procedures as Record<string, unknown>);
+    const gated = new Set(gatedProcedures().map(([path]) => path));
+    const ungated = all.filter((p) => (p.startsWith('restaurants.') || p.startsWith('lightningLane.')) && !gated.has(p));
+    expect(ungated.sort()).toEqual(['lightningLane.adminConfirm', 'lightningLane.adminLinks', 'restaurants.adminTest']);
+    const user = await person();
+    for (const path of ungated) {
+      const r = await call(path, undefined, user.cookie);
+      expect([path, r.status, r.message]).toEqual([path, 403, 'You do not have admin privileges']);
+    }
+  });
+
   const cases: { state: FeatureState; who: 'visitor' | 'user' | 'granted' | 'admin'; allowed: boolean }[] = [
     { state: 'off', who: 'visitor', allowed: false },
     { state: 'off', who: 'user', allowed: false },
@@ -195,6 +207,44 @@ describe('feature gates (issue 6, DESIGN §6)', () => {
     const noAccount = await call('features.resolveRequest', { id: stranger.data.id, grant: true }, admin.cookie);
     expect(noAccount.status).toBe(409);
     expect((await call('features.resolveRequest', { id: stranger.data.id, grant: false }, admin.cookie)).data.status).toBe('dismissed');
+  });
+
+  it("a signed-in request is for the caller's own account: another person's e-mail is neither shown to admins nor hijacked", async () => {
+    const admin = await person('admin');
+    const victim = await person();
+    const attacker = await person();
+    // The victim asked while signed out; the attacker, signed in, sends the victim's e-mail.
+    const own = await call('features.requestAccess', { key: 'lightning_lane', email: victim.email, message: 'Mine' });
+    const forged = await call('features.requestAccess', { key: 'lightning_lane', email: victim.email, message: 'Me too' }, attacker.cookie);
+    expect(forged.status).toBe(200);
+    expect(forged.data.id).not.toBe(own.data.id);
+    const rows = await env.db.selectFrom('early_access_requests').select(['id', 'email', 'user_id', 'message']).orderBy('email').execute();
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { id: own.data.id, email: victim.email, user_id: null, message: 'Mine' },
+        { id: forged.data.id, email: attacker.email, user_id: attacker.id, message: 'Me too' },
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    // Granting the victim's request lets the victim in, not the attacker.
+    expect((await call('features.resolveRequest', { id: own.data.id, grant: true }, admin.cookie)).data.status).toBe('granted');
+    expect((await call('features.status', { key: 'lightning_lane' }, victim.cookie)).data.allowed).toBe(true);
+    expect((await call('features.status', { key: 'lightning_lane' }, attacker.cookie)).data).toMatchObject({
+      allowed: false,
+      requestPending: true,
+    });
+  });
+
+  it('requests sent at the same moment store one pending request (no error)', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call('features.requestAccess', { key: 'restaurant_alerts', email: 'race@example.com', message: `try ${i}` }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(new Set(results.map((r) => r.data.id)).size).toBe(1);
+    const rows = await env.db.selectFrom('early_access_requests').select('status').where('email', '=', 'race@example.com').execute();
+    expect(rows).toEqual([{ status: 'pending' }]);
   });
 
   it('lets admins set a gate, grant by e-mail and revoke; others are refused', async () => {

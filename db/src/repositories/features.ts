@@ -34,6 +34,25 @@ function toFlag(key: FeatureKey, row: Selectable<FeatureFlagsTable> | undefined)
   };
 }
 
+/** Who is asking to pass a gate: null when signed out; else whether they are an admin and hold a grant. */
+export interface GateCaller {
+  isAdmin: boolean;
+  hasGrant: boolean;
+}
+
+/**
+ * The gate rule (issue 6, DESIGN §6), the ONE implementation used by the server's `featureAccess` and by jobs
+ * acting for a user (Lightning Lane auto-booking): `on` lets everyone in (signed out too), `early_access`
+ * lets in admins and users holding a grant, `off` only admins (so they can try a feature before opening it).
+ * Pure: the caller reads the flag, the role and the grant.
+ */
+export function gateAllows(state: FeatureState, caller: GateCaller | null): boolean {
+  if (state === 'on') return true;
+  if (!caller) return false;
+  if (caller.isAdmin) return true;
+  return state === 'early_access' && caller.hasGrant;
+}
+
 /** Every feature's gate (stored row, else the default), in FEATURE_KEYS order. */
 export async function listFlags(db: Executor): Promise<FeatureFlag[]> {
   const rows = await db.selectFrom('feature_flags').selectAll().execute();
@@ -109,31 +128,25 @@ export async function listGrants(db: Executor) {
 }
 
 /**
- * Stores a request for early access. A person has at most one pending request per feature; asking again
- * replaces its message. Returns the request id.
+ * Stores a request for early access. A person has at most one pending request per feature (unique index on
+ * feature and lower(email) where pending); asking again replaces its message and keeps the account it was
+ * tied to. One statement, so two requests at once cannot both insert (no unique-violation error).
+ * Returns the request id.
  */
 export async function requestAccess(
   db: Executor,
   r: { key: FeatureKey; userId: string | null; email: string; message: string | null },
 ): Promise<string> {
-  const existing = await db
-    .selectFrom('early_access_requests')
-    .select('id')
-    .where('feature_key', '=', r.key)
-    .where('status', '=', 'pending')
-    .where(sql`lower(email)`, '=', r.email.toLowerCase())
-    .executeTakeFirst();
-  if (existing) {
-    await db
-      .updateTable('early_access_requests')
-      .set({ message: r.message, user_id: r.userId, created_at: sql`now()` })
-      .where('id', '=', existing.id)
-      .execute();
-    return existing.id;
-  }
   const row = await db
     .insertInto('early_access_requests')
     .values({ feature_key: r.key, user_id: r.userId, email: r.email, message: r.message })
+    .onConflict((oc) =>
+      oc.expression(sql`feature_key, lower(email)`).where('status', '=', 'pending').doUpdateSet({
+        message: r.message,
+        user_id: sql`coalesce(excluded.user_id, early_access_requests.user_id)`,
+        created_at: sql`now()`,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -131,6 +131,9 @@ export interface AlertToCheck {
   /** The alert's dates from the park-local today on (restricted to `onlyDates` when given), sorted. */
   dates: string[];
   lastCheckedAt: Date | null;
+  /** The owner's standing at the `restaurant_alerts` gate (the check mails only owners it lets in). */
+  ownerIsAdmin: boolean;
+  ownerHasGrant: boolean;
 }
 
 /**
@@ -144,6 +147,9 @@ export async function activeForCheck(db: Executor, now: Date, onlyDates?: string
     select ra.id, ra.email, ra.park_id as "parkId", p.name as "parkName", p.timezone,
            ra.restaurant_id as "restaurantId", ra.restaurant_name as "restaurantName",
            ra.party_size as "partySize", ra.preferred_time as "preferredTime", ra.last_checked_at as "lastCheckedAt",
+           exists (select 1 from user_roles r where r.user_id = ra.user_id and r.role = 'admin') as "ownerIsAdmin",
+           exists (select 1 from feature_access_grants g
+                   where g.user_id = ra.user_id and g.feature_key = 'restaurant_alerts') as "ownerHasGrant",
            array(select to_char(d, 'YYYY-MM-DD') from unnest(ra.dates) d
                  where d >= ${parkLocalToday(now)} ${filter} order by d) as dates
     from restaurant_alerts ra

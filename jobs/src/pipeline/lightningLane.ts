@@ -146,10 +146,10 @@ export interface AutoBookingResult {
  * Server-side auto-booking for one park (spec part 2 §4), run right after each poll of the park: for every
  * user with auto-booking on, a connected Disney account, a Lightning Lane day for the park today and access
  * through the `lightning_lane` gate (on: everyone; early_access: admins and granted users; off: admins —
- * the same rule as the server's `featureAccess`), chooseAutoBooking picks at most one lane, booked through
- * `booker` with `auto` set. Idempotent: a second run books nothing more for the same lanes (the choice skips
- * booked attractions and the unique index `lightning_lane_bookings_live_uq` refuses duplicates). A booker
- * failure for one user is logged and the others continue.
+ * `features.gateAllows`, the same function the server's `featureAccess` uses), chooseAutoBooking picks at
+ * most one lane, booked through `booker` with `auto` set. Idempotent: a second run books nothing more for
+ * the same lanes (the choice skips booked attractions and the unique index `lightning_lane_bookings_live_uq`
+ * refuses duplicates). A booker failure for one user is logged and the others continue.
  */
 export async function runAutoBooking(
   deps: { db: Executor; now: () => Date; booker?: LightningLaneBooker; logger?: Logger },
@@ -157,8 +157,8 @@ export async function runAutoBooking(
 ): Promise<AutoBookingResult> {
   const now = deps.now();
   const flag = await features.getFlag(deps.db, 'lightning_lane');
-  const users = (await lightningLane.autoBookingUsers(deps.db, parkId, now)).filter(
-    (u) => flag.state === 'on' || u.is_admin || (flag.state === 'early_access' && u.has_grant),
+  const users = (await lightningLane.autoBookingUsers(deps.db, parkId, now)).filter((u) =>
+    features.gateAllows(flag.state, { isAdmin: u.is_admin, hasGrant: u.has_grant }),
   );
   if (users.length === 0) return { users: 0, booked: 0, stale: false };
   const availability = await loadAvailability(deps.db, parkId, now);

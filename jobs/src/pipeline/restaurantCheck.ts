@@ -1,4 +1,4 @@
-import { type Database, restaurantAlerts } from '@walkon/db';
+import { type Database, features, restaurantAlerts } from '@walkon/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.ts';
 import type { DiningAnswer, DiningAvailabilityProvider } from '../providers/dining/types.ts';
@@ -26,7 +26,7 @@ export interface RestaurantCheckDeps {
 export interface RestaurantCheckOptions {
   /** Check groups even when their alerts were checked within the last 10 minutes. */
   force?: boolean;
-  /** Only these park-local dates ('YYYY-MM-DD'); default every date still to come. */
+  /** Only these park-local dates ('YYYY-MM-DD'); default every date still to come. Such a run marks no alert as checked. */
   dates?: string[];
 }
 
@@ -57,7 +57,8 @@ type Alert = restaurantAlerts.AlertToCheck;
 /**
  * The `restaurant-check` job (issue 6; every 15 minutes on the maintenance queue, and the admin's manual test):
  * 1. expires alerts whose last date is before their park's local today;
- * 2. reads the active alerts' dates still to come and groups them by (restaurant, date, party size)
+ * 2. reads the active alerts' dates still to come — of owners the `restaurant_alerts` gate lets in
+ *    (`features.gateAllows`) — and groups them by (restaurant, date, party size)
  *    (`groupRestaurantAlerts`) so ONE provider check serves every alert of a group;
  * 3. for an `available` answer, keeps the alerts whose preferred time suits the availability's park-local time
  *    (`suitsPreferredTime`);
@@ -88,7 +89,12 @@ export async function runRestaurantCheck(deps: RestaurantCheckDeps, opts: Restau
     log.warn({ expired }, 'restaurant-check: dining availability source is off');
     return result;
   }
-  const alerts = await restaurantAlerts.activeForCheck(deps.db, started, opts.dates);
+  // Only owners the gate lets in right now (the same rule as every gated procedure): turning the feature off
+  // or revoking early access stops the e-mails without deleting anyone's alerts.
+  const flag = await features.getFlag(deps.db, 'restaurant_alerts');
+  const alerts = (await restaurantAlerts.activeForCheck(deps.db, started, opts.dates)).filter((a) =>
+    features.gateAllows(flag.state, { isAdmin: a.ownerIsAdmin, hasGrant: a.ownerHasGrant }),
+  );
   result.alerts = alerts.length;
   const groups = groupRestaurantAlerts(alerts);
   result.groups = groups.length;
@@ -145,7 +151,9 @@ export async function runRestaurantCheck(deps: RestaurantCheckDeps, opts: Restau
   const claimed = await restaurantAlerts.claimMatches(deps.db, matches, deps.now());
   result.queued = claimed.length;
   result.duplicates = matches.length - claimed.length;
-  await restaurantAlerts.markChecked(deps.db, [...checked], deps.now());
+  // A run restricted to some dates (the admin's manual test) did not check the alerts' other dates: marking the
+  // alerts as checked would make the next scheduled run skip those dates for 10 minutes.
+  if (!opts.dates?.length) await restaurantAlerts.markChecked(deps.db, [...checked], deps.now());
   try {
     await enqueueDeliveries(deps.queues, claimed);
   } catch (err) {

@@ -11,18 +11,16 @@ export interface FeatureAccess extends FeatureFlag {
 }
 
 /**
- * Whether `user` may use a gated feature (issue 6, DESIGN §6): `on` lets everyone in, `early_access` lets in
- * admins and users holding a grant, `off` only admins (so they can try a feature before opening it).
- * Signed-out visitors pass only when the feature is `on`.
+ * Whether `user` may use a gated feature (issue 6, DESIGN §6), by the one rule `features.gateAllows` (also used
+ * by jobs acting for a user): `on` lets everyone in, `early_access` lets in admins and users holding a grant,
+ * `off` only admins (so they can try a feature before opening it). Signed-out visitors pass only when the
+ * feature is `on`. The grant is read only when it can matter.
  */
 export async function featureAccess(db: Executor, key: FeatureKey, user: SessionUser | null): Promise<FeatureAccess> {
   const flag = await features.getFlag(db, key);
-  let allowed = flag.state === 'on';
-  if (!allowed && user) {
-    if (user.roles.includes('admin')) allowed = true;
-    else if (flag.state === 'early_access') allowed = await features.hasGrant(db, key, user.id);
-  }
-  return { ...flag, allowed };
+  const isAdmin = user?.roles.includes('admin') ?? false;
+  const hasGrant = user && !isAdmin && flag.state === 'early_access' ? await features.hasGrant(db, key, user.id) : false;
+  return { ...flag, allowed: features.gateAllows(flag.state, user ? { isAdmin, hasGrant } : null) };
 }
 
 /** The message a refused caller gets: the feature is not open to them yet, with the expected launch. */

@@ -36,12 +36,16 @@ export const featuresRouter = router({
       requestPending,
     };
   }),
-  /** Stores a request for early access (one pending per e-mail and feature; asking again updates it) → { id }. */
+  /**
+   * Stores a request for early access (one pending per e-mail and feature; asking again updates it) → { id }.
+   * A signed-in caller's request is for their own account: its e-mail is the account's, whatever the form sent
+   * (a typed e-mail would show admins one person while a grant went to the caller's account).
+   */
   requestAccess: publicProcedure.input(earlyAccessRequestInput).mutation(async ({ ctx, input }) => {
     const id = await features.requestAccess(ctx.deps.db, {
       key: input.key,
       userId: ctx.user?.id ?? null,
-      email: input.email,
+      email: ctx.user?.email ?? input.email,
       message: input.message?.trim() || null,
     });
     return { id };

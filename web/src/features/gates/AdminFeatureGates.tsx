@@ -92,7 +92,10 @@ function EarlyAccess({ overview }: { overview: Overview | undefined }) {
     onError: (e) => toast.error('Could not grant early access', { description: e.message }),
   });
   const revoke = trpc.features.revoke.useMutation({
-    onSuccess: refresh,
+    onSuccess: async () => {
+      toast.success('Early access revoked');
+      await refresh();
+    },
     onError: (e) => toast.error('Could not revoke early access', { description: e.message }),
   });
   const resolve = trpc.features.resolveRequest.useMutation({

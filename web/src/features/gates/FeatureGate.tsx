@@ -124,8 +124,13 @@ function RequestAccessDialog({
         <p className="text-slate-700">
           {title} is being tested with a small group. Leave your e-mail and an admin will open it for your account.
         </p>
-        <Field label="Email" htmlFor="early-access-email" error={errors.email?.message}>
-          <Input id="early-access-email" type="email" autoComplete="email" {...form.register('email')} />
+        <Field
+          label="Email"
+          htmlFor="early-access-email"
+          error={errors.email?.message}
+          hint={user ? 'Early access is opened for the account you are signed in with.' : undefined}
+        >
+          <Input id="early-access-email" type="email" autoComplete="email" readOnly={Boolean(user)} {...form.register('email')} />
         </Field>
         <Field label="Anything we should know? (optional)" htmlFor="early-access-message" error={errors.message?.message}>
           <textarea
