@@ -516,11 +516,94 @@ describe('step 2: $5/day through the existing Stripe checkout (spec part 2 §7, 
     expect(schedulers.map((s) => s.key)).toContain(`poll-park:${MK}`);
   });
 
+  /** Delivers a signed Stripe event for `session` to the webhook → the handler's `result`. */
+  async function webhook(type: string, session: Parameters<StripeFake['signedEvent']>[1]): Promise<string> {
+    const { payload, header } = fake.signedEvent(type, session);
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/stripe/webhook',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    });
+    expect(hook.statusCode).toBe(200);
+    return hook.json().result;
+  }
+  const llPasses = () => env.db.selectFrom('lightning_lane_passes').select(['user_id', 'day', 'checkout_session_id']).execute();
+
+  it('the amount check holds for Lightning Lane checkouts: a mismatch grants nothing (webhook acknowledges, return page says why)', async () => {
+    const u = await signUp();
+    await call('lightningLane.connect', { disneyEmail: 'mouse@disney.example' }, u.cookie);
+    const out = await call('lightningLane.createCheckout', { parkId: MK, dates: [TODAY] }, u.cookie);
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    const session = fake.pay(out.data.sessionId);
+    session.amount_total = 100; // we recorded 500
+    expect(await webhook('checkout.session.completed', session)).toBe('amount-mismatch');
+    const back = await call('lightningLane.confirmCheckout', { sessionId: session.id }, u.cookie);
+    expect(back.status).toBe(409);
+    expect(back.message).toBe('The payment amount does not match this order. Please contact support.');
+    expect(await llPasses()).toEqual([]);
+    const row = await env.db.selectFrom('checkout_sessions').select('status').where('id', '=', session.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('open');
+    expect((await call('lightningLane.subscription', { parkId: MK }, u.cookie)).data.subscribed).toBe(false);
+  });
+
+  it('products never cross: our record decides, not Stripe metadata; each return page confirms only its own product', async () => {
+    const u = await signUp();
+    // An alert pass (e-mail, $1), with Stripe metadata forged to look like Lightning Lane: alert days only.
+    const alert = await call(
+      'checkout.create',
+      { from: 'landing', email: u.email, parkId: MK, channel: 'email', dates: [TODAY] },
+      u.cookie,
+      'mutation',
+    );
+    expect(alert.status, JSON.stringify(alert.body)).toBe(200);
+    const s1 = fake.pay(alert.data.sessionId);
+    s1.metadata = { ...s1.metadata, product: 'lightning_lane', user_id: u.id };
+    expect(await webhook('checkout.session.completed', s1)).toBe('fulfilled');
+    expect(await llPasses()).toEqual([]);
+    const alertDays = () => env.db.selectFrom('pass_days').select(['day', 'reference']).execute();
+    expect(await alertDays()).toEqual([{ day: TODAY, reference: s1.id }]);
+    // The Lightning Lane return page does not confirm an alert-pass session.
+    expect((await call('lightningLane.confirmCheckout', { sessionId: s1.id }, u.cookie)).status).toBe(404);
+    expect((await call('lightningLane.subscription', { parkId: MK }, u.cookie)).data.subscribed).toBe(false);
+
+    // Lightning Lane days with metadata forged to look like an alert pass: Lightning Lane days only.
+    await call('lightningLane.connect', { disneyEmail: 'mouse@disney.example' }, u.cookie);
+    const d1 = addDaysToDate(TODAY, 1);
+    const ll = await call('lightningLane.createCheckout', { parkId: MK, dates: [d1] }, u.cookie);
+    const s2 = fake.pay(ll.data.sessionId);
+    s2.metadata = { ...s2.metadata, product: 'alert_pass', channel: 'sms' };
+    expect(await webhook('checkout.session.completed', s2)).toBe('fulfilled');
+    expect(await llPasses()).toEqual([{ user_id: u.id, day: d1, checkout_session_id: s2.id }]);
+    expect(await alertDays()).toEqual([{ day: TODAY, reference: s1.id }]);
+    // The alert-pass return page on a Lightning Lane session grants nothing more either.
+    const generic = await call('checkout.confirm', { sessionId: s2.id }, u.cookie, 'mutation');
+    expect(generic.data.status).toBe('fulfilled');
+    expect(await alertDays()).toHaveLength(1);
+    expect(await llPasses()).toHaveLength(1);
+  });
+
+  it('a day the user already holds is refused before Stripe (it would be paid twice and granted once)', async () => {
+    const u = await signUp();
+    await call('lightningLane.connect', { disneyEmail: 'mouse@disney.example' }, u.cookie);
+    await giveDay(u.id, TODAY);
+    const r = await call('lightningLane.createCheckout', { parkId: MK, dates: [addDaysToDate(TODAY, 1), TODAY] }, u.cookie);
+    expect(r.status).toBe(409);
+    expect(r.message).toBe(`You already have Lightning Lane Assist for Magic Kingdom Park on ${TODAY}.`);
+    expect(fake.createBodies).toHaveLength(0);
+    expect((await call('lightningLane.createCheckout', { parkId: MK, dates: [addDaysToDate(TODAY, 1)] }, u.cookie)).status).toBe(200);
+  });
+
   it('dates before the park-local today are refused', async () => {
     const u = await signUp();
     await call('lightningLane.connect', { disneyEmail: 'mouse@disney.example' }, u.cookie);
     const r = await call('lightningLane.createCheckout', { parkId: MK, dates: [addDaysToDate(TODAY, -1)] }, u.cookie);
     expect(r.status).toBe(400);
     expect(r.message).toBe('Dates before today cannot be selected.');
+    // A date that does not exist is a 400 before Stripe is asked (not a 500 from PostgreSQL afterwards).
+    const bad = await call('lightningLane.createCheckout', { parkId: MK, dates: ['2026-06-31'] }, u.cookie);
+    expect(bad.status).toBe(400);
+    expect(bad.message).toBe('Dates look like 2026-04-14.');
+    expect(fake.createBodies).toHaveLength(0);
   });
 });

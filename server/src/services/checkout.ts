@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/session.ts';
 import { lockedMinutes, recordFailure, recordSuccess } from '../auth/throttle.ts';
 import { AppError } from '../errors.ts';
 import { formatCents, MAX_DAYS_AHEAD, type PassChannel, quote, STRIPE_MINIMUM_CENTS } from '../pricing.ts';
+import { LIGHTNING_LANE_PRICE_CENTS } from '../schemas/lightningLane.ts';
 import type { AppDeps } from '../trpc/init.ts';
 import { loadRides, requireZonedPark, syncScheduler } from './alerts.ts';
 
@@ -286,8 +287,8 @@ export async function createCheckout(
   return { url: session.url, sessionId: session.id };
 }
 
-/** Lightning Lane assist: $5 per park-local day (spec part 2 §9). */
-export const LIGHTNING_LANE_DAY_CENTS = 500;
+/** Lightning Lane assist: $5 per park-local day (spec part 2 §9); the price the page shows, one constant. */
+export const LIGHTNING_LANE_DAY_CENTS = LIGHTNING_LANE_PRICE_CENTS;
 
 /**
  * create-lightning-lane-subscription (spec part 2 §7; issue 6): Lightning Lane assist days for one park at
@@ -297,6 +298,7 @@ export const LIGHTNING_LANE_DAY_CENTS = 500;
  * The checkout row's `channel` is 'email' (the column is required; it is the receipt channel, no alerts).
  * @returns `{ url, sessionId }`.
  * @throws AppError UNAVAILABLE when payments are off or Stripe fails; BAD_REQUEST for the date rules;
+ * CONFLICT when the user already holds one of the days (it would be paid for twice and granted once);
  * NOT_FOUND for an unknown park.
  */
 export async function createLightningLaneCheckout(deps: AppDeps, user: SessionUser, input: { parkId: string; dates: string[] }) {
@@ -304,6 +306,11 @@ export async function createLightningLaneCheckout(deps: AppDeps, user: SessionUs
   const park = await requireZonedPark(deps, input.parkId);
   const now = deps.now();
   const days = validatePassDates(input.dates, parkLocalDate(now, park.timezone));
+  const held = new Set((await lightningLane.upcomingPasses(deps.db, user.id, now)).filter((p) => p.park_id === park.id).map((p) => p.day));
+  const already = days.filter((d) => held.has(d));
+  if (already.length > 0) {
+    throw new AppError('CONFLICT', `You already have Lightning Lane Assist for ${park.name} on ${already.join(', ')}.`);
+  }
   const total = LIGHTNING_LANE_DAY_CENTS * days.length;
   const origin = deps.publicOrigin.replace(/\/$/, '');
   const request = { product: 'lightning_lane', userId: user.id, parkId: park.id, days };
@@ -369,6 +376,8 @@ export interface CheckoutOutcome {
  * `no_payment_required`) and the amount matches our record, claims our `open` row (`open → fulfilled` in one
  * conditional UPDATE: of any number of racing callers one wins) and, in the same transaction, grants the
  * pass days, redeems a promo code and sets up the default rides. The job scheduler and the receipt follow.
+ * What is granted follows OUR record's `product`, never Stripe metadata: a `lightning_lane` checkout grants
+ * only `lightning_lane_passes` (issue 6), an `alert_pass` only pass days; the amount check guards both.
  * @returns the outcome, or null when the session is not one of ours.
  * @throws AppError UNAVAILABLE when payments are off or Stripe cannot be reached; CONFLICT on an amount mismatch.
  */

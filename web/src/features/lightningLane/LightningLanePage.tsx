@@ -53,10 +53,17 @@ export function LightningLanePage({ search, clearReturn }: { search: PaymentRetu
     if (p) choose({ destinationId: p.destinationId, parkId: p.id });
   }, [picked.parkId, firstPass, parks.data, choose]);
 
-  usePaymentReturn(search, clearReturn, (parkId) => {
-    const p = parks.data?.find((x) => x.id === parkId);
+  // The park just paid for is shown once the park list is known (after the Stripe redirect the page loads
+  // afresh, so the list may still be loading when the payment is confirmed).
+  const [paidPark, setPaidPark] = useState<string | null>(null);
+  useEffect(() => {
+    if (!paidPark || !parks.data) return;
+    const p = parks.data.find((x) => x.id === paidPark);
     if (p) choose({ destinationId: p.destinationId, parkId: p.id });
-  });
+    setPaidPark(null);
+  }, [paidPark, parks.data, choose]);
+
+  usePaymentReturn(search, clearReturn, setPaidPark);
 
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
