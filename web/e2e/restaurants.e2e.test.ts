@@ -39,6 +39,15 @@ describe('issue 6 end to end: an admin opens early access, the user creates a re
     await user.getByRole('heading', { name: 'Restaurant Alerts', level: 1 }).waitFor();
     await user.getByRole('heading', { name: 'How Restaurant Alerts Work' }).waitFor();
     await user.getByText(/Demo mode: availability is sample data/).waitFor();
+    // An empty submit (react-hook-form + the server's schema): the §8 toast names the first problem, each field
+    // shows its own message, and the destination (the park is disabled without it) gets the focus.
+    const form = user.getByRole('form', { name: 'Create a restaurant alert' });
+    await user.getByRole('button', { name: 'Create Restaurant Alert' }).click();
+    await user.getByText('Missing information', { exact: true }).waitFor();
+    await form.getByText('Please select a restaurant.', { exact: true }).waitFor();
+    await form.getByText('Please select at least one date.', { exact: true }).waitFor();
+    expect(await user.getByLabel('Park', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await user.evaluate(() => document.activeElement?.id)).toBe('ra-destination');
     await user.getByLabel('Destination', { exact: true }).selectOption(WDW);
     await user.getByLabel('Park', { exact: true }).selectOption(MK);
     await expect
@@ -52,6 +61,17 @@ describe('issue 6 end to end: an admin opens early access, the user creates a re
     await user.getByRole('button', { name: new RegExp(today.dayLabel) }).click();
     await user.getByRole('button', { name: 'Done' }).click();
     await user.getByRole('list', { name: 'Selected dates' }).getByRole('listitem').first().waitFor();
+    // Spec part 2 §4: changing the restaurant resets the dates; submitting then says 'Missing dates'.
+    await user.getByLabel('Restaurant', { exact: true }).selectOption({ label: 'The Crystal Palace' });
+    await user.getByRole('list', { name: 'Selected dates' }).waitFor({ state: 'detached' });
+    await user.getByRole('button', { name: 'Create Restaurant Alert' }).click();
+    await user.getByText('Missing dates', { exact: true }).waitFor();
+    await user.getByLabel('Restaurant', { exact: true }).selectOption({ label: 'Liberty Tree Tavern' });
+    await user.getByRole('button', { name: /^Dates/ }).click();
+    await user.getByRole('button', { name: new RegExp(today.dayLabel) }).click();
+    await user.getByRole('button', { name: 'Done' }).click();
+    await user.getByRole('list', { name: 'Selected dates' }).getByRole('listitem').first().waitFor();
+    expect(await form.getByText('Please select at least one date.', { exact: true }).count()).toBe(0);
     await user.getByRole('button', { name: 'Create Restaurant Alert' }).click();
     await user.getByText('Restaurant alert created').first().waitFor();
     await shot(user, 'restaurant-alerts-created-1280');

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { MAX_RESTAURANT_DATES, PARTY_SIZE_MAX, PARTY_SIZE_MIN, PREFERRED_TIMES, type PreferredTime } from '@walkon/server/schemas';
+import { MAX_RESTAURANT_DATES, PARTY_SIZE_MAX, PARTY_SIZE_MIN, PREFERRED_TIMES } from '@walkon/server/schemas';
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
@@ -10,33 +11,60 @@ import { trpc } from '../../trpc.ts';
 import { useSession } from '../auth/session.ts';
 import { parkToday } from '../checkout/dates.ts';
 import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
-import { checkRestaurantForm, emptyRestaurantForm, PREFERRED_TIME_LABELS, type RestaurantFormValues } from './form.ts';
+import {
+  emptyRestaurantForm,
+  fieldMessage,
+  firstProblem,
+  PREFERRED_TIME_LABELS,
+  type RestaurantCreateInput,
+  type RestaurantFormValues,
+  restaurantResolver,
+} from './form.ts';
 import { SourceNotice } from './SourceNotice.tsx';
+
+/** The element of each field (focused when the submit names it). */
+const FIELD_IDS = {
+  parkId: 'ra-park',
+  email: 'ra-email',
+  restaurantId: 'ra-restaurant',
+  dates: 'ra-dates',
+  partySize: 'ra-party',
+  preferredTime: 'ra-time',
+} as const;
 
 /**
  * The restaurant alert creation form (spec part 2 §2, §4, §5, §8): destination (Walt Disney World, Disneyland
  * Resort), park, e-mail (the account's by default), restaurant (the park's real RESTAURANT entities), dates
  * (today or later in the park's time zone, from the server), party size 1–20 (2), preferred time (dinner).
  * Changing the destination or park clears the restaurant; changing the restaurant resets the dates (§4).
- * Signed-out visitors can fill it in and are asked to log in on submit.
+ * react-hook-form with the server's `restaurantAlertCreateInput` (zodResolver): each problem is shown on its
+ * field, and the first one as the toast of §8 ('Missing information', 'Missing restaurant', 'Missing dates').
+ * Signed-out visitors can fill it in and are asked to log in on submit ('Authentication required').
  */
 export function RestaurantAlertForm() {
   const { user } = useSession();
   const utils = trpc.useUtils();
-  const [v, setV] = useState<RestaurantFormValues>(() => emptyRestaurantForm(user?.email ?? ''));
+  const form = useForm<RestaurantFormValues, unknown, RestaurantCreateInput>({
+    resolver: restaurantResolver,
+    defaultValues: emptyRestaurantForm(user?.email ?? ''),
+    // The first problem (the one the toast names) gets the focus, below.
+    shouldFocusError: false,
+  });
+  const { register, setValue, getValues, clearErrors, control } = form;
+  const errors = form.formState.errors;
+  const [destinationId, parkId] = useWatch({ control, name: ['destinationId', 'parkId'] });
+  const dates = useController({ control, name: 'dates' });
   const [created, setCreated] = useState<{ restaurantName: string; dates: string[] } | null>(null);
   const destinations = trpc.restaurants.destinations.useQuery(undefined, { staleTime: 10 * 60_000 });
-  const restaurants = trpc.restaurants.restaurants.useQuery(
-    { parkId: v.parkId },
-    { enabled: Boolean(v.parkId), staleTime: 5 * 60_000, retry: false },
-  );
+  const restaurants = trpc.restaurants.restaurants.useQuery({ parkId }, { enabled: Boolean(parkId), staleTime: 5 * 60_000, retry: false });
   const create = trpc.restaurants.create.useMutation({
     onSuccess: async (a) => {
       toast.success('Restaurant alert created', {
         description: `We'll e-mail ${a.email} when ${a.restaurantName} has a table for ${a.partySize}.`,
       });
       setCreated({ restaurantName: a.restaurantName, dates: a.dates });
-      setV((old) => ({ ...old, restaurantId: '', dates: [] }));
+      setValue('restaurantId', '');
+      setValue('dates', []);
       await utils.restaurants.list.invalidate();
     },
     onError: (e) => toast.error('Alert Creation Error', { description: e.message }),
@@ -44,31 +72,43 @@ export function RestaurantAlertForm() {
 
   // The account's e-mail fills an empty field once the session is known.
   useEffect(() => {
-    if (user?.email) setV((old) => (old.email ? old : { ...old, email: user.email }));
-  }, [user?.email]);
+    if (user?.email && !getValues('email')) setValue('email', user.email);
+  }, [user?.email, getValues, setValue]);
   useEffect(() => {
     if (restaurants.isError) toast.error('Error fetching restaurants', { description: restaurants.error.message });
   }, [restaurants.isError, restaurants.error]);
 
-  const destination = destinations.data?.destinations.find((d) => d.id === v.destinationId);
+  const destination = destinations.data?.destinations.find((d) => d.id === destinationId);
   const today = restaurants.data?.park.today ?? parkToday(null);
-  const set = (patch: Partial<RestaurantFormValues>) => {
+  /** Editing a field hides the "created" note and clears the field's error (and those it resets). */
+  const edited = (...names: (keyof RestaurantFormValues)[]) => {
     setCreated(null);
-    setV((old) => ({ ...old, ...patch }));
+    clearErrors(names);
   };
+  /** Clears dependent fields: a new destination clears the park, a new park the restaurant, a new restaurant the dates (§4). */
+  const clearDependent = (...names: ('parkId' | 'restaurantId' | 'dates')[]) => {
+    for (const name of names) setValue(name, name === 'dates' ? [] : '');
+  };
+  const invalid = (name: keyof RestaurantFormValues) => (fieldMessage(errors, name) ? true : undefined);
 
   const submit = (e: FormEvent) => {
-    e.preventDefault();
+    // Spec part 2 §8: a signed-out visitor is asked to log in before anything else is checked.
     if (!user) {
+      e.preventDefault();
       toast.error('Authentication required', { description: 'Please log in to create restaurant alerts' });
       return;
     }
-    const checked = checkRestaurantForm(v);
-    if (!checked.ok) {
-      toast.error(checked.title, { description: checked.description });
-      return;
-    }
-    create.mutate(checked.input);
+    return form.handleSubmit(
+      (input) => create.mutate(input),
+      (errs) => {
+        const problem = firstProblem(errs);
+        if (!problem) return;
+        toast.error(problem.title, { description: problem.description });
+        // Without a destination the park select is disabled: the destination is what to fill in first.
+        const id = problem.field === 'parkId' && !destination ? 'ra-destination' : FIELD_IDS[problem.field];
+        document.getElementById(id)?.focus();
+      },
+    )(e);
   };
 
   return (
@@ -81,13 +121,17 @@ export function RestaurantAlertForm() {
           </Button>
         </div>
       ) : null}
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <form noValidate aria-label="Create a restaurant alert" onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         <Field label="Destination" htmlFor="ra-destination">
           <Select
             id="ra-destination"
-            value={v.destinationId}
             disabled={destinations.isPending}
-            onChange={(e) => set({ destinationId: e.target.value, parkId: '', restaurantId: '', dates: [] })}
+            {...register('destinationId', {
+              onChange: () => {
+                edited('destinationId', 'parkId', 'restaurantId', 'dates');
+                clearDependent('parkId', 'restaurantId', 'dates');
+              },
+            })}
           >
             <option value="">{destinations.isPending ? 'Loading…' : 'Select a destination'}</option>
             {destinations.data?.destinations.map((d) => (
@@ -97,12 +141,17 @@ export function RestaurantAlertForm() {
             ))}
           </Select>
         </Field>
-        <Field label="Park" htmlFor="ra-park">
+        <Field label="Park" htmlFor="ra-park" error={fieldMessage(errors, 'parkId')}>
           <Select
             id="ra-park"
-            value={v.parkId}
             disabled={!destination}
-            onChange={(e) => set({ parkId: e.target.value, restaurantId: '', dates: [] })}
+            aria-invalid={invalid('parkId')}
+            {...register('parkId', {
+              onChange: () => {
+                edited('parkId', 'restaurantId', 'dates');
+                clearDependent('restaurantId', 'dates');
+              },
+            })}
           >
             <option value="">{destination ? 'Select a park' : 'Select a destination first'}</option>
             {destination?.parks.map((p) => (
@@ -112,24 +161,35 @@ export function RestaurantAlertForm() {
             ))}
           </Select>
         </Field>
-        <Field label="Email" htmlFor="ra-email" hint="Where we send the alert.">
-          <Input id="ra-email" type="email" autoComplete="email" value={v.email} onChange={(e) => set({ email: e.target.value })} />
+        <Field label="Email" htmlFor="ra-email" hint="Where we send the alert." error={fieldMessage(errors, 'email')}>
+          <Input
+            id="ra-email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={invalid('email')}
+            {...register('email', { onChange: () => edited('email') })}
+          />
         </Field>
         <Field
           label="Restaurant"
           htmlFor="ra-restaurant"
-          error={restaurants.isError ? 'Error fetching restaurants' : undefined}
+          error={restaurants.isError ? 'Error fetching restaurants' : fieldMessage(errors, 'restaurantId')}
           hint={restaurants.data && restaurants.data.restaurants.length === 0 ? 'This park lists no restaurants right now.' : undefined}
         >
           <Select
             id="ra-restaurant"
-            value={v.restaurantId}
-            disabled={!v.parkId || restaurants.isPending || restaurants.isError}
-            // Spec part 2 §4: changing the restaurant resets the dates.
-            onChange={(e) => set({ restaurantId: e.target.value, dates: [] })}
+            disabled={!parkId || restaurants.isPending || restaurants.isError}
+            aria-invalid={invalid('restaurantId')}
+            {...register('restaurantId', {
+              // Spec part 2 §4: changing the restaurant resets the dates.
+              onChange: () => {
+                edited('restaurantId', 'dates');
+                clearDependent('dates');
+              },
+            })}
           >
             <option value="">
-              {!v.parkId ? 'Select a park first' : restaurants.isPending ? 'Loading restaurants…' : 'Select a restaurant'}
+              {!parkId ? 'Select a park first' : restaurants.isPending ? 'Loading restaurants…' : 'Select a restaurant'}
             </option>
             {restaurants.data?.restaurants.map((r) => (
               <option key={r.id} value={r.id}>
@@ -138,30 +198,48 @@ export function RestaurantAlertForm() {
             ))}
           </Select>
         </Field>
-        <div className="sm:col-span-2">
+        <div className="space-y-1.5 sm:col-span-2">
           <PassDatesPicker
             id="ra-dates"
             label="Dates"
-            value={v.dates}
-            onChange={(dates) => set({ dates: [...dates].sort() })}
+            value={dates.field.value}
+            onChange={(days) => {
+              edited('dates');
+              dates.field.onChange([...days].sort());
+            }}
             today={today}
             max={MAX_RESTAURANT_DATES}
+            invalid={Boolean(fieldMessage(errors, 'dates'))}
             calendarLabel="Choose the dates you want a table"
           />
+          {fieldMessage(errors, 'dates') ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {fieldMessage(errors, 'dates')}
+            </p>
+          ) : null}
         </div>
-        <Field label="Party size" htmlFor="ra-party" hint={`${PARTY_SIZE_MIN}–${PARTY_SIZE_MAX} guests`}>
+        <Field
+          label="Party size"
+          htmlFor="ra-party"
+          hint={`${PARTY_SIZE_MIN}–${PARTY_SIZE_MAX} guests`}
+          error={fieldMessage(errors, 'partySize')}
+        >
           <Input
             id="ra-party"
             type="number"
             inputMode="numeric"
             min={PARTY_SIZE_MIN}
             max={PARTY_SIZE_MAX}
-            value={Number.isFinite(v.partySize) ? v.partySize : ''}
-            onChange={(e) => set({ partySize: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
+            aria-invalid={invalid('partySize')}
+            {...register('partySize', { onChange: () => edited('partySize') })}
           />
         </Field>
-        <Field label="Preferred time" htmlFor="ra-time">
-          <Select id="ra-time" value={v.preferredTime} onChange={(e) => set({ preferredTime: e.target.value as PreferredTime })}>
+        <Field label="Preferred time" htmlFor="ra-time" error={fieldMessage(errors, 'preferredTime')}>
+          <Select
+            id="ra-time"
+            aria-invalid={invalid('preferredTime')}
+            {...register('preferredTime', { onChange: () => edited('preferredTime') })}
+          >
             {PREFERRED_TIMES.map((t) => (
               <option key={t} value={t}>
                 {PREFERRED_TIME_LABELS[t]}
