@@ -136,7 +136,7 @@ export function formatReturnTimeHeadline(m: ReturnTimeAlertInput): string {
 export function formatReturnTimeEmail(m: { rideName: string; headline: string; unsubscribeUrl: string | null }): EmailContent {
   const subject = `Lightning Lane return time: ${m.rideName}`;
   const foot =
-    "Return times change quickly and are booked in the park operator's app; WalkOn uses public live data, cannot book for you and is independent of the park operators. You get at most one e-mail per attraction and day.";
+    "Return times change quickly and are booked in the park operator's app; WalkOn uses public live data, cannot book for you and is independent of the park operators. You get at most one e-mail per attraction, Lightning Lane type and day.";
   const unsub = m.unsubscribeUrl ? `\n\nStop these alerts: ${m.unsubscribeUrl}` : '';
   const text = `${m.headline}\n\n${foot}${unsub}\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">

@@ -60,7 +60,7 @@ export function ReturnTimeAlerts({ parkId }: { parkId: string }) {
       </h3>
       <p className="mb-2 text-sm text-slate-600">
         Get an alert when a watched attraction's return time opens up, or opens up before a time you pick (park time). Saved as soon as you
-        change it; at most one alert per attraction and day.
+        change it; at most one alert per attraction and Lightning Lane type a day.
       </p>
       {body}
     </section>
