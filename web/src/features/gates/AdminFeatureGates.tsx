@@ -109,7 +109,7 @@ function EarlyAccess({ overview }: { overview: Overview | undefined }) {
   return (
     <Card title="Early access">
       <form
-        className="grid gap-3 sm:grid-cols-[1fr_1.4fr_auto] sm:items-end"
+        className="grid gap-3 sm:grid-cols-2 sm:items-end"
         onSubmit={(e) => {
           e.preventDefault();
           grant.mutate({ key: feature, email });
@@ -127,7 +127,7 @@ function EarlyAccess({ overview }: { overview: Overview | undefined }) {
         <Field label="Account e-mail" htmlFor="grant-email">
           <Input id="grant-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
-        <Button type="submit" disabled={grant.isPending || !email.trim()}>
+        <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={grant.isPending || !email.trim()}>
           Grant early access
         </Button>
       </form>
