@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { catalogue, type FeatureKey, type FeatureState, features, users } from '@walkon/db';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/trpc/router.ts';
-import { ORIGIN, withTestServer } from './harness.ts';
+import { signUpUser, trpcCall, withTestServer } from './harness.ts';
 
 const env = withTestServer();
 const WDW = 'e957da41-3552-4cf6-b636-5babc5cbc4e5';
@@ -29,36 +28,12 @@ beforeEach(async () => {
   ]);
 });
 
-async function call(proc: string, input: unknown, cookie?: string) {
-  const type = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[proc]?._def.type;
-  const res =
-    type === 'query'
-      ? await env.app.inject({
-          method: 'GET',
-          url: `/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input ?? null))}`,
-          headers: cookie ? { cookie } : {},
-        })
-      : await env.app.inject({
-          method: 'POST',
-          url: `/trpc/${proc}`,
-          payload: JSON.stringify(input ?? null),
-          headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-        });
-  const body = res.json();
-  return { status: res.statusCode, body, data: body.result?.data, message: body.error?.message as string | undefined };
-}
+const call = (proc: string, input?: unknown, cookie?: string) => trpcCall(env.app, proc, input, cookie);
 
 async function person(role?: 'admin' | 'moderator') {
-  const email = `p${randomUUID().slice(0, 8)}@example.com`;
-  const res = await env.app.inject({
-    method: 'POST',
-    url: '/trpc/auth.signUp',
-    payload: JSON.stringify({ fullName: 'P', email, password: 'long enough' }),
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-  });
-  const id = res.json().result.data.user.id as string;
-  if (role) await users.grantRole(env.db, id, role);
-  return { id, email, cookie: String(res.headers['set-cookie']).split(';')[0]! };
+  const p = await signUpUser(env.app);
+  if (role) await users.grantRole(env.db, p.id, role);
+  return p;
 }
 
 /**

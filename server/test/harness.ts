@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Payments } from '../src/payments/stripe.ts';
 import type { FlightSearchService } from '../src/services/flights.ts';
+import { appRouter } from '../src/trpc/router.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -82,4 +83,58 @@ export function buildTestApp(
     payments,
     flights,
   });
+}
+
+/** What `trpcCall` answers: the HTTP status, the body, and its parts tests look at. */
+export interface TrpcResponse {
+  status: number;
+  body: any;
+  data: any;
+  /** The error message, when the call failed. */
+  message?: string;
+  /** The tRPC error code (FORBIDDEN, NOT_FOUND …), when the call failed. */
+  code?: string;
+  /** The session cookie (`name=value`) the response set, if any. */
+  cookie?: string;
+}
+
+/**
+ * Calls a procedure over HTTP the way the web app does: a GET with `?input=` for queries, a POST with a JSON
+ * body and our Origin (the CSRF check) for mutations; which one is read from the router. `input` undefined
+ * sends none.
+ */
+export async function trpcCall(app: FastifyInstance, proc: string, input?: unknown, cookie?: string): Promise<TrpcResponse> {
+  const type = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } } | undefined>)[proc]?._def.type;
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const res =
+    type === 'query'
+      ? await app.inject({
+          method: 'GET',
+          url: `/trpc/${proc}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          headers,
+        })
+      : await app.inject({
+          method: 'POST',
+          url: `/trpc/${proc}`,
+          payload: input === undefined ? undefined : JSON.stringify(input),
+          headers: { ...headers, 'content-type': 'application/json', origin: ORIGIN },
+        });
+  const body = res.json();
+  const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0];
+  return {
+    status: res.statusCode,
+    body,
+    data: body.result?.data,
+    message: body.error?.message,
+    code: body.error?.data?.code,
+    cookie: setCookie?.split(';')[0],
+  };
+}
+
+let signUps = 0;
+/** Signs a new person up through `auth.signUp` → { id, email, cookie }. @throws when the sign-up fails. */
+export async function signUpUser(app: FastifyInstance, email = `p${++signUps}-${randomUUID().slice(0, 8)}@example.com`) {
+  const r = await trpcCall(app, 'auth.signUp', { fullName: 'Test Person', email, password: 'long enough' });
+  if (r.status !== 200 || !r.cookie) throw new Error(`sign-up failed: ${r.status} ${r.message}`);
+  return { id: r.data.user.id as string, email, cookie: r.cookie };
 }

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPayments } from '../src/payments/stripe.ts';
 import { LL_MESSAGES } from '../src/schemas/lightningLane.ts';
-import { buildTestApp, ORIGIN, withTestServer } from './harness.ts';
+import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type StripeFake, startStripeFake } from './stripeFake.ts';
 
 /**
@@ -48,48 +48,10 @@ beforeEach(async () => {
   await catalogue.upsertDestinations(env.db, await source.getDestinations());
 });
 
-type Res = { status: number; body: any; data: any; message?: string; code?: string; cookie?: string };
-async function call(proc: string, input?: unknown, cookie?: string, kind?: 'query' | 'mutation'): Promise<Res> {
-  const isQuery = kind ? kind === 'query' : QUERIES.has(proc);
-  const headers: Record<string, string> = cookie ? { cookie } : {};
-  const res = isQuery
-    ? await app.inject({
-        method: 'GET',
-        url: `/trpc/${proc}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-        headers,
-      })
-    : await app.inject({
-        method: 'POST',
-        url: `/trpc/${proc}`,
-        payload: input === undefined ? undefined : JSON.stringify(input),
-        headers: { ...headers, 'content-type': 'application/json', origin: ORIGIN },
-      });
-  const body = res.json();
-  const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0];
-  return {
-    status: res.statusCode,
-    body,
-    data: body.result?.data,
-    message: body.error?.message,
-    code: body.error?.data?.code,
-    cookie: setCookie?.split(';')[0],
-  };
-}
-const QUERIES = new Set([
-  'lightningLane.status',
-  'lightningLane.subscription',
-  'lightningLane.availability',
-  'lightningLane.preferences',
-  'lightningLane.bookings',
-  'lightningLane.adminLinks',
-]);
+const call = (proc: string, input?: unknown, cookie?: string) => trpcCall(app, proc, input, cookie);
 
-let seq = 0;
 async function signUp(opts: { grant?: boolean } = { grant: true }) {
-  const email = `ll${++seq}-${Date.now()}@example.com`;
-  const r = await call('auth.signUp', { fullName: 'Lane Fan', email, password: 'correct horse' });
-  expect(r.status).toBe(200);
-  const u = { email, cookie: r.cookie!, id: r.data.user.id as string };
+  const u = await signUpUser(app);
   if (opts.grant) await features.grant(env.db, 'lightning_lane', u.id, u.id);
   return u;
 }
@@ -554,7 +516,6 @@ describe('step 2: $5/day through the existing Stripe checkout (spec part 2 §7, 
       'checkout.create',
       { from: 'landing', email: u.email, parkId: MK, channel: 'email', dates: [TODAY] },
       u.cookie,
-      'mutation',
     );
     expect(alert.status, JSON.stringify(alert.body)).toBe(200);
     const s1 = fake.pay(alert.data.sessionId);
@@ -577,7 +538,7 @@ describe('step 2: $5/day through the existing Stripe checkout (spec part 2 §7, 
     expect(await llPasses()).toEqual([{ user_id: u.id, day: d1, checkout_session_id: s2.id }]);
     expect(await alertDays()).toEqual([{ day: TODAY, reference: s1.id }]);
     // The alert-pass return page on a Lightning Lane session grants nothing more either.
-    const generic = await call('checkout.confirm', { sessionId: s2.id }, u.cookie, 'mutation');
+    const generic = await call('checkout.confirm', { sessionId: s2.id }, u.cookie);
     expect(generic.data.status).toBe('fulfilled');
     expect(await alertDays()).toHaveLength(1);
     expect(await llPasses()).toHaveLength(1);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { ORIGIN, withTestServer } from './harness.ts';
+import { ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
@@ -38,38 +38,14 @@ beforeEach(async () => {
   await catalogue.upsertDestinations(env.db, await source.getDestinations());
 });
 
-async function call(kind: 'query' | 'mutation', proc: string, input: unknown, cookie?: string) {
-  const res =
-    kind === 'query'
-      ? await app.inject({
-          method: 'GET',
-          url: `/trpc/${proc}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-          headers: cookie ? { cookie } : {},
-        })
-      : await app.inject({
-          method: 'POST',
-          url: `/trpc/${proc}`,
-          payload: JSON.stringify(input ?? null),
-          headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-        });
-  const body = res.json();
-  return { status: res.statusCode, data: body.result?.data, message: body.error?.message as string | undefined };
-}
+const call = (proc: string, input?: unknown, cookie?: string) => trpcCall(app, proc, input, cookie);
 
-let n = 0;
 /** A signed-up person; `granted` gives early access to restaurant alerts, `admin` the admin role. */
 async function person(opts: { granted?: boolean; admin?: boolean } = {}) {
-  const email = `p${++n}-${Date.now()}@example.com`;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/trpc/auth.signUp',
-    payload: JSON.stringify({ fullName: 'P', email, password: 'long enough' }),
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-  });
-  const id = res.json().result.data.user.id as string;
-  if (opts.admin) await users.grantRole(env.db, id, 'admin');
-  if (opts.granted) await features.grant(env.db, 'restaurant_alerts', id, id);
-  return { id, email, cookie: String(res.headers['set-cookie']).split(';')[0]! };
+  const p = await signUpUser(app);
+  if (opts.admin) await users.grantRole(env.db, p.id, 'admin');
+  if (opts.granted) await features.grant(env.db, 'restaurant_alerts', p.id, p.id);
+  return p;
 }
 
 const valid = { parkId: MK, restaurantId: LIBERTY, dates: ['2026-12-01', '2026-12-03'] };
@@ -77,15 +53,15 @@ const valid = { parkId: MK, restaurantId: LIBERTY, dates: ['2026-12-01', '2026-1
 describe('restaurants router (issue 6, spec part 2 §2–§9)', () => {
   it('the gate refuses a signed-in user without early access (FORBIDDEN with the coming-soon message)', async () => {
     const u = await person();
-    const r = await call('query', 'restaurants.destinations', undefined, u.cookie);
+    const r = await call('restaurants.destinations', undefined, u.cookie);
     expect(r.status).toBe(403);
     expect(r.message).toBe('Restaurant Alerts is in early access (expected launch Q1 2025). Request early access to try it.');
-    expect((await call('mutation', 'restaurants.create', valid, u.cookie)).status).toBe(403);
+    expect((await call('restaurants.create', valid, u.cookie)).status).toBe(403);
   });
 
   it('destinations: Walt Disney World and Disneyland Resort only, with their parks, and the data source', async () => {
     const u = await person({ granted: true });
-    const r = await call('query', 'restaurants.destinations', undefined, u.cookie);
+    const r = await call('restaurants.destinations', undefined, u.cookie);
     expect(r.status).toBe(200);
     expect(r.data.source).toBe('replay');
     expect(r.data.sourceLabel).toMatch(/^Sample data/);
@@ -95,7 +71,7 @@ describe('restaurants router (issue 6, spec part 2 §2–§9)', () => {
 
   it("restaurants: the park's real RESTAURANT entities (loaded from live data on first use) and the park-local today", async () => {
     const u = await person({ granted: true });
-    const r = await call('query', 'restaurants.restaurants', { parkId: MK }, u.cookie);
+    const r = await call('restaurants.restaurants', { parkId: MK }, u.cookie);
     expect(r.status).toBe(200);
     expect(r.data.park).toEqual({ id: MK, name: 'Magic Kingdom Park', timezone: 'America/New_York', today: '2026-12-01' });
     expect(r.data.restaurants.map((x: { name: string }) => x.name)).toEqual([
@@ -108,13 +84,13 @@ describe('restaurants router (issue 6, spec part 2 §2–§9)', () => {
       'The Plaza Restaurant',
       "Tony's Town Square Restaurant",
     ]);
-    const other = await call('query', 'restaurants.restaurants', { parkId: IOA }, u.cookie);
+    const other = await call('restaurants.restaurants', { parkId: IOA }, u.cookie);
     expect(other.status).toBe(404);
   });
 
   it('create: validation messages of spec part 2 §5/§8, defaults, park-local dates, restaurant of the park', async () => {
     const u = await person({ granted: true });
-    const bad = async (input: object) => (await call('mutation', 'restaurants.create', input, u.cookie)).message;
+    const bad = async (input: object) => (await call('restaurants.create', input, u.cookie)).message;
     expect(await bad({ ...valid, parkId: '' })).toBe('Please select a park and enter a valid email.');
     expect(await bad({ ...valid, email: 'not-an-email' })).toBe('Please select a park and enter a valid email.');
     expect(await bad({ ...valid, restaurantId: '' })).toBe('Please select a restaurant.');
@@ -127,12 +103,12 @@ describe('restaurants router (issue 6, spec part 2 §2–§9)', () => {
     expect(await bad({ ...valid, dates: ['2026-11-30'] })).toBe('Please choose dates from today (2026-12-01) on.');
     // Impossible calendar dates are a 400 with the schema's message, never a database error (500).
     for (const dates of [['2026-12-32'], ['2027-02-29'], ['2026-13-01']]) {
-      const r = await call('mutation', 'restaurants.create', { ...valid, dates }, u.cookie);
+      const r = await call('restaurants.create', { ...valid, dates }, u.cookie);
       expect(r).toMatchObject({ status: 400, message: 'Dates look like 2026-04-14.' });
     }
     expect(await bad({ ...valid, restaurantId: 'a-ride-or-unknown' })).toBe('Please select a restaurant of this park.');
 
-    const ok = await call('mutation', 'restaurants.create', valid, u.cookie);
+    const ok = await call('restaurants.create', valid, u.cookie);
     expect(ok.status).toBe(200);
     expect(ok.data).toMatchObject({
       email: u.email,
@@ -145,42 +121,37 @@ describe('restaurants router (issue 6, spec part 2 §2–§9)', () => {
       partySize: 2,
       preferredTime: 'dinner',
     });
-    const custom = await call(
-      'mutation',
-      'restaurants.create',
-      { ...valid, email: 'Other@Example.com', partySize: 6, preferredTime: 'any' },
-      u.cookie,
-    );
+    const custom = await call('restaurants.create', { ...valid, email: 'Other@Example.com', partySize: 6, preferredTime: 'any' }, u.cookie);
     expect(custom.data).toMatchObject({ email: 'other@example.com', partySize: 6, preferredTime: 'any' });
   });
 
   it('signed out: UNAUTHORIZED to create or list once the feature is on; reading restaurants is public', async () => {
     const admin = await person({ admin: true });
     await features.setFlag(env.db, { key: 'restaurant_alerts', state: 'on', launchLabel: 'Q1 2025', updatedBy: admin.id });
-    expect((await call('query', 'restaurants.destinations', undefined)).status).toBe(200);
-    expect((await call('mutation', 'restaurants.create', valid)).status).toBe(401);
-    expect((await call('query', 'restaurants.list', undefined)).status).toBe(401);
+    expect((await call('restaurants.destinations', undefined)).status).toBe(200);
+    expect((await call('restaurants.create', valid)).status).toBe(401);
+    expect((await call('restaurants.list', undefined)).status).toBe(401);
   });
 
   it('list shows only mine; delete is owner-only (NOT_FOUND otherwise)', async () => {
     const owner = await person({ granted: true });
     const other = await person({ granted: true });
-    const a = (await call('mutation', 'restaurants.create', valid, owner.cookie)).data;
-    expect((await call('query', 'restaurants.list', undefined, owner.cookie)).data.map((x: { id: string }) => x.id)).toEqual([a.id]);
-    expect((await call('query', 'restaurants.list', undefined, other.cookie)).data).toEqual([]);
-    const theirs = await call('mutation', 'restaurants.delete', { id: a.id }, other.cookie);
+    const a = (await call('restaurants.create', valid, owner.cookie)).data;
+    expect((await call('restaurants.list', undefined, owner.cookie)).data.map((x: { id: string }) => x.id)).toEqual([a.id]);
+    expect((await call('restaurants.list', undefined, other.cookie)).data).toEqual([]);
+    const theirs = await call('restaurants.delete', { id: a.id }, other.cookie);
     expect(theirs).toMatchObject({ status: 404, message: 'Restaurant alert not found.' });
-    expect((await call('mutation', 'restaurants.delete', { id: a.id }, owner.cookie)).data).toEqual({ ok: true });
-    expect((await call('query', 'restaurants.list', undefined, owner.cookie)).data).toEqual([]);
+    expect((await call('restaurants.delete', { id: a.id }, owner.cookie)).data).toEqual({ ok: true });
+    expect((await call('restaurants.list', undefined, owner.cookie)).data).toEqual([]);
   });
 
   it('adminTest: admins only; runs the check now and returns counts; the e-mail link unsubscribes', async () => {
     const u = await person({ granted: true });
     const admin = await person({ admin: true });
-    await call('mutation', 'restaurants.create', { ...valid, dates: ['2026-12-02'] }, u.cookie);
-    const refused = await call('mutation', 'restaurants.adminTest', {}, u.cookie);
+    await call('restaurants.create', { ...valid, dates: ['2026-12-02'] }, u.cookie);
+    const refused = await call('restaurants.adminTest', {}, u.cookie);
     expect(refused).toMatchObject({ status: 403, message: 'You do not have admin privileges' });
-    const r = await call('mutation', 'restaurants.adminTest', { force: true, dates: ['2026-12-02'] }, admin.cookie);
+    const r = await call('restaurants.adminTest', { force: true, dates: ['2026-12-02'] }, admin.cookie);
     expect(r.status).toBe(200);
     expect(r.data).toMatchObject({
       source: 'replay',
@@ -191,17 +162,17 @@ describe('restaurants router (issue 6, spec part 2 §2–§9)', () => {
       queued: 1,
       populate: { queueItemsCreated: 1 },
     });
-    expect(await call('mutation', 'restaurants.adminTest', { dates: ['2026-02-30'] }, admin.cookie)).toMatchObject({
+    expect(await call('restaurants.adminTest', { dates: ['2026-02-30'] }, admin.cookie)).toMatchObject({
       status: 400,
       message: 'Dates look like 2026-04-14.',
     });
-    const again = await call('mutation', 'restaurants.adminTest', { force: true }, admin.cookie);
+    const again = await call('restaurants.adminTest', { force: true }, admin.cookie);
     expect(again.data).toMatchObject({ matched: 1, queued: 0, duplicates: 1 });
 
     const { unsubscribe_token: token } = await env.db.selectFrom('restaurant_alerts').select('unsubscribe_token').executeTakeFirstOrThrow();
     const res = await app.inject({ method: 'POST', url: `/unsubscribe?token=${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Restaurant alert stopped');
-    expect((await call('query', 'restaurants.list', undefined, u.cookie)).data[0].active).toBe(false);
+    expect((await call('restaurants.list', undefined, u.cookie)).data[0].active).toBe(false);
   });
 });

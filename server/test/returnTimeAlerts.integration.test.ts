@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { subscriptions } from '@walkon/db';
@@ -7,7 +6,7 @@ import { createReplaySource } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RETURN_TIME_NO_PASS } from '../src/services/returnTimeAlerts.ts';
-import { buildTestApp, ORIGIN, withTestServer } from './harness.ts';
+import { buildTestApp, signUpUser, trpcCall, withTestServer } from './harness.ts';
 
 // Issue 6 return-time alerts API over the real Magic Kingdom recording, with the clock at the recording
 // instant (18:27 in Orlando on 2026-04-14) so the recorded return starts are served unshifted.
@@ -31,37 +30,13 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 beforeEach(async () => truncateAll(env.db));
 
-type Res = { status: number; body: any; cookie?: string };
-
-async function call(kind: 'query' | 'mutation', proc: string, input?: unknown, cookie?: string): Promise<Res> {
-  const res =
-    kind === 'query'
-      ? await app.inject({
-          method: 'GET',
-          url: `/trpc/${proc}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-          headers: cookie ? { cookie } : {},
-        })
-      : await app.inject({
-          method: 'POST',
-          url: `/trpc/${proc}`,
-          payload: input === undefined ? undefined : JSON.stringify(input),
-          headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-        });
-  const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0];
-  return { status: res.statusCode, body: res.json(), cookie: setCookie?.split(';')[0] };
-}
-
-async function signUp() {
-  const email = `u${randomUUID().slice(0, 8)}@example.com`;
-  const r = await call('mutation', 'auth.signUp', { fullName: 'Test User', email, password: 'correct horse' });
-  expect(r.status).toBe(200);
-  return { email, cookie: r.cookie! };
-}
+const call = (proc: string, input?: unknown, cookie?: string) => trpcCall(app, proc, input, cookie);
+const signUp = () => signUpUser(app);
 
 /** A pass for MK today (park-local 2026-04-14) and a watch on `rideIds`. */
 async function passAndWatch(user: { email: string; cookie: string }, rideIds: string[]) {
-  expect((await call('query', 'waitTimes.live', { parkId: MK })).status).toBe(200); // loads the park's attractions
-  expect((await call('mutation', 'alerts.saveRides', { parkId: MK, rideIds }, user.cookie)).status).toBe(200);
+  expect((await call('waitTimes.live', { parkId: MK })).status).toBe(200); // loads the park's attractions
+  expect((await call('alerts.saveRides', { parkId: MK, rideIds }, user.cookie)).status).toBe(200);
   await subscriptions.upsertActivePass(env.db, {
     email: user.email,
     parkId: MK,
@@ -73,20 +48,20 @@ async function passAndWatch(user: { email: string; cookie: string }, rideIds: st
 }
 
 const set = (cookie: string, rideId: string, queueType: string, beforeTime: string | null = null) =>
-  call('mutation', 'returnTimeAlerts.set', { parkId: MK, rideId, queueType, beforeTime }, cookie);
+  call('returnTimeAlerts.set', { parkId: MK, rideId, queueType, beforeTime }, cookie);
 const list = async (cookie: string) => {
-  const r = await call('query', 'returnTimeAlerts.list', { parkId: MK }, cookie);
+  const r = await call('returnTimeAlerts.list', { parkId: MK }, cookie);
   expect(r.status).toBe(200);
   return r.body.result.data;
 };
 
 describe('returnTimeAlerts.* (issue 6, not feature-gated)', () => {
   it('every procedure refuses a signed-out caller (401)', async () => {
-    expect((await call('query', 'returnTimeAlerts.list', { parkId: MK })).status).toBe(401);
-    expect(
-      (await call('mutation', 'returnTimeAlerts.set', { parkId: MK, rideId: DUMBO, queueType: 'RETURN_TIME', beforeTime: null })).status,
-    ).toBe(401);
-    expect((await call('mutation', 'returnTimeAlerts.remove', { parkId: MK, rideId: DUMBO, queueType: 'RETURN_TIME' })).status).toBe(401);
+    expect((await call('returnTimeAlerts.list', { parkId: MK })).status).toBe(401);
+    expect((await call('returnTimeAlerts.set', { parkId: MK, rideId: DUMBO, queueType: 'RETURN_TIME', beforeTime: null })).status).toBe(
+      401,
+    );
+    expect((await call('returnTimeAlerts.remove', { parkId: MK, rideId: DUMBO, queueType: 'RETURN_TIME' })).status).toBe(401);
   });
 
   it('validation: bad queue type, time or missing ids are a 400 with a message', async () => {
@@ -99,18 +74,18 @@ describe('returnTimeAlerts.* (issue 6, not feature-gated)', () => {
       [{ parkId: MK, rideId: DUMBO, queueType: 'RETURN_TIME' }, 'Enter a time like 14:30.'],
     ];
     for (const [input, message] of cases) {
-      const r = await call('mutation', 'returnTimeAlerts.set', input, a.cookie);
+      const r = await call('returnTimeAlerts.set', input, a.cookie);
       expect(r.status, JSON.stringify(input)).toBe(400);
       expect(r.body.error.message).toBe(message);
     }
-    const unknownPark = await call('query', 'returnTimeAlerts.list', { parkId: 'no-such-park' }, a.cookie);
+    const unknownPark = await call('returnTimeAlerts.list', { parkId: 'no-such-park' }, a.cookie);
     expect(unknownPark.status).toBe(404);
   });
 
   it('needs a pass for the park', async () => {
     const a = await signUp();
-    await call('query', 'waitTimes.live', { parkId: MK });
-    await call('mutation', 'alerts.saveRides', { parkId: MK, rideIds: [DUMBO] }, a.cookie);
+    await call('waitTimes.live', { parkId: MK });
+    await call('alerts.saveRides', { parkId: MK, rideIds: [DUMBO] }, a.cookie);
     const r = await set(a.cookie, DUMBO, 'RETURN_TIME');
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe(RETURN_TIME_NO_PASS);
@@ -179,12 +154,7 @@ describe('returnTimeAlerts.* (issue 6, not feature-gated)', () => {
     expect(rides.find((r: { rideId: string }) => r.rideId === TRON).alerts).toEqual([{ queueType: 'PAID_RETURN_TIME', beforeTime: null }]);
 
     // A watch switched off: the alert stays listed (so it can be removed) but cannot be set again.
-    await call(
-      'mutation',
-      'manageAlerts.save',
-      { parks: [{ parkId: MK, active: true, rides: [{ rideId: TRON, active: false }] }] },
-      a.cookie,
-    );
+    await call('manageAlerts.save', { parks: [{ parkId: MK, active: true, rides: [{ rideId: TRON, active: false }] }] }, a.cookie);
     rides = (await list(a.cookie)).rides;
     expect(rides.find((r: { rideId: string }) => r.rideId === TRON)).toMatchObject({
       watching: false,
@@ -192,14 +162,9 @@ describe('returnTimeAlerts.* (issue 6, not feature-gated)', () => {
     });
     expect((await set(a.cookie, TRON, 'PAID_RETURN_TIME', '12:00')).status).toBe(400);
 
-    const removed = await call(
-      'mutation',
-      'returnTimeAlerts.remove',
-      { parkId: MK, rideId: TRON, queueType: 'PAID_RETURN_TIME' },
-      a.cookie,
-    );
+    const removed = await call('returnTimeAlerts.remove', { parkId: MK, rideId: TRON, queueType: 'PAID_RETURN_TIME' }, a.cookie);
     expect(removed.body.result.data).toEqual({ removed: true });
-    const again = await call('mutation', 'returnTimeAlerts.remove', { parkId: MK, rideId: TRON, queueType: 'PAID_RETURN_TIME' }, a.cookie);
+    const again = await call('returnTimeAlerts.remove', { parkId: MK, rideId: TRON, queueType: 'PAID_RETURN_TIME' }, a.cookie);
     expect(again.body.result.data).toEqual({ removed: false });
     rides = (await list(a.cookie)).rides;
     expect(rides.map((r: { rideId: string }) => r.rideId).sort()).toEqual([CAROUSEL, DUMBO].sort());
@@ -212,7 +177,7 @@ describe('returnTimeAlerts.* (issue 6, not feature-gated)', () => {
     expect((await set(a.cookie, DUMBO, 'RETURN_TIME', '20:00')).status).toBe(200);
     const bList = await list(b.cookie);
     expect(bList).toMatchObject({ hasPass: false, rides: [] });
-    const bRemove = await call('mutation', 'returnTimeAlerts.remove', { parkId: MK, rideId: DUMBO, queueType: 'RETURN_TIME' }, b.cookie);
+    const bRemove = await call('returnTimeAlerts.remove', { parkId: MK, rideId: DUMBO, queueType: 'RETURN_TIME' }, b.cookie);
     expect(bRemove.body.result.data).toEqual({ removed: false });
     expect((await set(b.cookie, DUMBO, 'RETURN_TIME')).status).toBe(400);
     // B with a pass of their own but no watch on Dumbo is still refused.
