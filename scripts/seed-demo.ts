@@ -21,16 +21,7 @@ try {
     : (await users.createUser(db, { email, fullName: 'WalkOn Demo', passwordHash })).id;
   await users.grantRole(db, id, 'admin');
   const code = (process.env.DEMO_PROMO ?? 'WALKON-FREE').toUpperCase();
-  await promo.create(db, {
-    code,
-    kind: 'free_days',
-    channel: 'email',
-    days: 1,
-    percentOff: null,
-    maxUses: null,
-    expiresAt: null,
-    createdBy: id,
-  });
+  await promo.create(db, promo.freeEmailDayCode(code, id));
   console.log(`demo account ready: ${email}; promo code ${code}`);
 } finally {
   await db.destroy();

@@ -557,7 +557,7 @@ describe('after fulfilment alerts run on the days paid for (issue 3; spec part 1
 
 /** A free e-mail day code (the promo dialog's kind). */
 function freeDaysCode(code: string, over: Partial<Parameters<typeof promo.create>[1]> = {}): Parameters<typeof promo.create>[1] {
-  return { code, kind: 'free_days', channel: 'email', days: 1, percentOff: null, maxUses: null, expiresAt: null, createdBy: null, ...over };
+  return { ...promo.freeEmailDayCode(code), ...over };
 }
 function percentCode(code: string, percentOff: number, over: Partial<Parameters<typeof promo.create>[1]> = {}) {
   return freeDaysCode(code, { kind: 'percent_off', channel: 'any', percentOff, ...over });

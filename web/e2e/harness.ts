@@ -168,16 +168,7 @@ export function parkToday(timeZone = 'America/New_York'): { ymd: string; dayLabe
 export async function seedFreePromo(stack: Stack, code: string): Promise<void> {
   const db = createDb(stack.databaseUrl, 1);
   try {
-    await promo.create(db, {
-      code,
-      kind: 'free_days',
-      channel: 'email',
-      days: 1,
-      percentOff: null,
-      maxUses: null,
-      expiresAt: null,
-      createdBy: null,
-    });
+    await promo.create(db, promo.freeEmailDayCode(code));
   } finally {
     await db.destroy();
   }

@@ -17,6 +17,11 @@ export interface PromoInput {
   createdBy: string | null;
 }
 
+/** A code for one free e-mail day, any number of uses, no expiry (the demo's WALKON-FREE, DESIGN §6 pricing). */
+export function freeEmailDayCode(code: string, createdBy: string | null = null): PromoInput {
+  return { code, kind: 'free_days', channel: 'email', days: 1, percentOff: null, maxUses: null, expiresAt: null, createdBy };
+}
+
 /** Creates a promo code. Returns false when the code exists already (unique). */
 export async function create(db: Executor, p: PromoInput): Promise<boolean> {
   const r = await db
