@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 import { EMAIL_PATTERN } from './patterns.ts';
 import { MAX_PASS_DATES, normalisePromoCode } from './pricing.ts';
+import { checkoutSessionId, dateOnly, entityId, timeOfDay } from './schemas/common.ts';
 
+export { checkoutSessionId, dateOnly, entityId, TIME_OF_DAY, timeOfDay } from './schemas/common.ts';
 export * from './schemas/features.ts';
 export * from './schemas/lightningLane.ts';
 export * from './schemas/restaurants.ts';
@@ -35,19 +37,7 @@ export const signUpInput = z.object({
 
 export const logInInput = z.object({ email: emailSchema, password: passwordSchema });
 
-/** A ThemeParks.wiki entity id (UUID-like). */
-export const entityId = z
-  .string({ error: 'Please select a theme park.' })
-  .trim()
-  .min(1, 'Please select a theme park.')
-  .max(100, 'Invalid id.');
-
 export const parkInput = z.object({ parkId: entityId });
-
-/** A real calendar date 'YYYY-MM-DD' (an impossible one such as 2026-02-30 is a 400 here, never a database error). */
-export const dateOnly = z.iso.date('Dates look like 2026-04-14.');
-/** 'HH:mm' (24 h) */
-export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times look like 09:30.');
 
 export const saveRidesInput = z.object({ parkId: entityId, rideIds: z.array(entityId).max(500) });
 
@@ -150,12 +140,7 @@ export const checkoutCreateInput = z
     message: 'Please enter a valid phone number for SMS alerts.',
   });
 
-export const checkoutConfirmInput = z.object({
-  sessionId: z
-    .string()
-    .trim()
-    .regex(/^cs_[A-Za-z0-9_]{4,200}$/, 'This payment link is not valid.'),
-});
+export const checkoutConfirmInput = z.object({ sessionId: checkoutSessionId });
 
 export const promoCheckInput = z.object({ code: promoCodeSchema });
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../patterns.ts';
+import { checkoutSessionId, dateOnly, entityId, timeOfDay } from './common.ts';
 
 /**
  * Input schemas of Lightning Lane assist (issue 6; spec part 2 §5), shared by the server and the web app.
- * Defined here without importing ../schemas.ts (which re-exports this file).
+ * Shared fields come from ./common.ts (../schemas.ts re-exports this file).
  */
 
 /** $5 per park-local day (spec part 2 §9). */
@@ -19,18 +20,14 @@ export const WINDOW_DEFAULT = { start: '09:00', end: '21:00' } as const;
 /** Highest max price accepted, whole dollars. */
 export const MAX_PRICE_DOLLARS = 500;
 
-const llEntityId = z.string({ error: 'Please select a theme park.' }).trim().min(1, 'Please select a theme park.').max(100, 'Invalid id.');
 const attractionId = z
   .string({ error: 'Please choose an attraction.' })
   .trim()
   .min(1, 'Please choose an attraction.')
   .max(100, 'Invalid id.');
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times look like 09:30.');
-/** A real calendar date 'YYYY-MM-DD' (2026-06-31 is refused here, not by PostgreSQL after Stripe was asked). */
-const llDate = z.iso.date({ error: 'Dates look like 2026-04-14.' });
 
 /** A park of the user's choice (availability, preferences, subscription). */
-export const llParkInput = z.object({ parkId: llEntityId });
+export const llParkInput = z.object({ parkId: entityId });
 
 /** Step 1: "a Disney email is required before sending an invitation" (spec part 2 §5). */
 export const disneyConnectInput = z.object({
@@ -45,20 +42,15 @@ export const disneyConnectInput = z.object({
 
 /** Step 2: Lightning Lane days for one park ($5/day). */
 export const llCheckoutInput = z.object({
-  parkId: llEntityId,
+  parkId: entityId,
   dates: z
-    .array(llDate, { error: 'Please select at least one date.' })
+    .array(dateOnly, { error: 'Please select at least one date.' })
     .min(1, 'Please select at least one date.')
     .max(30, 'Please select at most 30 dates.'),
 });
 
 /** The payment return of step 2: a Stripe Checkout Session id. */
-export const llConfirmInput = z.object({
-  sessionId: z
-    .string()
-    .trim()
-    .regex(/^cs_[A-Za-z0-9_]{4,200}$/, 'This payment link is not valid.'),
-});
+export const llConfirmInput = z.object({ sessionId: checkoutSessionId });
 
 /**
  * A booking preference (spec part 2 §3, §5): priority 1–10 (default 1), park-local window (default
@@ -66,7 +58,7 @@ export const llConfirmInput = z.object({
  */
 export const llPreferenceInput = z
   .object({
-    parkId: llEntityId,
+    parkId: entityId,
     attractionId,
     priority: z
       .number({ error: 'Priority must be a whole number from 1 to 10.' })
@@ -74,8 +66,8 @@ export const llPreferenceInput = z
       .min(PRIORITY_MIN, 'Priority must be a whole number from 1 to 10.')
       .max(PRIORITY_MAX, 'Priority must be a whole number from 1 to 10.')
       .default(PRIORITY_DEFAULT),
-    windowStart: hhmm.default(WINDOW_DEFAULT.start),
-    windowEnd: hhmm.default(WINDOW_DEFAULT.end),
+    windowStart: timeOfDay.default(WINDOW_DEFAULT.start),
+    windowEnd: timeOfDay.default(WINDOW_DEFAULT.end),
     maxPrice: z
       .number({ error: 'Max price must be a whole number of dollars.' })
       .int('Max price must be a whole number of dollars.')
@@ -93,7 +85,7 @@ export const llPreferenceDeleteInput = z.object({ attractionId });
 export const llAutoBookingInput = z.object({ enabled: z.boolean() });
 
 /** Books one attraction's Lightning Lane at a park (spec part 2 §4). */
-export const llBookInput = z.object({ parkId: llEntityId, attractionId });
+export const llBookInput = z.object({ parkId: entityId, attractionId });
 
 /** Cancels one of the user's bookings. */
 export const llCancelInput = z.object({ bookingId: z.uuid('Invalid booking id.') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../patterns.ts';
+import { dateOnly } from './common.ts';
 
 /** Input schemas of Restaurant Alerts (issue 6, spec part 2 §3, §5, §8, §9), shared by the server and the web app. */
 
@@ -29,7 +30,7 @@ export const RESTAURANT_TOAST_TITLES: Record<string, string> = {
 };
 
 /** A real calendar date 'YYYY-MM-DD' (2026-02-30 is refused here, not by the database as a 500). */
-const calendarDate = (required: string) => z.string({ error: required }).pipe(z.iso.date({ error: 'Dates look like 2026-04-14.' }));
+const calendarDate = (required: string) => z.string({ error: required }).pipe(dateOnly);
 const parkDate = calendarDate(RESTAURANT_MISSING_DATES);
 const entity = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
 

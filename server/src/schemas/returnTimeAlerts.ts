@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { entityId, TIME_OF_DAY } from './common.ts';
 
 // Input schemas of return-time alerts (issue 6, beyond the spec), shared by the server and the web app.
-// Defined here rather than imported from ../schemas.ts, which re-exports this file (no import cycle).
+// Shared fields come from ./common.ts (../schemas.ts re-exports this file).
 
 /** The two Lightning Lane return-time queues of the live data: Multi Pass (`RETURN_TIME`) and Single Pass (`PAID_RETURN_TIME`). */
 export const RETURN_QUEUE_TYPES = ['RETURN_TIME', 'PAID_RETURN_TIME'] as const;
@@ -16,14 +17,12 @@ const id = (what: string) =>
 export const returnQueueType = z.enum(RETURN_QUEUE_TYPES, { error: 'Choose Lightning Lane Multi Pass or Single Pass.' });
 
 /** Park-local time of day 'HH:MM' (24 h): alert only when the return start is earlier. */
-export const returnBeforeTime = z
-  .string({ error: 'Enter a time like 14:30.' })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time like 14:30.');
+export const returnBeforeTime = z.string({ error: 'Enter a time like 14:30.' }).regex(TIME_OF_DAY, 'Enter a time like 14:30.');
 
-export const returnTimeAlertsListInput = z.object({ parkId: id('a theme park') });
+export const returnTimeAlertsListInput = z.object({ parkId: entityId });
 
 export const returnTimeAlertSetInput = z.object({
-  parkId: id('a theme park'),
+  parkId: entityId,
   rideId: id('an attraction'),
   queueType: returnQueueType,
   /** null = whenever a return time is available. */
@@ -31,7 +30,7 @@ export const returnTimeAlertSetInput = z.object({
 });
 
 export const returnTimeAlertRemoveInput = z.object({
-  parkId: id('a theme park'),
+  parkId: entityId,
   rideId: id('an attraction'),
   queueType: returnQueueType,
 });
