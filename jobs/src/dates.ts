@@ -6,6 +6,17 @@ export function parkLocalDate(now: Date, timezone: string | null): string {
   return format(new TZDate(now.getTime(), timezone ?? 'UTC'), 'yyyy-MM-dd');
 }
 
+/** The park-local time of day of an instant, 'HH:mm' (24 h). `timezone` null = UTC. */
+export function parkLocalTime(instant: string | number | Date, timezone: string | null): string {
+  return format(new TZDate(new Date(instant).getTime(), timezone ?? 'UTC'), 'HH:mm');
+}
+
+/** The park-local date and time of day of an instant: ['YYYY-MM-DD', 'HH:mm']. `timezone` null = UTC. */
+export function parkLocalDateTime(at: string | number | Date, timezone: string | null): [string, string] {
+  const z = new TZDate(new Date(at).getTime(), timezone ?? 'UTC');
+  return [format(z, 'yyyy-MM-dd'), format(z, 'HH:mm')];
+}
+
 /** Adds whole days to a 'YYYY-MM-DD' date. */
 export function addDaysToDate(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -1,6 +1,6 @@
 // @walkon/jobs public API: the server imports producers and sources from here (DESIGN §3).
 
-export { addDaysToDate, parkLocalDate } from './dates.ts';
+export { addDaysToDate, parkLocalDate, parkLocalDateTime, parkLocalTime } from './dates.ts';
 export { type JobsEnv, loadJobsEnv } from './env.ts';
 export { createLogger, type Logger } from './logger.ts';
 export {
@@ -49,7 +49,6 @@ export {
   type ExistingBooking,
   LIVE_FRESH_MS,
   type LightningLaneAvailability,
-  parkLocalTime,
 } from './pipeline/lightningLaneChoice.ts';
 export { type PollResult, refreshPark } from './pipeline/poll.ts';
 export {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parkLocalTime } from '../dates.ts';
 import { parseLive } from '../providers/waitTimes/schema.ts';
 import {
   type AutoBookingPreference,
@@ -10,7 +11,6 @@ import {
   LIVE_FRESH_MS,
   type LightningLaneAvailability,
   type LiveReturnRow,
-  parkLocalTime,
 } from './lightningLaneChoice.ts';
 
 const TZ = 'America/New_York';

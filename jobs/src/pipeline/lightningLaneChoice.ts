@@ -1,6 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-import { parkLocalDate } from '../dates.ts';
+import { parkLocalDate, parkLocalTime } from '../dates.ts';
 import { parseReturnTimes, type ReturnQueueType } from '../providers/waitTimes/returnTimes.ts';
 
 /**
@@ -58,11 +56,6 @@ export interface LiveReturnRow {
   queue: unknown;
   last_updated: Date | null;
   polled_at: Date;
-}
-
-/** The park-local "HH:MM" of an instant. `timezone` null = UTC. */
-export function parkLocalTime(instant: string | Date, timezone: string | null): string {
-  return format(new TZDate(new Date(instant).getTime(), timezone ?? 'UTC'), 'HH:mm');
 }
 
 /**

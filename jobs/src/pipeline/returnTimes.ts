@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import { type ClaimedDelivery, type Executor, returnTimeAlerts } from '@walkon/db';
-import { format } from 'date-fns';
+import { parkLocalDateTime } from '../dates.ts';
 import { formatReturnTimeHeadline } from '../messages.ts';
 import { parseReturnTimes, type ReturnQueueType, type ReturnTimeQueue } from '../providers/waitTimes/returnTimes.ts';
 
@@ -29,9 +28,7 @@ export function matchReturnTime(
 ): ReturnTimeMatch | null {
   const q = parseReturnTimes(queue)[queueType];
   if (!q?.available || !q.returnStart) return null;
-  const local = new TZDate(Date.parse(q.returnStart), timezone);
-  const localDate = format(local, 'yyyy-MM-dd');
-  const localTime = format(local, 'HH:mm');
+  const [localDate, localTime] = parkLocalDateTime(Date.parse(q.returnStart), timezone);
   if (localDate !== today) return null;
   if (beforeTime !== null && !(localTime < beforeTime)) return null;
   return { queue: q, localDate, localTime };

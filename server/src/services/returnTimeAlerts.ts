@@ -1,7 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import { deliveries, type ReturnQueueType, returnTimeAlerts, subscriptions } from '@walkon/db';
-import { formatReturnPrice, parkLocalDate, parseReturnTimes, type ReturnTimeQueue } from '@walkon/jobs';
-import { format } from 'date-fns';
+import { formatReturnPrice, parkLocalDate, parkLocalTime, parseReturnTimes, type ReturnTimeQueue } from '@walkon/jobs';
 import type { SessionUser } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
 import type { AppDeps } from '../trpc/init.ts';
@@ -42,7 +40,7 @@ function queueView(q: ReturnTimeQueue | undefined, timezone: string | null): Ret
     state: q.state,
     available: q.available,
     returnStart: ok ? new Date(start).toISOString() : null,
-    returnStartLocal: ok ? format(new TZDate(start, timezone ?? 'UTC'), 'HH:mm') : null,
+    returnStartLocal: ok ? parkLocalTime(start, timezone) : null,
     priceCents: q.priceCents,
     priceLabel: q.priceCents !== null ? formatReturnPrice(q.priceCents, q.currency, q.priceFormatted) : null,
   };

@@ -10,7 +10,6 @@ export {
   createThemeParksDiningProvider,
   DINING_FRESHNESS_MINUTES,
   DINING_LIVE_TTL_MS,
-  parkLocalDateTime,
 } from './themeparks.ts';
 export * from './types.ts';
 

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parkLocalDateTime } from '../../dates.ts';
 import { parseLive } from '../waitTimes/schema.ts';
 import type { LiveParkData } from '../waitTimes/types.ts';
-import { parkLocalDateTime } from './themeparks.ts';
 import type { DiningAvailabilityProvider } from './types.ts';
 
 interface DiningRecording {

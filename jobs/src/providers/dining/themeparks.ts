@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { parkLocalDateTime } from '../../dates.ts';
 import type { LiveParkData, WaitTimesSource } from '../waitTimes/types.ts';
 import type { DiningAnswer, DiningAvailabilityProvider, DiningQuery } from './types.ts';
 
@@ -7,12 +6,6 @@ import type { DiningAnswer, DiningAvailabilityProvider, DiningQuery } from './ty
 export const DINING_LIVE_TTL_MS = 60_000;
 /** Walk-up data whose `lastUpdated` is older than this is stale and never matches (like rides, DESIGN §2.3). */
 export const DINING_FRESHNESS_MINUTES = 15;
-
-/** The park-local date and time of day of an instant: ['YYYY-MM-DD', 'HH:mm']. `timezone` null = UTC. */
-export function parkLocalDateTime(at: Date, timezone: string | null): [string, string] {
-  const z = new TZDate(at.getTime(), timezone ?? 'UTC');
-  return [format(z, 'yyyy-MM-dd'), format(z, 'HH:mm')];
-}
 
 /**
  * Reads one restaurant's walk-up availability out of a park's live document (pure; the rules of the
