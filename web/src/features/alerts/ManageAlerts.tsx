@@ -32,6 +32,9 @@ export function ManageAlerts() {
     onError: (e) => toast.error('Error saving changes', { description: e.message }),
   });
 
+  // Only new server data resets the pending toggles. `save` itself is a new object on every render, so listing it
+  // here reset every toggle the moment it was switched; its `mutate` is stable.
+  const saveMutate = save.mutate;
   useEffect(() => {
     if (!list.data) return;
     const next: Pending = {};
@@ -41,7 +44,7 @@ export function ManageAlerts() {
     if (off.length && !reenabled.current) {
       reenabled.current = true;
       for (const id of off) for (const rideId of Object.keys(next[id]!.rides)) next[id]!.rides[rideId] = true;
-      save.mutate({
+      saveMutate({
         parks: off.map((id) => ({
           parkId: id,
           active: next[id]!.active,
@@ -51,7 +54,7 @@ export function ManageAlerts() {
       toast.info('All rides enabled');
     }
     setPending(next);
-  }, [list.data, save]);
+  }, [list.data, saveMutate]);
 
   if (list.isPending) return <Spinner label="Loading your alerts…" />;
   if (list.isError) {
