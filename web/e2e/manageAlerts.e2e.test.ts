@@ -65,7 +65,9 @@ describe('Manage Alerts: the toggles change what is saved and what the worker se
       await dumbo.waitFor();
       expect(await dumbo.getAttribute('aria-checked')).toBe('false');
       expect(await page.getByRole('switch', { name: 'Mad Tea Party' }).getAttribute('aria-checked')).toBe('false');
-      expect(await page.getByRole('switch', { name: 'Under the Sea - Journey of The Little Mermaid' }).getAttribute('aria-checked')).toBe('true');
+      expect(await page.getByRole('switch', { name: 'Under the Sea - Journey of The Little Mermaid' }).getAttribute('aria-checked')).toBe(
+        'true',
+      );
       expect(await epcot.getAttribute('aria-checked')).toBe('false');
       expect(await page.getByRole('switch', { name: 'Alerts for Magic Kingdom Park' }).getAttribute('aria-checked')).toBe('true');
       await page.screenshot({ path: path.join(SCREENSHOTS, `manage-alerts-toggled-${width}.png`), fullPage: true });
