@@ -125,6 +125,10 @@ export interface UserRidesTable {
   active: Generated<boolean>;
   /** Optional per-ride threshold in minutes (5–60, DESIGN §6); null = the default 15. */
   threshold_minutes: number | null;
+  /** Alert when the attraction comes back from DOWN to OPERATING (two consecutive fresh polls). */
+  back_in_service: Generated<boolean>;
+  /** Remind every hour while the standby wait stays short, instead of alerting only on the drop. */
+  remind_hourly: Generated<boolean>;
   created_at: GeneratedTimestamp;
 }
 
