@@ -1,10 +1,12 @@
 export * from './client.ts';
 export * from './migrate.ts';
 export * as affiliate from './repositories/affiliate.ts';
+export type { AttractionReading, ClaimedAlert, DailyCaps, TickInput } from './repositories/alertEngine.ts';
+export * as alertEngine from './repositories/alertEngine.ts';
 export * as alertHistory from './repositories/alertHistory.ts';
 export * as catalogue from './repositories/catalogue.ts';
 export * as checklist from './repositories/checklist.ts';
-export type { AlertCandidate, ClaimedDelivery } from './repositories/deliveries.ts';
+export type { AlertCandidate, ClaimedDelivery, DeliveryToSend } from './repositories/deliveries.ts';
 export * as deliveries from './repositories/deliveries.ts';
 export * as features from './repositories/features.ts';
 export * as flights from './repositories/flights.ts';

@@ -52,6 +52,12 @@ export interface ParksTable {
   name: string;
   /** IANA zone, e.g. America/New_York; null until known. */
   timezone: string | null;
+  /** Status of the park's own entity in its last live response (OPERATING, CLOSED, …); null when unpublished. */
+  live_status: string | null;
+  /** The park entity's published operating hours from its last live response, or null. */
+  live_hours: Json<OperatingHoursEntry[] | null> | null;
+  /** When the park was last polled (UTC). */
+  live_polled_at: Timestamp | null;
   updated_at: GeneratedTimestamp;
 }
 
@@ -82,6 +88,10 @@ export interface RideStatusTable {
   last_updated: Timestamp | null;
   polled_at: Timestamp;
   previous_status: string | null;
+  /** A fresh DOWN reading was seen and the attraction has not been back in service since (DESIGN §6). */
+  down_seen: Generated<boolean>;
+  /** Consecutive fresh OPERATING polls since that DOWN. */
+  up_polls: Generated<number>;
 }
 
 export interface WaitSamplesTable {
@@ -132,7 +142,8 @@ export interface UserRidesTable {
   created_at: GeneratedTimestamp;
 }
 
-export type DeliveryStatus = 'queued' | 'sent' | 'failed';
+/** `capped`: held back by the daily cap per person and channel (recorded, never sent). */
+export type DeliveryStatus = 'queued' | 'sent' | 'failed' | 'capped';
 export type DeliveryKind = 'ride_alert' | 'test_alert' | 'back_in_service' | 'restaurant_alert' | 'return_time';
 
 export interface DeliveriesTable {
@@ -158,6 +169,32 @@ export interface DeliveriesTable {
   hidden: Generated<boolean>;
   created_at: GeneratedTimestamp;
   sent_at: Timestamp | null;
+  /** The deliveries of one person, channel and tick share it and leave as ONE message (DESIGN §2.5). */
+  message_key: string | null;
+}
+
+/**
+ * One (attraction, person) pair that may be alerted (DESIGN §2.3): an active watch with an active subscription.
+ * Maintained by triggers on user_rides / subscriptions / pass_days and by the tick (armed state, last alert).
+ */
+export interface AlertAudienceTable {
+  ride_id: string;
+  email: string;
+  park_id: string;
+  subscription_id: string;
+  phone_number: string | null;
+  starts_at: Timestamp | null;
+  threshold_minutes: number | null;
+  remind_hourly: Generated<boolean>;
+  back_in_service: Generated<boolean>;
+  /** Armed for the drop alert on `armed_on` (park-local date); any other day starts armed. */
+  armed: Generated<boolean>;
+  armed_on: DateOnly | null;
+  last_alert_at: Timestamp | null;
+  /** When a qualifying pair held back by the 60-minute rule is next evaluated. */
+  due_at: Timestamp | null;
+  /** Changed since the last tick: evaluated even if its attraction's reading did not change. */
+  dirty: Generated<boolean>;
 }
 
 export interface NewsletterSubscriptionsTable {
@@ -180,6 +217,8 @@ export interface OutboxMessagesTable {
   body_html: string | null;
   headers: Json<Record<string, string> | null> | null;
   delivery_id: string | null;
+  /** Every delivery a grouped message carries (DESIGN §2.5); `delivery_id` is the first. */
+  delivery_ids: string[] | null;
   created_at: GeneratedTimestamp;
 }
 
@@ -545,6 +584,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   user_rides: UserRidesTable;
   deliveries: DeliveriesTable;
+  alert_audience: AlertAudienceTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   outbox_messages: OutboxMessagesTable;
   testimonials: TestimonialsTable;

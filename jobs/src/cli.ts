@@ -9,7 +9,8 @@ import { runFlightPriceCheck } from './pipeline/flightPriceCheck.ts';
 import { refreshPark } from './pipeline/poll.ts';
 import { runRestaurantCheck } from './pipeline/restaurantCheck.ts';
 import { syncParkScheduler } from './pipeline/schedulers.ts';
-import { sendDelivery } from './pipeline/send.ts';
+import { packBatches } from './pipeline/fanout.ts';
+import { sendDeliveryBatch } from './pipeline/send.ts';
 import { runParkTick } from './pipeline/tick.ts';
 import { createDiningProvider } from './providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from './providers/flights/index.ts';
@@ -78,14 +79,16 @@ export async function runCli(argv: string[]): Promise<number> {
       await withRetry(() => ensureCatalogue({ db, source }));
       const { claimed } = await withRetry(() => runParkTick({ db, source, now }, parkId));
       const notifier = createNotifier(env);
-      for (const d of claimed) {
-        const out = await sendDelivery({ db, notifier, now, publicOrigin: env.PUBLIC_ORIGIN }, d.id);
-        if (out.status === 'sent') {
-          process.stdout.write(
-            `${JSON.stringify({ rideId: out.rideId, rideName: out.rideName, waitMinutes: out.waitTime, recipient: out.address, channel: out.channel })}\n`,
-          );
-        } else {
-          log.warn({ deliveryId: d.id, out }, 'delivery not sent');
+      for (const ids of packBatches(claimed)) {
+        const batch = await sendDeliveryBatch({ db, notifier, now, publicOrigin: env.PUBLIC_ORIGIN }, ids);
+        for (const out of batch.outcomes) {
+          if (out.status === 'sent') {
+            process.stdout.write(
+              `${JSON.stringify({ rideId: out.rideId, rideName: out.rideName, waitMinutes: out.waitTime, recipient: out.address, channel: out.channel })}\n`,
+            );
+          } else {
+            log.warn({ deliveryId: out.deliveryId, out }, 'delivery not sent');
+          }
         }
       }
       return 0;

@@ -61,7 +61,7 @@ export {
 export { groupRestaurantAlerts, MEAL_WINDOWS, mealOf, restaurantMatchMessage, suitsPreferredTime } from './pipeline/restaurantRules.ts';
 export { claimReturnTimeAlerts, matchReturnTime, type ReturnTimeMatch } from './pipeline/returnTimes.ts';
 export { reconcileSchedulers, schedulerId, syncParkScheduler } from './pipeline/schedulers.ts';
-export { sendConfirmation, sendDelivery } from './pipeline/send.ts';
+export { sendConfirmation, sendDelivery, sendDeliveryBatch } from './pipeline/send.ts';
 export { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 export { runParkTick } from './pipeline/tick.ts';
 export * from './providers/dining/index.ts';

@@ -18,10 +18,11 @@ export interface PollJobData {
 export type ConfirmationKind = 'newsletter' | 'affiliate' | 'checkout' | 'promo';
 
 /**
- * Payload of a `send-email` / `send-sms` job: the claimed delivery to send (job name `send`), or, on the
+ * Payload of a `send-email` / `send-sms` job: a batch of claimed deliveries to send (job name `send`; a single
+ * `deliveryId` from jobs enqueued before batches), or, on the
  * e-mail queue, a confirmation to send once (job name `confirmation`).
  */
-export type SendJobData = { deliveryId: string } | { confirmation: ConfirmationKind; id: string };
+export type SendJobData = { deliveryIds: string[] } | { deliveryId: string } | { confirmation: ConfirmationKind; id: string };
 /**
  * Payload of a `maintenance` job (`flight-price-check`: issue 7 flight price alerts, every 6 hours;
  * `restaurant-check`: issue 6 restaurant alerts, every 15 minutes).

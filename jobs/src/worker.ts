@@ -9,7 +9,7 @@ import { type FlightSearcher, runFlightPriceCheck } from './pipeline/flightPrice
 import { type LightningLaneBooker, runAutoBooking } from './pipeline/lightningLane.ts';
 import { runRestaurantCheck } from './pipeline/restaurantCheck.ts';
 import { reconcileSchedulers } from './pipeline/schedulers.ts';
-import { recordSendFailure, sendConfirmation, sendDelivery } from './pipeline/send.ts';
+import { recordSendFailures, sendConfirmation, sendDeliveryBatch } from './pipeline/send.ts';
 import { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 import { runParkTick } from './pipeline/tick.ts';
 import type { DiningAvailabilityProvider } from './providers/dining/types.ts';
@@ -28,8 +28,10 @@ export interface WorkerDeps {
   logger: Logger;
   now: () => Date;
   publicOrigin: string;
-  /** Concurrency of the send workers (default 10). */
+  /** Concurrency of the send workers: batch jobs in flight per queue (default 10; SEND_CONCURRENCY). */
   sendConcurrency?: number;
+  /** Provider calls (SES / SNS) in flight per batch (default 8; SEND_PROVIDER_CONCURRENCY). */
+  providerConcurrency?: number;
   /**
    * Flight search for the `flight-price-check` task (issue 7): the cached search service of
    * providers/flights. Null/absent = unavailable: the task then only deactivates past alerts.
@@ -140,13 +142,14 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     async (job: Job<PollJobData>) => {
       const { parkId } = job.data;
       try {
-        const { poll: p, claimed } = await runParkTick(deps, parkId);
+        const { ran, poll: p, claimed, capped } = await runParkTick(deps, parkId);
+        if (!ran || !p) return { skipped: 'another tick of this park is running' };
         await enqueueDeliveries(deps.queues, claimed);
         // Lightning Lane auto-booking reads the live data just stored (issue 6); its faults never fail the poll.
         await runAutoBooking({ db: deps.db, now: deps.now, logger: log, booker: deps.lightningLaneBooker }, parkId).catch((err: Error) =>
           log.warn({ parkId, err: err.message }, 'poll-park: lightning lane auto-booking failed'),
         );
-        log.info({ parkId, entities: p.entities, samples: p.samples, claimed: claimed.length }, 'poll-park');
+        log.info({ parkId, entities: p.entities, samples: p.samples, claimed: claimed.length, capped }, 'poll-park');
         return { claimed: claimed.length };
       } catch (err) {
         if (err instanceof NotFoundError) {
@@ -160,19 +163,30 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     { ...common, concurrency: 4 },
   );
 
+  const sendDeps = { ...deps, providerConcurrency: deps.providerConcurrency };
   const sendProcessor = async (job: Job<SendJobData>) => {
     const data = job.data;
     if ('confirmation' in data) return (await sendConfirmation(deps, data.confirmation, data.id)) ? 'sent' : 'skipped';
+    const ids = 'deliveryIds' in data ? data.deliveryIds : [data.deliveryId];
+    const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    let out: Awaited<ReturnType<typeof sendDeliveryBatch>>;
     try {
-      const out = await sendDelivery(deps, data.deliveryId);
-      if (out.status === 'failed') log.warn({ deliveryId: out.deliveryId, reason: out.reason }, 'send: permanent failure');
-      return out.status;
+      out = await sendDeliveryBatch(sendDeps, ids);
     } catch (err) {
-      const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await recordSendFailure(deps, data.deliveryId, (err as Error).message, final);
-      log.warn({ deliveryId: data.deliveryId, final, err: (err as Error).message }, 'send: transient failure');
+      // The batch's transaction rolled back: nothing of it was marked sent.
+      if (final) await recordSendFailures(deps, ids, (err as Error).message, true);
+      log.warn({ deliveries: ids.length, final, err: (err as Error).message }, 'send: batch failed');
       throw err;
     }
+    const failed = out.outcomes.filter((o) => o.status === 'failed');
+    if (failed.length) log.warn({ failed: failed.length }, 'send: permanent failure');
+    if (out.retry) {
+      const pending = out.outcomes.filter((o) => o.status === 'skipped' && o.reason.startsWith('will retry')).map((o) => o.deliveryId);
+      if (final) await recordSendFailures(deps, pending, out.retry.message, true);
+      log.warn({ pending: pending.length, final, err: out.retry.message }, 'send: transient failure');
+      throw out.retry;
+    }
+    return { messages: out.messages, sent: out.outcomes.filter((o) => o.status === 'sent').length };
   };
   const sendEmail = new Worker<SendJobData>(QUEUE.sendEmail, sendProcessor, { ...common, concurrency: deps.sendConcurrency ?? 10 });
   const sendSms = new Worker<SendJobData>(QUEUE.sendSms, sendProcessor, { ...common, concurrency: deps.sendConcurrency ?? 10 });

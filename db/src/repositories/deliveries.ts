@@ -7,13 +7,15 @@ import type { AlertChannel } from '../types.ts';
 export const DEFAULT_THRESHOLD_MINUTES = 15;
 /** A `lastUpdated` older than this is stale and never alerts (DESIGN §2.3). */
 export const FRESHNESS_MINUTES = 15;
-/** The same ride is not re-alerted to the same person within this window (spec part 1 §9). */
+/** Nothing of the same ride goes to the same person within this window (spec part 1 §9). */
 export const REALERT_MINUTES = 60;
 
 /** A delivery claimed by the evaluation, ready to fan out. */
 export interface ClaimedDelivery {
   id: string;
   channel: AlertChannel;
+  /** Deliveries sharing a message key leave as one message (DESIGN §2.5); null/absent = a message of its own. */
+  messageKey?: string | null;
 }
 
 /** A (person, ride) pair that qualifies for an alert now (DESIGN §2.3). */
@@ -63,59 +65,6 @@ export const alertAudience = {
       and (s.starts_at is null or s.starts_at <= ${now})
       and (pd.channel = 'email' or s.phone_number is not null)`,
 };
-
-/**
- * DESIGN §2.3 evaluation: ONE set-based, read-only statement finds every qualifying (person, ride) pair of a
- * park. Rules: those of `alertAudience` (OPERATING, fresh, in operating hours, watch active, subscription
- * active with a pass day for the park-local today — paid, promo or granted: issue 3 — and past its scheduled
- * start, the channel bought for today, SMS only with a phone number); 0 < standby ≤ the watch's threshold
- * (default 15 min, spec part 1 §9); no ride alert of that ride to that person in the last 60 minutes.
- * @param now the poll instant (UTC).
- */
-export async function evaluateRideAlerts(db: Executor, parkId: string, now: Date): Promise<AlertCandidate[]> {
-  const { rows } = await sql<AlertCandidate>`
-    select ${alertAudience.columns}, r.standby_wait as wait_time,
-           a.name || ' has a ' || r.standby_wait || ' min standby wait at ' || p.name || '.' as message
-    from ${alertAudience.from(now)}
-    where ${alertAudience.rules(parkId, now)}
-      and r.standby_wait > 0
-      and r.standby_wait <= coalesce(ur.threshold_minutes, ${DEFAULT_THRESHOLD_MINUTES})
-      and not exists (
-        select 1 from deliveries d
-        where d.email = s.email and d.ride_id = r.attraction_id and d.kind = 'ride_alert'
-          and d.created_at > ${now}::timestamptz - make_interval(mins => ${REALERT_MINUTES})
-      )`.execute(db);
-  return rows;
-}
-
-/**
- * DESIGN §2.4 claim: inserts the candidates into `deliveries` in one statement
- * (`INSERT … SELECT FROM unnest(…) ON CONFLICT (dedup_key) DO NOTHING`). The dedup key
- * `ride:<email>:<rideId>:<hour bucket>` makes the claim exactly-once even when two pollers race. Evaluation
- * and insert are separate statements so the anti-join never scans rows the same statement is inserting.
- * @returns the deliveries this call claimed (a racing caller's rows are not returned).
- */
-export async function insertRideAlerts(db: Executor, candidates: AlertCandidate[], now: Date): Promise<ClaimedDelivery[]> {
-  if (candidates.length === 0) return [];
-  const hourBucket = Math.floor(now.getTime() / 3_600_000);
-  const col = <K extends keyof AlertCandidate>(k: K) => candidates.map((c) => c[k]);
-  const { rows } = await sql<ClaimedDelivery>`
-    insert into deliveries (dedup_key, kind, email, channel, address, park_id, ride_id, ride_name, wait_time, message, subscription_id, created_at)
-    select 'ride:' || c.email || ':' || c.ride_id || ':' || ${String(hourBucket)}, 'ride_alert', c.email, c.channel, c.address,
-           c.park_id, c.ride_id, c.ride_name, c.wait_time, c.message, c.subscription_id, ${now}
-    from unnest(${col('email')}::text[], ${col('channel')}::text[], ${col('address')}::text[], ${col('park_id')}::text[],
-                ${col('ride_id')}::text[], ${col('ride_name')}::text[], ${col('wait_time')}::int[], ${col('message')}::text[],
-                ${col('subscription_id')}::uuid[])
-         as c(email, channel, address, park_id, ride_id, ride_name, wait_time, message, subscription_id)
-    on conflict (dedup_key) do nothing
-    returning id, channel`.execute(db);
-  return rows;
-}
-
-/** DESIGN §2.3–2.4: evaluate, then claim, for one park at `now`. Returns the claimed deliveries. */
-export async function claimRideAlerts(db: Executor, parkId: string, now: Date): Promise<ClaimedDelivery[]> {
-  return insertRideAlerts(db, await evaluateRideAlerts(db, parkId, now), now);
-}
 
 /** One delivery with what a sender needs to write the message (park name, unsubscribe token). */
 export async function getDeliveryForSend(db: Executor, id: string) {
@@ -168,7 +117,7 @@ export async function markAttemptFailed(db: Executor, id: string, reason: string
 export async function listStaleQueued(db: Executor, olderThan: Date, limit = 1000): Promise<ClaimedDelivery[]> {
   return db
     .selectFrom('deliveries')
-    .select(['id', 'channel'])
+    .select(['id', 'channel', 'message_key as messageKey'])
     .where('status', '=', 'queued')
     .where('created_at', '<', olderThan)
     .orderBy('created_at')
@@ -211,4 +160,64 @@ export async function insertTestAlert(
     .onConflict((oc) => oc.column('dedup_key').doNothing())
     .returning(['id', 'channel'])
     .executeTakeFirst();
+}
+
+/** A queued delivery locked for sending, with what its message needs (DESIGN §2.5). */
+export interface DeliveryToSend {
+  id: string;
+  kind: string;
+  email: string;
+  channel: AlertChannel;
+  address: string;
+  parkId: string;
+  rideId: string | null;
+  rideName: string;
+  waitTime: number | null;
+  message: string;
+  messageKey: string | null;
+  createdAt: Date;
+  parkName: string | null;
+  timezone: string | null;
+  unsubscribeToken: string | null;
+}
+
+/**
+ * Locks the still-`queued` deliveries among `ids` for this transaction (`FOR UPDATE SKIP LOCKED`: rows another
+ * sender holds are skipped, rows already sent are not returned), with the park and unsubscribe token.
+ * DESIGN §2.5: one statement per batch.
+ */
+export async function lockQueuedForSend(db: Executor, ids: string[]): Promise<DeliveryToSend[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<DeliveryToSend>`
+    select d.id, d.kind, d.email, d.channel, d.address, d.park_id as "parkId", d.ride_id as "rideId", d.ride_name as "rideName",
+           d.wait_time as "waitTime", d.message, d.message_key as "messageKey", d.created_at as "createdAt",
+           p.name as "parkName", p.timezone, s.unsubscribe_token as "unsubscribeToken"
+    from deliveries d
+    left join parks p on p.id = d.park_id
+    left join subscriptions s on s.id = d.subscription_id
+    where d.id = any(${ids}::uuid[]) and d.status = 'queued'
+    order by d.message_key, d.wait_time nulls last, d.ride_name
+    for update of d skip locked`.execute(db);
+  return rows;
+}
+
+/** Marks many queued deliveries sent with their provider message ids, in one statement. Returns how many changed. */
+export async function markSentMany(db: Executor, sent: { id: string; messageId: string }[], now: Date): Promise<number> {
+  if (sent.length === 0) return 0;
+  const r = await sql`
+    update deliveries d set status = 'sent', provider_message_id = x.message_id, sent_at = ${now}, attempts = d.attempts + 1, error = null
+    from unnest(${sent.map((s) => s.id)}::uuid[], ${sent.map((s) => s.messageId)}::text[]) as x(id, message_id)
+    where d.id = x.id and d.status = 'queued'`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/** Records a failed attempt for many deliveries in one statement; `permanent` marks them `failed`. */
+export async function markManyFailed(db: Executor, ids: string[], reason: string, permanent: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('deliveries')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), error: reason.slice(0, 1000), ...(permanent ? { status: 'failed' as const } : {}) }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'queued')
+    .execute();
 }

@@ -13,6 +13,9 @@ export interface RideStatusInput {
   operatingHours: OperatingHoursEntry[] | null;
   /** Upstream lastUpdated (ISO instant) or null. */
   lastUpdated: string | null;
+  /** Back in service state after this poll (DESIGN §6); false / 0 when not given. */
+  downSeen?: boolean;
+  upPolls?: number;
 }
 
 /**
@@ -33,6 +36,8 @@ export async function saveLiveStatus(db: Executor, rows: RideStatusInput[], poll
         operating_hours: r.operatingHours ? JSON.stringify(r.operatingHours) : null,
         last_updated: r.lastUpdated,
         polled_at: polledAt,
+        down_seen: r.downSeen ?? false,
+        up_polls: r.upPolls ?? 0,
       })),
     )
     .onConflict((oc) =>
@@ -45,6 +50,8 @@ export async function saveLiveStatus(db: Executor, rows: RideStatusInput[], poll
         last_updated: (eb) => eb.ref('excluded.last_updated'),
         polled_at: (eb) => eb.ref('excluded.polled_at'),
         park_id: (eb) => eb.ref('excluded.park_id'),
+        down_seen: (eb) => eb.ref('excluded.down_seen'),
+        up_polls: (eb) => eb.ref('excluded.up_polls'),
       }),
     )
     .execute();
@@ -106,4 +113,21 @@ export async function listRideStatus(db: Executor, parkId: string) {
 export async function pruneSamples(db: Executor, before: Date): Promise<number> {
   const r = await db.deleteFrom('wait_samples').where('recorded_at', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/**
+ * Stores the park's own entity from a live response (DESIGN §2.3: a park whose entity is CLOSED never alerts):
+ * its status and published hours (null when it publishes none) and the poll instant.
+ */
+export async function saveParkLive(
+  db: Executor,
+  parkId: string,
+  live: { status: string | null; hours: OperatingHoursEntry[] | null },
+  polledAt: Date,
+): Promise<void> {
+  await db
+    .updateTable('parks')
+    .set({ live_status: live.status, live_hours: live.hours ? JSON.stringify(live.hours) : null, live_polled_at: polledAt })
+    .where('id', '=', parkId)
+    .execute();
 }

@@ -10,6 +10,8 @@ export interface OutboxInput {
   html?: string | null;
   headers?: Record<string, string> | null;
   deliveryId?: string | null;
+  /** Every delivery a grouped message carries. */
+  deliveryIds?: string[] | null;
 }
 
 /** Stores one outbox message; returns its id (used as the provider message id). */
@@ -24,10 +26,34 @@ export async function insertOutboxMessage(db: Executor, m: OutboxInput): Promise
       body_html: m.html ?? null,
       headers: m.headers ? JSON.stringify(m.headers) : null,
       delivery_id: m.deliveryId ?? null,
+      delivery_ids: m.deliveryIds ?? (m.deliveryId ? [m.deliveryId] : null),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return r.id;
+}
+
+/** Stores many outbox messages in ONE insert (a send batch, DESIGN §2.5); returns their ids in input order. */
+export async function insertOutboxMessages(db: Executor, ms: OutboxInput[]): Promise<string[]> {
+  if (ms.length === 0) return [];
+  const ids = ms.map(() => crypto.randomUUID());
+  await db
+    .insertInto('outbox_messages')
+    .values(
+      ms.map((m, k) => ({
+        id: ids[k]!,
+        channel: m.channel,
+        to_address: m.to,
+        subject: m.subject ?? null,
+        body_text: m.text,
+        body_html: m.html ?? null,
+        headers: m.headers ? JSON.stringify(m.headers) : null,
+        delivery_id: m.deliveryId ?? null,
+        delivery_ids: m.deliveryIds ?? (m.deliveryId ? [m.deliveryId] : null),
+      })),
+    )
+    .execute();
+  return ids;
 }
 
 /** The newest outbox messages (admins' /admin/outbox, tests), newest first. */

@@ -1,6 +1,8 @@
-import { catalogue, type Executor, liveStatus } from '@walkon/db';
+import { alertEngine, catalogue, type Executor, liveStatus } from '@walkon/db';
+import type { Logger } from '../logger.ts';
 import { NotFoundError, type WaitTimesSource } from '../providers/waitTimes/index.ts';
 import { ensureCatalogue } from './catalogue.ts';
+import { type DecidedReading, decideReadings, type PreviousReading } from './readings.ts';
 
 /** What one poll of a park wrote. */
 export interface PollResult {
@@ -9,15 +11,27 @@ export interface PollResult {
   entities: number;
   /** wait_samples appended (only where lastUpdated changed). */
   samples: number;
+  /** The park's name and IANA time zone (null when unknown). */
+  parkName: string;
+  timezone: string | null;
+  /** Status of the park's own entity in the response (null when it publishes none). */
+  parkStatus: string | null;
+  /** What the poll says about each attraction (DESIGN §2.3), for the evaluation. */
+  readings: DecidedReading[];
 }
 
 /**
  * DESIGN §2.2 Poll: ONE upstream read of the park's live data, then upserts the attraction catalogue and
- * `ride_status`, appending `wait_samples` only where `lastUpdated` changed. Sets the park's time zone.
+ * `ride_status` (with the back-in-service state), appending `wait_samples` only where `lastUpdated` changed,
+ * and stores the park's own entity (status and hours, `parks.live_status`). Sets the park's time zone.
+ * A `lastUpdated` more than 2 minutes in the future is logged and stored clamped to the poll instant.
  * Also used by the server for on-demand reads of parks nobody watches.
  * @throws UpstreamError (retryable), NotFoundError (park unknown to the source or the catalogue).
  */
-export async function refreshPark(deps: { db: Executor; source: WaitTimesSource; now: () => Date }, parkId: string): Promise<PollResult> {
+export async function refreshPark(
+  deps: { db: Executor; source: WaitTimesSource; now: () => Date; logger?: Logger },
+  parkId: string,
+): Promise<PollResult> {
   const live = await deps.source.getLive(parkId);
   const polledAt = deps.now();
   let park = await catalogue.getPark(deps.db, parkId);
@@ -27,23 +41,50 @@ export async function refreshPark(deps: { db: Executor; source: WaitTimesSource;
     if (!park) throw new NotFoundError(`park ${parkId} is not in the destinations catalogue`);
   }
   if (live.timezone) await catalogue.setParkTimezone(deps.db, parkId, live.timezone);
+  const parkEntity = live.entries.find((e) => e.id === parkId) ?? live.entries.find((e) => e.entityType === 'PARK');
+  const parkStatus = parkEntity?.status ?? null;
+  const parkHours = parkEntity?.operatingHours ?? null;
+  const previousParkStatus = await deps.db.selectFrom('parks').select('live_status').where('id', '=', parkId).executeTakeFirst();
   const entries = live.entries.filter((e) => e.entityType !== 'PARK' && e.entityType !== 'DESTINATION');
+  const previous = new Map<string, PreviousReading>(
+    (await alertEngine.previousReadings(deps.db, parkId)).map((r) => [r.attraction_id, r as PreviousReading]),
+  );
+  const readings = decideReadings(
+    entries,
+    previous,
+    { status: parkStatus, hours: parkHours, statusChanged: (previousParkStatus?.live_status ?? null) !== parkStatus },
+    polledAt,
+  );
+  const future = readings.filter((r) => r.future);
+  if (future.length) {
+    deps.logger?.warn(
+      { parkId, attractions: future.map((r) => r.rideName).slice(0, 10), count: future.length },
+      'poll: lastUpdated more than 2 minutes in the future; not fresh (clamped)',
+    );
+  }
   await catalogue.upsertAttractions(
     deps.db,
     entries.map((e) => ({ id: e.id, parkId, name: e.name, entityType: e.entityType })),
   );
+  const byId = new Map(readings.map((r) => [r.rideId, r]));
   const { samples } = await liveStatus.saveLiveStatus(
     deps.db,
-    entries.map((e) => ({
-      attractionId: e.id,
-      parkId,
-      status: e.status ?? 'CLOSED',
-      standbyWait: e.standbyWait,
-      queue: e.queue,
-      operatingHours: e.operatingHours,
-      lastUpdated: e.lastUpdated,
-    })),
+    entries.map((e) => {
+      const r = byId.get(e.id)!;
+      return {
+        attractionId: e.id,
+        parkId,
+        status: e.status ?? 'CLOSED',
+        standbyWait: e.standbyWait,
+        queue: e.queue,
+        operatingHours: e.operatingHours,
+        lastUpdated: r.storedLastUpdated,
+        downSeen: r.downSeen,
+        upPolls: r.upPolls,
+      };
+    }),
     polledAt,
   );
-  return { parkId, entities: entries.length, samples };
+  await liveStatus.saveParkLive(deps.db, parkId, { status: parkStatus, hours: parkHours }, polledAt);
+  return { parkId, entities: entries.length, samples, parkName: park.name, timezone: live.timezone ?? park.timezone ?? null, parkStatus, readings };
 }

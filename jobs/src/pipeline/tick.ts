@@ -1,35 +1,78 @@
-import { type ClaimedDelivery, type Database, deliveries } from '@walkon/db';
+import { TZDate } from '@date-fns/tz';
+import { alertEngine, type ClaimedDelivery, type Database } from '@walkon/db';
 import type { Kysely } from 'kysely';
+import { parkLocalDate } from '../dates.ts';
 import type { Logger } from '../logger.ts';
 import type { WaitTimesSource } from '../providers/waitTimes/index.ts';
 import { type PollResult, refreshPark } from './poll.ts';
 import { claimReturnTimeAlerts } from './returnTimes.ts';
 
+/** A claim at least this large refreshes the planner statistics of the hot tables (DESIGN §2.4). */
+export const ANALYZE_AFTER_CLAIMS = 5_000;
+
 /** Result of one park tick: what was polled and which deliveries were claimed. */
 export interface TickResult {
-  poll: PollResult;
+  /** False when another worker holds this park's tick (nothing was read or claimed). */
+  ran: boolean;
+  poll: PollResult | null;
+  /** Queued deliveries to fan out, with their message key (one message per person, channel and tick). */
   claimed: ClaimedDelivery[];
+  /** Deliveries recorded as held back by the daily cap (never sent). */
+  capped: number;
+}
+
+/** The UTC instant of the park-local midnight that starts `day` ('YYYY-MM-DD') in `timezone` (null = UTC). */
+function dayStartOf(day: string, timezone: string | null): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, timezone ?? 'UTC').getTime());
 }
 
 /**
- * One tick for one park (DESIGN §2.2–2.4): poll (one upstream read) → evaluate → claim (ride alerts, then
- * issue 6 return-time alerts). Sending is the caller's: the worker fans out jobs, the `walkon-jobs tick` CLI
- * sends in-process. A failure of the return-time claim is logged and does not hold back the ride alerts
- * already claimed (the next tick tries again).
+ * One tick for one park (DESIGN §2.2–2.4): under the park's tick lock (a PostgreSQL advisory lock held on one
+ * connection: a second tick of the same park, from any worker, returns `ran: false` at once), poll (one
+ * upstream read) → evaluate + claim in one transaction (alertEngine.claimTick, with the park-local "today"
+ * and the daily caps) → Lightning Lane return-time alerts. A claim of 5,000 or more refreshes the planner
+ * statistics. Sending is the caller's: the worker fans out batch jobs, the `walkon-jobs tick` CLI sends
+ * in-process. A failure of the return-time claim is logged and does not hold back the ride alerts.
  * @throws UpstreamError / NotFoundError from the poll (nothing is claimed then).
  */
 export async function runParkTick(
   deps: { db: Kysely<Database>; source: WaitTimesSource; now: () => Date; logger?: Logger },
   parkId: string,
 ): Promise<TickResult> {
-  const poll = await refreshPark(deps, parkId);
-  const claimed = await deliveries.claimRideAlerts(deps.db, parkId, deps.now());
-  // Issue 6: Lightning Lane return-time alerts read the same poll and go out through the same senders.
-  let returnTimes: ClaimedDelivery[] = [];
-  try {
-    returnTimes = await claimReturnTimeAlerts(deps.db, parkId, deps.now());
-  } catch (err) {
-    deps.logger?.error({ parkId, err: (err as Error).message }, 'return-time claim failed; ride alerts go out');
-  }
-  return { poll, claimed: [...claimed, ...returnTimes] };
+  return deps.db.connection().execute(async (conn) => {
+    if (!(await alertEngine.tryLockParkTick(conn, parkId))) {
+      deps.logger?.info({ parkId }, 'tick: another worker holds this park; skipped');
+      return { ran: false, poll: null, claimed: [], capped: 0 };
+    }
+    try {
+      const poll = await refreshPark({ ...deps, db: conn }, parkId);
+      const now = deps.now();
+      const today = parkLocalDate(now, poll.timezone);
+      const caps = await alertEngine.getDailyCaps(conn);
+      const rows = await conn.transaction().execute((tx) =>
+        alertEngine.claimTick(
+          tx,
+          { parkId, parkName: poll.parkName, now, today, dayStart: dayStartOf(today, poll.timezone), readings: poll.readings },
+          caps,
+        ),
+      );
+      if (rows.length >= ANALYZE_AFTER_CLAIMS) await alertEngine.analyzeHotTables(conn);
+      const claimed: ClaimedDelivery[] = rows
+        .filter((r) => r.status === 'queued')
+        .map((r) => ({ id: r.id, channel: r.channel, messageKey: r.messageKey }));
+      const capped = rows.length - claimed.length;
+      if (capped) deps.logger?.info({ parkId, capped }, 'tick: deliveries held back by the daily cap');
+      // Lightning Lane return-time alerts read the same poll and go out through the same senders.
+      let returnTimes: ClaimedDelivery[] = [];
+      try {
+        returnTimes = await claimReturnTimeAlerts(conn, parkId, now);
+      } catch (err) {
+        deps.logger?.error({ parkId, err: (err as Error).message }, 'return-time claim failed; ride alerts go out');
+      }
+      return { ran: true, poll, claimed: [...claimed, ...returnTimes], capped };
+    } finally {
+      await alertEngine.unlockParkTick(conn, parkId);
+    }
+  });
 }

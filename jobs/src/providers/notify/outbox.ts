@@ -17,11 +17,44 @@ export function createOutboxNotifier(): Notifier {
         html: m.html,
         headers: m.headers ?? null,
         deliveryId: m.deliveryId ?? null,
+        deliveryIds: m.deliveryIds ?? null,
       });
       return { messageId: `outbox:${id}` };
     },
+    async sendMany(messages, { db }) {
+      const ids = await outbox.insertOutboxMessages(
+        db,
+        messages.map((b) =>
+          b.channel === 'email'
+            ? {
+                channel: 'email' as const,
+                to: b.message.to,
+                subject: b.message.subject,
+                text: b.message.text,
+                html: b.message.html,
+                headers: b.message.headers ?? null,
+                deliveryId: b.message.deliveryId ?? null,
+                deliveryIds: b.message.deliveryIds ?? null,
+              }
+            : {
+                channel: 'sms' as const,
+                to: b.message.to,
+                text: b.message.text,
+                deliveryId: b.message.deliveryId ?? null,
+                deliveryIds: b.message.deliveryIds ?? null,
+              },
+        ),
+      );
+      return ids.map((id) => ({ messageId: `outbox:${id}` }));
+    },
     async sendSms(m, { db }) {
-      const id = await outbox.insertOutboxMessage(db, { channel: 'sms', to: m.to, text: m.text, deliveryId: m.deliveryId ?? null });
+      const id = await outbox.insertOutboxMessage(db, {
+        channel: 'sms',
+        to: m.to,
+        text: m.text,
+        deliveryId: m.deliveryId ?? null,
+        deliveryIds: m.deliveryIds ?? null,
+      });
       return { messageId: `outbox:${id}` };
     },
   };

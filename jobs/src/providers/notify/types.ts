@@ -8,6 +8,8 @@ export interface EmailMessage {
   html: string;
   headers?: Record<string, string>;
   deliveryId?: string;
+  /** Every delivery this message carries (grouped alerts, DESIGN §2.5). */
+  deliveryIds?: string[];
 }
 
 /** A text message to an E.164 number. */
@@ -15,7 +17,12 @@ export interface SmsMessage {
   to: string;
   text: string;
   deliveryId?: string;
+  /** Every delivery this message carries (grouped alerts, DESIGN §2.5). */
+  deliveryIds?: string[];
 }
+
+/** One message of a batch. */
+export type BatchMessage = { channel: 'email'; message: EmailMessage } | { channel: 'sms'; message: SmsMessage };
 
 /**
  * Sends e-mail and SMS. `db` is the sender's transaction, used by the outbox transport so the message and
@@ -26,6 +33,11 @@ export interface Notifier {
   readonly kind: 'outbox' | 'aws';
   sendEmail(m: EmailMessage, ctx: { db: Executor }): Promise<{ messageId: string }>;
   sendSms(m: SmsMessage, ctx: { db: Executor }): Promise<{ messageId: string }>;
+  /**
+   * Optional: writes a whole batch at once (the outbox transport: one insert). Returns the message ids in order.
+   * Transports without it are called once per message, concurrently within a bound.
+   */
+  sendMany?(messages: BatchMessage[], ctx: { db: Executor }): Promise<{ messageId: string }[]>;
 }
 
 /** A failure a retry cannot fix (invalid address, opted-out number, rejected message). */

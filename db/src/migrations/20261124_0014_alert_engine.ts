@@ -1,0 +1,133 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * Alert engine v2 (DESIGN §2 steps 3–5):
+ * - `alert_audience`: one row per (attraction, person) that may be alerted — an active watch whose
+ *   subscription is active — with the watch's threshold and options, the subscription (pass days are checked
+ *   per park-local "today" at evaluation), the armed state of the day (alert on the drop) and the last alert.
+ *   Kept in step with `user_rides`, `subscriptions` and `pass_days` by statement-level triggers (set-based, so a
+ *   bulk insert of 300,000 watches refreshes the audience in one statement), and by the tick (disarm on alert,
+ *   re-arm on a reading above the threshold). `dirty` marks pairs changed since the last tick (evaluated even
+ *   when their attraction's reading did not change); `due_at` marks pairs held back by the 60-minute rule.
+ * - `parks.live_status` / `live_hours` / `live_polled_at`: the park's own entity in the live response.
+ * - `ride_status.down_seen` / `up_polls`: back in service (DOWN → OPERATING on two consecutive fresh polls).
+ * - `deliveries.status` gains `capped` (held back by the daily cap, recorded, never sent) and `message_key`
+ *   (the deliveries of one person, channel and tick that go out as ONE message); the per-ride anti-join index
+ *   is dropped (the audience's `last_alert_at` answers "anything of that ride in the last hour").
+ * - `outbox_messages.delivery_ids`: every delivery a grouped message carries.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable('parks')
+    .addColumn('live_status', 'text')
+    .addColumn('live_hours', 'jsonb')
+    .addColumn('live_polled_at', 'timestamptz')
+    .execute();
+  await db.schema
+    .alterTable('ride_status')
+    .addColumn('down_seen', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('up_polls', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+
+  await sql`alter table deliveries drop constraint if exists deliveries_status_check`.execute(db);
+  await sql`alter table deliveries add constraint deliveries_status_check check (status in ('queued', 'sent', 'failed', 'capped'))`.execute(
+    db,
+  );
+  await db.schema.alterTable('deliveries').addColumn('message_key', 'text').execute();
+  await sql`drop index if exists deliveries_recent_ride_idx`.execute(db);
+  await db.schema.alterTable('outbox_messages').addColumn('delivery_ids', sql`uuid[]`).execute();
+
+  await sql`
+    create table alert_audience (
+      ride_id text not null references attractions(id) on delete cascade,
+      email text not null,
+      park_id text not null,
+      subscription_id uuid not null references subscriptions(id) on delete cascade,
+      phone_number text,
+      starts_at timestamptz,
+      threshold_minutes integer,
+      remind_hourly boolean not null default false,
+      back_in_service boolean not null default false,
+      armed boolean not null default true,
+      armed_on date,
+      last_alert_at timestamptz,
+      due_at timestamptz,
+      dirty boolean not null default true,
+      primary key (ride_id, email)
+    )`.execute(db);
+  await sql`create index alert_audience_person_idx on alert_audience (email, park_id)`.execute(db);
+  await sql`create index alert_audience_dirty_idx on alert_audience (park_id) where dirty`.execute(db);
+  await sql`create index alert_audience_due_idx on alert_audience (park_id, due_at) where due_at is not null`.execute(db);
+
+  // Refreshes the audience of the given (email, park_id) keys from user_rides + subscriptions.
+  await sql`
+    create function alert_audience_refresh(keys jsonb) returns void language sql as $$
+      with k as (select distinct x->>'email' as email, x->>'park_id' as park_id from jsonb_array_elements(keys) x),
+      gone as (
+        delete from alert_audience a using k
+        where a.email = k.email and a.park_id = k.park_id
+          and not exists (
+            select 1 from user_rides ur join subscriptions s on s.email = ur.email and s.park_id = ur.park_id
+            where ur.email = a.email and ur.ride_id = a.ride_id and ur.active and s.active)
+      )
+      insert into alert_audience (ride_id, email, park_id, subscription_id, phone_number, starts_at, threshold_minutes,
+                                  remind_hourly, back_in_service, dirty)
+      select ur.ride_id, ur.email, ur.park_id, s.id, s.phone_number, s.starts_at, ur.threshold_minutes,
+             ur.remind_hourly, ur.back_in_service, true
+      from k
+      join user_rides ur on ur.email = k.email and ur.park_id = k.park_id and ur.active
+      join subscriptions s on s.email = ur.email and s.park_id = ur.park_id and s.active
+      on conflict (ride_id, email) do update set
+        park_id = excluded.park_id, subscription_id = excluded.subscription_id, phone_number = excluded.phone_number,
+        starts_at = excluded.starts_at, threshold_minutes = excluded.threshold_minutes,
+        remind_hourly = excluded.remind_hourly, back_in_service = excluded.back_in_service, dirty = true
+    $$`.execute(db);
+
+  for (const [table, keys] of [
+    ['user_rides', `select email, park_id from rows`],
+    ['subscriptions', `select email, park_id from rows`],
+    ['pass_days', `select s.email, s.park_id from rows r join subscriptions s on s.id = r.subscription_id`],
+  ] as const) {
+    for (const [op, ref] of [
+      ['insert', 'new table as rows'],
+      ['update', 'new table as rows'],
+      ['delete', 'old table as rows'],
+    ] as const) {
+      const fn = `alert_audience_${table}_${op}`;
+      await sql
+        .raw(`
+        create function ${fn}() returns trigger language plpgsql as $$
+        begin
+          perform alert_audience_refresh(coalesce((select jsonb_agg(jsonb_build_object('email', k.email, 'park_id', k.park_id))
+                                                   from (select distinct * from (${keys}) q) k), '[]'::jsonb));
+          return null;
+        end $$`)
+        .execute(db);
+      await sql.raw(`create trigger ${fn} after ${op} on ${table} referencing ${ref} for each statement execute function ${fn}()`).execute(db);
+    }
+  }
+
+  // Existing watches join the audience.
+  await sql`
+    select alert_audience_refresh(coalesce((select jsonb_agg(jsonb_build_object('email', email, 'park_id', park_id))
+                                            from (select distinct email, park_id from user_rides) k), '[]'::jsonb))`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const table of ['user_rides', 'subscriptions', 'pass_days']) {
+    for (const op of ['insert', 'update', 'delete']) {
+      await sql.raw(`drop trigger if exists alert_audience_${table}_${op} on ${table}`).execute(db);
+      await sql.raw(`drop function if exists alert_audience_${table}_${op}()`).execute(db);
+    }
+  }
+  await sql`drop function if exists alert_audience_refresh(jsonb)`.execute(db);
+  await db.schema.dropTable('alert_audience').ifExists().execute();
+  await db.schema.alterTable('outbox_messages').dropColumn('delivery_ids').execute();
+  await sql`create index if not exists deliveries_recent_ride_idx on deliveries (email, ride_id, created_at)`.execute(db);
+  await db.schema.alterTable('deliveries').dropColumn('message_key').execute();
+  await sql`delete from deliveries where status = 'capped'`.execute(db);
+  await sql`alter table deliveries drop constraint if exists deliveries_status_check`.execute(db);
+  await sql`alter table deliveries add constraint deliveries_status_check check (status in ('queued', 'sent', 'failed'))`.execute(db);
+  await db.schema.alterTable('ride_status').dropColumn('down_seen').dropColumn('up_polls').execute();
+  await db.schema.alterTable('parks').dropColumn('live_status').dropColumn('live_hours').dropColumn('live_polled_at').execute();
+}

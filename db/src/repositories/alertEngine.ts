@@ -1,0 +1,244 @@
+import { sql } from 'kysely';
+import type { Executor } from '../client.ts';
+import type { AlertChannel } from '../types.ts';
+
+/** Default alert threshold in minutes: standby 1–15 is "walk-on or short" (spec part 1 §9). */
+export const DEFAULT_THRESHOLD_MINUTES = 15;
+/** Nothing of one attraction goes to one person more often than this (spec part 1 §9, DESIGN §2.3). */
+export const REALERT_MINUTES = 60;
+/** Daily caps per person and channel when the settings hold none (messages per park-local day). */
+export const DEFAULT_DAILY_CAPS = { sms: 30, email: 60 } as const;
+/** `settings` keys of the daily caps (JSON integers), written by the admin control. */
+export const DAILY_CAP_KEYS = { sms: 'alert_daily_cap_sms', email: 'alert_daily_cap_email' } as const;
+
+/** Messages per person per park-local day and channel (DESIGN §2.5 daily cap). */
+export interface DailyCaps {
+  sms: number;
+  email: number;
+}
+
+/**
+ * The daily caps per person and channel (DESIGN §2.5): `settings` keys `alert_daily_cap_sms` and
+ * `alert_daily_cap_email` (JSON integers, messages per park-local day); SMS 30 and e-mail 60 when absent or
+ * not a positive integer.
+ */
+export async function getDailyCaps(db: Executor): Promise<DailyCaps> {
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', [DAILY_CAP_KEYS.sms, DAILY_CAP_KEYS.email])
+    .execute();
+  const read = (key: string, fallback: number) => {
+    const v = rows.find((r) => r.key === key)?.value as unknown;
+    return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : fallback;
+  };
+  return { sms: read(DAILY_CAP_KEYS.sms, DEFAULT_DAILY_CAPS.sms), email: read(DAILY_CAP_KEYS.email, DEFAULT_DAILY_CAPS.email) };
+}
+
+/**
+ * Writes one or both daily caps (the admin control calls this; validation of the range is the caller's).
+ * @param caps messages per person per park-local day; positive integers.
+ * @throws Error when a cap is not a positive integer.
+ */
+export async function setDailyCaps(db: Executor, caps: Partial<DailyCaps>, now: Date = new Date()): Promise<void> {
+  for (const channel of ['sms', 'email'] as const) {
+    const v = caps[channel];
+    if (v === undefined) continue;
+    if (!Number.isInteger(v) || v <= 0) throw new Error(`daily ${channel} cap must be a positive integer`);
+    await db
+      .insertInto('settings')
+      .values({ key: DAILY_CAP_KEYS[channel], value: JSON.stringify(v), updated_at: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(v), updated_at: now }))
+      .execute();
+  }
+}
+
+/**
+ * One attraction's reading at this poll, as the evaluation needs it (DESIGN §2.3), decided in the poll from
+ * the upstream evidence: `qualifies` = OPERATING, fresh, 0 < wait, inside hours and not in their last 15 minutes,
+ * park entity not CLOSED (the per-person threshold is applied in SQL); `fresh` = lastUpdated at most 15 minutes
+ * old and at most 2 minutes in the future; `backInService` = DOWN → OPERATING confirmed on this poll;
+ * `changed` = status, wait or lastUpdated differ from the previous poll.
+ */
+export interface AttractionReading {
+  rideId: string;
+  rideName: string;
+  status: string;
+  /** Standby wait in minutes, or null. */
+  wait: number | null;
+  fresh: boolean;
+  qualifies: boolean;
+  backInService: boolean;
+  changed: boolean;
+}
+
+/** A delivery claimed by a tick (queued) or held back by the daily cap (capped). */
+export interface ClaimedAlert {
+  id: string;
+  channel: AlertChannel;
+  status: 'queued' | 'capped';
+  messageKey: string;
+}
+
+/** What a tick's evaluation and claim are given. */
+export interface TickInput {
+  parkId: string;
+  parkName: string;
+  /** The poll instant (UTC). */
+  now: Date;
+  /** The park-local date of `now` (YYYY-MM-DD): the pass day and the armed state's day. */
+  today: string;
+  /** The park-local midnight that starts `today`, as a UTC instant (the daily cap's window). */
+  dayStart: Date;
+  readings: AttractionReading[];
+}
+
+const readingsTable = (i: TickInput) => {
+  const col = <K extends keyof AttractionReading>(k: K) => i.readings.map((r) => r[k]);
+  return sql`unnest(${col('rideId')}::text[], ${col('rideName')}::text[], ${col('wait')}::int[], ${col('qualifies')}::bool[],
+                    ${col('backInService')}::bool[]) as r(ride_id, ride_name, wait, qualifies, bis)`;
+};
+
+/**
+ * The evaluation (DESIGN §2.3) as one SQL fragment over the audience rows of the attractions whose reading
+ * changed, plus the park's dirty pairs (watch, pass or subscription changed since the last tick) and the pairs
+ * due again (held back by the 60-minute rule, or hourly reminders). Yields one row per (person, attraction)
+ * that alerts now (`kind` ride_alert or back_in_service) or that qualifies but is held by the 60-minute rule
+ * (`held`). Rules: the pair's pass day for `today` (channel of the day; SMS only with a phone number);
+ * subscription started; reading qualifies and wait ≤ threshold (default 15); armed (or remind_hourly); nothing
+ * of that attraction to that person in the last 60 minutes. Back in service: the watch asks for it and
+ * nothing of that attraction in the last 60 minutes.
+ */
+function evaluation(i: TickInput) {
+  const changed = i.readings.filter((r) => r.changed).map((r) => r.rideId);
+  return sql`
+    with r as (select * from ${readingsTable(i)}),
+    pairs as (
+      select a.* from alert_audience a where a.ride_id = any(${changed}::text[])
+      union
+      select a.* from alert_audience a where a.park_id = ${i.parkId} and a.dirty
+      union
+      select a.* from alert_audience a where a.park_id = ${i.parkId} and a.due_at <= ${i.now}
+    ),
+    x as (
+      select a.email, a.ride_id, a.subscription_id, a.phone_number, a.remind_hourly, a.back_in_service, r.ride_name, r.wait, r.bis,
+             r.qualifies and r.wait <= coalesce(a.threshold_minutes, ${DEFAULT_THRESHOLD_MINUTES}) as short,
+             (a.armed or a.armed_on is distinct from ${i.today}::date) as armed,
+             coalesce(a.last_alert_at > ${i.now}::timestamptz - make_interval(mins => ${REALERT_MINUTES}), false) as recent
+      from pairs a join r on r.ride_id = a.ride_id
+      where a.starts_at is null or a.starts_at <= ${i.now}
+    )
+    select x.email, x.ride_id, x.ride_name, x.wait, x.subscription_id, pd.channel,
+           case when pd.channel = 'sms' then x.phone_number else x.email end as address,
+           case when x.short and (x.armed or x.remind_hourly) then (case when x.recent then 'held' else 'ride_alert' end)
+                else 'back_in_service' end as kind
+    from x join pass_days pd on pd.subscription_id = x.subscription_id and pd.day = ${i.today}::date
+    where (pd.channel = 'email' or x.phone_number is not null)
+      and ((x.short and (x.armed or x.remind_hourly)) or (x.bis and x.back_in_service and not x.recent))`;
+}
+
+/**
+ * Counts what the evaluation decides for a tick without claiming anything (benchmarks, diagnostics): the
+ * same statement the claim runs, counted inside PostgreSQL.
+ */
+export async function countEvaluation(db: Executor, i: TickInput): Promise<{ alerts: number; held: number }> {
+  const { rows } = await sql<{ alerts: number; held: number }>`
+    select count(*) filter (where kind <> 'held')::int as alerts, count(*) filter (where kind = 'held')::int as held
+    from (${evaluation(i)}) e`.execute(db);
+  return rows[0] ?? { alerts: 0, held: 0 };
+}
+
+/**
+ * DESIGN §2.3–2.4 evaluate + claim for one park tick, in the caller's transaction, in four statements:
+ * 1. re-arm: pairs of the changed attractions whose fresh reading is not OPERATING or above the person's
+ *    threshold are armed again (alert on the drop);
+ * 2. evaluate and claim in ONE statement: the alerting pairs are inserted into `deliveries`
+ *    (`ON CONFLICT (dedup_key) DO NOTHING`, key per person, attraction, kind and hour) with one `message_key`
+ *    per person, channel and tick; when the person already had their daily cap of messages on that channel
+ *    today (`caps`, counted in `deliveries`), the whole message is recorded as `capped` instead of `queued`;
+ *    alerted pairs are disarmed with `last_alert_at = now` (an hourly reminder is due again in 60 minutes);
+ *    held pairs get `due_at` = last alert + 60 minutes;
+ * 3. pairs whose `due_at` passed and were not set again lose it; 4. the park's dirty pairs are clean.
+ * @returns the deliveries this call inserted (a racing caller's rows are not returned).
+ */
+export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Promise<ClaimedAlert[]> {
+  const rearm = i.readings.filter((r) => r.changed && r.fresh && (r.status !== 'OPERATING' || r.wait !== null));
+  if (rearm.length) {
+    await sql`
+      update alert_audience a set armed = true, armed_on = ${i.today}::date
+      from unnest(${rearm.map((r) => r.rideId)}::text[], ${rearm.map((r) => r.status)}::text[], ${rearm.map((r) => r.wait)}::int[])
+           as r(ride_id, status, wait)
+      where a.ride_id = r.ride_id and not a.armed and a.armed_on = ${i.today}::date
+        and (r.status <> 'OPERATING' or r.wait > coalesce(a.threshold_minutes, ${DEFAULT_THRESHOLD_MINUTES}))`.execute(db);
+  }
+  const tick = String(i.now.getTime());
+  const hourBucket = String(Math.floor(i.now.getTime() / 3_600_000));
+  const { rows } = await sql<ClaimedAlert>`
+    with e as (${evaluation(i)}),
+    people as (select distinct email from e where kind <> 'held'),
+    used as (
+      select d.email, d.channel, count(distinct d.message_key)::int as n
+      from deliveries d join people p on p.email = d.email
+      where d.created_at >= ${i.dayStart} and d.message_key is not null and d.status <> 'capped'
+      group by d.email, d.channel
+    ),
+    ins as (
+      insert into deliveries (dedup_key, kind, email, channel, address, park_id, ride_id, ride_name, wait_time, message,
+                              subscription_id, status, message_key, created_at)
+      select (case when e.kind = 'ride_alert' then 'ride:' else 'bis:' end) || e.email || ':' || e.ride_id || ':' || ${hourBucket},
+             e.kind, e.email, e.channel, e.address, ${i.parkId}, e.ride_id, e.ride_name, e.wait,
+             case when e.kind = 'ride_alert' then e.ride_name || ' has a ' || e.wait || ' min standby wait at ' || ${i.parkName} || '.'
+                  else e.ride_name || ' is back in service at ' || ${i.parkName} || '.' end,
+             e.subscription_id,
+             case when coalesce(u.n, 0) >= (case when e.channel = 'sms' then ${caps.sms}::int else ${caps.email}::int end)
+                  then 'capped' else 'queued' end,
+             e.email || ':' || e.channel || ':' || ${i.parkId} || ':' || ${tick}, ${i.now}
+      from e left join used u on u.email = e.email and u.channel = e.channel
+      where e.kind <> 'held'
+      on conflict (dedup_key) do nothing
+      returning id, channel, status, message_key
+    ),
+    alerted as (
+      update alert_audience a
+      set armed = false, armed_on = ${i.today}::date, last_alert_at = ${i.now},
+          due_at = case when a.remind_hourly then ${i.now}::timestamptz + make_interval(mins => ${REALERT_MINUTES}) end
+      from e where e.kind <> 'held' and a.ride_id = e.ride_id and a.email = e.email
+    ),
+    held as (
+      update alert_audience a set due_at = a.last_alert_at + make_interval(mins => ${REALERT_MINUTES})
+      from e where e.kind = 'held' and a.ride_id = e.ride_id and a.email = e.email
+    )
+    select id, channel, status, message_key as "messageKey" from ins`.execute(db);
+  await sql`update alert_audience set due_at = null where park_id = ${i.parkId} and due_at <= ${i.now}`.execute(db);
+  await sql`update alert_audience set dirty = false where park_id = ${i.parkId} and dirty`.execute(db);
+  return rows;
+}
+
+/**
+ * Tries to take the park's tick lock on this connection (a session-level PostgreSQL advisory lock, released
+ * by `unlockParkTick` or when the connection closes — a killed worker never leaves it held). DESIGN §2:
+ * at most one tick per park at a time, across every worker.
+ */
+export async function tryLockParkTick(db: Executor, parkId: string): Promise<boolean> {
+  const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_lock(hashtext('walkon:tick'), hashtext(${parkId})) as ok`.execute(db);
+  return rows[0]?.ok === true;
+}
+
+/** Releases the park's tick lock taken by `tryLockParkTick` on the same connection. */
+export async function unlockParkTick(db: Executor, parkId: string): Promise<void> {
+  await sql`select pg_advisory_unlock(hashtext('walkon:tick'), hashtext(${parkId}))`.execute(db);
+}
+
+/** Refreshes the planner statistics of the tables a large claim grew (DESIGN §2.4: stale statistics made ticks slow). */
+export async function analyzeHotTables(db: Executor): Promise<void> {
+  await sql`analyze deliveries, alert_audience`.execute(db);
+}
+
+/** The previous poll's readings of a park's attractions (for change detection and back in service). */
+export async function previousReadings(db: Executor, parkId: string) {
+  return db
+    .selectFrom('ride_status')
+    .select(['attraction_id', 'status', 'standby_wait', 'last_updated', 'down_seen', 'up_polls'])
+    .where('park_id', '=', parkId)
+    .execute();
+}
