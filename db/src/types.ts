@@ -92,6 +92,8 @@ export interface RideStatusTable {
   down_seen: Generated<boolean>;
   /** Consecutive fresh OPERATING polls since that DOWN. */
   up_polls: Generated<number>;
+  /** Whether the last poll's reading qualified for alerts (before the per-person threshold). */
+  qualified: Generated<boolean>;
 }
 
 export interface WaitSamplesTable {

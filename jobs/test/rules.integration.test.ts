@@ -1,7 +1,9 @@
-import { catalogue, type Database, deliveries, liveStatus, rides, subscriptions } from '@walkon/db';
+import { alertEngine, catalogue, type Database, rides, subscriptions } from '@walkon/db';
 import { createTestDb, truncateAll } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runParkTick } from '../src/pipeline/tick.ts';
+import type { WaitTimesSource } from '../src/providers/waitTimes/index.ts';
 
 // One ride, one person, one rule changed per case: the evaluation statement in isolation.
 const NOW = new Date('2026-04-14T22:00:00Z'); // 18:00 in Orlando
@@ -35,26 +37,63 @@ interface Case {
   alertType?: 'email' | 'sms';
   phone?: string | null;
   entityType?: string;
+  parkStatus?: string | null;
+  parkHours?: { type: string; startTime: string; endTime: string }[] | null;
+}
+
+const DEFAULT_HOURS = [{ type: 'Operating', startTime: '2026-04-14T13:00:00Z', endTime: '2026-04-15T02:00:00Z' }];
+
+/** A one-park, one-ride live source whose reading each test sets (the real poll → evaluate → claim path). */
+function sourceOf(reading: () => Case & { at: Date }): WaitTimesSource {
+  return {
+    kind: 'replay',
+    getDestinations: async () => [{ id: 'd', name: 'Resort', parks: [{ id: P, name: 'Park' }] }],
+    getLive: async () => {
+      const c = reading();
+      return {
+        parkId: P,
+        name: 'Park',
+        timezone: 'America/New_York',
+        entries: [
+          {
+            id: P,
+            name: 'Park',
+            entityType: 'PARK',
+            status: c.parkStatus === undefined ? 'OPERATING' : c.parkStatus,
+            standbyWait: null,
+            queue: null,
+            operatingHours: c.parkHours ?? null,
+            lastUpdated: null,
+          },
+          {
+            id: R,
+            name: 'Ride',
+            entityType: c.entityType ?? 'ATTRACTION',
+            status: c.status ?? 'OPERATING',
+            standbyWait: c.wait === undefined ? 10 : c.wait,
+            queue: null,
+            operatingHours: c.hours === undefined ? DEFAULT_HOURS : c.hours,
+            lastUpdated: new Date(c.at.getTime() - (c.ageMin ?? 1) * 60_000).toISOString(),
+          },
+        ],
+      };
+    },
+  };
+}
+
+let reading: Case & { at: Date } = { at: NOW };
+let clock = NOW;
+const source = sourceOf(() => reading);
+
+/** One tick at `at` with the reading `c`; returns how many deliveries it claimed (queued). */
+async function tickAt(c: Case, at: Date): Promise<number> {
+  reading = { ...c, at };
+  clock = at;
+  return (await runParkTick({ db, source, now: () => clock }, P)).claimed.length;
 }
 
 async function claims(c: Case): Promise<number> {
   if (c.entityType) await catalogue.upsertAttractions(db, [{ id: R, parkId: P, name: 'Ride', entityType: c.entityType }]);
-  await liveStatus.saveLiveStatus(
-    db,
-    [
-      {
-        attractionId: R,
-        parkId: P,
-        status: c.status ?? 'OPERATING',
-        standbyWait: c.wait === undefined ? 10 : c.wait,
-        queue: null,
-        operatingHours:
-          c.hours === undefined ? [{ type: 'Operating', startTime: '2026-04-14T13:00:00Z', endTime: '2026-04-15T02:00:00Z' }] : c.hours,
-        lastUpdated: new Date(NOW.getTime() - (c.ageMin ?? 1) * 60_000).toISOString(),
-      },
-    ],
-    NOW,
-  );
   await subscriptions.upsertActivePass(db, {
     email: EMAIL,
     parkId: P,
@@ -76,7 +115,7 @@ async function claims(c: Case): Promise<number> {
       .execute();
   }
   if (c.threshold !== undefined) await db.updateTable('user_rides').set({ threshold_minutes: c.threshold }).execute();
-  return (await deliveries.claimRideAlerts(db, P, NOW)).length;
+  return tickAt(c, NOW);
 }
 
 describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
@@ -115,31 +154,12 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
     expect((await db.selectFrom('deliveries').select('address').executeTakeFirstOrThrow()).address).toBe('+14075551234');
   });
   it('a SHOW is not a ride and does not alert', async () => expect(await claims({ entityType: 'SHOW' })).toBe(0));
-  it('spec part 1 §9: the same ride is not re-alerted to the same person within 60 minutes', async () => {
-    expect(await claims({})).toBe(1);
-    const in59 = new Date(NOW.getTime() + 59 * 60_000);
-    const in61 = new Date(NOW.getTime() + 61 * 60_000);
-    // Keep the data fresh for the later instants.
-    const fresh = (at: Date) =>
-      liveStatus.saveLiveStatus(
-        db,
-        [
-          {
-            attractionId: R,
-            parkId: P,
-            status: 'OPERATING',
-            standbyWait: 10,
-            queue: null,
-            operatingHours: null,
-            lastUpdated: at.toISOString(),
-          },
-        ],
-        at,
-      );
-    await fresh(in59);
-    expect(await deliveries.claimRideAlerts(db, P, in59)).toHaveLength(0);
-    await fresh(in61);
-    expect(await deliveries.claimRideAlerts(db, P, in61)).toHaveLength(1);
+  it('spec part 1 §9 with remind hourly: the same ride is not re-alerted within 60 minutes, then again', async () => {
+    await claims({});
+    await db.updateTable('user_rides').set({ remind_hourly: true }).execute();
+    expect(await db.selectFrom('deliveries').select('id').execute()).toHaveLength(1);
+    expect(await tickAt({ hours: null }, new Date(NOW.getTime() + 59 * 60_000))).toBe(0);
+    expect(await tickAt({ hours: null }, new Date(NOW.getTime() + 61 * 60_000))).toBe(1);
   });
   it('issue 3: a multi-date pass alerts only on the dates bought (13th and 15th bought, today is the 14th → nothing)', async () => {
     await claims({ start: '2026-04-13', end: '2026-04-14' });
@@ -152,7 +172,7 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
       source: 'stripe',
       reference: 'cs_test',
     });
-    expect(await deliveries.claimRideAlerts(db, P, NOW)).toHaveLength(0);
+    expect(await tickAt({ wait: 11 }, new Date(NOW.getTime() + 60_000))).toBe(0);
     await subscriptions.grantPassDays(db, {
       email: EMAIL,
       parkId: P,
@@ -162,7 +182,7 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
       source: 'promo',
       reference: 'FREE',
     });
-    expect(await deliveries.claimRideAlerts(db, P, NOW)).toHaveLength(1);
+    expect(await tickAt({ wait: 12 }, new Date(NOW.getTime() + 2 * 60_000))).toBe(1);
     const sub = await subscriptions.findByEmailAndPark(db, EMAIL, P);
     expect([sub?.start_date, sub?.end_date]).toEqual(['2026-04-13', '2026-04-16']);
   });
@@ -178,32 +198,110 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
       reference: 'cs_2',
     });
     const tomorrow = new Date(NOW.getTime() + 24 * 3600_000);
-    await liveStatus.saveLiveStatus(
-      db,
-      [
-        {
-          attractionId: R,
-          parkId: P,
-          status: 'OPERATING',
-          standbyWait: 10,
-          queue: null,
-          operatingHours: null,
-          lastUpdated: tomorrow.toISOString(),
-        },
-      ],
-      tomorrow,
-    );
-    expect(await deliveries.claimRideAlerts(db, P, tomorrow)).toHaveLength(1);
+    // A new park-local day starts armed, whatever the reading did yesterday.
+    expect(await tickAt({ hours: null }, tomorrow)).toBe(1);
     const rows = await db.selectFrom('deliveries').select(['channel', 'address']).orderBy('created_at').execute();
     expect(rows).toEqual([
       { channel: 'sms', address: '+14075551234' },
       { channel: 'email', address: EMAIL },
     ]);
   });
-  it('DESIGN §2.4: two racing evaluations in the same hour claim once (unique dedup key)', async () => {
+  it('DESIGN §2: two racing ticks of the same park claim once (the park tick lock)', async () => {
     await claims({ wait: 5 });
     await db.deleteFrom('deliveries').execute();
-    const [a, b] = await Promise.all([deliveries.claimRideAlerts(db, P, NOW), deliveries.claimRideAlerts(db, P, NOW)]);
-    expect(a.length + b.length).toBe(1);
+    await db.updateTable('alert_audience').set({ armed: true, last_alert_at: null }).execute();
+    const [a, b] = await Promise.all([tickAt({ wait: 6 }, NOW), tickAt({ wait: 6 }, NOW)]);
+    expect(a + b).toBe(1);
+  });
+});
+
+describe('Alert engine v2 rules (DESIGN §2.3)', () => {
+  const at = (min: number) => new Date(NOW.getTime() + min * 60_000);
+  const kinds = async () => (await db.selectFrom('deliveries').select(['kind', 'status']).orderBy('created_at').execute()).map((d) => `${d.kind}:${d.status}`);
+
+  it("the park's own entity CLOSED → no alert, though the ride says OPERATING 10 min", async () => {
+    expect(await claims({ parkStatus: 'CLOSED' })).toBe(0);
+    expect((await db.selectFrom('parks').select('live_status').where('id', '=', P).executeTakeFirstOrThrow()).live_status).toBe('CLOSED');
+    // The park opens: the same reading now alerts (every attraction counts as changed).
+    expect(await tickAt({}, at(1))).toBe(1);
+  });
+
+  it('a lastUpdated 24 h in the future is not fresh: no alert, and it does not re-arm (no later re-alert)', async () => {
+    expect(await claims({ ageMin: -24 * 60 })).toBe(0);
+    expect(await tickAt({ ageMin: -3 }, at(1))).toBe(0);
+    // A fresh reading alerts; a future-dated reading above the threshold does not re-arm it.
+    expect(await tickAt({}, at(2))).toBe(1);
+    expect(await tickAt({ wait: 45, ageMin: -24 * 60 }, at(70))).toBe(0);
+    expect(await tickAt({ wait: 10 }, at(71))).toBe(0);
+    const stored = await db.selectFrom('ride_status').select('last_updated').executeTakeFirstOrThrow();
+    expect((stored.last_updated as Date).getTime()).toBeLessThanOrEqual(at(71).getTime());
+  });
+
+  it("hours (the attraction's or the park's) ending within the next 15 minutes → no alert", async () => {
+    const closing = [{ type: 'Operating', startTime: '2026-04-14T13:00:00Z', endTime: at(10).toISOString() }];
+    expect(await claims({ hours: closing })).toBe(0);
+    expect(await tickAt({ hours: null, parkHours: closing }, at(1))).toBe(0);
+    const later = [{ type: 'Operating', startTime: '2026-04-14T13:00:00Z', endTime: at(17).toISOString() }];
+    expect(await tickAt({ hours: later, parkHours: later }, at(1))).toBe(1);
+  });
+
+  it('alert on the drop: disarmed by its alert, re-armed only by a fresh reading above the threshold or not OPERATING', async () => {
+    expect(await claims({ wait: 10 })).toBe(1);
+    expect(await tickAt({ wait: 8 }, at(5))).toBe(0); // still short: disarmed
+    expect(await tickAt({ wait: 40, ageMin: 20 }, at(6))).toBe(0); // stale: does not re-arm
+    expect(await tickAt({ wait: 9 }, at(7))).toBe(0);
+    expect(await tickAt({ wait: null }, at(8))).toBe(0); // OPERATING without a wait: does not re-arm
+    expect(await tickAt({ wait: 7 }, at(9))).toBe(0);
+    expect(await tickAt({ wait: 65 }, at(10))).toBe(0); // re-armed
+    expect(await tickAt({ wait: 10 }, at(20))).toBe(0); // armed, but within 60 minutes of the last alert: held
+    expect(await tickAt({ wait: 10 }, at(20.5))).toBe(0);
+    expect(await tickAt({ wait: 10 }, at(60))).toBe(1); // due again, reading unchanged since minute 20
+    expect(await tickAt({ wait: null, status: 'DOWN' }, at(70))).toBe(0); // DOWN re-arms
+    expect(await tickAt({ wait: 12 }, at(121))).toBe(1);
+    expect(await kinds()).toEqual(['ride_alert:queued', 'ride_alert:queued', 'ride_alert:queued']);
+  });
+
+  it('per-watch threshold: a pair re-arms above its own threshold, not the default', async () => {
+    await claims({ threshold: 30, wait: 25 });
+    expect(await tickAt({ wait: 20 }, at(1))).toBe(0);
+    expect(await tickAt({ wait: 28 }, at(2))).toBe(0); // above 15 but not above 30: not re-armed
+    expect(await tickAt({ wait: 20 }, at(70))).toBe(0);
+    expect(await tickAt({ wait: 31 }, at(71))).toBe(0); // above 30: re-armed
+    expect(await tickAt({ wait: 20 }, at(72))).toBe(1);
+  });
+
+  it('back in service: DOWN → OPERATING on two consecutive fresh polls alerts once, only when the watch asks', async () => {
+    await claims({ status: 'DOWN', wait: null });
+    await db.updateTable('user_rides').set({ back_in_service: true }).execute();
+    expect(await tickAt({ status: 'DOWN', wait: null }, at(1))).toBe(0);
+    expect(await tickAt({ status: 'OPERATING', wait: 40 }, at(2))).toBe(0); // first poll back: not yet
+    expect(await tickAt({ status: 'DOWN', wait: null }, at(3))).toBe(0); // down again: starts over
+    expect(await tickAt({ status: 'OPERATING', wait: 40 }, at(4))).toBe(0);
+    expect(await tickAt({ status: 'OPERATING', wait: 40, ageMin: 30 }, at(5))).toBe(0); // stale: not consecutive
+    expect(await tickAt({ status: 'OPERATING', wait: 45 }, at(6))).toBe(0);
+    expect(await tickAt({ status: 'OPERATING', wait: 45 }, at(7))).toBe(1); // second consecutive fresh poll
+    expect(await tickAt({ status: 'OPERATING', wait: 50 }, at(8))).toBe(0);
+    expect(await kinds()).toEqual(['back_in_service:queued']);
+  });
+
+  it('back in service is off by default', async () => {
+    await claims({ status: 'DOWN', wait: null });
+    expect(await tickAt({ status: 'OPERATING', wait: 40 }, at(1))).toBe(0);
+    expect(await tickAt({ status: 'OPERATING', wait: 40 }, at(2))).toBe(0);
+    expect(await kinds()).toEqual([]);
+  });
+
+  it('the daily cap per person and channel holds back messages past it and records them as capped', async () => {
+    await alertEngine.setDailyCaps(db, { email: 2 });
+    expect(await alertEngine.getDailyCaps(db)).toEqual({ email: 2, sms: 30 });
+    expect(await claims({})).toBe(1);
+    await db.updateTable('user_rides').set({ remind_hourly: true }).execute();
+    expect(await tickAt({ wait: 11 }, at(60))).toBe(1);
+    expect(await tickAt({ wait: 12 }, at(120))).toBe(0);
+    expect(await kinds()).toEqual(['ride_alert:queued', 'ride_alert:queued', 'ride_alert:capped']);
+  });
+
+  it('daily caps default to SMS 30 and e-mail 60', async () => {
+    expect(await alertEngine.getDailyCaps(db)).toEqual({ sms: 30, email: 60 });
   });
 });

@@ -238,7 +238,7 @@ export async function analyzeHotTables(db: Executor): Promise<void> {
 export async function previousReadings(db: Executor, parkId: string) {
   return db
     .selectFrom('ride_status')
-    .select(['attraction_id', 'status', 'standby_wait', 'last_updated', 'down_seen', 'up_polls'])
+    .select(['attraction_id', 'status', 'standby_wait', 'last_updated', 'down_seen', 'up_polls', 'qualified'])
     .where('park_id', '=', parkId)
     .execute();
 }

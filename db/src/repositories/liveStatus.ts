@@ -16,6 +16,8 @@ export interface RideStatusInput {
   /** Back in service state after this poll (DESIGN §6); false / 0 when not given. */
   downSeen?: boolean;
   upPolls?: number;
+  /** Whether this poll's reading qualified for alerts (DESIGN §2.3); false when not given. */
+  qualified?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function saveLiveStatus(db: Executor, rows: RideStatusInput[], poll
         polled_at: polledAt,
         down_seen: r.downSeen ?? false,
         up_polls: r.upPolls ?? 0,
+        qualified: r.qualified ?? false,
       })),
     )
     .onConflict((oc) =>
@@ -52,6 +55,7 @@ export async function saveLiveStatus(db: Executor, rows: RideStatusInput[], poll
         park_id: (eb) => eb.ref('excluded.park_id'),
         down_seen: (eb) => eb.ref('excluded.down_seen'),
         up_polls: (eb) => eb.ref('excluded.up_polls'),
+        qualified: (eb) => eb.ref('excluded.qualified'),
       }),
     )
     .execute();

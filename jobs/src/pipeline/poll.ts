@@ -81,6 +81,7 @@ export async function refreshPark(
         lastUpdated: r.storedLastUpdated,
         downSeen: r.downSeen,
         upPolls: r.upPolls,
+        qualified: r.qualifies,
       };
     }),
     polledAt,

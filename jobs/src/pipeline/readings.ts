@@ -46,6 +46,7 @@ export interface PreviousReading {
   last_updated: Date | null;
   down_seen: boolean;
   up_polls: number;
+  qualified: boolean;
 }
 
 /** One attraction's reading plus the back-in-service state to store. */
@@ -63,7 +64,8 @@ export interface DecidedReading extends AttractionReading {
  * not in their last 15 minutes, and the park's own entity not CLOSED (the per-person threshold is applied by
  * the evaluation); `backInService` = a DOWN seen on a fresh poll followed by OPERATING on two consecutive
  * fresh polls (the alert goes with the second); `changed` = status, wait or stored lastUpdated differ from the
- * previous poll (or the park's own status changed, which changes every attraction).
+ * previous poll, or the reading's verdict changed (hours began or ended, the data went stale), or the park's
+ * own status changed (which changes every attraction).
  */
 export function decideReadings(
   entries: LiveEntry[],
@@ -88,7 +90,7 @@ export function decideReadings(
         if (downSeen) {
           upPolls += 1;
           if (upPolls >= 2) {
-            backInService = parkOpen;
+            backInService = parkOpen && e.entityType === 'ATTRACTION';
             downSeen = false;
             upPolls = 0;
           }
@@ -101,11 +103,20 @@ export function decideReadings(
       upPolls = 0;
     }
     const wait = e.standbyWait;
-    const qualifies = status === 'OPERATING' && fresh && wait !== null && wait > 0 && parkOpen && hoursAllow(e.operatingHours, now);
+    const qualifies =
+      e.entityType === 'ATTRACTION' &&
+      status === 'OPERATING' &&
+      fresh && wait !== null && wait > 0 && parkOpen && hoursAllow(e.operatingHours, now);
     const prevUpdated = prev?.last_updated ? prev.last_updated.getTime() : null;
     const nextUpdated = storedLastUpdated ? Date.parse(storedLastUpdated) : null;
     const changed =
-      park.statusChanged || !prev || prev.status !== status || prev.standby_wait !== wait || prevUpdated !== nextUpdated || backInService;
+      park.statusChanged ||
+      !prev ||
+      prev.qualified !== qualifies ||
+      prev.status !== status ||
+      prev.standby_wait !== wait ||
+      prevUpdated !== nextUpdated ||
+      backInService;
     return {
       rideId: e.id,
       rideName: e.name,
