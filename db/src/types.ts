@@ -94,6 +94,10 @@ export interface RideStatusTable {
   up_polls: Generated<number>;
   /** Whether the last poll's reading qualified for alerts (before the per-person threshold). */
   qualified: Generated<boolean>;
+  /** The last poll confirmed DOWN → OPERATING (back in service). */
+  back_in_service_event: Generated<boolean>;
+  /** The poll instant that last changed this reading (status, wait, lastUpdated or verdict). */
+  changed_at: Timestamp | null;
 }
 
 export interface WaitSamplesTable {

@@ -1,141 +1,286 @@
-// `make bench` (issue 2 Benchmark): prints, on this machine,
-//  (a) evaluation time per tick for 10,000 users × 30 watched rides on one park (target ≤ 1 s),
-//  (b) deliveries claimed and handed to the outbox per second (target ≥ 1,000/s),
-//  (c) upstream requests per park per tick at 10,000 users (must be exactly 1).
-// Figures are printed, never asserted. Uses its own database (walkon_bench) and a unique queue prefix.
+// `make bench` — alert engine figures (DESIGN §2), printed, never asserted. One line per figure:
+//   BENCH {"figure":"<name>","value":<number>,"unit":"<unit>","anchor":<number>,"ratio":<value/anchor>}
+// Anchors are measured in the same run on the same machine: a bare count(*) of the park's watches for the
+// evaluation figures, BullMQ no-op jobs drained at the same concurrency on the same Redis for sending, 1 for
+// upstream reads. Its own database (<DATABASE_URL's name>_alerts_bench, dropped and re-created) and a unique
+// queue prefix; the worker it starts upserts no job scheduler, so no background tick runs while it measures.
+// BENCH_SKIP_50K=1 leaves out the 50,000-visitor park (the longest set-up).
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { catalogue, createDb, deliveries, dropDatabase, ensureDatabase, migrateToLatest } from '@walkon/db';
-import { sql } from 'kysely';
+import { alertEngine, createDb, type Database, dropDatabase, ensureDatabase, migrateToLatest } from '@walkon/db';
+import { Queue, Worker } from 'bullmq';
+import { type Kysely, sql } from 'kysely';
 import { pino } from 'pino';
-import { addDaysToDate, parkLocalDate } from '../src/dates.ts';
+import { parkLocalDate } from '../src/dates.ts';
 import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { runParkTick } from '../src/pipeline/tick.ts';
 import { createOutboxNotifier } from '../src/providers/notify/index.ts';
-import { createReplaySource, type WaitTimesSource } from '../src/providers/waitTimes/index.ts';
+import type { LiveParkData, WaitTimesSource } from '../src/providers/waitTimes/index.ts';
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
 import { buildWorker } from '../src/worker.ts';
 
-const USERS = Number(process.env.BENCH_USERS ?? 10_000);
-const RIDES_PER_USER = 30;
-const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
+const RIDES = 40;
+const WATCHED = 30;
+const SEND_CONCURRENCY = Number(process.env.BENCH_SEND_CONCURRENCY ?? 10);
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
-base.pathname = '/walkon_bench';
+base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_alerts_bench`;
 const url = base.toString();
 
-const now = () => new Date();
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const note = (s: string) => console.log(`# ${s}`);
+function bench(figure: string, value: number, unit: string, anchor: number) {
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  console.log(`BENCH ${JSON.stringify({ figure, value: round(value), unit, anchor: round(anchor), ratio: round(anchor ? value / anchor : 0) })}`);
+}
 
-await dropDatabase(url);
-await ensureDatabase(url);
-const db = createDb(url, 20);
-await migrateToLatest(db);
+// The bench clock: 15:00 in Orlando on a fixed day, advanced by the phases.
+let clock = new Date('2026-11-24T20:00:00Z');
+const now = () => clock;
+const TZ = 'America/New_York';
 
-// A source that counts upstream reads.
-const replay = createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now });
-let upstreamReads = 0;
+// A live source of synthetic parks whose readings the bench sets; it counts upstream reads per park.
+type Mode = { wait: (ride: number) => number; stamp: Date };
+const modes = new Map<string, Mode>();
+const reads = new Map<string, number>();
+const parkName = (k: number) => `Bench Park ${k}`;
+const parkIdOf = (k: number) => `bench-park-${k}`;
+const rideId = (park: string, j: number) => `${park}-a${j}`;
 const source: WaitTimesSource = {
-  kind: replay.kind,
-  getDestinations: () => replay.getDestinations(),
-  getLive: (id) => {
-    upstreamReads++;
-    return replay.getLive(id);
+  kind: 'replay',
+  getDestinations: async () => [
+    { id: 'bench-destination', name: 'Bench Resort', parks: Array.from({ length: 12 }, (_, k) => ({ id: parkIdOf(k), name: parkName(k) })) },
+  ],
+  getLive: async (parkId): Promise<LiveParkData> => {
+    reads.set(parkId, (reads.get(parkId) ?? 0) + 1);
+    const m = modes.get(parkId) ?? { wait: () => 40, stamp: clock };
+    return {
+      parkId,
+      name: parkId,
+      timezone: TZ,
+      entries: [
+        { id: parkId, name: parkId, entityType: 'PARK', status: 'OPERATING', standbyWait: null, queue: null, operatingHours: null, lastUpdated: null },
+        ...Array.from({ length: RIDES }, (_, j) => ({
+          id: rideId(parkId, j),
+          name: `Attraction ${j}`,
+          entityType: 'ATTRACTION',
+          status: 'OPERATING',
+          standbyWait: m.wait(j),
+          queue: null,
+          operatingHours: null,
+          lastUpdated: m.stamp.toISOString(),
+        })),
+      ],
+    };
   },
 };
 
-console.log(`WalkOn alert pipeline benchmark — ${USERS.toLocaleString()} users × ${RIDES_PER_USER} watched rides, Magic Kingdom recording`);
-await catalogue.upsertDestinations(db, await source.getDestinations());
-await refreshPark({ db, source, now }, MK);
-const today = parkLocalDate(now(), 'America/New_York');
-let t0 = process.hrtime.bigint();
-await sql`
-  insert into subscriptions (email, park_id, active, start_date, end_date, alert_type)
-  select 'user' || g || '@bench.test', ${MK}, true, ${today}::date, ${addDaysToDate(today, 1)}::date, 'email'
-  from generate_series(1, ${USERS}) g`.execute(db);
-await sql`
-  insert into pass_days (subscription_id, day, channel, source, reference)
-  select id, ${today}::date, 'email', 'grant', 'bench' from subscriptions`.execute(db);
-await sql`
-  insert into user_rides (email, park_id, ride_id, active)
-  select s.email, ${MK}, r.attraction_id, true
-  from subscriptions s
-  cross join (
-    select attraction_id from ride_status rs join attractions a on a.id = rs.attraction_id
-    where rs.park_id = ${MK} and a.entity_type = 'ATTRACTION'
-    order by (rs.status = 'OPERATING' and rs.standby_wait between 1 and 15) desc, a.name
-    limit ${RIDES_PER_USER}) r`.execute(db);
-await sql`analyze`.execute(db);
-console.log(
-  `setup: ${USERS.toLocaleString()} subscriptions and ${(USERS * RIDES_PER_USER).toLocaleString()} watches in ${ms(t0).toFixed(0)} ms`,
-);
-
-// (a) + (c): the first tick of the day, timed part by part (poll → evaluate → claim 70,000 alerts), then a
-// steady-state tick through runParkTick (nothing new to claim: the 60-minute rule).
-upstreamReads = 0;
-t0 = process.hrtime.bigint();
-await refreshPark({ db, source, now }, MK);
-const pollMs = ms(t0);
-t0 = process.hrtime.bigint();
-const candidates = await deliveries.evaluateRideAlerts(db, MK, now());
-const evalMs = ms(t0);
-t0 = process.hrtime.bigint();
-const claimed = await deliveries.insertRideAlerts(db, candidates, now());
-const claimMs = ms(t0);
-const first = { claimed };
-const readsFirst = upstreamReads;
-upstreamReads = 0;
-t0 = process.hrtime.bigint();
-const second = await runParkTick({ db, source, now }, MK);
-const secondMs = ms(t0);
-const readsSecond = upstreamReads;
-
-// (b) claimed deliveries handed to the outbox through the real queue + worker path.
-const prefix = `bench-${randomUUID()}`;
-const connection = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 'worker');
-const queues = createQueues({ connection, prefix });
-const worker = await buildWorker({
-  db,
-  connection,
-  queues,
-  source,
-  notifier: createOutboxNotifier(),
-  logger: pino({ level: 'silent' }),
-  now,
-  publicOrigin: 'http://localhost:3000',
-  sendConcurrency: 50,
-});
-t0 = process.hrtime.bigint();
-for (let i = 0; i < first.claimed.length; i += 5000) await enqueueDeliveries(queues, first.claimed.slice(i, i + 5000));
-let sent = 0;
-for (;;) {
-  sent = Number((await sql<{ n: number }>`select count(*)::int as n from outbox_messages`.execute(db)).rows[0]?.n ?? 0);
-  if (sent >= first.claimed.length || ms(t0) > 600_000) break;
-  await new Promise((r) => setTimeout(r, 250));
+async function setupPark(db: Kysely<Database>, k: number, visitors: number): Promise<string> {
+  const parkId = parkIdOf(k);
+  modes.set(parkId, { wait: () => 40, stamp: clock });
+  await refreshPark({ db, source, now }, parkId);
+  const today = parkLocalDate(clock, TZ);
+  const t0 = process.hrtime.bigint();
+  await sql`
+    insert into subscriptions (email, park_id, active, start_date, end_date, alert_type)
+    select 'v' || g || '-p' || ${k} || '@bench.test', ${parkId}, true, ${today}::date, ${today}::date + 1, 'email'
+    from generate_series(1, ${visitors}) g`.execute(db);
+  await sql`
+    insert into pass_days (subscription_id, day, channel, source, reference)
+    select id, ${today}::date, 'email', 'grant', 'bench' from subscriptions where park_id = ${parkId}`.execute(db);
+  await sql`
+    insert into user_rides (email, park_id, ride_id, active)
+    select s.email, ${parkId}, ${parkId} || '-a' || j, true
+    from subscriptions s cross join generate_series(0, ${WATCHED - 1}) j
+    where s.park_id = ${parkId}`.execute(db);
+  await sql`vacuum analyze`.execute(db);
+  note(`${parkId}: ${visitors.toLocaleString()} visitors × ${WATCHED} watched rides set up in ${(ms(t0) / 1000).toFixed(1)} s`);
+  // The first tick of the day: nothing short, clears the dirty pairs of the set-up.
+  await runParkTick({ db, source, now }, parkId);
+  return parkId;
 }
-const sendMs = ms(t0);
-await worker.close();
-for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
-await queues.close();
-connection.disconnect();
 
-const claimRate = first.claimed.length / (claimMs / 1000);
-const outboxRate = sent / (sendMs / 1000);
-console.log('');
-console.log(
-  `(a) evaluation per tick: ${evalMs.toFixed(0)} ms finding ${candidates.length.toLocaleString()} qualifying (person, ride) pairs   [target ≤ 1000 ms]`,
-);
-console.log(
-  `    (poll ${pollMs.toFixed(0)} ms; steady-state tick poll + evaluate + claim with nothing new: ${secondMs.toFixed(0)} ms, ${second.claimed.length} claims)`,
-);
-console.log(
-  `(b) claimed: ${first.claimed.length.toLocaleString()} in ${claimMs.toFixed(0)} ms = ${claimRate.toFixed(0)} deliveries/s; handed to the outbox through BullMQ send jobs: ${sent.toLocaleString()} in ${(sendMs / 1000).toFixed(1)} s = ${outboxRate.toFixed(0)} deliveries/s   [target ≥ 1000/s]`,
-);
-console.log(
-  `(c) upstream requests per park per tick at ${USERS.toLocaleString()} users: ${readsFirst} (first tick), ${readsSecond} (steady tick)   [must be exactly 1]`,
-);
-await db.destroy();
-// walkon_bench is left in place for inspection; the next run drops and recreates it.
+const countWatches = async (db: Kysely<Database>, parkId: string) => {
+  const t0 = process.hrtime.bigint();
+  await sql`select count(*) from user_rides where park_id = ${parkId}`.execute(db);
+  return ms(t0);
+};
+
+/** Polls the park with the given readings and returns the tick input the claim would get. */
+async function pollInput(db: Kysely<Database>, parkId: string, k: number) {
+  const poll = await refreshPark({ db, source, now }, parkId);
+  const today = parkLocalDate(clock, TZ);
+  return {
+    parkId,
+    parkName: parkName(k),
+    now: clock,
+    today,
+    dayStart: new Date(`${today}T05:00:00Z`),
+    readings: poll.readings,
+  };
+}
+
+/** Median evaluation time (the claim's own statement, counted in PostgreSQL) and the count anchor. */
+async function evaluate(db: Kysely<Database>, input: Awaited<ReturnType<typeof pollInput>>, runs = 5) {
+  const times: number[] = [];
+  const anchors: number[] = [];
+  let alerts = 0;
+  for (let r = 0; r < runs; r++) {
+    anchors.push(await countWatches(db, input.parkId));
+    const t0 = process.hrtime.bigint();
+    alerts = (await alertEngine.countEvaluation(db, input)).alerts;
+    times.push(ms(t0));
+  }
+  return { ms: median(times), anchor: median(anchors), alerts };
+}
+
+/** Quiet and busy evaluation of one park: returns the busy input (already polled) for a claim. */
+async function quietAndBusy(db: Kysely<Database>, parkId: string, k: number, suffix: string) {
+  // Quiet: the same readings as the last tick (nothing changed).
+  const quiet = await evaluate(db, await pollInput(db, parkId, k));
+  // Busy: every watched ride newly qualifying (5 min, a new lastUpdated).
+  clock = new Date(clock.getTime() + 60_000);
+  modes.set(parkId, { wait: () => 5, stamp: clock });
+  const busyInput = await pollInput(db, parkId, k);
+  const busy = await evaluate(db, busyInput, 3);
+  note(`${parkId}: quiet evaluation ${quiet.ms.toFixed(1)} ms (${quiet.alerts} alerts), busy ${busy.ms.toFixed(1)} ms (${busy.alerts.toLocaleString()} alerts), count anchor ${busy.anchor.toFixed(1)} ms`);
+  return { quiet, busy, busyInput, suffix };
+}
+
+async function noopRate(prefix: string, jobs: number): Promise<number> {
+  const connection = createRedis(REDIS_URL, 'worker');
+  const queue = new Queue('bench-noop', { connection, prefix });
+  await queue.addBulk(Array.from({ length: jobs }, (_, k) => ({ name: 'noop', data: { k }, opts: { removeOnComplete: 1000 } })));
+  let done = 0;
+  let resolve: () => void = () => {};
+  const finished = new Promise<void>((r) => {
+    resolve = r;
+  });
+  const t0 = process.hrtime.bigint();
+  const workerConnection = createRedis(REDIS_URL, 'worker');
+  const worker = new Worker(
+    'bench-noop',
+    async () => {
+      done++;
+      if (done === jobs) resolve();
+    },
+    { connection: workerConnection, prefix, concurrency: SEND_CONCURRENCY },
+  );
+  await finished;
+  const elapsed = ms(t0);
+  await worker.close();
+  workerConnection.disconnect();
+  const rate = jobs / (elapsed / 1000);
+  await queue.obliterate({ force: true });
+  await queue.close();
+  connection.disconnect();
+  return rate;
+}
+
+async function main() {
+  await dropDatabase(url);
+  await ensureDatabase(url);
+  const db = createDb(url, 12);
+  await migrateToLatest(db);
+  await sql`insert into destinations (id, name) values ('bench-destination', 'Bench Resort')`.execute(db);
+  await sql`insert into parks (id, destination_id, name, timezone)
+            select 'bench-park-' || k, 'bench-destination', 'Bench Park ' || k, ${TZ} from generate_series(0, 11) k`.execute(db);
+  console.log(`# WalkOn alert engine benchmark — ${new Date().toISOString()}, database ${base.pathname.slice(1)}`);
+
+  // ── 10,000 visitors × 30 rides on one park ─────────────────────────────────────────────────────────────
+  const p0 = await setupPark(db, 0, 10_000);
+  const a = await quietAndBusy(db, p0, 0, '');
+  bench('evaluate_quiet_ms', a.quiet.ms, 'ms', a.quiet.anchor);
+  bench('evaluate_busy_ms', a.busy.ms, 'ms', a.busy.anchor);
+  // Claim the busy tick (300,000 deliveries in 10,000 messages), the tick's own statement.
+  let t0 = process.hrtime.bigint();
+  const claimed = await db.transaction().execute((tx) => alertEngine.claimTick(tx, a.busyInput, { sms: 1000, email: 1000 }));
+  const claimMs = ms(t0);
+  await alertEngine.analyzeHotTables(db);
+  bench('claim_per_s', claimed.length / (claimMs / 1000), 'deliveries/s', 1);
+  note(`claimed ${claimed.length.toLocaleString()} deliveries in ${claimMs.toFixed(0)} ms`);
+
+  // Upstream reads: one busy-free tick through runParkTick.
+  reads.clear();
+  clock = new Date(clock.getTime() + 60_000);
+  await runParkTick({ db, source, now }, p0);
+  bench('upstream_reads_per_park_tick', reads.get(p0) ?? 0, 'reads', 1);
+
+  // ── Sending: the claimed deliveries through BullMQ batch jobs and the worker, outbox transport ─────────
+  const prefix = `bench-${randomUUID()}`;
+  const noop = await noopRate(prefix, 20_000);
+  const connection = createRedis(REDIS_URL, 'worker');
+  const queues = createQueues({ connection, prefix });
+  const worker = await buildWorker({
+    db,
+    connection,
+    queues,
+    source,
+    notifier: createOutboxNotifier(),
+    logger: pino({ level: 'silent' }),
+    now,
+    publicOrigin: 'http://localhost:3000',
+    sendConcurrency: SEND_CONCURRENCY,
+    schedules: false,
+  });
+  const queuedCount = async () =>
+    Number((await sql<{ n: number }>`select count(*)::int as n from deliveries where status = 'queued'`.execute(db)).rows[0]?.n ?? 0);
+  const waitUntil = async (done: () => Promise<boolean>, limitMs = 600_000) => {
+    const start = Date.now();
+    while (!(await done()) && Date.now() - start < limitMs) await new Promise((r) => setTimeout(r, 20));
+  };
+  t0 = process.hrtime.bigint();
+  const toSend = claimed.filter((c) => c.status === 'queued').map((c) => ({ id: c.id, channel: c.channel, messageKey: c.messageKey }));
+  for (let k = 0; k < toSend.length; k += 20_000) await enqueueDeliveries(queues, toSend.slice(k, k + 20_000));
+  await waitUntil(async () => (await queuedCount()) === 0);
+  const sendMs = ms(t0);
+  bench('send_per_s', toSend.length / (sendMs / 1000), 'deliveries/s', noop);
+  note(`sent ${toSend.length.toLocaleString()} deliveries in ${(sendMs / 1000).toFixed(1)} s at send concurrency ${SEND_CONCURRENCY}; BullMQ no-op jobs: ${noop.toFixed(0)}/s`);
+
+  // ── Tick → last message for 10,000 alerts (one ride drops for 10,000 visitors) ─────────────────────────
+  clock = new Date(clock.getTime() + 61 * 60_000);
+  modes.set(p0, { wait: () => 40, stamp: clock }); // re-arms every pair
+  await runParkTick({ db, source, now }, p0);
+  clock = new Date(clock.getTime() + 60_000);
+  modes.set(p0, { wait: (j) => (j === 0 ? 5 : 40), stamp: clock });
+  await sql`truncate outbox_messages`.execute(db);
+  const outboxCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from outbox_messages`.execute(db)).rows[0]?.n ?? 0);
+  t0 = process.hrtime.bigint();
+  await queues.poll.add('poll', { parkId: p0 });
+  await waitUntil(async () => (await outboxCount()) >= 10_000 && (await queuedCount()) === 0);
+  const tickToLast = ms(t0) / 1000;
+  bench('tick_to_last_message_s', tickToLast, 's', 5);
+  note(`10,000 alerts from the poll job to the last outbox message: ${tickToLast.toFixed(2)} s`);
+  await worker.close();
+  for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
+  await queues.close();
+  connection.disconnect();
+  await sql`truncate deliveries, outbox_messages`.execute(db);
+
+  // ── 10 parks × 1,000 visitors × 30 rides, all ticking together ─────────────────────────────────────────
+  const parks: string[] = [];
+  for (let k = 2; k < 12; k++) parks.push(await setupPark(db, k, 1_000));
+  const runs: Awaited<ReturnType<typeof quietAndBusy>>[] = [];
+  for (let k = 2; k < 12; k++) runs.push(await quietAndBusy(db, parkIdOf(k), k, '_10parks'));
+  const sum = (f: (r: (typeof runs)[number]) => number) => runs.reduce((s, r) => s + f(r), 0);
+  bench('evaluate_quiet_ms_10parks', sum((r) => r.quiet.ms), 'ms', sum((r) => r.quiet.anchor));
+  bench('evaluate_busy_ms_10parks', sum((r) => r.busy.ms), 'ms', sum((r) => r.busy.anchor));
+  reads.clear();
+  clock = new Date(clock.getTime() + 60_000);
+  await Promise.all(parks.map((p) => runParkTick({ db, source, now }, p)));
+  bench('upstream_reads_per_park_tick_10parks', parks.reduce((s, p) => s + (reads.get(p) ?? 0), 0) / parks.length, 'reads', 1);
+
+  // ── 50,000 visitors × 30 rides on one park ─────────────────────────────────────────────────────────────
+  if (process.env.BENCH_SKIP_50K !== '1') {
+    const p1 = await setupPark(db, 1, 50_000);
+    const b = await quietAndBusy(db, p1, 1, '_50k');
+    bench('evaluate_quiet_ms_50k', b.quiet.ms, 'ms', b.quiet.anchor);
+    bench('evaluate_busy_ms_50k', b.busy.ms, 'ms', b.busy.anchor);
+  }
+  await db.destroy();
+}
+
+await main();
+process.exit(0);

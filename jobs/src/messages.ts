@@ -1,4 +1,5 @@
 import type { Database } from '@walkon/db';
+import { format } from 'date-fns';
 import type { Selectable } from 'kysely';
 import { flightDestination } from './providers/flights/catalogue.ts';
 import type { FlightResult } from './providers/flights/types.ts';
@@ -187,11 +188,19 @@ export interface PassConfirmationInput {
   unsubscribeUrl: string | null;
   /** e.g. http://localhost:3000 — where to manage alerts. */
   publicOrigin: string;
+  /** Whether the address already has a WalkOn account (then: "Manage your alerts", not "create an account"). */
+  hasAccount?: boolean;
+}
+
+/** A park-local date 'YYYY-MM-DD' as people write it: "Tue 24 Nov". */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return format(new Date(y, m - 1, d), 'EEE d MMM');
 }
 
 /** The receipt e-mail for a pass bought or redeemed: park, dates, channel, amount, and how to manage it. */
 export function formatPassConfirmation(m: PassConfirmationInput): EmailContent {
-  const dates = m.days.join(', ');
+  const dates = m.days.map(formatDay).join(', ');
   const paid =
     m.amountCents > 0
       ? `Paid: $${(m.amountCents / 100).toFixed(2)}${m.transactionId ? ` (transaction ${m.transactionId})` : ''}`
@@ -203,7 +212,9 @@ export function formatPassConfirmation(m: PassConfirmationInput): EmailContent {
     `Dates: ${dates}`,
     `Alerts by ${how} for ALL rides of the park, whenever a standby wait drops to 1-15 minutes.`,
     paid,
-    `To choose rides, create an account with this e-mail address and open ${manage}.`,
+    m.hasAccount
+      ? `Manage your alerts (rides, thresholds, reminders): ${manage}`
+      : `To choose rides, create an account with this e-mail address and open ${manage}.`,
   ];
   const unsub = m.unsubscribeUrl ? `\n\nStop these alerts: ${m.unsubscribeUrl}` : '';
   const text = `${lines.join('\n\n')}${unsub}\n`;
@@ -217,7 +228,7 @@ ${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these al
 /** The SMS confirmation of an SMS pass: one GSM-7 segment (160 septets). */
 export function formatPassConfirmationSms(parkName: string, days: string[]): string {
   const tail = ' Reply STOP to opt out.';
-  const range = days.length === 1 ? days[0] : `${days[0]} +${days.length - 1} more`;
+  const range = days.length === 1 ? formatDay(days[0]!) : `${formatDay(days[0]!)} +${days.length - 1} more`;
   let text = toGsm7(`WalkOn: SMS alerts are set for ${parkName} on ${range}.`);
   const budget = 160 - gsm7Length(tail);
   while (gsm7Length(text) > budget) text = `${text.slice(0, budget - 4).trimEnd()}...`;

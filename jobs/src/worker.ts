@@ -44,6 +44,11 @@ export interface WorkerDeps {
   dining?: DiningAvailabilityProvider | null;
   /** Lightning Lane booker for auto-booking after each poll (issue 6); default the simulated one (DESIGN §5). */
   lightningLaneBooker?: LightningLaneBooker;
+  /**
+   * Whether this worker upserts the maintenance and per-park job schedulers at start (default true). `false`
+   * only processes jobs already queued — the benchmark uses it so no background tick runs while it measures.
+   */
+  schedules?: boolean;
 }
 
 /** A running worker. */
@@ -206,10 +211,12 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   const workers = [poll, sendEmail, sendSms, maintenance];
   for (const w of workers) w.on('error', (err) => log.error({ err: err.message, queue: w.name }, 'worker error'));
 
-  for (const s of MAINTENANCE_SCHEDULES) {
-    await deps.queues.maintenance.upsertJobScheduler(s.id, { every: s.every }, { name: s.task, data: { task: s.task } });
+  if (deps.schedules !== false) {
+    for (const s of MAINTENANCE_SCHEDULES) {
+      await deps.queues.maintenance.upsertJobScheduler(s.id, { every: s.every }, { name: s.task, data: { task: s.task } });
+    }
   }
-  const parks = await reconcileSchedulers(deps);
+  const parks = deps.schedules === false ? [] : await reconcileSchedulers(deps);
   log.info(
     {
       parks: parks.length,

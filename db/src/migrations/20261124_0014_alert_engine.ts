@@ -11,7 +11,9 @@ import { type Kysely, sql } from 'kysely';
  *   when their attraction's reading did not change); `due_at` marks pairs held back by the 60-minute rule.
  * - `parks.live_status` / `live_hours` / `live_polled_at`: the park's own entity in the live response.
  * - `ride_status.down_seen` / `up_polls`: back in service (DOWN → OPERATING on two consecutive fresh polls);
- *   `qualified`: whether the last poll's reading qualified (a change of it makes the attraction evaluated).
+ *   `qualified`: whether the last poll's reading qualified (a change of it makes the attraction evaluated),
+ *   `back_in_service_event`: that poll confirmed a return to service, `changed_at`: the last poll that changed
+ *   the reading — the evaluation joins these stored verdicts (a real table the planner has statistics for).
  * - `deliveries.status` gains `capped` (held back by the daily cap, recorded, never sent) and `message_key`
  *   (the deliveries of one person, channel and tick that go out as ONE message); the per-ride anti-join index
  *   is dropped (the audience's `last_alert_at` answers "anything of that ride in the last hour").
@@ -29,6 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('down_seen', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('up_polls', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('qualified', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('back_in_service_event', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('changed_at', 'timestamptz')
     .execute();
 
   await sql`alter table deliveries drop constraint if exists deliveries_status_check`.execute(db);
@@ -130,6 +134,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`delete from deliveries where status = 'capped'`.execute(db);
   await sql`alter table deliveries drop constraint if exists deliveries_status_check`.execute(db);
   await sql`alter table deliveries add constraint deliveries_status_check check (status in ('queued', 'sent', 'failed'))`.execute(db);
-  await db.schema.alterTable('ride_status').dropColumn('down_seen').dropColumn('up_polls').dropColumn('qualified').execute();
+  await db.schema.alterTable('ride_status').dropColumn('down_seen').dropColumn('up_polls').dropColumn('qualified').dropColumn('back_in_service_event').dropColumn('changed_at').execute();
   await db.schema.alterTable('parks').dropColumn('live_status').dropColumn('live_hours').dropColumn('live_polled_at').execute();
 }

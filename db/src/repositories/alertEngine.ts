@@ -84,7 +84,7 @@ export interface ClaimedAlert {
 export interface TickInput {
   parkId: string;
   parkName: string;
-  /** The poll instant (UTC). */
+  /** The poll instant (UTC): `ride_status.changed_at` of the attractions this poll changed. */
   now: Date;
   /** The park-local date of `now` (YYYY-MM-DD): the pass day and the armed state's day. */
   today: string;
@@ -93,39 +93,42 @@ export interface TickInput {
   readings: AttractionReading[];
 }
 
-const readingsTable = (i: TickInput) => {
-  const col = <K extends keyof AttractionReading>(k: K) => i.readings.map((r) => r[k]);
-  return sql`unnest(${col('rideId')}::text[], ${col('rideName')}::text[], ${col('wait')}::int[], ${col('qualifies')}::bool[],
-                    ${col('backInService')}::bool[]) as r(ride_id, ride_name, wait, qualifies, bis)`;
-};
-
 /**
- * The evaluation (DESIGN §2.3) as one SQL fragment over the audience rows of the attractions whose reading
- * changed, plus the park's dirty pairs (watch, pass or subscription changed since the last tick) and the pairs
- * due again (held back by the 60-minute rule, or hourly reminders). Yields one row per (person, attraction)
- * that alerts now (`kind` ride_alert or back_in_service) or that qualifies but is held by the 60-minute rule
- * (`held`). Rules: the pair's pass day for `today` (channel of the day; SMS only with a phone number);
- * subscription started; reading qualifies and wait ≤ threshold (default 15); armed (or remind_hourly); nothing
- * of that attraction to that person in the last 60 minutes. Back in service: the watch asks for it and
- * nothing of that attraction in the last 60 minutes.
+ * The evaluation (DESIGN §2.3) as one SQL fragment over the readings the poll just stored (`ride_status`:
+ * `qualified`, `back_in_service_event`, `changed_at` = this poll) and the audience rows: the pairs of the
+ * attractions whose reading changed at this poll, plus (disjoint) the park's dirty pairs (watch, pass or
+ * subscription changed since the last tick) and the pairs due again (held back by the 60-minute rule, or
+ * hourly reminders). Yields one row per (person, attraction) that alerts now (`kind` ride_alert or
+ * back_in_service) or that qualifies but is held by the 60-minute rule (`held`). Rules: the pair's pass day
+ * for `today` (channel of the day; SMS only with a phone number); subscription started; reading qualifies and
+ * wait ≤ threshold (default 15); armed (or remind_hourly); nothing of that attraction to that person in the
+ * last 60 minutes. Back in service: the watch asks for it and nothing of that attraction in the last 60 minutes.
  */
 function evaluation(i: TickInput) {
-  const changed = i.readings.filter((r) => r.changed).map((r) => r.rideId);
+  const pairColumns = sql`a.email, a.ride_id, a.subscription_id, a.phone_number, a.remind_hourly, a.back_in_service, a.starts_at,
+           a.threshold_minutes, a.armed, a.armed_on, a.last_alert_at, r.standby_wait, r.qualified, r.back_in_service_event,
+           x.name as ride_name`;
   return sql`
-    with r as (select * from ${readingsTable(i)}),
-    pairs as (
-      select a.* from alert_audience a where a.ride_id = any(${changed}::text[])
-      union
-      select a.* from alert_audience a where a.park_id = ${i.parkId} and a.dirty
-      union
-      select a.* from alert_audience a where a.park_id = ${i.parkId} and a.due_at <= ${i.now}
+    with pairs as (
+      select ${pairColumns}
+      from ride_status r join attractions x on x.id = r.attraction_id
+      join alert_audience a on a.ride_id = r.attraction_id
+      where r.park_id = ${i.parkId} and r.changed_at = ${i.now}
+        and (r.qualified or r.back_in_service_event)
+      union all
+      select ${pairColumns}
+      from alert_audience a join ride_status r on r.attraction_id = a.ride_id join attractions x on x.id = r.attraction_id
+      where a.park_id = ${i.parkId} and (a.dirty or a.due_at <= ${i.now})
+        and r.changed_at is distinct from ${i.now}
+        and (r.qualified or r.back_in_service_event)
     ),
     x as (
-      select a.email, a.ride_id, a.subscription_id, a.phone_number, a.remind_hourly, a.back_in_service, r.ride_name, r.wait, r.bis,
-             r.qualifies and r.wait <= coalesce(a.threshold_minutes, ${DEFAULT_THRESHOLD_MINUTES}) as short,
+      select a.email, a.ride_id, a.subscription_id, a.phone_number, a.remind_hourly, a.back_in_service, a.ride_name,
+             a.standby_wait as wait, a.back_in_service_event as bis,
+             a.qualified and a.standby_wait <= coalesce(a.threshold_minutes, ${DEFAULT_THRESHOLD_MINUTES}) as short,
              (a.armed or a.armed_on is distinct from ${i.today}::date) as armed,
              coalesce(a.last_alert_at > ${i.now}::timestamptz - make_interval(mins => ${REALERT_MINUTES}), false) as recent
-      from pairs a join r on r.ride_id = a.ride_id
+      from pairs a
       where a.starts_at is null or a.starts_at <= ${i.now}
     )
     select x.email, x.ride_id, x.ride_name, x.wait, x.subscription_id, pd.channel,

@@ -18,6 +18,10 @@ export interface RideStatusInput {
   upPolls?: number;
   /** Whether this poll's reading qualified for alerts (DESIGN §2.3); false when not given. */
   qualified?: boolean;
+  /** This poll confirmed a return to service (DESIGN §6). */
+  backInServiceEvent?: boolean;
+  /** Whether this poll changed the reading; `changed_at` becomes the poll instant then (else kept). */
+  changed?: boolean;
 }
 
 /**
@@ -41,6 +45,8 @@ export async function saveLiveStatus(db: Executor, rows: RideStatusInput[], poll
         down_seen: r.downSeen ?? false,
         up_polls: r.upPolls ?? 0,
         qualified: r.qualified ?? false,
+        back_in_service_event: r.backInServiceEvent ?? false,
+        changed_at: r.changed === false ? null : polledAt,
       })),
     )
     .onConflict((oc) =>
@@ -56,6 +62,8 @@ export async function saveLiveStatus(db: Executor, rows: RideStatusInput[], poll
         down_seen: (eb) => eb.ref('excluded.down_seen'),
         up_polls: (eb) => eb.ref('excluded.up_polls'),
         qualified: (eb) => eb.ref('excluded.qualified'),
+        back_in_service_event: (eb) => eb.ref('excluded.back_in_service_event'),
+        changed_at: sql`coalesce(excluded.changed_at, ride_status.changed_at)`,
       }),
     )
     .execute();

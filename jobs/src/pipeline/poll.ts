@@ -18,6 +18,8 @@ export interface PollResult {
   parkStatus: string | null;
   /** What the poll says about each attraction (DESIGN §2.3), for the evaluation. */
   readings: DecidedReading[];
+  /** The poll instant (UTC): `ride_status.changed_at` of the attractions it changed. */
+  polledAt: Date;
 }
 
 /**
@@ -82,10 +84,12 @@ export async function refreshPark(
         downSeen: r.downSeen,
         upPolls: r.upPolls,
         qualified: r.qualifies,
+        backInServiceEvent: r.backInService,
+        changed: r.changed,
       };
     }),
     polledAt,
   );
   await liveStatus.saveParkLive(deps.db, parkId, { status: parkStatus, hours: parkHours }, polledAt);
-  return { parkId, entities: entries.length, samples, parkName: park.name, timezone: live.timezone ?? park.timezone ?? null, parkStatus, readings };
+  return { parkId, entities: entries.length, samples, parkName: park.name, timezone: live.timezone ?? park.timezone ?? null, parkStatus, readings, polledAt };
 }

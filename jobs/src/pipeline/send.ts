@@ -277,7 +277,13 @@ export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, i
       if (!pass) return false;
       const unsubscribe = pass.unsubscribeToken ? oneClickUnsubscribe(deps.publicOrigin, pass.unsubscribeToken) : null;
       to = pass.email;
-      mail = formatPassConfirmation({ ...pass, unsubscribeUrl: unsubscribe?.url ?? null, publicOrigin: deps.publicOrigin });
+      const account = await tx.selectFrom('users').select('id').where('email', '=', pass.email).executeTakeFirst();
+      mail = formatPassConfirmation({
+        ...pass,
+        unsubscribeUrl: unsubscribe?.url ?? null,
+        publicOrigin: deps.publicOrigin,
+        hasAccount: Boolean(account),
+      });
       if (unsubscribe) headers = unsubscribe.headers;
       if (pass.channel === 'sms' && pass.phoneNumber) {
         try {

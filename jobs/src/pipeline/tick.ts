@@ -47,7 +47,7 @@ export async function runParkTick(
     }
     try {
       const poll = await refreshPark({ ...deps, db: conn }, parkId);
-      const now = deps.now();
+      const now = poll.polledAt;
       const today = parkLocalDate(now, poll.timezone);
       const caps = await alertEngine.getDailyCaps(conn);
       const rows = await conn.transaction().execute((tx) =>
