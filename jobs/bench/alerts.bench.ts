@@ -33,7 +33,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const note = (s: string) => console.log(`# ${s}`);
 function bench(figure: string, value: number, unit: string, anchor: number) {
   const round = (x: number) => Math.round(x * 1000) / 1000;
-  console.log(`BENCH ${JSON.stringify({ figure, value: round(value), unit, anchor: round(anchor), ratio: round(anchor ? value / anchor : 0) })}`);
+  console.log(
+    `BENCH ${JSON.stringify({ figure, value: round(value), unit, anchor: round(anchor), ratio: round(anchor ? value / anchor : 0) })}`,
+  );
 }
 
 // The bench clock: 15:00 in Orlando on a fixed day, advanced by the phases.
@@ -51,7 +53,11 @@ const rideId = (park: string, j: number) => `${park}-a${j}`;
 const source: WaitTimesSource = {
   kind: 'replay',
   getDestinations: async () => [
-    { id: 'bench-destination', name: 'Bench Resort', parks: Array.from({ length: 12 }, (_, k) => ({ id: parkIdOf(k), name: parkName(k) })) },
+    {
+      id: 'bench-destination',
+      name: 'Bench Resort',
+      parks: Array.from({ length: 12 }, (_, k) => ({ id: parkIdOf(k), name: parkName(k) })),
+    },
   ],
   getLive: async (parkId): Promise<LiveParkData> => {
     reads.set(parkId, (reads.get(parkId) ?? 0) + 1);
@@ -61,7 +67,16 @@ const source: WaitTimesSource = {
       name: parkId,
       timezone: TZ,
       entries: [
-        { id: parkId, name: parkId, entityType: 'PARK', status: 'OPERATING', standbyWait: null, queue: null, operatingHours: null, lastUpdated: null },
+        {
+          id: parkId,
+          name: parkId,
+          entityType: 'PARK',
+          status: 'OPERATING',
+          standbyWait: null,
+          queue: null,
+          operatingHours: null,
+          lastUpdated: null,
+        },
         ...Array.from({ length: RIDES }, (_, j) => ({
           id: rideId(parkId, j),
           name: `Attraction ${j}`,
@@ -145,7 +160,9 @@ async function quietAndBusy(db: Kysely<Database>, parkId: string, k: number, suf
   modes.set(parkId, { wait: () => 5, stamp: clock });
   const busyInput = await pollInput(db, parkId, k);
   const busy = await evaluate(db, busyInput, 3);
-  note(`${parkId}: quiet evaluation ${quiet.ms.toFixed(1)} ms (${quiet.alerts} alerts), busy ${busy.ms.toFixed(1)} ms (${busy.alerts.toLocaleString()} alerts), count anchor ${busy.anchor.toFixed(1)} ms`);
+  note(
+    `${parkId}: quiet evaluation ${quiet.ms.toFixed(1)} ms (${quiet.alerts} alerts), busy ${busy.ms.toFixed(1)} ms (${busy.alerts.toLocaleString()} alerts), count anchor ${busy.anchor.toFixed(1)} ms`,
+  );
   return { quiet, busy, busyInput, suffix };
 }
 
@@ -196,7 +213,7 @@ async function main() {
   bench('evaluate_busy_ms', a.busy.ms, 'ms', a.busy.anchor);
   // Claim the busy tick (300,000 deliveries in 10,000 messages), the tick's own statement.
   let t0 = process.hrtime.bigint();
-  const claimed = await db.transaction().execute((tx) => alertEngine.claimTick(tx, a.busyInput, { sms: 1000, email: 1000 }));
+  const { claimed } = await db.transaction().execute((tx) => alertEngine.claimTick(tx, a.busyInput, { sms: 1000, email: 1000 }));
   const claimMs = ms(t0);
   await alertEngine.analyzeHotTables(db);
   bench('claim_per_s', claimed.length / (claimMs / 1000), 'deliveries/s', 1);
@@ -237,7 +254,9 @@ async function main() {
   await waitUntil(async () => (await queuedCount()) === 0);
   const sendMs = ms(t0);
   bench('send_per_s', toSend.length / (sendMs / 1000), 'deliveries/s', noop);
-  note(`sent ${toSend.length.toLocaleString()} deliveries in ${(sendMs / 1000).toFixed(1)} s at send concurrency ${SEND_CONCURRENCY}; BullMQ no-op jobs: ${noop.toFixed(0)}/s`);
+  note(
+    `sent ${toSend.length.toLocaleString()} deliveries in ${(sendMs / 1000).toFixed(1)} s at send concurrency ${SEND_CONCURRENCY}; BullMQ no-op jobs: ${noop.toFixed(0)}/s`,
+  );
 
   // ── Tick → last message for 10,000 alerts (one ride drops for 10,000 visitors) ─────────────────────────
   clock = new Date(clock.getTime() + 61 * 60_000);
@@ -246,7 +265,8 @@ async function main() {
   clock = new Date(clock.getTime() + 60_000);
   modes.set(p0, { wait: (j) => (j === 0 ? 5 : 40), stamp: clock });
   await sql`truncate outbox_messages`.execute(db);
-  const outboxCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from outbox_messages`.execute(db)).rows[0]?.n ?? 0);
+  const outboxCount = async () =>
+    Number((await sql<{ n: number }>`select count(*)::int as n from outbox_messages`.execute(db)).rows[0]?.n ?? 0);
   t0 = process.hrtime.bigint();
   await queues.poll.add('poll', { parkId: p0 });
   await waitUntil(async () => (await outboxCount()) >= 10_000 && (await queuedCount()) === 0);
@@ -265,8 +285,18 @@ async function main() {
   const runs: Awaited<ReturnType<typeof quietAndBusy>>[] = [];
   for (let k = 2; k < 12; k++) runs.push(await quietAndBusy(db, parkIdOf(k), k, '_10parks'));
   const sum = (f: (r: (typeof runs)[number]) => number) => runs.reduce((s, r) => s + f(r), 0);
-  bench('evaluate_quiet_ms_10parks', sum((r) => r.quiet.ms), 'ms', sum((r) => r.quiet.anchor));
-  bench('evaluate_busy_ms_10parks', sum((r) => r.busy.ms), 'ms', sum((r) => r.busy.anchor));
+  bench(
+    'evaluate_quiet_ms_10parks',
+    sum((r) => r.quiet.ms),
+    'ms',
+    sum((r) => r.quiet.anchor),
+  );
+  bench(
+    'evaluate_busy_ms_10parks',
+    sum((r) => r.busy.ms),
+    'ms',
+    sum((r) => r.busy.anchor),
+  );
   reads.clear();
   clock = new Date(clock.getTime() + 60_000);
   await Promise.all(parks.map((p) => runParkTick({ db, source, now }, p)));

@@ -32,6 +32,10 @@ const schema = z.object({
    * WAIT_TIMES_SOURCE=replay, else `themeparks`.
    */
   DINING_SOURCE: z.enum(['themeparks', 'replay', 'off']).optional(),
+  /** Send batch jobs (up to 500 deliveries each) in flight per send queue and worker (DESIGN §2.5). */
+  SEND_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
+  /** SES / SNS calls in flight per batch: with SEND_CONCURRENCY, the provider throughput limit per worker. */
+  SEND_PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
 });
 
 /** The worker's and CLI's settings (README "Configuration"), parsed once from the environment. */

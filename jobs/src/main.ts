@@ -35,6 +35,8 @@ const worker = await buildWorker({
   now,
   publicOrigin: env.PUBLIC_ORIGIN,
   flights,
+  sendConcurrency: env.SEND_CONCURRENCY,
+  providerConcurrency: env.SEND_PROVIDER_CONCURRENCY,
 });
 
 let stopping = false;

@@ -29,17 +29,18 @@ beforeAll(async () => {
 afterAll(async () => db.destroy());
 beforeEach(async () => truncateAll(db));
 
-async function sendAll(ids: string[]) {
-  return Promise.all(ids.map((id) => sendDelivery({ db, notifier, now, publicOrigin }, id)));
-}
-
 describe('DESIGN §2.3 evaluation over the real Magic Kingdom recordings (replay)', () => {
   // Alert engine v2 changed this test: the seven alerts of one tick used to be seven e-mails; they are now
   // seven deliveries (each its own history row and dedup key) sent as ONE e-mail listing all seven.
   it('alerts exactly the fresh, OPERATING, 1–15 min rides, as one e-mail; a second tick sends nothing new', async () => {
     const source = await watchAll(db, MK_OPEN, 'fan@example.com', now);
     const first = await runParkTick({ db, source, now }, MK);
-    const sent = (await sendDeliveryBatch({ db, notifier, now, publicOrigin }, first.claimed.map((c) => c.id))).outcomes;
+    const sent = (
+      await sendDeliveryBatch(
+        { db, notifier, now, publicOrigin },
+        first.claimed.map((c) => c.id),
+      )
+    ).outcomes;
     const names = sent.map((s) => (s.status === 'sent' ? s.rideName : `not sent: ${s.status}`)).sort();
     expect(names).toEqual(EXPECTED_MK_ALERTS);
     const mails = await outbox.listOutbox(db, { to: 'fan@example.com' });

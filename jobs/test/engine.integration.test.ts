@@ -61,7 +61,16 @@ function recordedDay() {
         name: 'Magic Kingdom Park',
         timezone: 'America/New_York',
         entries: [
-          { id: MK, name: 'Magic Kingdom Park', entityType: 'PARK', status: 'OPERATING', standbyWait: null, queue: null, operatingHours: null, lastUpdated: null },
+          {
+            id: MK,
+            name: 'Magic Kingdom Park',
+            entityType: 'PARK',
+            status: 'OPERATING',
+            standbyWait: null,
+            queue: null,
+            operatingHours: null,
+            lastUpdated: null,
+          },
           ...rows.map((r) => ({
             id: byName.get(r.name)?.id ?? `csv-${r.name.replace(/\W+/g, '-').toLowerCase()}`,
             name: r.name,
@@ -76,7 +85,14 @@ function recordedDay() {
       };
     },
   };
-  return { source, instants, setClock: (t: Date) => void (clock = t), now: () => clock };
+  return {
+    source,
+    instants,
+    setClock: (t: Date) => {
+      clock = t;
+    },
+    now: () => clock,
+  };
 }
 
 describe('the recorded Magic Kingdom day (2026-04-01, 58 snapshots every 15 minutes), one visitor watching every ride', () => {
@@ -145,7 +161,16 @@ describe('DESIGN §2: at most one tick per park at a time, across workers', () =
     const logger = pino({ level: 'silent' });
     const workers = await Promise.all(
       connections.map((connection) =>
-        buildWorker({ db, connection, queues: createQueues({ connection, prefix }), source: slow, notifier, logger, now: recordedNow, publicOrigin }),
+        buildWorker({
+          db,
+          connection,
+          queues: createQueues({ connection, prefix }),
+          source: slow,
+          notifier,
+          logger,
+          now: recordedNow,
+          publicOrigin,
+        }),
       ),
     );
     try {

@@ -217,7 +217,8 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
 
 describe('Alert engine v2 rules (DESIGN §2.3)', () => {
   const at = (min: number) => new Date(NOW.getTime() + min * 60_000);
-  const kinds = async () => (await db.selectFrom('deliveries').select(['kind', 'status']).orderBy('created_at').execute()).map((d) => `${d.kind}:${d.status}`);
+  const kinds = async () =>
+    (await db.selectFrom('deliveries').select(['kind', 'status']).orderBy('created_at').execute()).map((d) => `${d.kind}:${d.status}`);
 
   it("the park's own entity CLOSED → no alert, though the ride says OPERATING 10 min", async () => {
     expect(await claims({ parkStatus: 'CLOSED' })).toBe(0);

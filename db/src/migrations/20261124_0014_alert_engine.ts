@@ -109,7 +109,9 @@ export async function up(db: Kysely<any>): Promise<void> {
           return null;
         end $$`)
         .execute(db);
-      await sql.raw(`create trigger ${fn} after ${op} on ${table} referencing ${ref} for each statement execute function ${fn}()`).execute(db);
+      await sql
+        .raw(`create trigger ${fn} after ${op} on ${table} referencing ${ref} for each statement execute function ${fn}()`)
+        .execute(db);
     }
   }
 
@@ -134,6 +136,13 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`delete from deliveries where status = 'capped'`.execute(db);
   await sql`alter table deliveries drop constraint if exists deliveries_status_check`.execute(db);
   await sql`alter table deliveries add constraint deliveries_status_check check (status in ('queued', 'sent', 'failed'))`.execute(db);
-  await db.schema.alterTable('ride_status').dropColumn('down_seen').dropColumn('up_polls').dropColumn('qualified').dropColumn('back_in_service_event').dropColumn('changed_at').execute();
+  await db.schema
+    .alterTable('ride_status')
+    .dropColumn('down_seen')
+    .dropColumn('up_polls')
+    .dropColumn('qualified')
+    .dropColumn('back_in_service_event')
+    .dropColumn('changed_at')
+    .execute();
   await db.schema.alterTable('parks').dropColumn('live_status').dropColumn('live_hours').dropColumn('live_polled_at').execute();
 }

@@ -162,17 +162,20 @@ export async function countEvaluation(db: Executor, i: TickInput): Promise<{ ale
  *    alerted pairs are disarmed with `last_alert_at = now` (an hourly reminder is due again in 60 minutes);
  *    held pairs get `due_at` = last alert + 60 minutes;
  * 3. pairs whose `due_at` passed and were not set again lose it; 4. the park's dirty pairs are clean.
- * @returns the deliveries this call inserted (a racing caller's rows are not returned).
+ * @returns the deliveries this call inserted (a racing caller's rows are not returned) and how many audience
+ * rows the tick wrote (re-armed, disarmed, cleaned), so the caller can refresh statistics after large changes.
  */
-export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Promise<ClaimedAlert[]> {
+export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Promise<{ claimed: ClaimedAlert[]; touched: number }> {
+  let touched = 0;
   const rearm = i.readings.filter((r) => r.changed && r.fresh && (r.status !== 'OPERATING' || r.wait !== null));
   if (rearm.length) {
-    await sql`
+    const r = await sql`
       update alert_audience a set armed = true, armed_on = ${i.today}::date
       from unnest(${rearm.map((r) => r.rideId)}::text[], ${rearm.map((r) => r.status)}::text[], ${rearm.map((r) => r.wait)}::int[])
            as r(ride_id, status, wait)
       where a.ride_id = r.ride_id and not a.armed and a.armed_on = ${i.today}::date
         and (r.status <> 'OPERATING' or r.wait > coalesce(a.threshold_minutes, ${DEFAULT_THRESHOLD_MINUTES}))`.execute(db);
+    touched += Number(r.numAffectedRows ?? 0);
   }
   const tick = String(i.now.getTime());
   const hourBucket = String(Math.floor(i.now.getTime() / 3_600_000));
@@ -212,9 +215,10 @@ export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Pr
       from e where e.kind = 'held' and a.ride_id = e.ride_id and a.email = e.email
     )
     select id, channel, status, message_key as "messageKey" from ins`.execute(db);
-  await sql`update alert_audience set due_at = null where park_id = ${i.parkId} and due_at <= ${i.now}`.execute(db);
-  await sql`update alert_audience set dirty = false where park_id = ${i.parkId} and dirty`.execute(db);
-  return rows;
+  const due = await sql`update alert_audience set due_at = null where park_id = ${i.parkId} and due_at <= ${i.now}`.execute(db);
+  const clean = await sql`update alert_audience set dirty = false where park_id = ${i.parkId} and dirty`.execute(db);
+  touched += rows.length + Number(due.numAffectedRows ?? 0) + Number(clean.numAffectedRows ?? 0);
+  return { claimed: rows, touched };
 }
 
 /**

@@ -46,7 +46,14 @@ describe('grouped ride alerts (DESIGN §2.5: one message per person per tick)', 
   });
 
   it('SMS: a ride name too long for one segment is shortened, never a second segment', () => {
-    const sms = formatRideAlertGroupSms(group(2, { items: [{ kind: 'ride_alert', rideName: 'A'.repeat(200), waitTime: 5 }, { kind: 'ride_alert', rideName: 'B', waitTime: 9 }] }));
+    const sms = formatRideAlertGroupSms(
+      group(2, {
+        items: [
+          { kind: 'ride_alert', rideName: 'A'.repeat(200), waitTime: 5 },
+          { kind: 'ride_alert', rideName: 'B', waitTime: 9 },
+        ],
+      }),
+    );
     expect(gsm7Length(sms)).toBeLessThanOrEqual(160);
     expect(sms).toContain('...');
     expect(sms).toContain('+1 more');

@@ -33,12 +33,28 @@ export function packBatches(claimed: ClaimedDelivery[], size = SEND_BATCH_SIZE):
 /**
  * DESIGN §2.5 fan-out: one `send-email` / `send-sms` job per batch of claimed deliveries (packBatches: at
  * most 500, a message never split), added in bulk; `jobId` = `b-<first delivery id>` so re-enqueueing the same
- * batch is a no-op while its job exists. `jobPrefix` distinguishes re-enqueued batches (the sweeper).
+ * batch is a no-op while its job exists. `jobPrefix` distinguishes re-enqueued batches (the sweeper);
+ * `batchSize` (default SEND_BATCH_SIZE) is smaller only in tests. Returns the number of jobs added.
  */
-export async function enqueueDeliveries(queues: Queues, claimed: ClaimedDelivery[], jobPrefix = 'b'): Promise<number> {
-  const email = packBatches(claimed.filter((d) => d.channel === 'email'));
-  const sms = packBatches(claimed.filter((d) => d.channel === 'sms'));
-  const job = (ids: string[]) => ({ name: 'send', data: { deliveryIds: ids }, opts: { ...SEND_JOB_OPTIONS, jobId: `${jobPrefix}-${ids[0]}` } });
+export async function enqueueDeliveries(
+  queues: Queues,
+  claimed: ClaimedDelivery[],
+  jobPrefix = 'b',
+  batchSize = SEND_BATCH_SIZE,
+): Promise<number> {
+  const email = packBatches(
+    claimed.filter((d) => d.channel === 'email'),
+    batchSize,
+  );
+  const sms = packBatches(
+    claimed.filter((d) => d.channel === 'sms'),
+    batchSize,
+  );
+  const job = (ids: string[]) => ({
+    name: 'send',
+    data: { deliveryIds: ids },
+    opts: { ...SEND_JOB_OPTIONS, jobId: `${jobPrefix}-${ids[0]}` },
+  });
   await Promise.all([
     email.length ? queues.sendEmail.addBulk(email.map(job)) : null,
     sms.length ? queues.sendSms.addBulk(sms.map(job)) : null,

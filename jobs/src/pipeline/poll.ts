@@ -91,5 +91,14 @@ export async function refreshPark(
     polledAt,
   );
   await liveStatus.saveParkLive(deps.db, parkId, { status: parkStatus, hours: parkHours }, polledAt);
-  return { parkId, entities: entries.length, samples, parkName: park.name, timezone: live.timezone ?? park.timezone ?? null, parkStatus, readings, polledAt };
+  return {
+    parkId,
+    entities: entries.length,
+    samples,
+    parkName: park.name,
+    timezone: live.timezone ?? park.timezone ?? null,
+    parkStatus,
+    readings,
+    polledAt,
+  };
 }

@@ -106,7 +106,11 @@ export function decideReadings(
     const qualifies =
       e.entityType === 'ATTRACTION' &&
       status === 'OPERATING' &&
-      fresh && wait !== null && wait > 0 && parkOpen && hoursAllow(e.operatingHours, now);
+      fresh &&
+      wait !== null &&
+      wait > 0 &&
+      parkOpen &&
+      hoursAllow(e.operatingHours, now);
     const prevUpdated = prev?.last_updated ? prev.last_updated.getTime() : null;
     const nextUpdated = storedLastUpdated ? Date.parse(storedLastUpdated) : null;
     const changed =

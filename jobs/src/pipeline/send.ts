@@ -105,16 +105,30 @@ async function render(tx: Transaction<Database>, deps: SendDeps, group: Delivery
         email: { to: d.address, ...formatRideAlertGroupEmail(g), headers: unsubscribe?.headers ?? {}, deliveryId: d.id, deliveryIds: ids },
       };
     }
-    return { deliveries: group, channel: 'sms', sms: { to: d.address, text: formatRideAlertGroupSms(g), deliveryId: d.id, deliveryIds: ids } };
+    return {
+      deliveries: group,
+      channel: 'sms',
+      sms: { to: d.address, text: formatRideAlertGroupSms(g), deliveryId: d.id, deliveryIds: ids },
+    };
   }
-  const input = { kind: d.kind, rideName: d.rideName, waitTime: d.waitTime, parkName: d.parkName ?? null, unsubscribeUrl: unsubscribe?.url ?? null };
+  const input = {
+    kind: d.kind,
+    rideName: d.rideName,
+    waitTime: d.waitTime,
+    parkName: d.parkName ?? null,
+    unsubscribeUrl: unsubscribe?.url ?? null,
+  };
   if (d.kind === 'restaurant_alert') {
     // Restaurant alerts (issue 6): the alert's own unsubscribe token and details.
     const r = await restaurantAlerts.deliveryContext(tx, d.id);
     if (!r) return { failed: 'restaurant alert deleted' };
     const unsub = oneClickUnsubscribe(deps.publicOrigin, r.unsubscribeToken);
     const mail = formatRestaurantAlertEmail({ ...r, unsubscribeUrl: unsub.url, publicOrigin: deps.publicOrigin });
-    return { deliveries: group, channel: 'email', email: { to: d.address, ...mail, headers: unsub.headers, deliveryId: d.id, deliveryIds: ids } };
+    return {
+      deliveries: group,
+      channel: 'email',
+      email: { to: d.address, ...mail, headers: unsub.headers, deliveryId: d.id, deliveryIds: ids },
+    };
   }
   if (d.kind === 'return_time') {
     // Return-time alerts (issue 6): the headline was written at claim time; unsubscribe like ride alerts.
@@ -126,11 +140,19 @@ async function render(tx: Transaction<Database>, deps: SendDeps, group: Delivery
         email: { to: d.address, ...mail, headers: unsubscribe?.headers ?? {}, deliveryId: d.id, deliveryIds: ids },
       };
     }
-    return { deliveries: group, channel: 'sms', sms: { to: d.address, text: formatReturnTimeSms(d.message), deliveryId: d.id, deliveryIds: ids } };
+    return {
+      deliveries: group,
+      channel: 'sms',
+      sms: { to: d.address, text: formatReturnTimeSms(d.message), deliveryId: d.id, deliveryIds: ids },
+    };
   }
   if (d.channel === 'email') {
     const mail = formatRideAlertEmail(input);
-    return { deliveries: group, channel: 'email', email: { to: d.address, ...mail, headers: unsubscribe?.headers ?? {}, deliveryId: d.id, deliveryIds: ids } };
+    return {
+      deliveries: group,
+      channel: 'email',
+      email: { to: d.address, ...mail, headers: unsubscribe?.headers ?? {}, deliveryId: d.id, deliveryIds: ids },
+    };
   }
   return { deliveries: group, channel: 'sms', sms: { to: d.address, text: formatRideAlertSms(input), deliveryId: d.id, deliveryIds: ids } };
 }
@@ -150,7 +172,8 @@ export async function sendDeliveryBatch(deps: SendDeps, deliveryIds: string[]): 
     const locked = await deliveries.lockQueuedForSend(tx, deliveryIds);
     const outcomes: SendOutcome[] = [];
     const seen = new Set(locked.map((d) => d.id));
-    for (const id of deliveryIds) if (!seen.has(id)) outcomes.push({ status: 'skipped', deliveryId: id, reason: 'already sent or being sent elsewhere' });
+    for (const id of deliveryIds)
+      if (!seen.has(id)) outcomes.push({ status: 'skipped', deliveryId: id, reason: 'already sent or being sent elsewhere' });
     const groups = new Map<string, DeliveryToSend[]>();
     for (const d of locked) {
       const key = d.messageKey ?? `single:${d.id}`;
@@ -167,15 +190,11 @@ export async function sendDeliveryBatch(deps: SendDeps, deliveryIds: string[]): 
     }
     let results: PromiseSettledResult<{ messageId: string }>[];
     if (deps.notifier.sendMany) {
-      try {
-        const ids = await deps.notifier.sendMany(
-          rendered.map((r) => (r.email ? { channel: 'email' as const, message: r.email } : { channel: 'sms' as const, message: r.sms! })),
-          { db: tx },
-        );
-        results = ids.map((value) => ({ status: 'fulfilled', value }));
-      } catch (err) {
-        throw err;
-      }
+      const ids = await deps.notifier.sendMany(
+        rendered.map((r) => (r.email ? { channel: 'email' as const, message: r.email } : { channel: 'sms' as const, message: r.sms! })),
+        { db: tx },
+      );
+      results = ids.map((value) => ({ status: 'fulfilled', value }));
     } else {
       results = await settleLimited(rendered, deps.providerConcurrency ?? 8, (r) =>
         r.email ? deps.notifier.sendEmail(r.email, { db: tx }) : deps.notifier.sendSms(r.sms!, { db: tx }),

@@ -7,7 +7,7 @@ import type { WaitTimesSource } from '../providers/waitTimes/index.ts';
 import { type PollResult, refreshPark } from './poll.ts';
 import { claimReturnTimeAlerts } from './returnTimes.ts';
 
-/** A claim at least this large refreshes the planner statistics of the hot tables (DESIGN §2.4). */
+/** A tick that wrote at least this many deliveries and audience rows refreshes the planner statistics (DESIGN §2.4). */
 export const ANALYZE_AFTER_CLAIMS = 5_000;
 
 /** Result of one park tick: what was polled and which deliveries were claimed. */
@@ -31,8 +31,8 @@ function dayStartOf(day: string, timezone: string | null): Date {
  * One tick for one park (DESIGN §2.2–2.4): under the park's tick lock (a PostgreSQL advisory lock held on one
  * connection: a second tick of the same park, from any worker, returns `ran: false` at once), poll (one
  * upstream read) → evaluate + claim in one transaction (alertEngine.claimTick, with the park-local "today"
- * and the daily caps) → Lightning Lane return-time alerts. A claim of 5,000 or more refreshes the planner
- * statistics. Sending is the caller's: the worker fans out batch jobs, the `walkon-jobs tick` CLI sends
+ * and the daily caps) → Lightning Lane return-time alerts. A tick that wrote 5,000 rows or more (claims,
+ * re-arms, cleaned dirty pairs) refreshes the planner statistics of deliveries and alert_audience. Sending is the caller's: the worker fans out batch jobs, the `walkon-jobs tick` CLI sends
  * in-process. A failure of the return-time claim is logged and does not hold back the ride alerts.
  * @throws UpstreamError / NotFoundError from the poll (nothing is claimed then).
  */
@@ -50,14 +50,16 @@ export async function runParkTick(
       const now = poll.polledAt;
       const today = parkLocalDate(now, poll.timezone);
       const caps = await alertEngine.getDailyCaps(conn);
-      const rows = await conn.transaction().execute((tx) =>
-        alertEngine.claimTick(
-          tx,
-          { parkId, parkName: poll.parkName, now, today, dayStart: dayStartOf(today, poll.timezone), readings: poll.readings },
-          caps,
-        ),
-      );
-      if (rows.length >= ANALYZE_AFTER_CLAIMS) await alertEngine.analyzeHotTables(conn);
+      const { claimed: rows, touched } = await conn
+        .transaction()
+        .execute((tx) =>
+          alertEngine.claimTick(
+            tx,
+            { parkId, parkName: poll.parkName, now, today, dayStart: dayStartOf(today, poll.timezone), readings: poll.readings },
+            caps,
+          ),
+        );
+      if (touched >= ANALYZE_AFTER_CLAIMS) await alertEngine.analyzeHotTables(conn);
       const claimed: ClaimedDelivery[] = rows
         .filter((r) => r.status === 'queued')
         .map((r) => ({ id: r.id, channel: r.channel, messageKey: r.messageKey }));
