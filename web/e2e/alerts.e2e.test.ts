@@ -57,10 +57,16 @@ describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → free 
 
     const db = createDb(env.stack.databaseUrl, 1);
     try {
-      const mails = await db.selectFrom('outbox_messages').select(['to_address', 'subject']).where('delivery_id', 'is not', null).execute();
-      expect(mails).toHaveLength(7);
-      expect(mails.every((m) => m.to_address === email)).toBe(true);
-      expect(mails.map((m) => m.subject)).toContain('Dumbo the Flying Elephant: 15 min standby wait');
+      // Alert engine v2: the seven alerts of one tick leave as ONE e-mail (was seven), shortest wait first.
+      const mails = await db
+        .selectFrom('outbox_messages')
+        .select(['to_address', 'subject', 'body_text'])
+        .where('delivery_id', 'is not', null)
+        .execute();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.to_address).toBe(email);
+      expect(mails[0]?.subject).toBe('Tomorrowland Speedway 5 min +6 more at Magic Kingdom Park');
+      expect(mails[0]?.body_text).toContain('Dumbo the Flying Elephant: 15 min standby wait');
     } finally {
       await db.destroy();
     }

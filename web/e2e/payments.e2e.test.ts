@@ -66,9 +66,10 @@ describe('issue 3 end to end: landing card → Stripe checkout (local fake) → 
         .select(['channel', 'to_address', 'body_text'])
         .where('delivery_id', 'is not', null)
         .execute();
-      expect(texts).toHaveLength(7);
+      // Alert engine v2: the seven alerts of one tick leave as ONE text (was seven): shortest wait first, "+N more".
+      expect(texts).toHaveLength(1);
       expect(texts.every((t) => t.channel === 'sms' && t.to_address === '+14079395277' && t.body_text.length <= 160)).toBe(true);
-      expect(texts.map((t) => t.body_text).join('\n')).toContain('Dumbo the Flying Elephant');
+      expect(texts[0]?.body_text).toMatch(/^WalkOn \d{1,2}:\d{2} [AP]M: Tomorrowland Speedway 5m.* \+\d more /);
     } finally {
       await db.destroy();
     }
