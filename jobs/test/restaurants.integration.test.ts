@@ -114,7 +114,10 @@ describe('restaurant-check (issue 6): grouping, preferred time, dedup, expiry', 
     expect(rows[0]!.message).toBe(
       'Liberty Tree Tavern (Magic Kingdom Park): a table for 2 on 2026-12-01, about 60 min wait (seen at 18:00)',
     );
-    expect(await queues.sendEmail.getJobCountByTypes('waiting', 'delayed', 'prioritized')).toBe(80);
+    // Alert engine v2: send jobs carry batches (up to 500 deliveries): one job with the 80 (was 80 jobs of one).
+    expect(await queues.sendEmail.getJobCountByTypes('waiting', 'delayed', 'prioritized')).toBe(1);
+    const [job] = await queues.sendEmail.getJobs(['waiting', 'delayed', 'prioritized']);
+    expect(((job?.data ?? {}) as { deliveryIds?: string[] }).deliveryIds?.length).toBe(80);
   });
 
   it('groups by (restaurant, date, party size): different party sizes and dates are separate checks', async () => {

@@ -9,6 +9,8 @@ import { type Kysely, sql } from 'kysely';
  *   bulk insert of 300,000 watches refreshes the audience in one statement), and by the tick (disarm on alert,
  *   re-arm on a reading above the threshold). `dirty` marks pairs changed since the last tick (evaluated even
  *   when their attraction's reading did not change); `due_at` marks pairs held back by the 60-minute rule.
+ *   The watch triggers use the changed rows themselves; subscription changes refresh that person's audience
+ *   for the park; pass-day changes mark the subscription's pairs dirty.
  * - `parks.live_status` / `live_hours` / `live_polled_at`: the park's own entity in the live response.
  * - `ride_status.down_seen` / `up_polls`: back in service (DOWN → OPERATING on two consecutive fresh polls);
  *   `qualified`: whether the last poll's reading qualified (a change of it makes the attraction evaluated),
@@ -89,30 +91,58 @@ export async function up(db: Kysely<any>): Promise<void> {
         remind_hourly = excluded.remind_hourly, back_in_service = excluded.back_in_service, dirty = true
     $$`.execute(db);
 
-  for (const [table, keys] of [
-    ['user_rides', `select email, park_id from rows`],
-    ['subscriptions', `select email, park_id from rows`],
-    ['pass_days', `select s.email, s.park_id from rows r join subscriptions s on s.id = r.subscription_id`],
-  ] as const) {
-    for (const [op, ref] of [
-      ['insert', 'new table as rows'],
-      ['update', 'new table as rows'],
-      ['delete', 'old table as rows'],
-    ] as const) {
-      const fn = `alert_audience_${table}_${op}`;
-      await sql
-        .raw(`
-        create function ${fn}() returns trigger language plpgsql as $$
+  // Watches: the changed rows themselves (the transition table), so a bulk insert of watches never scans
+  // user_rides; an inactive watch leaves the audience.
+  const watchUpsert = `
+    delete from alert_audience a using rows r where a.ride_id = r.ride_id and a.email = r.email and not r.active;
+    insert into alert_audience (ride_id, email, park_id, subscription_id, phone_number, starts_at, threshold_minutes,
+                                remind_hourly, back_in_service, dirty)
+    select r.ride_id, r.email, r.park_id, s.id, s.phone_number, s.starts_at, r.threshold_minutes, r.remind_hourly,
+           r.back_in_service, true
+    from rows r join subscriptions s on s.email = r.email and s.park_id = r.park_id and s.active
+    where r.active
+    on conflict (ride_id, email) do update set
+      park_id = excluded.park_id, subscription_id = excluded.subscription_id, phone_number = excluded.phone_number,
+      starts_at = excluded.starts_at, threshold_minutes = excluded.threshold_minutes,
+      remind_hourly = excluded.remind_hourly, back_in_service = excluded.back_in_service, dirty = true;`;
+  const triggers: [table: string, op: 'insert' | 'update' | 'delete', body: string][] = [
+    ['user_rides', 'insert', watchUpsert],
+    ['user_rides', 'update', watchUpsert],
+    ['user_rides', 'delete', `delete from alert_audience a using rows r where a.ride_id = r.ride_id and a.email = r.email;`],
+    // Subscriptions: refresh the audience of each changed (email, park).
+    ...(['insert', 'update', 'delete'] as const).map(
+      (op) =>
+        [
+          'subscriptions',
+          op,
+          `perform alert_audience_refresh(coalesce((select jsonb_agg(jsonb_build_object('email', k.email, 'park_id', k.park_id))
+                                                   from (select distinct email, park_id from rows) k), '[]'::jsonb));`,
+        ] as [string, 'insert' | 'update' | 'delete', string],
+    ),
+    // Pass days: the pairs of the subscription are evaluated at the next tick (a day bought for today).
+    ...(['insert', 'update', 'delete'] as const).map(
+      (op) =>
+        [
+          'pass_days',
+          op,
+          `update alert_audience a set dirty = true from (select distinct subscription_id from rows) r
+           where a.subscription_id = r.subscription_id and not a.dirty;`,
+        ] as [string, 'insert' | 'update' | 'delete', string],
+    ),
+  ];
+  for (const [table, op, body] of triggers) {
+    const fn = `alert_audience_${table}_${op}`;
+    await sql
+      .raw(`create function ${fn}() returns trigger language plpgsql as $$
         begin
-          perform alert_audience_refresh(coalesce((select jsonb_agg(jsonb_build_object('email', k.email, 'park_id', k.park_id))
-                                                   from (select distinct * from (${keys}) q) k), '[]'::jsonb));
+          ${body}
           return null;
         end $$`)
-        .execute(db);
-      await sql
-        .raw(`create trigger ${fn} after ${op} on ${table} referencing ${ref} for each statement execute function ${fn}()`)
-        .execute(db);
-    }
+      .execute(db);
+    const ref = op === 'delete' ? 'old table as rows' : 'new table as rows';
+    await sql
+      .raw(`create trigger ${fn} after ${op} on ${table} referencing ${ref} for each statement execute function ${fn}()`)
+      .execute(db);
   }
 
   // Existing watches join the audience.
