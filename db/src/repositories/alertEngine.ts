@@ -236,9 +236,14 @@ export async function unlockParkTick(db: Executor, parkId: string): Promise<void
   await sql`select pg_advisory_unlock(hashtext('walkon:tick'), hashtext(${parkId}))`.execute(db);
 }
 
-/** Refreshes the planner statistics of the tables a large claim grew (DESIGN §2.4: stale statistics made ticks slow). */
+/**
+ * After a large tick (DESIGN §2.4: stale statistics once made a tick run for minutes): refreshes the planner
+ * statistics of `deliveries` and vacuums + analyzes `alert_audience` (a mass re-arm or clean leaves dead index
+ * entries in its partial indexes that a quiet tick would otherwise walk). Not inside a transaction.
+ */
 export async function analyzeHotTables(db: Executor): Promise<void> {
-  await sql`analyze deliveries, alert_audience`.execute(db);
+  await sql`analyze deliveries`.execute(db);
+  await sql`vacuum (analyze) alert_audience`.execute(db);
 }
 
 /** The previous poll's readings of a park's attractions (for change detection and back in service). */
