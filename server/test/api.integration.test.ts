@@ -287,7 +287,8 @@ describe('alerts (spec part 1 §4, §9)', () => {
     expect(ok.body.result.data).toEqual({ success: true, message: `Test alert sent to ${a.email}.` });
     const d = await env.db.selectFrom('deliveries').selectAll().executeTakeFirstOrThrow();
     expect(d).toMatchObject({ kind: 'test_alert', status: 'queued', email: a.email });
-    expect(await env.queues.sendEmail.getJob(d.id)).toBeTruthy();
+    // Alert engine v2: send jobs carry batches; a batch's job id is `b-<first delivery id>` (was the delivery id).
+    expect((await env.queues.sendEmail.getJob(`b-${d.id}`))?.data).toEqual({ deliveryIds: [d.id] });
     const st = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
     expect(st.cooldownMinutesRemaining).toBe(15);
     expect(st.history[0]).toMatchObject({ rideName: 'Test alert' });
