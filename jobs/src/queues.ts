@@ -33,6 +33,8 @@ export interface MaintenanceJobData {
 /** The producers' view of the queues. */
 export interface Queues {
   prefix: string;
+  /** The shared Redis connection (the server's rate limits use it too). */
+  connection: Redis;
   poll: Queue<PollJobData>;
   sendEmail: Queue<SendJobData>;
   sendSms: Queue<SendJobData>;
@@ -62,6 +64,7 @@ export function createQueues(opts: { connection: Redis; prefix: string }): Queue
   const list = [poll, sendEmail, sendSms, maintenance] as Queue[];
   return {
     prefix: opts.prefix,
+    connection: opts.connection,
     poll,
     sendEmail,
     sendSms,
