@@ -54,9 +54,8 @@ async function sessionOf(deps: AppDeps, req: FastifyRequest, reply: { setCookie:
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-// The style goes in a <style> element carrying the response's CSP nonce (no inline style attributes).
-const page = (title: string, body: string, nonce: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · WalkOn</title><style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style></head><body><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">Return to WalkOn</a></p></body></html>`;
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · WalkOn</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style></head><body><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">Return to WalkOn</a></p></body></html>`;
 
 /**
  * Builds the HTTP server (DESIGN §4 factory): cookies, CSRF check, `/healthz`, tRPC at `/trpc`, Bull Board at
@@ -163,34 +162,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     reply.type('text/html');
     if (!/^[0-9a-f]{16,128}$/.test(token))
-      return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>', reply.cspNonce.style));
+      return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>'));
     return page(
       'Stop these alerts?',
       `<form method="post" action="/unsubscribe?token=${token}"><button type="submit">Stop these alerts</button></form>`,
-      reply.cspNonce.style,
     );
   });
   app.post<{ Querystring: { token?: string } }>('/unsubscribe', async (req, reply) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     reply.type('text/html');
     if (!/^[0-9a-f]{16,128}$/.test(token))
-      return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>', reply.cspNonce.style));
+      return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>'));
     const sub = await subscriptions.deactivateByToken(deps.db, token);
-    const nonce = reply.cspNonce.style;
-    if (sub) return page('Alerts stopped', `<p>You will not receive these alerts any more (${escapeHtml(sub.email)}).</p>`, nonce);
+    if (sub) return page('Alerts stopped', `<p>You will not receive these alerts any more (${escapeHtml(sub.email)}).</p>`);
     const news = await newsletter.unsubscribeByToken(deps.db, token, deps.now());
-    if (news) return page('Unsubscribed', `<p>${escapeHtml(news.email)} will not receive the WalkOn newsletter any more.</p>`, nonce);
+    if (news) return page('Unsubscribed', `<p>${escapeHtml(news.email)} will not receive the WalkOn newsletter any more.</p>`);
     const flight = await flights.deactivateByToken(deps.db, token);
     if (flight)
-      return page('Flight alert stopped', `<p>${escapeHtml(flight.email)} will not receive this flight price alert any more.</p>`, nonce);
+      return page('Flight alert stopped', `<p>${escapeHtml(flight.email)} will not receive this flight price alert any more.</p>`);
     const restaurant = await restaurantAlerts.deactivateByToken(deps.db, token);
     if (restaurant)
       return page(
         'Restaurant alert stopped',
         `<p>${escapeHtml(restaurant.email)} will not receive alerts for ${escapeHtml(restaurant.restaurantName)} any more.</p>`,
-        nonce,
       );
-    return reply.code(404).send(page('Link not found', '<p>We could not find this subscription. It may already be stopped.</p>', nonce));
+    return reply.code(404).send(page('Link not found', '<p>We could not find this subscription. It may already be stopped.</p>'));
   });
 
   // Accept one-click POSTs sent as form bodies (RFC 8058 "List-Unsubscribe=One-Click").
