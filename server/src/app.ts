@@ -161,8 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get<{ Querystring: { token?: string } }>('/unsubscribe', async (req, reply) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     reply.type('text/html');
-    if (!/^[0-9a-f]{16,128}$/.test(token))
-      return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>'));
+    if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>'));
     return page(
       'Stop these alerts?',
       `<form method="post" action="/unsubscribe?token=${token}"><button type="submit">Stop these alerts</button></form>`,
@@ -171,8 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.post<{ Querystring: { token?: string } }>('/unsubscribe', async (req, reply) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     reply.type('text/html');
-    if (!/^[0-9a-f]{16,128}$/.test(token))
-      return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>'));
+    if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>'));
     const sub = await subscriptions.deactivateByToken(deps.db, token);
     if (sub) return page('Alerts stopped', `<p>You will not receive these alerts any more (${escapeHtml(sub.email)}).</p>`);
     const news = await newsletter.unsubscribeByToken(deps.db, token, deps.now());
