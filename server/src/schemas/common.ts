@@ -123,13 +123,6 @@ export function text(
  * import them from here, which keeps the feature files free of an import cycle with schemas.ts).
  */
 
-/** A ThemeParks.wiki entity id (UUID-like). */
-export const entityId = z
-  .string({ error: 'Please select a theme park.' })
-  .trim()
-  .min(1, 'Please select a theme park.')
-  .max(100, 'Invalid id.');
-
 /** A real calendar date 'YYYY-MM-DD' (an impossible one such as 2026-02-30 is a 400 here, never a database error). */
 export const dateOnly = z.iso.date('Dates look like 2026-04-14.');
 
@@ -143,3 +136,6 @@ export const checkoutSessionId = z
   .string()
   .trim()
   .regex(/^cs_[A-Za-z0-9_]{4,200}$/, 'This payment link is not valid.');
+
+/** A ThemeParks.wiki entity id (UUID-like). */
+export const entityId = text('Id', { min: 1, max: 100, required: 'Please select a theme park.', tooLong: 'Invalid id.' });
