@@ -87,7 +87,8 @@ describe('log-in limits hold inside batches and under concurrency', () => {
   });
 
   it('40 concurrent wrong log-ins for one account check at most 4 passwords; the rest wait (429 with Retry-After)', async () => {
-    const app = await strictApp();
+    const frozen = new Date();
+    const app = await strictApp({ now: () => frozen });
     const { email } = await signUpUser(env.app, uniqueEmail('concurrent'));
     const from = ip();
     const all = await Promise.all(
@@ -102,7 +103,9 @@ describe('log-in limits hold inside batches and under concurrency', () => {
   });
 
   it('the owner is never locked out: an attacker on one client is slowed, the owner elsewhere logs in at once', async () => {
-    const app = await strictApp();
+    // A stopped clock: the attacker's waits never run out however slow the machine is.
+    const frozen = new Date();
+    const app = await strictApp({ now: () => frozen });
     const { email } = await signUpUser(env.app, uniqueEmail('owner'));
     const attacker = ip();
     const answers: number[] = [];
