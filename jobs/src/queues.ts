@@ -34,6 +34,8 @@ export interface MaintenanceJobData {
 /** The producers' view of the queues. */
 export interface Queues {
   prefix: string;
+  /** The shared Redis connection (the server's rate limits use it too). */
+  connection: Redis;
   poll: Queue<PollJobData>;
   sendEmail: Queue<SendJobData>;
   sendSms: Queue<SendJobData>;
@@ -63,6 +65,7 @@ export function createQueues(opts: { connection: Redis; prefix: string }): Queue
   const list = [poll, sendEmail, sendSms, maintenance] as Queue[];
   return {
     prefix: opts.prefix,
+    connection: opts.connection,
     poll,
     sendEmail,
     sendSms,

@@ -4,6 +4,8 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { flights, newsletter, restaurantAlerts, subscriptions } from '@walkon/db';
@@ -11,7 +13,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import { sql } from 'kysely';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
 import { stripeWebhook } from './payments/webhook.ts';
-import type { AppDeps, Context } from './trpc/init.ts';
+import { BODY_LIMIT_BYTES, checkTrpcBatch, MAX_URL_CHARS, tooLargeMessage } from './security/batch.ts';
+import { BULL_BOARD_CSP, helmetOptions } from './security/headers.ts';
+import { DEFAULT_LIMITS } from './security/limits.ts';
+import type { AppDeps, Context, Guard } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -50,7 +55,7 @@ async function sessionOf(deps: AppDeps, req: FastifyRequest, reply: { setCookie:
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · WalkOn</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">Return to WalkOn</a></p></body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · WalkOn</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style></head><body><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">Return to WalkOn</a></p></body></html>`;
 
 /**
  * Builds the HTTP server (DESIGN §4 factory): cookies, CSRF check, `/healthz`, tRPC at `/trpc`, Bull Board at
@@ -61,19 +66,51 @@ const page = (title: string, body: string) =>
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
-    trustProxy: true,
-    bodyLimit: 256 * 1024,
+    // The client address comes from the socket unless TRUST_PROXY names the proxies in front of us
+    // (README "Security"): trusting X-Forwarded-For from anyone let a client pick its own address.
+    trustProxy: deps.trustProxy ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Room for URLs up to MAX_URL_CHARS, so a long GET query is answered 413 by us rather than dropped by Node.
+    http: { maxHeaderSize: 64 * 1024 },
     // A batched tRPC call puts every procedure name in the `/trpc/:path` parameter ("a.b,c.d,…"); Fastify's
     // default of 100 characters answered a busy page's batch with 414 (tRPC's Fastify adapter docs: 5000).
     maxParamLength: 5000,
   });
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyHelmet, helmetOptions(deps.production));
+
+  const redis = deps.redis ?? deps.queues.connection;
+  const guard: Guard = { redis, prefix: `${deps.queues.prefix}:abuse`, limits: { ...DEFAULT_LIMITS, ...deps.limits } };
+  // The limiter only (global: false): tRPC procedures call it per call (security/limits.ts).
+  await app.register(fastifyRateLimit, { global: false, redis, nameSpace: `${guard.prefix}:rl:`, skipOnError: false });
 
   app.addHook('onRequest', async (req, reply) => {
     if (isCrossOrigin(req, deps.publicOrigin)) {
       return reply.code(403).send({ error: { message: 'Cross-origin request refused.' } });
     }
+    if (req.url.length > MAX_URL_CHARS) return reply.code(413).send({ error: { message: tooLargeMessage() } });
+    const refusal = checkTrpcBatch(req.method, req.url);
+    if (refusal) return reply.code(refusal.status).send({ error: { message: refusal.message, data: { httpStatus: refusal.status } } });
+  });
+
+  // Framework errors (a body over the limit, broken JSON, an unknown content type) as sentences; never a trace.
+  app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    const message =
+      status === 413
+        ? tooLargeMessage()
+        : status === 415
+          ? 'Please send this request as JSON.'
+          : status === 400 && err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+            ? 'This request is not valid JSON.'
+            : status === 429
+              ? err.message
+              : status >= 500
+                ? 'Something went wrong. Please try again.'
+                : 'This request is not valid.';
+    return reply.code(status).send({ error: { message } });
   });
 
   app.get('/healthz', async (_req, reply) => {
@@ -94,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       router: appRouter,
       createContext: async ({ req, res }): Promise<Context> => {
         const s = await sessionOf(deps, req, res);
-        return { deps, req, res, user: s?.user ?? null, sessionId: s?.sessionId ?? null };
+        return { deps, req, res, user: s?.user ?? null, sessionId: s?.sessionId ?? null, guard };
       },
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ path, err: error.cause ?? error }, 'tRPC internal error');
@@ -107,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Bull Board for operators: admins only, including its static assets (DESIGN §2, issue 2 item 5).
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (req, reply) => {
+      // Bull Board's own page needs inline styles and Google Fonts: its own, looser policy (security/headers.ts).
+      reply.header('content-security-policy', BULL_BOARD_CSP);
       const s = await sessionOf(deps, req, reply);
       const user: SessionUser | undefined = s?.user;
       if (!user) return reply.code(401).send({ error: { message: 'Please log in.' } });

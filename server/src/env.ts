@@ -18,6 +18,20 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Tests and offline demos only: a local Stripe API fake (http://host:port). */
   STRIPE_API_BASE: z.string().url().optional(),
+  /**
+   * The proxies in front of the server whose X-Forwarded-For is believed (README "Security"): empty/"false"
+   * (default) = none, the client address is the socket's; else comma-separated addresses or CIDRs, or
+   * "loopback" / "uniquelocal". Never "true": anyone could then choose their own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) => v.trim())
+    .refine(
+      (v) => v !== 'true' && !/^\d+$/.test(v),
+      "TRUST_PROXY lists the proxies' addresses (e.g. loopback or 10.0.0.0/8), not true or a hop count.",
+    )
+    .transform((v): false | string => (v === '' || v === 'false' ? false : v)),
 });
 
 /** The API server's settings (README "Configuration"). */

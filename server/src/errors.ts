@@ -5,9 +5,11 @@ export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_F
 
 /** A rule violation with a message fit to show the user (DESIGN §4: services throw AppError). */
 export class AppError extends Error {
+  /** `retryAfterSeconds`: for TOO_MANY_REQUESTS, sent as the Retry-After header (seconds). */
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

@@ -39,6 +39,8 @@ const app = await buildApp({
   publicOrigin: env.PUBLIC_ORIGIN,
   production: env.NODE_ENV === 'production',
   webDistDir: env.WEB_DIST_DIR,
+  trustProxy: env.TRUST_PROXY,
+  redis,
   flights,
   payments: createPayments({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }),
 });

@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 import { EMAIL_PATTERN } from './patterns.ts';
 import { MAX_PASS_DATES, normalisePromoCode } from './pricing.ts';
-import { checkoutSessionId, dateOnly, entityId, timeOfDay } from './schemas/common.ts';
+import { checkoutSessionId, controlCharMessage, dateOnly, entityId, SINGLE_LINE_CONTROL, text, timeOfDay } from './schemas/common.ts';
 
-export { checkoutSessionId, dateOnly, entityId, TIME_OF_DAY, timeOfDay } from './schemas/common.ts';
+export { checkoutSessionId, dateOnly, entityId, TIME_OF_DAY, text, timeOfDay } from './schemas/common.ts';
 export * from './schemas/features.ts';
 export * from './schemas/lightningLane.ts';
 export * from './schemas/restaurants.ts';
@@ -16,23 +16,36 @@ export const emailSchema = z
   .string({ error: 'Email Required' })
   .trim()
   .toLowerCase()
+  .refine((v) => !SINGLE_LINE_CONTROL.test(v), { message: controlCharMessage('E-mail address'), abort: true })
   .min(1, 'Email Required')
   .max(254, 'Please enter a valid email address')
   .regex(EMAIL_PATTERN, 'Please enter a valid email address');
 
+/** A password being checked at log-in (any length up to 200; never trimmed). */
 export const passwordSchema = z
   .string({ error: 'You must provide either an email or phone number and a password.' })
   .min(1, 'You must provide either an email or phone number and a password.')
-  .max(200, 'Password is too long.');
+  .max(200, 'Password is too long: at most 200 characters.');
+
+/** Longest new password (NIST SP 800-63B asks for at least 64). */
+export const PASSWORD_MAX = 128;
+/** Shortest new password (NIST SP 800-63B). */
+export const PASSWORD_MIN = 8;
+
+/**
+ * A NEW password — sign-up, and every reset and change path uses this one schema: 8–128 characters, never
+ * trimmed. The server also refuses common and guessable passwords (`assertStrongPassword`,
+ * server/src/auth/passwordPolicy.ts; zxcvbn stays out of the web bundle).
+ */
+export const newPasswordSchema = z
+  .string({ error: 'Please choose a password.' })
+  .min(PASSWORD_MIN, `Password should be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password is too long: at most ${PASSWORD_MAX} characters.`);
 
 export const signUpInput = z.object({
-  fullName: z
-    .string({ error: 'Please enter your full name to sign up.' })
-    .trim()
-    .min(1, 'Please enter your full name to sign up.')
-    .max(120, 'Full name is too long.'),
+  fullName: text('Full name', { min: 1, max: 120, required: 'Please enter your full name to sign up.' }),
   email: emailSchema,
-  password: passwordSchema.refine((p) => p.length >= 8, 'Password should be at least 8 characters.'),
+  password: newPasswordSchema,
 });
 
 export const logInInput = z.object({ email: emailSchema, password: passwordSchema });
@@ -63,11 +76,8 @@ const followerCount = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? 0 : v),
   z.coerce.number({ error: 'Enter a number' }).int('Enter a whole number').min(0, 'Cannot be negative').max(2_000_000_000),
 );
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+const optionalText = (label: string, max: number) =>
+  text(label, { max })
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
@@ -80,24 +90,36 @@ const optionalText = (max: number) =>
  */
 export const affiliateApplicationInput = z
   .object({
-    fullName: z.string({ error: 'Name must be at least 2 characters' }).trim().min(2, 'Name must be at least 2 characters').max(120),
-    email: z.string({ error: 'Invalid email address' }).trim().toLowerCase().regex(EMAIL_PATTERN, 'Invalid email address').max(254),
-    phone: optionalText(40),
-    instagramHandle: optionalText(100),
+    fullName: text('Name', {
+      min: 2,
+      max: 120,
+      required: 'Name must be at least 2 characters',
+      tooShort: 'Name must be at least 2 characters',
+    }),
+    email: z
+      .string({ error: 'Invalid email address' })
+      .trim()
+      .toLowerCase()
+      .regex(EMAIL_PATTERN, 'Invalid email address')
+      .max(254, 'E-mail address is too long: at most 254 characters.'),
+    phone: optionalText('Phone', 40),
+    instagramHandle: optionalText('Instagram handle', 100),
     instagramFollowers: followerCount,
-    tiktokHandle: optionalText(100),
+    tiktokHandle: optionalText('TikTok handle', 100),
     tiktokFollowers: followerCount,
-    youtubeChannel: optionalText(200),
+    youtubeChannel: optionalText('YouTube channel', 200),
     youtubeSubscribers: followerCount,
-    twitterHandle: optionalText(100),
+    twitterHandle: optionalText('Twitter handle', 100),
     twitterFollowers: followerCount,
     primaryPlatform: z.enum(['instagram', 'tiktok', 'youtube', 'twitter', 'other'], { error: 'Please select your primary platform' }),
-    contentNiche: optionalText(200),
-    whyJoin: z
-      .string({ error: 'Please tell us more (at least 10 characters)' })
-      .trim()
-      .min(10, 'Please tell us more (at least 10 characters)')
-      .max(3000),
+    contentNiche: optionalText('Content niche', 200),
+    whyJoin: text('Why you want to join', {
+      min: 10,
+      max: 3000,
+      multiline: true,
+      required: 'Please tell us more (at least 10 characters)',
+      tooShort: 'Please tell us more (at least 10 characters)',
+    }),
   })
   .superRefine((v, ctx) => {
     if (v.instagramFollowers + v.tiktokFollowers + v.youtubeSubscribers + v.twitterFollowers <= 0) {
@@ -131,7 +153,7 @@ export const checkoutCreateInput = z
     email: emailSchema,
     parkId: entityId,
     channel: z.enum(['email', 'sms']),
-    phone: z.string().trim().max(40, 'Please enter a valid phone number.').optional(),
+    phone: text('Phone number', { max: 40, tooLong: 'Please enter a valid phone number.' }).optional(),
     dates: passDates,
     promoCode: promoCodeSchema.optional(),
   })
@@ -211,7 +233,7 @@ const returnNotBeforeDeparture = {
 export const flightSearchInput = z
   .object({
     origin: iataCode(FLIGHT_SEARCH_REQUIRED),
-    destinationId: z.string({ error: FLIGHT_SEARCH_REQUIRED }).trim().min(1, FLIGHT_SEARCH_REQUIRED).max(40),
+    destinationId: text('Destination', { min: 1, max: 40, required: FLIGHT_SEARCH_REQUIRED }),
     airport: optionalAirport,
     departureDate: requiredDate(FLIGHT_SEARCH_REQUIRED),
     returnDate: dateOnly.nullable().default(null),
@@ -225,7 +247,7 @@ export const flightSearchInput = z
 export const flightAlertInput = z
   .object({
     homeAirport: iataCode(FLIGHT_ALERT_REQUIRED),
-    destinationId: z.string({ error: FLIGHT_ALERT_REQUIRED }).trim().min(1, FLIGHT_ALERT_REQUIRED).max(40),
+    destinationId: text('Destination', { min: 1, max: 40, required: FLIGHT_ALERT_REQUIRED }),
     airport: optionalAirport,
     email: z.string({ error: FLIGHT_ALERT_REQUIRED }).trim().min(1, FLIGHT_ALERT_REQUIRED).pipe(emailSchema),
     maxPrice: z

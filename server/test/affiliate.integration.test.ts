@@ -19,7 +19,7 @@ async function post(proc: string, input: unknown, cookie?: string) {
 
 describe('affiliate applications (issue 7, spec part 2 §3, §5, §6)', () => {
   it('stores a valid application with total_followers computed on the server and the signed-in user attached; confirms once', async () => {
-    const s = await post('auth.signUp', { fullName: 'Ana', email: 'ana@example.com', password: 'long enough' });
+    const s = await post('auth.signUp', { fullName: 'Ana', email: 'ana@example.com', password: 'correct horse' });
     const r = await post(
       'affiliate.submit',
       {
@@ -72,7 +72,7 @@ describe('affiliate applications (issue 7, spec part 2 §3, §5, §6)', () => {
       tiktokFollowers: 10,
       whyJoin: 'Short videos of rides.',
     });
-    const u = await post('auth.signUp', { fullName: 'U', email: `u${randomUUID().slice(0, 6)}@example.com`, password: 'long enough' });
+    const u = await post('auth.signUp', { fullName: 'U', email: `u${randomUUID().slice(0, 6)}@example.com`, password: 'correct horse' });
     const list = await env.app.inject({ method: 'GET', url: '/trpc/affiliate.list', headers: { cookie: u.cookie } });
     expect(list.statusCode).toBe(403);
     await users.grantRole(env.db, u.body.result.data.user.id, 'admin');

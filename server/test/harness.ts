@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Payments } from '../src/payments/stripe.ts';
+import type { LimitSettings } from '../src/security/limits.ts';
 import type { FlightSearchService } from '../src/services/flights.ts';
 import { appRouter } from '../src/trpc/router.ts';
 
@@ -63,6 +64,17 @@ export function withTestServer(
   return env;
 }
 
+/**
+ * Rate limits for tests that are not about them: every call of a test file comes from one address and reuses
+ * a few e-mail addresses, so the per-client and per-address limits are raised far out of the way.
+ * security.integration.test.ts builds its apps with the real limits.
+ */
+export const RELAXED_LIMITS: LimitSettings = {
+  emailWritePerClient: { max: 100_000, windowMs: 60_000 },
+  emailWritePerAddress: { max: 100_000, windowMs: 60_000 },
+  logInPerClient: { max: 100_000, windowMs: 60_000 },
+};
+
 /** Builds another app over the same database and queues (e.g. a production-mode twin, or one with its own clock). */
 export function buildTestApp(
   env: Pick<TestServer, 'db' | 'queues'>,
@@ -82,6 +94,7 @@ export function buildTestApp(
     production,
     payments,
     flights,
+    limits: RELAXED_LIMITS,
   });
 }
 
@@ -134,7 +147,7 @@ export async function trpcCall(app: FastifyInstance, proc: string, input?: unkno
 let signUps = 0;
 /** Signs a new person up through `auth.signUp` → { id, email, cookie }. @throws when the sign-up fails. */
 export async function signUpUser(app: FastifyInstance, email = `p${++signUps}-${randomUUID().slice(0, 8)}@example.com`) {
-  const r = await trpcCall(app, 'auth.signUp', { fullName: 'Test Person', email, password: 'long enough' });
+  const r = await trpcCall(app, 'auth.signUp', { fullName: 'Test Person', email, password: 'correct horse' });
   if (r.status !== 200 || !r.cookie) throw new Error(`sign-up failed: ${r.status} ${r.message}`);
   return { id: r.data.user.id as string, email, cookie: r.cookie };
 }

@@ -271,7 +271,7 @@ describe('checkout.create (issue 3 item 2; spec part 1 §2, §7)', () => {
       [landing({ promoCode: 'NOPE' }), INVALID_PROMO],
       [landing({ promoCode: '' }), 'Please enter a promo code.'],
       [landing({ email: 'not-an-email' }), 'Please enter a valid email address'],
-      [landing({ channel: 'pigeon' }), 'Invalid option: expected one of "email"|"sms"'],
+      [landing({ channel: 'pigeon' }), 'Channel must be one of: email, sms.'],
     ];
     for (const [input, message] of cases) {
       const r = await mutate('checkout.create', input, { ip: '10.1.0.1' });

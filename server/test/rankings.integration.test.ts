@@ -41,7 +41,7 @@ async function person(role?: 'admin' | 'moderator') {
   const res = await env.app.inject({
     method: 'POST',
     url: '/trpc/auth.signUp',
-    payload: JSON.stringify({ fullName: 'P', email, password: 'long enough' }),
+    payload: JSON.stringify({ fullName: 'P', email, password: 'correct horse' }),
     headers: { 'content-type': 'application/json', origin: ORIGIN },
   });
   const id = res.json().result.data.user.id as string;

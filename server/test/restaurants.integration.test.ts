@@ -121,8 +121,18 @@ describe('restaurants router (issue 6, spec part 2 §2–§9)', () => {
       partySize: 2,
       preferredTime: 'dinner',
     });
-    const custom = await call('restaurants.create', { ...valid, email: 'Other@Example.com', partySize: 6, preferredTime: 'any' }, u.cookie);
-    expect(custom.data).toMatchObject({ email: 'other@example.com', partySize: 6, preferredTime: 'any' });
+    const custom = await call(
+      'restaurants.create',
+      { ...valid, email: u.email.toUpperCase(), partySize: 6, preferredTime: 'any' },
+      u.cookie,
+    );
+    expect(custom.data).toMatchObject({ email: u.email, partySize: 6, preferredTime: 'any' });
+    // Someone else's address is refused: WalkOn e-mails only the signed-in account.
+    const other = await call('restaurants.create', { ...valid, email: 'Other@Example.com' }, u.cookie);
+    expect(other).toMatchObject({ status: 400, message: `Restaurant alerts go to your account's e-mail address (${u.email}).` });
+    expect((await call('restaurants.list', undefined, u.cookie)).data.map((a: { email: string }) => a.email)).not.toContain(
+      'other@example.com',
+    );
   });
 
   it('signed out: UNAUTHORIZED to create or list once the feature is on; reading restaurants is public', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../patterns.ts';
+import { text } from './common.ts';
 
 /** Input schemas of the feature gates (issue 6, DESIGN §6), shared by the server and the web app. */
 
@@ -17,13 +18,18 @@ export const earlyAccessRequestInput = z.object({
     .toLowerCase()
     .max(254, 'Please enter a valid email address')
     .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
-  message: z.string().trim().max(500, 'Please keep your message under 500 characters.').optional(),
+  message: text('Message', { max: 500, multiline: true, tooLong: 'Please keep your message under 500 characters.' }).optional(),
 });
 
 export const setFeatureInput = z.object({
   key: featureKey,
   state: featureState,
-  launchLabel: z.string().trim().min(1, 'Enter the expected launch, e.g. Q1 2025.').max(40, 'Keep the launch label under 40 characters.'),
+  launchLabel: text('Launch label', {
+    min: 1,
+    max: 40,
+    required: 'Enter the expected launch, e.g. Q1 2025.',
+    tooLong: 'Keep the launch label under 40 characters.',
+  }),
 });
 
 /** Grant early access to the account with this e-mail. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../patterns.ts';
-import { dateOnly } from './common.ts';
+import { dateOnly, text } from './common.ts';
 
 /** Input schemas of Restaurant Alerts (issue 6, spec part 2 §3, §5, §8, §9), shared by the server and the web app. */
 
@@ -32,7 +32,7 @@ export const RESTAURANT_TOAST_TITLES: Record<string, string> = {
 /** A real calendar date 'YYYY-MM-DD' (2026-02-30 is refused here, not by the database as a 500). */
 const calendarDate = (required: string) => z.string({ error: required }).pipe(dateOnly);
 const parkDate = calendarDate(RESTAURANT_MISSING_DATES);
-const entity = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
+const entity = (message: string) => text('Id', { min: 1, max: 100, required: message, tooLong: message });
 
 /** A park of the restaurant destinations. */
 export const restaurantParkInput = z.object({ parkId: entity(RESTAURANT_MISSING_INFO) });

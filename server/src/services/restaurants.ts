@@ -106,11 +106,15 @@ const view = (a: restaurantAlerts.RestaurantAlertView) => ({ ...a, createdAt: a.
 export type RestaurantAlertDto = ReturnType<typeof view>;
 
 /**
- * Creates a restaurant alert for the signed-in user (spec part 2 §3–§5), active: e-mail defaults to the
- * account's; the restaurant must be a RESTAURANT of the park; dates today or later in the park's time zone.
- * @throws AppError NOT_FOUND (park), BAD_REQUEST (restaurant, past dates), CONFLICT (too many alerts).
+ * Creates a restaurant alert for the signed-in user (spec part 2 §3–§5), active: it goes to the account's own
+ * e-mail (another address is refused); the restaurant must be a RESTAURANT of the park; dates today or later
+ * in the park's time zone.
+ * @throws AppError NOT_FOUND (park), BAD_REQUEST (another e-mail, restaurant, past dates), CONFLICT (too many alerts).
  */
 export async function createAlert(deps: AppDeps, user: SessionUser, input: z.output<typeof restaurantAlertCreateInput>) {
+  // Alerts go to the signed-in account's own address only: anyone could otherwise make WalkOn e-mail a stranger.
+  if (input.email && input.email !== user.email.toLowerCase())
+    throw new AppError('BAD_REQUEST', `Restaurant alerts go to your account's e-mail address (${user.email}).`);
   const { park, restaurants, today } = await loadedPark(deps, input.parkId);
   const restaurant = restaurants.find((r) => r.id === input.restaurantId);
   if (!restaurant) throw new AppError('BAD_REQUEST', 'Please select a restaurant of this park.');
@@ -120,7 +124,7 @@ export async function createAlert(deps: AppDeps, user: SessionUser, input: z.out
     throw new AppError('CONFLICT', `You can have at most ${MAX_ACTIVE_RESTAURANT_ALERTS} active restaurant alerts.`);
   const created = await restaurantAlerts.create(deps.db, {
     userId: user.id,
-    email: input.email ?? user.email,
+    email: user.email,
     parkId: park.id,
     restaurantId: restaurant.id,
     restaurantName: restaurant.name,

@@ -1,7 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { newsletter, site } from '@walkon/db';
 import { addDaysToDate, enqueueConfirmation, parkLocalDate } from '@walkon/jobs';
-import { AppError } from '../errors.ts';
 import type { AppDeps } from '../trpc/init.ts';
 
 /** The site's home time zone for "today" on the landing page (most visitors go to the Florida parks). */
@@ -45,17 +44,18 @@ export async function publicStats(deps: AppDeps) {
 }
 
 /**
- * Newsletter sign-up (spec part 1 §8): e-mail lower-cased and trimmed, the signed-in user's id attached; a
- * duplicate is CONFLICT "Already Subscribed" (unique constraint, code 23505). A confirmation e-mail with an
- * unsubscribe link is queued; if Redis is down the sweeper cannot help, so the sign-up still stands and the
- * failure is logged.
+ * Newsletter sign-up (spec part 1 §8): e-mail lower-cased and trimmed, the signed-in user's id attached. The
+ * answer is { ok: true } whether the address is new or already subscribed (unique constraint, code 23505):
+ * the spec's "Already Subscribed" told anyone which addresses are on the list (README "Security"). Only a new
+ * address gets the confirmation e-mail with an unsubscribe link; if Redis is down the sign-up still stands and
+ * the failure is logged.
  */
 export async function subscribeNewsletter(deps: AppDeps, email: string, userId: string | null) {
   let id: string;
   try {
     id = (await newsletter.insertSubscription(deps.db, email, userId)).id;
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', 'Already Subscribed');
+    if ((err as { code?: string }).code === '23505') return { ok: true as const };
     throw err;
   }
   try {

@@ -2,11 +2,14 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { Database, FeatureKey, Role } from '@walkon/db';
 import type { DiningAvailabilityProvider, Logger, Queues, WaitTimesSource } from '@walkon/jobs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { ZodError, z } from 'zod';
 import type { SessionUser } from '../auth/session.ts';
 import { AppError, toTrpcCode } from '../errors.ts';
 import type { Payments } from '../payments/stripe.ts';
+import { controlCharMessage, fieldLabel, MULTILINE_CONTROL } from '../schemas/common.ts';
+import { consumeLimit, type LimitSettings } from '../security/limits.ts';
 import { requireFeature } from '../services/features.ts';
 import type { FlightSearchService } from '../services/flights.ts';
 
@@ -31,6 +34,24 @@ export interface AppDeps {
    * absent = ThemeParks.wiki walk-up availability through `source`.
    */
   dining?: DiningAvailabilityProvider | null;
+  /**
+   * Which proxies to believe about the client address (README "Security", TRUST_PROXY): false (default) =
+   * the socket address, X-Forwarded-For ignored; else comma-separated addresses/CIDRs of the proxies in
+   * front of us (Fastify's `trustProxy`; "loopback" for a proxy on this machine). X-Forwarded-For is read
+   * right to left only through those proxies, so a client cannot choose its address.
+   */
+  trustProxy?: false | string;
+  /** Overrides of the rate limits (README "Security"); tests relax the per-client ones. */
+  limits?: Partial<LimitSettings>;
+  /** Redis for rate limits and the log-in slow-down; default the queues' connection. */
+  redis?: Redis;
+}
+
+/** What the abuse limits work with: Redis, the key prefix (the queue prefix) and the limits in force. */
+export interface Guard {
+  redis: Redis;
+  prefix: string;
+  limits: LimitSettings;
 }
 
 /** The tRPC context: deps, the request, and the signed-in user (or null). */
@@ -40,6 +61,7 @@ export interface Context {
   res: FastifyReply;
   user: SessionUser | null;
   sessionId: string | null;
+  guard: Guard;
 }
 
 /** Procedure metadata: `feature` marks a procedure behind a feature gate (the gate matrix test lists them from it). */
@@ -64,21 +86,85 @@ const t = initTRPC
     },
   });
 
-/** Maps AppError to TRPCError — the one place (DESIGN §4). */
-const appErrors = t.middleware(async ({ next }) => {
+/** Maps AppError to TRPCError — the one place (DESIGN §4); a wait goes out as Retry-After (seconds). */
+const appErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
+    if (cause.retryAfterSeconds) ctx.res.header('retry-after', String(Math.ceil(cause.retryAfterSeconds)));
     throw new TRPCError({ code: toTrpcCode(cause.code), message: cause.message, cause });
   }
   return result;
+});
+
+/** The path of the first string in `value` holding a control character (tab and line breaks allowed), or null. */
+export function findControlChar(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
+  if (typeof value === 'string') return MULTILINE_CONTROL.test(value) ? path : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (MULTILINE_CONTROL.test(k)) return [...path, k];
+    const hit = findControlChar(v, [...path, Array.isArray(value) ? Number(k) : k], depth + 1);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/**
+ * Refuses any input holding a NUL or other control character (tab and line breaks aside) before a schema or
+ * the database sees it — 400 with the field's name — for every procedure, whatever its schema says
+ * (PostgreSQL refuses NUL in text with "invalid byte sequence", which was a 500). Field schemas refine further
+ * with `text()` (schemas/common.ts), e.g. no line breaks in single-line fields.
+ */
+const noControlChars = t.middleware(async ({ getRawInput, next }) => {
+  // An unreadable body is reported where the input is parsed (after sign-in checks), not here.
+  const raw = await getRawInput().catch(() => undefined);
+  const hit = findControlChar(raw);
+  if (hit) throw new TRPCError({ code: 'BAD_REQUEST', message: controlCharMessage(fieldLabel(hit)) });
+  return next();
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Anyone. */
-export const publicProcedure = t.procedure.use(appErrors);
+export const publicProcedure = t.procedure.use(appErrors).use(noControlChars);
+
+/**
+ * Rate-limits a public write per client address (README "Security"): `rule` picks the limit of
+ * `ctx.guard.limits`; each call of a batch counts. TOO_MANY_REQUESTS (429, Retry-After) once over.
+ */
+export function limitPerClient(rule: keyof LimitSettings, message: string) {
+  return t.middleware(async ({ ctx, path, next }) => {
+    await consumeLimit(ctx.req, ctx.res, rule, ctx.guard.limits[rule], `${ctx.guard.prefix}:${path}:client:${ctx.req.ip}`, message);
+    return next();
+  });
+}
+
+/**
+ * Rate-limits a public write that e-mails `addressOf(input)` (README "Security"): per client address and per
+ * target address, both per procedure (limits `emailWritePerClient` and `emailWritePerAddress`). Use after
+ * `.input()`. TOO_MANY_REQUESTS (429, Retry-After) once either is over.
+ */
+export async function limitEmailWrite(ctx: Context, path: string, address: string | null | undefined): Promise<void> {
+  const { limits, prefix } = ctx.guard;
+  await consumeLimit(
+    ctx.req,
+    ctx.res,
+    'emailWritePerClient',
+    limits.emailWritePerClient,
+    `${prefix}:${path}:client:${ctx.req.ip}`,
+    'Too many requests from your connection.',
+  );
+  if (address)
+    await consumeLimit(
+      ctx.req,
+      ctx.res,
+      'emailWritePerAddress',
+      limits.emailWritePerAddress,
+      `${prefix}:${path}:to:${address.toLowerCase()}`,
+      'Too many requests for this e-mail address.',
+    );
+}
 
 /** Signed-in users only; narrows `ctx.user`. UNAUTHORIZED otherwise (spec part 1 §6). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -44,7 +44,11 @@ function AuthPage() {
       toast.success('Signup successful', { description: 'Your account is ready. Welcome to WalkOn!' });
       await done();
     },
-    onError: (e) => toast.error('Signup failed', { description: e.message }),
+    onError: (e) => {
+      // A guessable password is refused by the server (NIST 800-63B check): show why under the field too.
+      if (/^(This )?password/i.test(e.message)) form.setError('password', { message: e.message });
+      toast.error('Signup failed', { description: e.message });
+    },
   });
   const onSubmit = form.handleSubmit((v) => {
     if (tab === 'login') logIn.mutate({ email: v.email, password: v.password });

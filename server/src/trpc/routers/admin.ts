@@ -1,7 +1,7 @@
 import { catalogue, outbox, payments, promo, rankings } from '@walkon/db';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { entityId, promoCreateInput, promoSetActiveInput } from '../../schemas.ts';
+import { entityId, promoCreateInput, promoSetActiveInput, text } from '../../schemas.ts';
 import { roleProcedure, router } from '../init.ts';
 
 const admin = roleProcedure('admin');
@@ -38,10 +38,10 @@ export const adminRouter = router({
   addItem: admin
     .input(
       z.object({
-        name: z.string().trim().min(1, 'Please fill in all required fields').max(120),
+        name: text('Name', { min: 1, max: 120, required: 'Please fill in all required fields' }),
         type: z.enum(['ride', 'food', 'experience']),
         parkId: entityId,
-        description: z.string().max(1000).optional().nullable(),
+        description: text('Description', { max: 1000, multiline: true }).optional().nullable(),
       }),
     )
     .mutation(async ({ ctx, input }) => {

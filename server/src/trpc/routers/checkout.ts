@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkoutConfirmInput, checkoutCreateInput, entityId, promoCheckInput, promoRedeemInput } from '../../schemas.ts';
 import * as checkout from '../../services/checkout.ts';
-import { publicProcedure, router } from '../init.ts';
+import { limitEmailWrite, publicProcedure, router } from '../init.ts';
 
 /**
  * Paid and promo passes (issue 3; spec part 1 §2, §7, §8). Open to visitors without an account (identity is
@@ -20,8 +20,15 @@ export const checkoutRouter = router({
   confirm: publicProcedure.input(checkoutConfirmInput).mutation(({ ctx, input }) => checkout.confirmCheckout(ctx.deps, input.sessionId)),
   /** "Apply": what a promo code gives → { code, kind, channel, days, percentOff } or "The promo code you entered is not valid." */
   checkPromo: publicProcedure.input(promoCheckInput).mutation(({ ctx, input }) => checkout.checkPromo(ctx.deps, ctx.req.ip, input.code)),
-  /** The free e-mail form: redeems a free-days code for an e-mail and park → { parkName, email, days }. */
+  /**
+   * The free e-mail form: redeems a free-days code for an e-mail and park → { parkName, email, days }.
+   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, README "Security").
+   */
   redeemPromo: publicProcedure
     .input(promoRedeemInput)
+    .use(async ({ ctx, path, input, next }) => {
+      await limitEmailWrite(ctx, path, input.email);
+      return next();
+    })
     .mutation(({ ctx, input }) => checkout.redeemPromo(ctx.deps, ctx.req.ip, ctx.user, input)),
 });

@@ -9,7 +9,7 @@ import {
   setFeatureInput,
 } from '../../schemas.ts';
 import { featureAccess } from '../../services/features.ts';
-import { publicProcedure, roleProcedure, router } from '../init.ts';
+import { limitEmailWrite, publicProcedure, roleProcedure, router } from '../init.ts';
 
 const admin = roleProcedure('admin');
 
@@ -40,16 +40,23 @@ export const featuresRouter = router({
    * Stores a request for early access (one pending per e-mail and feature; asking again updates it) → { id }.
    * A signed-in caller's request is for their own account: its e-mail is the account's, whatever the form sent
    * (a typed e-mail would show admins one person while a grant went to the caller's account).
+   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, README "Security").
    */
-  requestAccess: publicProcedure.input(earlyAccessRequestInput).mutation(async ({ ctx, input }) => {
-    const id = await features.requestAccess(ctx.deps.db, {
-      key: input.key,
-      userId: ctx.user?.id ?? null,
-      email: ctx.user?.email ?? input.email,
-      message: input.message?.trim() || null,
-    });
-    return { id };
-  }),
+  requestAccess: publicProcedure
+    .input(earlyAccessRequestInput)
+    .use(async ({ ctx, path, input, next }) => {
+      await limitEmailWrite(ctx, path, ctx.user?.email ?? input.email);
+      return next();
+    })
+    .mutation(async ({ ctx, input }) => {
+      const id = await features.requestAccess(ctx.deps.db, {
+        key: input.key,
+        userId: ctx.user?.id ?? null,
+        email: ctx.user?.email ?? input.email,
+        message: input.message?.trim() || null,
+      });
+      return { id };
+    }),
   /** Admin: every gate, its grants and the early-access requests (pending first). */
   adminOverview: admin.query(async ({ ctx }) => {
     const [flags, grants, requests] = await Promise.all([

@@ -1,6 +1,6 @@
 import { flightAlertInput, flightSearchInput } from '../../schemas.ts';
 import * as flightService from '../../services/flights.ts';
-import { publicProcedure, router } from '../init.ts';
+import { limitEmailWrite, publicProcedure, router } from '../init.ts';
 
 /** Flight Deals (issue 7, spec part 2 §2, §3, §5, §7): public search and price alerts. */
 export const flightsRouter = router({
@@ -12,8 +12,15 @@ export const flightsRouter = router({
    * BAD_REQUEST for unknown airports or past dates; SERVICE_UNAVAILABLE when search is off or the provider fails.
    */
   search: publicProcedure.input(flightSearchInput).mutation(({ ctx, input }) => flightService.searchFlights(ctx.deps, input)),
-  /** Creates a flight price alert (economy, 1 passenger, active) → { id }; max price in whole dollars. */
+  /**
+   * Creates a flight price alert (economy, 1 passenger, active) → { id }; max price in whole dollars.
+   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, README "Security").
+   */
   createAlert: publicProcedure
     .input(flightAlertInput)
+    .use(async ({ ctx, path, input, next }) => {
+      await limitEmailWrite(ctx, path, input.email);
+      return next();
+    })
     .mutation(({ ctx, input }) => flightService.createFlightAlert(ctx.deps, ctx.user, { ...input, origin: input.homeAirport })),
 });

@@ -1,6 +1,6 @@
 import { rankings } from '@walkon/db';
 import { z } from 'zod';
-import { entityId } from '../../schemas.ts';
+import { entityId, text } from '../../schemas.ts';
 import * as service from '../../services/rankings.ts';
 import { listDestinations } from '../../services/waitTimes.ts';
 import { protectedProcedure, publicProcedure, router } from '../init.ts';
@@ -41,7 +41,7 @@ export const rankingsRouter = router({
           .int()
           .min(1, 'Please select a star rating')
           .max(5, 'Ratings go up to 5 stars'),
-        comment: z.string().max(1000, 'Comments are limited to 1000 characters').optional().nullable(),
+        comment: text('Comment', { max: 1000, multiline: true, tooLong: 'Comments are limited to 1000 characters' }).optional().nullable(),
       }),
     )
     .mutation(({ ctx, input }) => service.rate(ctx.deps, ctx.user, input)),
@@ -49,8 +49,8 @@ export const rankingsRouter = router({
   suggestNew: protectedProcedure
     .input(
       z.object({
-        name: z.string().trim().min(1, 'Please fill in all required fields').max(120),
-        description: z.string().max(1000).optional().nullable(),
+        name: text('Name', { min: 1, max: 120, required: 'Please fill in all required fields' }),
+        description: text('Description', { max: 1000, multiline: true }).optional().nullable(),
         parkId: entityId,
         type: itemType.default('ride'),
       }),
@@ -61,8 +61,8 @@ export const rankingsRouter = router({
     .input(
       z.object({
         itemId,
-        name: z.string().trim().min(1, 'Name is required').max(120),
-        description: z.string().max(1000).optional().nullable(),
+        name: text('Name', { min: 1, max: 120 }),
+        description: text('Description', { max: 1000, multiline: true }).optional().nullable(),
       }),
     )
     .mutation(({ ctx, input }) => service.suggestEdit(ctx.deps, ctx.user, input)),

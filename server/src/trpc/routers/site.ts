@@ -1,10 +1,10 @@
 import { site } from '@walkon/db';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { emailSchema } from '../../schemas.ts';
+import { emailSchema, text } from '../../schemas.ts';
 import * as siteService from '../../services/site.ts';
 import { loadCatalogue } from '../../services/waitTimes.ts';
-import { publicProcedure, roleProcedure, router } from '../init.ts';
+import { limitEmailWrite, publicProcedure, roleProcedure, router } from '../init.ts';
 
 /** The public site (issue 4): landing figures, testimonials, parks overview, newsletter; admin curation. */
 export const siteRouter = router({
@@ -18,17 +18,24 @@ export const siteRouter = router({
     const rows = await site.parksOverview(ctx.deps.db);
     return rows.map((r) => ({ ...r, rideCount: Number(r.rideCount) }));
   }),
-  /** Newsletter sign-up → { ok }; CONFLICT "Already Subscribed". */
+  /**
+   * Newsletter sign-up → { ok } for a new and a known address alike (no membership leak); TOO_MANY_REQUESTS
+   * past the e-mailing-write limits (per client and per address, README "Security").
+   */
   subscribeNewsletter: publicProcedure
     .input(z.object({ email: z.string({ error: 'Please enter a valid email address' }).pipe(emailSchema) }))
+    .use(async ({ ctx, path, input, next }) => {
+      await limitEmailWrite(ctx, path, input.email);
+      return next();
+    })
     .mutation(({ ctx, input }) => siteService.subscribeNewsletter(ctx.deps, input.email, ctx.user?.id ?? null)),
   /** Admin: add a testimonial. */
   addTestimonial: roleProcedure('admin')
     .input(
       z.object({
-        name: z.string().trim().min(1, 'Name is required').max(80),
-        parkVisited: z.string().trim().min(1, 'Park is required').max(120),
-        text: z.string().trim().min(10, 'Testimonial must be at least 10 characters').max(600),
+        name: text('Name', { min: 1, max: 80 }),
+        parkVisited: text('Park', { min: 1, max: 120 }),
+        text: text('Testimonial', { min: 10, max: 600, multiline: true, tooShort: 'Testimonial must be at least 10 characters' }),
         rating: z.number().int().min(1).max(5),
       }),
     )

@@ -6,8 +6,8 @@ import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 
 /**
- * Newsletter form (spec part 1 §8): success toast, "Already Subscribed" on a duplicate, "Subscription Failed"
- * otherwise; an invalid address is caught before sending ("Invalid Email"). Kept free of form and schema
+ * Newsletter form (spec part 1 §8): the same success toast for a new and an already subscribed address (the
+ * server answers both alike, so the form never tells who is on the list), "Subscription Failed" otherwise; an invalid address is caught before sending ("Invalid Email"). Kept free of form and schema
  * libraries so the landing page stays light; the server validates again.
  */
 export function Newsletter() {
@@ -15,12 +15,14 @@ export function Newsletter() {
   const [invalid, setInvalid] = useState(false);
   const subscribe = trpc.site.subscribeNewsletter.useMutation({
     onSuccess: () => {
-      toast.success('Welcome to the newsletter!', { description: 'Check your inbox for a confirmation.' });
+      toast.success('Welcome to the newsletter!', {
+        description: 'If this address is new to our list, a confirmation e-mail is on its way.',
+      });
       setEmail('');
     },
     onError: (e) => {
-      if (e.data?.code === 'CONFLICT') toast.info('Already Subscribed', { description: 'This e-mail address is already on our list.' });
-      else if (e.data?.code === 'BAD_REQUEST') toast.error('Invalid Email', { description: 'Please enter a valid email address.' });
+      if (e.data?.code === 'BAD_REQUEST') toast.error('Invalid Email', { description: 'Please enter a valid email address.' });
+      else if (e.data?.code === 'TOO_MANY_REQUESTS') toast.error('Subscription Failed', { description: e.message });
       else toast.error('Subscription Failed', { description: 'Something went wrong. Please try again.' });
     },
   });

@@ -161,11 +161,12 @@ export function RestaurantAlertForm() {
             ))}
           </Select>
         </Field>
-        <Field label="Email" htmlFor="ra-email" hint="Where we send the alert." error={fieldMessage(errors, 'email')}>
+        <Field label="Email" htmlFor="ra-email" hint="Alerts go to your account's e-mail address." error={fieldMessage(errors, 'email')}>
           <Input
             id="ra-email"
             type="email"
             autoComplete="email"
+            readOnly={Boolean(user)}
             aria-invalid={invalid('email')}
             {...register('email', { onChange: () => edited('email') })}
           />

@@ -1,0 +1,88 @@
+import { TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Rate limits of public writes (README "Security"): counted in Redis by @fastify/rate-limit's store (fixed
+ * windows, INCR + PEXPIRE in one Lua call, so concurrent and batched calls are all counted), per client address
+ * and, for writes that e-mail someone, per target address too. Each call of a tRPC batch is counted on its own.
+ */
+
+/** One limit: at most `max` calls per `windowMs` milliseconds. */
+export interface LimitRule {
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The limits in force; `AppDeps.limits` may override some (tests relax the per-client ones). */
+export interface LimitSettings {
+  /** Public writes that send an e-mail (sign-up, newsletter, affiliate, early access, promo, flight alert), per client and procedure. */
+  emailWritePerClient: LimitRule;
+  /** The same writes per target e-mail address and procedure (no mailbox is bombed from many addresses). */
+  emailWritePerAddress: LimitRule;
+  /** Log-in attempts per client across every account (password spraying). */
+  logInPerClient: LimitRule;
+}
+
+/** Defaults: 10 e-mailing writes per client per hour and procedure, 3 per target address per hour, 30 log-ins per client per 15 minutes. */
+export const DEFAULT_LIMITS: LimitSettings = {
+  emailWritePerClient: { max: 10, windowMs: HOUR },
+  emailWritePerAddress: { max: 3, windowMs: HOUR },
+  logInPerClient: { max: 30, windowMs: 15 * MINUTE },
+};
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+const KEY = Symbol('walkon.rateLimitKey');
+type Keyed = FastifyRequest & { [KEY]?: string };
+
+const limiters = new WeakMap<FastifyInstance, Map<string, Limiter>>();
+
+/** "3 minutes", "1 hour", "45 seconds": a wait a person reads. */
+export function humanWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+function limiterFor(app: FastifyInstance, name: string, rule: LimitRule): Limiter {
+  let byName = limiters.get(app);
+  if (!byName) {
+    byName = new Map();
+    limiters.set(app, byName);
+  }
+  const id = `${name}:${rule.max}:${rule.windowMs}`;
+  let limiter = byName.get(id);
+  if (!limiter) {
+    limiter = app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (req) => (req as Keyed)[KEY] ?? req.ip });
+    byName.set(id, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * Counts one call against `rule` under `key` (e.g. "newsletter:client:203.0.113.9").
+ * @throws TRPCError TOO_MANY_REQUESTS (429) with `message` + the wait, and sets Retry-After (seconds), once over.
+ */
+export async function consumeLimit(
+  req: FastifyRequest,
+  reply: { header: (name: string, value: string) => unknown },
+  name: string,
+  rule: LimitRule,
+  key: string,
+  message: string,
+): Promise<void> {
+  const limiter = limiterFor(req.server, name, rule);
+  // The limiter reads its key from the request: hand it a view of this request that carries this call's key,
+  // so concurrent calls of one batch never see each other's key.
+  const view = Object.create(req, { [KEY]: { value: `${name}:${key}` } }) as Keyed;
+  const r = await limiter(view);
+  // `isAllowed` only means "on the allow list"; the count is over the limit when `isExceeded`.
+  if (r.isAllowed || !r.isExceeded) return;
+  const seconds = Math.max(1, r.ttlInSeconds);
+  reply.header('retry-after', String(seconds));
+  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `${message} Please try again in ${humanWait(seconds)}.` });
+}
