@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Database, FeatureKey, Role } from '@walkon/db';
-import type { DiningAvailabilityProvider, Logger, Queues, WaitTimesSource } from '@walkon/jobs';
+import type { DiningAvailabilityProvider, Logger, Notifier, Queues, WaitTimesSource } from '@walkon/jobs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ZodError, z } from 'zod';
@@ -31,6 +31,11 @@ export interface AppDeps {
    * absent = ThemeParks.wiki walk-up availability through `source`.
    */
   dining?: DiningAvailabilityProvider | null;
+  /**
+   * Sends the account e-mails (verify, reset, new address) — NOTIFY_TRANSPORT: `outbox` or SES. Absent = the
+   * outbox transport (the default of NOTIFY_TRANSPORT; tests read outbox_messages).
+   */
+  notifier?: Notifier;
 }
 
 /** The tRPC context: deps, the request, and the signed-in user (or null). */
