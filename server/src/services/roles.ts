@@ -16,17 +16,15 @@ export async function overview(deps: AppDeps) {
  * @throws AppError NOT_FOUND when no account has the address; BAD_REQUEST for the last admin.
  */
 export async function changeRole(deps: AppDeps, actor: SessionUser, input: { email: string; role: Role; action: 'grant' | 'revoke' }) {
-  const r = await deps.db
-    .transaction()
-    .execute((tx) =>
-      accounts.changeRole(tx, {
-        actorId: actor.id,
-        actorEmail: actor.email,
-        targetEmail: input.email,
-        role: input.role,
-        action: input.action,
-      }),
-    );
+  const r = await deps.db.transaction().execute((tx) =>
+    accounts.changeRole(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      targetEmail: input.email,
+      role: input.role,
+      action: input.action,
+    }),
+  );
   if (r.outcome === 'no_account') throw new AppError('NOT_FOUND', `No account uses ${input.email}.`);
   if (r.outcome === 'last_admin') throw new AppError('BAD_REQUEST', 'You cannot remove the last admin. Make someone else an admin first.');
   return { changed: r.outcome === 'changed' };
