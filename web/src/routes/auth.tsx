@@ -44,7 +44,7 @@ function AuthPage() {
   });
   const signUp = trpc.auth.signUp.useMutation({
     onSuccess: async (data) => {
-      const me = await utils.auth.me.fetch();
+      const me = await utils.auth.me.fetch(undefined, { staleTime: 0 });
       if (!me.user) {
         setCheckInbox(data.user.email);
         return;
