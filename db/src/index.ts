@@ -1,5 +1,6 @@
 export * from './client.ts';
 export * from './migrate.ts';
+export * as accounts from './repositories/accounts.ts';
 export * as affiliate from './repositories/affiliate.ts';
 export type { AttractionReading, ClaimedAlert, DailyCaps, TickInput } from './repositories/alertEngine.ts';
 export * as alertEngine from './repositories/alertEngine.ts';
@@ -26,4 +27,5 @@ export * as subscriptions from './repositories/subscriptions.ts';
 export * as throttle from './repositories/throttle.ts';
 export * as users from './repositories/users.ts';
 export * as watches from './repositories/watches.ts';
+export * from './scope.ts';
 export * from './types.ts';

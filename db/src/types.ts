@@ -15,6 +15,36 @@ export interface UsersTable {
   full_name: string;
   password_hash: string;
   created_at: GeneratedTimestamp;
+  /** When the address was proven by a link; null = unverified (sees only what it created while signed in). */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type AccountTokenPurpose = 'verify_email' | 'reset_password' | 'change_email' | 'claim';
+
+/** Single-use account links; only the hex SHA-256 of the token is stored. */
+export interface AccountTokensTable {
+  id: Generated<string>;
+  token_hash: string;
+  purpose: AccountTokenPurpose;
+  /** The account it acts on; null for a purchase-claim link (keyed by `email` only). */
+  user_id: string | null;
+  /** The address the link was sent to (the new address for `change_email`). */
+  email: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: GeneratedTimestamp;
+}
+
+/** Role changes made in /admin: who, what, to whom, when. */
+export interface RoleAuditTable {
+  id: Generated<string>;
+  actor_id: string | null;
+  actor_email: string;
+  action: 'grant' | 'revoke';
+  role: Role;
+  target_id: string | null;
+  target_email: string;
+  created_at: GeneratedTimestamp;
 }
 
 export interface SessionsTable {
@@ -145,6 +175,8 @@ export interface UserRidesTable {
   back_in_service: Generated<boolean>;
   /** Remind every hour while the standby wait stays short, instead of alerting only on the drop. */
   remind_hourly: Generated<boolean>;
+  /** The account that made this selection while signed in; null when made signed out. */
+  user_id: Generated<string | null>;
   created_at: GeneratedTimestamp;
 }
 
@@ -616,6 +648,8 @@ export interface Database {
   lightning_lane_settings: LightningLaneSettingsTable;
   lightning_lane_bookings: LightningLaneBookingsTable;
   return_time_alerts: ReturnTimeAlertsTable;
+  account_tokens: AccountTokensTable;
+  role_audit: RoleAuditTable;
 }
 
 export type User = Selectable<UsersTable>;

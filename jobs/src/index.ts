@@ -4,7 +4,9 @@ export { addDaysToDate, parkLocalDate, parkLocalDateTime, parkLocalTime } from '
 export { type JobsEnv, loadJobsEnv } from './env.ts';
 export { createLogger, type Logger } from './logger.ts';
 export {
+  type AccountEmailKind,
   type FlightDealInput,
+  formatAccountEmail,
   formatFlightDealEmail,
   formatRestaurantAlertEmail,
   formatReturnPrice,

@@ -190,6 +190,11 @@ export interface PassConfirmationInput {
   publicOrigin: string;
   /** Whether the address already has a WalkOn account (then: "Manage your alerts", not "create an account"). */
   hasAccount?: boolean;
+  /**
+   * For a purchase made without an account: the single-use link (/verify-email?token=…) that, opened while
+   * signed up or logged in with this address, proves it and shows these alerts. Null for a signed-in buyer.
+   */
+  claimUrl?: string | null;
 }
 
 /** A park-local date 'YYYY-MM-DD' as people write it: "Tue 24 Nov". */
@@ -213,8 +218,10 @@ export function formatPassConfirmation(m: PassConfirmationInput): EmailContent {
     `Alerts by ${how} for ALL rides of the park, whenever a standby wait drops to 1-15 minutes.`,
     paid,
     m.hasAccount
-      ? `Manage your alerts (rides, thresholds, reminders): ${manage}`
-      : `To choose rides, create an account with this e-mail address and open ${manage}.`,
+      ? `Manage your alerts (rides, thresholds, reminders): ${m.claimUrl ?? manage}`
+      : m.claimUrl
+        ? `To choose rides, open this link and sign up (or log in) with this e-mail address; it confirms the address and shows these alerts in your account (it works once, for 30 days): ${m.claimUrl}`
+        : `To choose rides, create an account with this e-mail address and open ${manage}.`,
   ];
   const unsub = m.unsubscribeUrl ? `\n\nStop these alerts: ${m.unsubscribeUrl}` : '';
   const text = `${lines.join('\n\n')}${unsub}\n`;
@@ -374,4 +381,56 @@ ${details.map(([k, v]) => `<tr><td style="color:#555">${escapeHtml(k)}</td><td>$
 <p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop this alert</a></p>
 </body></html>`;
   return { subject, text: `${text}\n`, html };
+}
+
+/** Which account e-mail to write (the links' pages are /verify-email and /reset-password). */
+export type AccountEmailKind = 'verify_email' | 'signup_existing' | 'reset_password' | 'change_email';
+
+/**
+ * The account e-mails (verify the address, someone signed up with your address, reset the password, confirm a
+ * new address): a short explanation and one link. `link` is the full URL with its single-use token.
+ */
+export function formatAccountEmail(kind: AccountEmailKind, link: string): EmailContent {
+  const texts: Record<AccountEmailKind, { subject: string; lines: string[]; action: string }> = {
+    verify_email: {
+      subject: 'Confirm your WalkOn e-mail address',
+      lines: [
+        'Welcome to WalkOn! Please confirm that this e-mail address is yours.',
+        'Once confirmed, your account shows every alert bought for this address, also those bought before you signed up.',
+        'The link works once, for 24 hours. If you did not sign up, ignore this e-mail.',
+      ],
+      action: 'Confirm my e-mail address',
+    },
+    signup_existing: {
+      subject: 'Someone tried to sign up with your e-mail address',
+      lines: [
+        'Someone (maybe you) tried to create a WalkOn account with this e-mail address, but you already have one.',
+        'If it was you and you forgot your password, reset it with the link below (it works once, for 1 hour). Otherwise you can ignore this e-mail: your account is unchanged.',
+      ],
+      action: 'Reset my password',
+    },
+    reset_password: {
+      subject: 'Reset your WalkOn password',
+      lines: [
+        'We received a request to reset the password of your WalkOn account.',
+        'The link works once, for 1 hour, and signs you out everywhere. If you did not ask for it, ignore this e-mail.',
+      ],
+      action: 'Choose a new password',
+    },
+    change_email: {
+      subject: 'Confirm your new WalkOn e-mail address',
+      lines: [
+        'Please confirm that you want to use this address for your WalkOn account.',
+        'The change takes effect when you open the link (it works once, for 24 hours). If you did not ask for it, ignore this e-mail.',
+      ],
+      action: 'Use this e-mail address',
+    },
+  };
+  const t = texts[kind];
+  const text = `${t.lines.join('\n\n')}\n\n${t.action}: ${link}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+${t.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>
+</body></html>`;
+  return { subject: t.subject, text, html };
 }

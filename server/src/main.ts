@@ -4,6 +4,7 @@ import {
   createFlightSearchProvider,
   createFlightSearchService,
   createLogger,
+  createNotifier,
   createQueues,
   createRedis,
   createWaitTimesSource,
@@ -42,6 +43,8 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY,
   redis,
   flights,
+  // Account e-mails (verification, password reset, new address) through the same transport as alerts.
+  notifier: createNotifier(jobsEnv),
   payments: createPayments({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }),
 });
 if (!env.STRIPE_SECRET_KEY) logger.warn('STRIPE_SECRET_KEY not set: paid checkout is disabled (promo codes still work)');

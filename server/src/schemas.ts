@@ -42,6 +42,12 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN, `Password should be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Password is too long: at most ${PASSWORD_MAX} characters.`);
 
+/**
+ * The rule for a new password (spec part 1 §5): sign-up, password reset and change password all use this one
+ * schema, so the rule is stated once.
+ */
+export const newPasswordSchema = passwordSchema.refine((p) => p.length >= 8, 'Password should be at least 8 characters.');
+
 export const signUpInput = z.object({
   fullName: text('Full name', { min: 1, max: 120, required: 'Please enter your full name to sign up.' }),
   email: emailSchema,
@@ -49,6 +55,37 @@ export const signUpInput = z.object({
 });
 
 export const logInInput = z.object({ email: emailSchema, password: passwordSchema });
+
+/** A token from an e-mailed account link (base64url, 20 random bytes). */
+export const linkTokenSchema = z
+  .string({ error: 'This link is invalid or has expired. Please ask for a new one.' })
+  .regex(/^[A-Za-z0-9_-]{20,64}$/, 'This link is invalid or has expired. Please ask for a new one.');
+
+/** "Forgot password": the address to send a reset link to. */
+export const passwordResetRequestInput = z.object({ email: emailSchema });
+/** A new password from a reset link. */
+export const passwordResetInput = z.object({ token: linkTokenSchema, password: newPasswordSchema });
+/** Change password: the current one and the new one. */
+export const changePasswordInput = z.object({
+  currentPassword: z.string({ error: 'Please enter your current password.' }).min(1, 'Please enter your current password.').max(200),
+  newPassword: newPasswordSchema,
+});
+/** Change e-mail: the new address and the current password. */
+export const changeEmailInput = z.object({
+  newEmail: emailSchema,
+  password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(200),
+});
+/** Delete account: the current password. */
+export const deleteAccountInput = z.object({
+  password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(200),
+});
+/** An e-mailed link opened while signed in (/verify-email). */
+export const emailLinkInput = z.object({ token: linkTokenSchema });
+/** Grant or revoke a role by account e-mail (/admin roles). */
+export const roleChangeInput = z.object({
+  email: emailSchema,
+  role: z.enum(['admin', 'moderator'], { error: 'Please choose the moderator or admin role.' }),
+});
 
 export const parkInput = z.object({ parkId: entityId });
 

@@ -47,14 +47,15 @@ async function signUp(email = `u${randomUUID().slice(0, 8)}@example.com`) {
   return { email, cookie: r.cookie!, id: r.body.result.data.user.id as string };
 }
 
-/** A pass for MK on `days` (default: the park-local today), as a purchase would leave it. */
-async function givePass(email: string, days?: string[]) {
+/** A pass for MK on `days` (default: the park-local today), as the person's own signed-in purchase would leave it. */
+async function givePass(person: { email: string; id: string }, days?: string[]) {
+  const email = person.email;
   const today = parkLocalDate(new Date(), 'America/New_York');
   await allRideIds(); // loads the catalogue
   await subscriptions.grantPassDays(env.db, {
     email,
     parkId: MK,
-    userId: null,
+    userId: person.id,
     channel: 'email',
     days: days ?? [today],
     source: 'stripe',
@@ -94,11 +95,12 @@ describe('accounts (spec part 1 §2 Auth, issue 2 item 3)', () => {
     await prodApp.close();
   });
 
-  it('a duplicate sign-up is a 409 "User already registered"', async () => {
+  it('a sign-up with a registered address answers like a new one, without a session (no enumeration)', async () => {
     const { email } = await signUp();
     const r = await call('mutation', 'auth.signUp', { fullName: 'X', email, password: 'correct horse' });
-    expect(r.status).toBe(409);
-    expect(r.body.error.message).toBe('User already registered');
+    expect(r.status).toBe(200);
+    expect(r.body.result.data.user).toMatchObject({ email, fullName: 'X', roles: [], emailVerified: false });
+    expect(r.setCookie).toBeUndefined();
   });
 
   it('spec part 1 §5: sign up without a full name says "Please enter your full name to sign up."', async () => {
@@ -211,7 +213,7 @@ describe('security (issue 2 Tests)', () => {
     const a = await signUp();
     const b = await signUp();
     const rides = await allRideIds();
-    await givePass(a.email);
+    await givePass(a);
     expect((await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides.slice(0, 3) }, a.cookie)).status).toBe(200);
     // B sees none of A's data…
     const bState = (await call('query', 'alerts.state', { parkId: MK }, b.cookie)).body.result.data;
@@ -254,7 +256,7 @@ describe('alerts (spec part 1 §4, §9)', () => {
     const refused = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides }, a.cookie);
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toMatch(/^Subscription issue: you have no pass/);
-    await givePass(a.email);
+    await givePass(a);
     const act = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides }, a.cookie);
     expect(act.status).toBe(200);
     expect(act.body.result.data.scheduled).toBe(false);
@@ -275,7 +277,7 @@ describe('alerts (spec part 1 §4, §9)', () => {
     const a = await signUp();
     const rides = await allRideIds();
     const far = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    await givePass(a.email, [far]);
+    await givePass(a, [far]);
     const notBought = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides, startDate: addDaysToDate(far, 1) }, a.cookie);
     expect(notBought.body.error.message).toBe(`You have no pass for ${addDaysToDate(far, 1)}. Pick one of your pass dates.`);
     const act = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides, startDate: far }, a.cookie);
@@ -292,7 +294,7 @@ describe('alerts (spec part 1 §4, §9)', () => {
     const none = await call('mutation', 'alerts.testAlert', { parkId: MK }, a.cookie);
     expect(none.status).toBe(400);
     expect(none.body.error.message).toMatch(/^Subscription issue/);
-    await givePass(a.email);
+    await givePass(a);
     await call('mutation', 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
     const ok = await call('mutation', 'alerts.testAlert', { parkId: MK }, a.cookie);
     expect(ok.body.result.data).toEqual({ success: true, message: `Test alert sent to ${a.email}.` });
@@ -310,7 +312,7 @@ describe('alerts (spec part 1 §4, §9)', () => {
 
   it('one-click unsubscribe (RFC 8058) deactivates that subscription', async () => {
     const a = await signUp();
-    await givePass(a.email);
+    await givePass(a);
     await call('mutation', 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
     const { unsubscribe_token } = await env.db.selectFrom('subscriptions').select('unsubscribe_token').executeTakeFirstOrThrow();
     const res = await env.app.inject({
@@ -327,7 +329,7 @@ describe('alerts (spec part 1 §4, §9)', () => {
   it('manage alerts: list shows the park with rides; turning the park off deactivates it and its rides', async () => {
     const a = await signUp();
     const rides = await allRideIds();
-    await givePass(a.email);
+    await givePass(a);
     await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides.slice(0, 2) }, a.cookie);
     const list = (await call('query', 'manageAlerts.list', undefined, a.cookie)).body.result.data;
     expect(list.parks).toHaveLength(1);

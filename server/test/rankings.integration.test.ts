@@ -70,6 +70,9 @@ describe('spec part 2 §6: role matrix for every moderation and admin procedure'
       { kind: 'mutation', proc: 'admin.addItem', input: { name: 'X', type: 'ride', parkId: PARK }, needs: 'admin' },
       { kind: 'mutation', proc: 'admin.deleteItem', input: { id: anyId }, needs: 'admin' },
       { kind: 'query', proc: 'admin.outbox', input: undefined, needs: 'admin' },
+      { kind: 'query', proc: 'admin.roles', input: undefined, needs: 'admin' },
+      { kind: 'mutation', proc: 'admin.grantRole', input: { email: 'nobody@example.com', role: 'moderator' }, needs: 'admin' },
+      { kind: 'mutation', proc: 'admin.revokeRole', input: { email: 'nobody@example.com', role: 'admin' }, needs: 'admin' },
       { kind: 'mutation', proc: 'site.setSmsCapacity', input: { capacity: 5 }, needs: 'admin' },
       {
         kind: 'mutation',

@@ -34,13 +34,14 @@ const call = (proc: string, input?: unknown, cookie?: string) => trpcCall(app, p
 const signUp = () => signUpUser(app);
 
 /** A pass for MK today (park-local 2026-04-14) and a watch on `rideIds`. */
-async function passAndWatch(user: { email: string; cookie: string }, rideIds: string[]) {
+/** Watches `rideIds` and holds a pass for today, as the person's own signed-in purchase leaves it. */
+async function passAndWatch(user: { email: string; cookie: string; id: string }, rideIds: string[]) {
   expect((await call('waitTimes.live', { parkId: MK })).status).toBe(200); // loads the park's attractions
   expect((await call('alerts.saveRides', { parkId: MK, rideIds }, user.cookie)).status).toBe(200);
   await subscriptions.upsertActivePass(env.db, {
     email: user.email,
     parkId: MK,
-    userId: null,
+    userId: user.id,
     alertType: 'email',
     startDate: '2026-04-14',
     endDate: '2026-04-15',

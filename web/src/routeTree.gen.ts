@@ -24,9 +24,12 @@ import { Route as ParkRankingsRouteImport } from './routes/park-rankings'
 import { Route as ParksRouteImport } from './routes/parks'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as RestaurantAlertsRouteImport } from './routes/restaurant-alerts'
 import { Route as SubscriptionSuccessRouteImport } from './routes/subscription-success'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as AuthedAccountRouteImport } from './routes/_authed/account'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedGetAlertsRouteImport } from './routes/_authed/get-alerts'
 import { Route as AuthedLightningLaneRouteImport } from './routes/_authed/lightning-lane'
@@ -110,6 +113,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RestaurantAlertsRoute = RestaurantAlertsRouteImport.update({
   id: '/restaurant-alerts',
   path: '/restaurant-alerts',
@@ -124,6 +132,16 @@ const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
   getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedAccountRoute = AuthedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedAdminRoute = AuthedAdminRouteImport.update({
   id: '/admin',
@@ -182,9 +200,12 @@ export interface FileRoutesByFullPath {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/restaurant-alerts': typeof RestaurantAlertsRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
+  '/verify-email': typeof VerifyEmailRoute
+  '/account': typeof AuthedAccountRoute
   '/admin': typeof AuthedAdminRoute
   '/get-alerts': typeof AuthedGetAlertsRoute
   '/lightning-lane': typeof AuthedLightningLaneRoute
@@ -209,9 +230,12 @@ export interface FileRoutesByTo {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/restaurant-alerts': typeof RestaurantAlertsRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
+  '/verify-email': typeof VerifyEmailRoute
+  '/account': typeof AuthedAccountRoute
   '/admin': typeof AuthedAdminRoute
   '/get-alerts': typeof AuthedGetAlertsRoute
   '/lightning-lane': typeof AuthedLightningLaneRoute
@@ -238,9 +262,12 @@ export interface FileRoutesById {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/restaurant-alerts': typeof RestaurantAlertsRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
+  '/verify-email': typeof VerifyEmailRoute
+  '/_authed/account': typeof AuthedAccountRoute
   '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/get-alerts': typeof AuthedGetAlertsRoute
   '/_authed/lightning-lane': typeof AuthedLightningLaneRoute
@@ -267,9 +294,12 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
+    | '/reset-password'
     | '/restaurant-alerts'
     | '/subscription-success'
     | '/terms'
+    | '/verify-email'
+    | '/account'
     | '/admin'
     | '/get-alerts'
     | '/lightning-lane'
@@ -294,9 +324,12 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
+    | '/reset-password'
     | '/restaurant-alerts'
     | '/subscription-success'
     | '/terms'
+    | '/verify-email'
+    | '/account'
     | '/admin'
     | '/get-alerts'
     | '/lightning-lane'
@@ -322,9 +355,12 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
+    | '/reset-password'
     | '/restaurant-alerts'
     | '/subscription-success'
     | '/terms'
+    | '/verify-email'
+    | '/_authed/account'
     | '/_authed/admin'
     | '/_authed/get-alerts'
     | '/_authed/lightning-lane'
@@ -351,9 +387,11 @@ export interface RootRouteChildren {
   ParksRoute: typeof ParksRoute
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   RestaurantAlertsRoute: typeof RestaurantAlertsRoute
   SubscriptionSuccessRoute: typeof SubscriptionSuccessRoute
   TermsRoute: typeof TermsRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -463,6 +501,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/restaurant-alerts': {
       id: '/restaurant-alerts'
       path: '/restaurant-alerts'
@@ -483,6 +528,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authed/account': {
+      id: '/_authed/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthedAccountRouteImport
+      parentRoute: typeof AuthedRoute
     }
     '/_authed/admin': {
       id: '/_authed/admin'
@@ -544,6 +603,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedAccountRoute: typeof AuthedAccountRoute
   AuthedAdminRoute: typeof AuthedAdminRoute
   AuthedGetAlertsRoute: typeof AuthedGetAlertsRoute
   AuthedLightningLaneRoute: typeof AuthedLightningLaneRoute
@@ -555,6 +615,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAccountRoute: AuthedAccountRoute,
   AuthedAdminRoute: AuthedAdminRoute,
   AuthedGetAlertsRoute: AuthedGetAlertsRoute,
   AuthedLightningLaneRoute: AuthedLightningLaneRoute,
@@ -584,9 +645,11 @@ const rootRouteChildren: RootRouteChildren = {
   ParksRoute: ParksRoute,
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   RestaurantAlertsRoute: RestaurantAlertsRoute,
   SubscriptionSuccessRoute: SubscriptionSuccessRoute,
   TermsRoute: TermsRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

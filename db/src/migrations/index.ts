@@ -10,6 +10,7 @@ import * as restaurantAlerts from './20261123_0008_restaurant_alerts.ts';
 import * as lightningLane from './20261123_0009_lightning_lane.ts';
 import * as returnTimeAlerts from './20261123_0010_return_time_alerts.ts';
 import * as watchSettings from './20261124_0011_watch_settings.ts';
+import * as accounts from './20261124_0012_accounts.ts';
 import * as alertEngine from './20261124_0014_alert_engine.ts';
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '20261123_0009_lightning_lane': lightningLane,
   '20261123_0010_return_time_alerts': returnTimeAlerts,
   '20261124_0011_watch_settings': watchSettings,
+  '20261124_0012_accounts': accounts,
   '20261124_0014_alert_engine': alertEngine,
 };

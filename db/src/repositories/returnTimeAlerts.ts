@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import { type EmailOwner, scopeOf } from '../scope.ts';
 import { parkLocalToday } from '../sql.ts';
 import type { AlertChannel, ReturnQueueType } from '../types.ts';
 import { alertAudience, type ClaimedDelivery } from './deliveries.ts';
@@ -15,14 +16,16 @@ export interface ReturnTimeAlertRow {
 }
 
 /** The person's return-time alerts for a park (identity = the e-mail, like `user_rides`). */
-export async function listForEmail(db: Executor, email: string, parkId: string): Promise<ReturnTimeAlertRow[]> {
-  return db
+export async function listForEmail(db: Executor, owner: EmailOwner, parkId: string): Promise<ReturnTimeAlertRow[]> {
+  const { email, userId } = scopeOf(owner);
+  let q = db
     .selectFrom('return_time_alerts')
     .select(['id', 'ride_id as rideId', 'queue_type as queueType', 'before_time as beforeTime', 'active'])
     .where('email', '=', email)
     .where('park_id', '=', parkId)
-    .orderBy('created_at')
-    .execute();
+    .orderBy('created_at');
+  if (userId) q = q.where('user_id', '=', userId);
+  return q.execute();
 }
 
 /**
@@ -49,7 +52,7 @@ export async function upsert(
         before_time: a.beforeTime,
         active: true,
         park_id: a.parkId,
-        ...(a.userId ? { user_id: a.userId } : {}),
+        user_id: (eb) => eb.fn.coalesce('return_time_alerts.user_id', 'excluded.user_id'),
       }),
     )
     .returning(['id', 'ride_id as rideId', 'queue_type as queueType', 'before_time as beforeTime', 'active'])
@@ -57,14 +60,16 @@ export async function upsert(
 }
 
 /** Deletes the person's alert for a ride and queue type; returns how many rows went (0 or 1). */
-export async function remove(db: Executor, email: string, parkId: string, rideId: string, queueType: ReturnQueueType): Promise<number> {
-  const r = await db
+export async function remove(db: Executor, owner: EmailOwner, parkId: string, rideId: string, queueType: ReturnQueueType): Promise<number> {
+  const { email, userId } = scopeOf(owner);
+  let q = db
     .deleteFrom('return_time_alerts')
     .where('email', '=', email)
     .where('park_id', '=', parkId)
     .where('ride_id', '=', rideId)
-    .where('queue_type', '=', queueType)
-    .executeTakeFirst();
+    .where('queue_type', '=', queueType);
+  if (userId) q = q.where('user_id', '=', userId);
+  const r = await q.executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
@@ -84,8 +89,9 @@ export interface WatchedRideStatus {
  * The person's watched attractions of a park (active or not) with their stored live state, by name. Only
  * `ATTRACTION` entities (the ride list of spec part 1 §2).
  */
-export async function listWatchedWithStatus(db: Executor, email: string, parkId: string): Promise<WatchedRideStatus[]> {
-  const rows = await db
+export async function listWatchedWithStatus(db: Executor, owner: EmailOwner, parkId: string): Promise<WatchedRideStatus[]> {
+  const { email, userId } = scopeOf(owner);
+  let q = db
     .selectFrom('user_rides as ur')
     .innerJoin('attractions as a', 'a.id', 'ur.ride_id')
     .leftJoin('ride_status as r', 'r.attraction_id', 'ur.ride_id')
@@ -93,8 +99,9 @@ export async function listWatchedWithStatus(db: Executor, email: string, parkId:
     .where('ur.email', '=', email)
     .where('ur.park_id', '=', parkId)
     .where('a.entity_type', '=', 'ATTRACTION')
-    .orderBy('a.name')
-    .execute();
+    .orderBy('a.name');
+  if (userId) q = q.where('ur.user_id', '=', userId);
+  const rows = await q.execute();
   return rows.map((r) => ({
     ...r,
     status: r.status ?? null,

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import { type EmailOwner, scopeOf } from '../scope.ts';
 
 /** A person's ride selection for one park (user_rides, spec part 1 §3), with ride names. */
-export async function listSelection(db: Executor, email: string, parkId?: string) {
+export async function listSelection(db: Executor, owner: EmailOwner, parkId?: string) {
+  const { email, userId } = scopeOf(owner);
   let q = db
     .selectFrom('user_rides as ur')
     .innerJoin('attractions as a', 'a.id', 'ur.ride_id')
@@ -17,6 +19,7 @@ export async function listSelection(db: Executor, email: string, parkId?: string
     .where('ur.email', '=', email)
     .orderBy('a.name');
   if (parkId) q = q.where('ur.park_id', '=', parkId);
+  if (userId) q = q.where('ur.user_id', '=', userId);
   return q.execute();
 }
 
@@ -24,15 +27,25 @@ export async function listSelection(db: Executor, email: string, parkId?: string
  * Replaces a person's selection for a park: the given rides become active (inserted when new), every other
  * ride of that park becomes inactive. Only attractions of that park are accepted; returns the active count.
  */
-export async function replaceSelection(db: Executor, email: string, parkId: string, rideIds: string[]): Promise<number> {
+export async function replaceSelection(
+  db: Executor,
+  email: string,
+  parkId: string,
+  rideIds: string[],
+  createdBy: string | null = null,
+): Promise<number> {
   const valid = rideIds.length
     ? (await db.selectFrom('attractions').select('id').where('park_id', '=', parkId).where('id', 'in', rideIds).execute()).map((r) => r.id)
     : [];
   if (valid.length) {
     await db
       .insertInto('user_rides')
-      .values(valid.map((id) => ({ email, park_id: parkId, ride_id: id, active: true })))
-      .onConflict((oc) => oc.columns(['email', 'ride_id']).doUpdateSet({ active: true }))
+      .values(valid.map((id) => ({ email, park_id: parkId, ride_id: id, active: true, user_id: createdBy })))
+      .onConflict((oc) =>
+        oc
+          .columns(['email', 'ride_id'])
+          .doUpdateSet({ active: true, user_id: (eb) => eb.fn.coalesce('user_rides.user_id', 'excluded.user_id') }),
+      )
       .execute();
   }
   let q = db.updateTable('user_rides').set({ active: false }).where('email', '=', email).where('park_id', '=', parkId);
@@ -44,28 +57,30 @@ export async function replaceSelection(db: Executor, email: string, parkId: stri
 /** Sets `active` for some of a person's rides in a park (Manage Alerts save). */
 export async function setRidesActive(
   db: Executor,
-  email: string,
+  owner: EmailOwner,
   parkId: string,
   changes: { rideId: string; active: boolean }[],
 ): Promise<void> {
+  const { email, userId } = scopeOf(owner);
   for (const active of [true, false]) {
     const ids = changes.filter((c) => c.active === active).map((c) => c.rideId);
     if (ids.length === 0) continue;
-    await db
+    let q = db
       .updateTable('user_rides')
       .set({ active })
       .where('email', '=', email)
       .where('park_id', '=', parkId)
-      .where('ride_id', 'in', ids)
-      .execute();
+      .where('ride_id', 'in', ids);
+    if (userId) q = q.where('user_id', '=', userId);
+    await q.execute();
   }
 }
 
 /** Watches every ATTRACTION of the park for this person (operator `watch --all-rides`, setup-default-rides). */
-export async function watchAllRides(db: Executor, email: string, parkId: string): Promise<number> {
+export async function watchAllRides(db: Executor, email: string, parkId: string, createdBy: string | null = null): Promise<number> {
   const r = await sql`
-    insert into user_rides (email, park_id, ride_id, active)
-    select ${email}, a.park_id, a.id, true from attractions a where a.park_id = ${parkId} and a.entity_type = 'ATTRACTION'
+    insert into user_rides (email, park_id, ride_id, active, user_id)
+    select ${email}, a.park_id, a.id, true, ${createdBy}::uuid from attractions a where a.park_id = ${parkId} and a.entity_type = 'ATTRACTION'
     on conflict (email, ride_id) do update set active = true`.execute(db);
   return Number(r.numAffectedRows ?? 0);
 }

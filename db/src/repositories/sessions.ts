@@ -10,7 +10,14 @@ export async function findSessionWithUser(db: Executor, id: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.expires_at as expiresAt', 'u.id as userId', 'u.email', 'u.full_name as fullName'])
+    .select([
+      's.id',
+      's.expires_at as expiresAt',
+      'u.id as userId',
+      'u.email',
+      'u.full_name as fullName',
+      'u.email_verified_at as emailVerifiedAt',
+    ])
     .where('s.id', '=', id)
     .executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import { type EmailOwner, scopeOf } from '../scope.ts';
 import { parkLocalToday } from '../sql.ts';
 import type { AlertChannel, PassSource } from '../types.ts';
 
@@ -53,7 +54,6 @@ export async function grantPassDays(db: Executor, p: PassDaysInput) {
     })
     .onConflict((oc) =>
       oc.columns(['email', 'park_id']).doUpdateSet({
-        user_id: (eb) => eb.fn.coalesce('excluded.user_id', 'subscriptions.user_id'),
         alert_type: (eb) => eb.ref('excluded.alert_type'),
         phone_number: (eb) => eb.fn.coalesce('excluded.phone_number', 'subscriptions.phone_number'),
         starts_at: (eb) => eb.ref('excluded.starts_at'),
@@ -123,9 +123,12 @@ export async function upsertActivePass(db: Executor, p: PassInput) {
   });
 }
 
-/** The subscription of one person for one park, or undefined. */
-export async function findByEmailAndPark(db: Executor, email: string, parkId: string) {
-  return db.selectFrom('subscriptions').selectAll().where('email', '=', email).where('park_id', '=', parkId).executeTakeFirst();
+/** The subscription of one person for one park (within the owner's scope), or undefined. */
+export async function findByEmailAndPark(db: Executor, owner: EmailOwner, parkId: string) {
+  const { email, userId } = scopeOf(owner);
+  let q = db.selectFrom('subscriptions').selectAll().where('email', '=', email).where('park_id', '=', parkId);
+  if (userId) q = q.where('user_id', '=', userId);
+  return q.executeTakeFirst();
 }
 
 /**
@@ -134,8 +137,9 @@ export async function findByEmailAndPark(db: Executor, email: string, parkId: st
  * `today_channel` = the channel bought for today; `scheduled` = active ∧ not valid ∧ a pass day today or
  * later; `expired` = no pass day today or later (spec part 1 §4). `days` lists today's and later pass days.
  */
-export async function listForEmail(db: Executor, email: string, now: Date) {
-  return db
+export async function listForEmail(db: Executor, owner: EmailOwner, now: Date) {
+  const { email, userId } = scopeOf(owner);
+  let q = db
     .selectFrom('subscriptions as s')
     .innerJoin('parks as p', 'p.id', 's.park_id')
     .selectAll('s')
@@ -159,18 +163,21 @@ export async function listForEmail(db: Executor, email: string, now: Date) {
         from pass_days pd where pd.subscription_id = s.id and pd.day >= ${parkLocalToday(now)}), '[]'::json)`.as('days'),
     ])
     .where('s.email', '=', email)
-    .orderBy('p.name')
-    .execute();
+    .orderBy('p.name');
+  if (userId) q = q.where('s.user_id', '=', userId);
+  return q.execute();
 }
 
 /** Whether a person holds a pass day for the park on `day` or (without `day`) on any date from `today` on. */
-export async function hasPassDay(db: Executor, email: string, parkId: string, opts: { day?: string; from?: string }): Promise<boolean> {
+export async function hasPassDay(db: Executor, owner: EmailOwner, parkId: string, opts: { day?: string; from?: string }): Promise<boolean> {
+  const { email, userId } = scopeOf(owner);
   let q = db
     .selectFrom('pass_days as pd')
     .innerJoin('subscriptions as s', 's.id', 'pd.subscription_id')
     .select('pd.day')
     .where('s.email', '=', email)
     .where('s.park_id', '=', parkId);
+  if (userId) q = q.where('s.user_id', '=', userId);
   if (opts.day) q = q.where('pd.day', '=', opts.day);
   if (opts.from) q = q.where('pd.day', '>=', opts.from);
   return (await q.limit(1).executeTakeFirst()) !== undefined;
@@ -180,24 +187,23 @@ export async function hasPassDay(db: Executor, email: string, parkId: string, op
  * Turns alerts on for a pass the person already holds (spec part 1 §4 "alerts are activated"): active = true
  * and the scheduled start instant (UTC, or null). Returns the row, or undefined without a subscription.
  */
-export async function activate(db: Executor, email: string, parkId: string, startsAt: Date | null) {
-  return db
+export async function activate(db: Executor, owner: EmailOwner, parkId: string, startsAt: Date | null) {
+  const { email, userId } = scopeOf(owner);
+  let q = db
     .updateTable('subscriptions')
     .set({ active: true, starts_at: startsAt, updated_at: sql`now()` })
     .where('email', '=', email)
-    .where('park_id', '=', parkId)
-    .returningAll()
-    .executeTakeFirst();
+    .where('park_id', '=', parkId);
+  if (userId) q = q.where('user_id', '=', userId);
+  return q.returningAll().executeTakeFirst();
 }
 
 /** Sets `active` on a person's subscription for a park. Returns whether a row changed. */
-export async function setActive(db: Executor, email: string, parkId: string, active: boolean): Promise<boolean> {
-  const r = await db
-    .updateTable('subscriptions')
-    .set({ active, updated_at: sql`now()` })
-    .where('email', '=', email)
-    .where('park_id', '=', parkId)
-    .executeTakeFirst();
+export async function setActive(db: Executor, owner: EmailOwner, parkId: string, active: boolean): Promise<boolean> {
+  const { email, userId } = scopeOf(owner);
+  let q = db.updateTable('subscriptions').set({ active, updated_at: sql`now()` }).where('email', '=', email).where('park_id', '=', parkId);
+  if (userId) q = q.where('user_id', '=', userId);
+  const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from '@walkon/db';
-import { type DeliveryToSend, deliveries, restaurantAlerts } from '@walkon/db';
+import { accounts, type DeliveryToSend, deliveries, restaurantAlerts } from '@walkon/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { formatRideAlertGroupEmail, formatRideAlertGroupSms } from '../messages/rideAlerts.ts';
 import {
@@ -297,11 +297,21 @@ export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, i
       const unsubscribe = pass.unsubscribeToken ? oneClickUnsubscribe(deps.publicOrigin, pass.unsubscribeToken) : null;
       to = pass.email;
       const account = await tx.selectFrom('users').select('id').where('email', '=', pass.email).executeTakeFirst();
+      // Bought without an account: a single-use link lets the buyer prove the address and see the alerts.
+      const claimUrl = pass.userId
+        ? null
+        : `${deps.publicOrigin.replace(/\/$/, '')}/verify-email?token=${await accounts.createLinkToken(tx, {
+            purpose: 'claim',
+            userId: null,
+            email: pass.email,
+            now: deps.now(),
+          })}`;
       mail = formatPassConfirmation({
         ...pass,
         unsubscribeUrl: unsubscribe?.url ?? null,
         publicOrigin: deps.publicOrigin,
         hasAccount: Boolean(account),
+        claimUrl,
       });
       if (unsubscribe) headers = unsubscribe.headers;
       if (pass.channel === 'sms' && pass.phoneNumber) {
@@ -332,7 +342,7 @@ function parkAndSubscription(tx: Transaction<Database>, parkId: string, email: s
   return tx
     .selectFrom('parks as p')
     .leftJoin('subscriptions as s', (j) => j.onRef('s.park_id', '=', 'p.id').on('s.email', '=', email))
-    .select(['p.name', 's.id as subscriptionId', 's.unsubscribe_token'])
+    .select(['p.name', 's.id as subscriptionId', 's.unsubscribe_token', 's.user_id as subscriptionUserId'])
     .where('p.id', '=', parkId)
     .executeTakeFirst();
 }
@@ -348,6 +358,7 @@ async function passConfirmationOf(tx: Transaction<Database>, kind: 'checkout' | 
     const extra = await parkAndSubscription(tx, c.park_id, c.email);
     return {
       email: c.email,
+      userId: c.user_id,
       channel: c.channel,
       phoneNumber: c.phone_number,
       days: c.days,
@@ -374,6 +385,7 @@ async function passConfirmationOf(tx: Transaction<Database>, kind: 'checkout' | 
     : [r.first_day];
   return {
     email: r.email,
+    userId: extra?.subscriptionUserId ?? null,
     channel: 'email' as const,
     phoneNumber: null,
     days,

@@ -1,6 +1,6 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import type { Role } from '@walkon/db';
+import type { EmailScope, Role } from '@walkon/db';
 import { type Executor, sessions, users } from '@walkon/db';
 
 /**
@@ -18,6 +18,17 @@ export interface SessionUser {
   email: string;
   fullName: string;
   roles: Role[];
+  /** The address was proven by a link: the account owns every row keyed by it. */
+  emailVerified: boolean;
+}
+
+/**
+ * The e-mail-keyed rows a signed-in user may see and change: all rows of a verified address; only the rows the
+ * account created itself while signed in when the address is unverified (so signing up with someone else's
+ * address shows none of what they bought).
+ */
+export function emailScope(user: Pick<SessionUser, 'id' | 'email' | 'emailVerified'>): EmailScope {
+  return { email: user.email, userId: user.emailVerified ? null : user.id };
 }
 
 /** A new random session token (160 bits, base32 lower-case, no padding). */
@@ -64,7 +75,12 @@ export async function validateSessionToken(
     renewed = true;
   }
   const roles = await users.rolesOf(db, row.userId);
-  return { user: { id: row.userId, email: row.email, fullName: row.fullName, roles }, sessionId: id, expiresAt, renewed };
+  return {
+    user: { id: row.userId, email: row.email, fullName: row.fullName, roles, emailVerified: row.emailVerifiedAt !== null },
+    sessionId: id,
+    expiresAt,
+    renewed,
+  };
 }
 
 /** Ends a session (log out). */

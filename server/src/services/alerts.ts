@@ -1,9 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { alertHistory, catalogue, deliveries, rides, subscriptions } from '@walkon/db';
 import { enqueueDeliveries, parkLocalDate, syncParkScheduler } from '@walkon/jobs';
-import type { SessionUser } from '../auth/session.ts';
+import { emailScope, type SessionUser } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
 import type { AppDeps } from '../trpc/init.ts';
+import { requireWritablePark } from './ownership.ts';
 import { listDestinations, liveRides } from './waitTimes.ts';
 
 /** Test-alert cooldown (spec part 1 §9: 15 minutes). */
@@ -102,7 +103,7 @@ function historyView(rows: Awaited<ReturnType<typeof alertHistory.listRecent>>) 
 
 /** The signed-in person's alert history: last 10 in 24 h (spec part 1 §7, §9). */
 export async function history(deps: AppDeps, user: SessionUser) {
-  return historyView(await alertHistory.listRecent(deps.db, user.email, deps.now()));
+  return historyView(await alertHistory.listRecent(deps.db, emailScope(user), deps.now()));
 }
 
 /**
@@ -112,11 +113,12 @@ export async function history(deps: AppDeps, user: SessionUser) {
 export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
   const park = await requireZonedPark(deps, parkId);
   const now = deps.now();
+  const scope = emailScope(user);
   const [selection, subs, last, recent] = await Promise.all([
-    rides.listSelection(deps.db, user.email, parkId),
-    subscriptions.listForEmail(deps.db, user.email, now),
-    alertHistory.lastDeliverySince(deps.db, user.email, new Date(now.getTime() - COOLDOWN_MINUTES * 60_000)),
-    alertHistory.listRecent(deps.db, user.email, now),
+    rides.listSelection(deps.db, scope, parkId),
+    subscriptions.listForEmail(deps.db, scope, now),
+    alertHistory.lastDeliverySince(deps.db, scope, new Date(now.getTime() - COOLDOWN_MINUTES * 60_000)),
+    alertHistory.listRecent(deps.db, scope, now),
   ]);
   const sub = subs.find((s) => s.park_id === parkId);
   return {
@@ -136,7 +138,8 @@ export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
 /** Saves the ride selection for a park (spec part 1 §4 ride selection). Returns the active count. */
 export async function saveRides(deps: AppDeps, user: SessionUser, parkId: string, rideIds: string[]) {
   await requirePark(deps, parkId);
-  const count = await rides.replaceSelection(deps.db, user.email, parkId, rideIds);
+  await requireWritablePark(deps, user, parkId);
+  const count = await rides.replaceSelection(deps.db, user.email, parkId, rideIds, user.id);
   await syncScheduler(deps, parkId);
   return { count };
 }
@@ -161,9 +164,10 @@ export async function activate(
   const today = parkLocalDate(now, park.timezone);
   const startDate = input.startDate ?? today;
   if (startDate < today) throw new AppError('BAD_REQUEST', 'Alert start date cannot be earlier than today.');
-  if (!(await subscriptions.hasPassDay(deps.db, user.email, input.parkId, { from: today })))
-    throw new AppError('BAD_REQUEST', NO_PASS_MESSAGE);
-  if (input.startDate && !(await subscriptions.hasPassDay(deps.db, user.email, input.parkId, { day: startDate }))) {
+  await requireWritablePark(deps, user, input.parkId);
+  const scope = emailScope(user);
+  if (!(await subscriptions.hasPassDay(deps.db, scope, input.parkId, { from: today }))) throw new AppError('BAD_REQUEST', NO_PASS_MESSAGE);
+  if (input.startDate && !(await subscriptions.hasPassDay(deps.db, scope, input.parkId, { day: startDate }))) {
     throw new AppError('BAD_REQUEST', `You have no pass for ${startDate}. Pick one of your pass dates.`);
   }
   const startsAtCandidate = input.startTime ? parkLocalInstant(startDate, input.startTime, park.timezone) : null;
@@ -174,9 +178,9 @@ export async function activate(
         ? parkLocalInstant(startDate, '00:00', park.timezone)
         : null;
   const sub = await deps.db.transaction().execute(async (tx) => {
-    const count = await rides.replaceSelection(tx, user.email, input.parkId, input.rideIds);
+    const count = await rides.replaceSelection(tx, user.email, input.parkId, input.rideIds, user.id);
     if (count === 0) throw new AppError('BAD_REQUEST', 'Please select at least one ride to monitor before activating alerts.');
-    const row = await subscriptions.activate(tx, user.email, input.parkId, startsAt);
+    const row = await subscriptions.activate(tx, scope, input.parkId, startsAt);
     if (!row) throw new AppError('BAD_REQUEST', NO_PASS_MESSAGE);
     return row;
   });
@@ -192,14 +196,14 @@ export async function activate(
 
 /** Stops alerts for a park (spec part 1 §4: active → stopped). */
 export async function stop(deps: AppDeps, user: SessionUser, parkId: string) {
-  await subscriptions.setActive(deps.db, user.email, parkId, false);
+  await subscriptions.setActive(deps.db, emailScope(user), parkId, false);
   await syncScheduler(deps, parkId);
   return { ok: true as const };
 }
 
 /** Hides the person's alert history (spec part 1 §2 Manage Alerts "clear option"). */
 export async function clearHistory(deps: AppDeps, user: SessionUser) {
-  return { cleared: await alertHistory.clearHistory(deps.db, user.email) };
+  return { cleared: await alertHistory.clearHistory(deps.db, emailScope(user)) };
 }
 
 /**
@@ -211,11 +215,12 @@ export async function clearHistory(deps: AppDeps, user: SessionUser) {
 export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkId: string; bypassCooldown?: boolean }) {
   const park = await requireZonedPark(deps, input.parkId);
   const now = deps.now();
-  const sub = (await subscriptions.listForEmail(deps.db, user.email, now)).find((s) => s.park_id === input.parkId);
+  const scope = emailScope(user);
+  const sub = (await subscriptions.listForEmail(deps.db, scope, now)).find((s) => s.park_id === input.parkId);
   if (!sub?.valid) throw new AppError('BAD_REQUEST', 'Subscription issue: activate alerts for this park before sending a test alert.');
   const bypass = input.bypassCooldown === true && user.roles.includes('admin');
   if (!bypass) {
-    const last = await alertHistory.lastDeliverySince(deps.db, user.email, new Date(now.getTime() - COOLDOWN_MINUTES * 60_000));
+    const last = await alertHistory.lastDeliverySince(deps.db, scope, new Date(now.getTime() - COOLDOWN_MINUTES * 60_000));
     const wait = cooldownMinutesRemaining(last?.createdAt ?? null, now);
     if (wait > 0)
       throw new AppError(
@@ -256,10 +261,8 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
 /** Manage Alerts (spec part 1 §2): the person's unexpired subscriptions with their rides and toggles. */
 export async function manageList(deps: AppDeps, user: SessionUser) {
   const now = deps.now();
-  const [subs, selection] = await Promise.all([
-    subscriptions.listForEmail(deps.db, user.email, now),
-    rides.listSelection(deps.db, user.email),
-  ]);
+  const scope = emailScope(user);
+  const [subs, selection] = await Promise.all([subscriptions.listForEmail(deps.db, scope, now), rides.listSelection(deps.db, scope)]);
   return {
     email: user.email,
     parks: subs
@@ -281,12 +284,13 @@ export async function manageSave(
   user: SessionUser,
   parks: { parkId: string; active: boolean; rides: { rideId: string; active: boolean }[] }[],
 ) {
+  const scope = emailScope(user);
   await deps.db.transaction().execute(async (tx) => {
     for (const p of parks) {
-      const sub = await subscriptions.findByEmailAndPark(tx, user.email, p.parkId);
+      const sub = await subscriptions.findByEmailAndPark(tx, scope, p.parkId);
       if (!sub) throw new AppError('NOT_FOUND', `Error saving changes: no subscription for park ${p.parkId}.`);
-      await subscriptions.setActive(tx, user.email, p.parkId, p.active);
-      await rides.setRidesActive(tx, user.email, p.parkId, p.active ? p.rides : p.rides.map((r) => ({ ...r, active: false })));
+      await subscriptions.setActive(tx, scope, p.parkId, p.active);
+      await rides.setRidesActive(tx, scope, p.parkId, p.active ? p.rides : p.rides.map((r) => ({ ...r, active: false })));
     }
   });
   for (const p of parks) await syncScheduler(deps, p.parkId);

@@ -1,4 +1,5 @@
-import { users } from '@walkon/db';
+import { accounts, users } from '@walkon/db';
+import { type AccountEmailKind, createOutboxNotifier, formatAccountEmail } from '@walkon/jobs';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertStrongPassword } from '../auth/passwordPolicy.ts';
 import { createSession, type SessionUser } from '../auth/session.ts';
@@ -9,24 +10,54 @@ import type { AppDeps, Guard } from '../trpc/init.ts';
 
 // A real hash to compare against when the e-mail is unknown, so timing does not reveal which e-mails exist.
 let dummyHash: Promise<string> | undefined;
+const outbox = createOutboxNotifier();
 
 /**
- * Signs a person up (spec part 1 §2 Auth) and opens a session.
- * @throws AppError BAD_REQUEST when the password is too guessable (`assertStrongPassword`); CONFLICT "User
- * already registered" when the e-mail has an account.
+ * Sends one account e-mail with a link to `path?token=…` on the public origin. A transport failure is logged,
+ * never shown (the caller's answer must not depend on it).
+ */
+async function sendAccountEmail(deps: AppDeps, to: string, kind: AccountEmailKind, path: string, token: string): Promise<void> {
+  const link = `${deps.publicOrigin.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
+  try {
+    await (deps.notifier ?? outbox).sendEmail({ to, ...formatAccountEmail(kind, link) }, { db: deps.db });
+  } catch (err) {
+    deps.logger.warn({ kind, err: (err as Error).message }, 'account e-mail not sent');
+  }
+}
+
+/**
+ * Signs a person up (spec part 1 §2 Auth) → { user, session }: the account (unverified) and a session, and a
+ * verification e-mail (link to /verify-email, 24 h, single use). When the address already has an account the
+ * answer has the same shape (a stand-in user, `session` null so no cookie is set) and the owner gets an
+ * e-mail "someone tried to sign up with your address" with a password-reset link instead: sign-up never
+ * tells who has an account. Both paths hash a password and send one e-mail, so they take similar time.
+ * @throws AppError BAD_REQUEST when the password is too guessable (`assertStrongPassword`).
  */
 export async function signUp(deps: AppDeps, input: { fullName: string; email: string; password: string }) {
   await assertStrongPassword(input.password, [input.fullName, input.email]);
   const passwordHash = await hashPassword(input.password);
-  try {
-    const u = await users.createUser(deps.db, { email: input.email, fullName: input.fullName, passwordHash });
-    const session = await createSession(deps.db, u.id, deps.now());
-    const user: SessionUser = { id: u.id, email: u.email, fullName: u.full_name, roles: [] };
-    return { user, session };
-  } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', 'User already registered');
-    throw err;
+  const now = deps.now();
+  const existing = await users.findByEmail(deps.db, input.email);
+  if (!existing) {
+    try {
+      const u = await users.createUser(deps.db, { email: input.email, fullName: input.fullName, passwordHash });
+      const session = await createSession(deps.db, u.id, now);
+      const token = await accounts.createLinkToken(deps.db, { purpose: 'verify_email', userId: u.id, email: u.email, now });
+      await sendAccountEmail(deps, u.email, 'verify_email', '/verify-email', token);
+      const user: SessionUser = { id: u.id, email: u.email, fullName: u.full_name, roles: [], emailVerified: false };
+      return { user, session };
+    } catch (err) {
+      // A concurrent sign-up took the address: answer like any other known address below.
+      if ((err as { code?: string }).code !== '23505') throw err;
+    }
   }
+  const owner = existing ?? (await users.findByEmail(deps.db, input.email));
+  if (owner) {
+    const token = await accounts.createLinkToken(deps.db, { purpose: 'reset_password', userId: owner.id, email: owner.email, now });
+    await sendAccountEmail(deps, owner.email, 'signup_existing', '/reset-password', token);
+  }
+  const user: SessionUser = { id: crypto.randomUUID(), email: input.email, fullName: input.fullName, roles: [], emailVerified: false };
+  return { user, session: null };
 }
 
 /**
@@ -49,6 +80,152 @@ export async function logIn(deps: AppDeps, guard: Guard, client: string, input: 
   await clearLogIn(guard.redis, guard.prefix, input.email, client);
   const session = await createSession(deps.db, u.id, now);
   const roles = await users.rolesOf(deps.db, u.id);
-  const user: SessionUser = { id: u.id, email: u.email, fullName: u.full_name, roles };
+  const user: SessionUser = { id: u.id, email: u.email, fullName: u.full_name, roles, emailVerified: u.email_verified_at !== null };
   return { user, session };
+}
+
+/** Sends a new verification e-mail to the signed-in user's address (older links stop working) → { sent }. */
+export async function resendVerification(deps: AppDeps, user: SessionUser) {
+  if (user.emailVerified) return { sent: false };
+  const now = deps.now();
+  await accounts.revokeTokens(deps.db, user.id, ['verify_email'], now);
+  const token = await accounts.createLinkToken(deps.db, { purpose: 'verify_email', userId: user.id, email: user.email, now });
+  await sendAccountEmail(deps, user.email, 'verify_email', '/verify-email', token);
+  return { sent: true };
+}
+
+const BAD_LINK = 'This link is invalid or has expired. Please ask for a new one.';
+
+/**
+ * Uses an e-mailed link while signed in (page /verify-email): a verification link or a purchase receipt's link
+ * marks the address verified when it was sent to the signed-in account's address; a new-address link moves the
+ * account to that address (verified) and rotates its sessions (`session` = the new one for this browser).
+ * → { kind: 'verified' | 'email_changed', email, session | null }.
+ * @throws AppError BAD_REQUEST for an unknown, used or expired link, or one for another account or address;
+ * CONFLICT when the new address has meanwhile been taken by another account.
+ */
+export async function useEmailLink(deps: AppDeps, user: SessionUser, token: string) {
+  const now = deps.now();
+  const hash = accounts.hashLinkToken(token);
+  const found = await accounts.peekToken(deps.db, hash, ['verify_email', 'claim', 'change_email'], now);
+  if (!found) throw new AppError('BAD_REQUEST', BAD_LINK);
+  if (found.purpose === 'change_email') {
+    if (found.userId !== user.id)
+      throw new AppError('BAD_REQUEST', 'This link belongs to another account. Log in with that account to use it.');
+    return deps.db.transaction().execute(async (tx) => {
+      if (!(await accounts.consumeToken(tx, hash, ['change_email'], now))) throw new AppError('BAD_REQUEST', BAD_LINK);
+      if (await users.findByEmail(tx, found.email)) throw new AppError('CONFLICT', 'Another account uses this e-mail address now.');
+      await accounts.setVerifiedEmail(tx, user.id, found.email, now);
+      await accounts.deleteSessionsOf(tx, user.id, null);
+      const session = await createSession(tx, user.id, now);
+      return { kind: 'email_changed' as const, email: found.email, session };
+    });
+  }
+  if (found.email !== user.email || (found.userId !== null && found.userId !== user.id))
+    throw new AppError('BAD_REQUEST', `This link was sent to another e-mail address. Log in with that address to use it.`);
+  if (!(await accounts.consumeToken(deps.db, hash, [found.purpose], now))) throw new AppError('BAD_REQUEST', BAD_LINK);
+  await accounts.markVerified(deps.db, user.id, user.email, now);
+  return { kind: 'verified' as const, email: user.email, session: null };
+}
+
+/**
+ * "Forgot password": e-mails a reset link (1 h, single use) when the address has an account. The answer is the
+ * same either way, and the e-mail is sent after answering, so neither the answer nor its timing tells.
+ */
+export async function requestPasswordReset(deps: AppDeps, email: string) {
+  const work = async () => {
+    const u = await users.findByEmail(deps.db, email);
+    if (!u) return;
+    const now = deps.now();
+    await accounts.revokeTokens(deps.db, u.id, ['reset_password'], now);
+    const token = await accounts.createLinkToken(deps.db, { purpose: 'reset_password', userId: u.id, email: u.email, now });
+    await sendAccountEmail(deps, u.email, 'reset_password', '/reset-password', token);
+  };
+  void work().catch((err) => deps.logger.warn({ err: (err as Error).message }, 'password reset e-mail failed'));
+  return { ok: true as const };
+}
+
+/**
+ * Sets a new password from a reset link (checked by `assertStrongPassword`): the link is used once; every session of the account ends (log in
+ * again); the address is verified, since the link proved it. → { ok }.
+ * @throws AppError BAD_REQUEST for an unknown, used or expired link, or a too guessable password.
+ */
+export async function resetPassword(deps: AppDeps, input: { token: string; password: string }) {
+  const now = deps.now();
+  const hash = accounts.hashLinkToken(input.token);
+  const link = await accounts.peekToken(deps.db, hash, ['reset_password'], now);
+  if (!link?.userId) throw new AppError('BAD_REQUEST', BAD_LINK);
+  await assertStrongPassword(input.password, [link.email]);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction().execute(async (tx) => {
+    const t = await accounts.consumeToken(tx, hash, ['reset_password'], now);
+    if (!t?.userId) throw new AppError('BAD_REQUEST', BAD_LINK);
+    await accounts.setPasswordHash(tx, t.userId, passwordHash);
+    await accounts.deleteSessionsOf(tx, t.userId, null);
+    await accounts.revokeTokens(tx, t.userId, ['reset_password'], now);
+    await accounts.markVerified(tx, t.userId, t.email, now);
+  });
+  return { ok: true as const };
+}
+
+/** Checks the signed-in user's current password. @throws AppError BAD_REQUEST "Your current password is not correct." */
+async function requirePassword(deps: AppDeps, user: SessionUser, password: string) {
+  const u = await accounts.findUser(deps.db, user.id);
+  if (!u || !(await verifyPassword(u.password_hash, password))) throw new AppError('BAD_REQUEST', 'Your current password is not correct.');
+  return u;
+}
+
+/**
+ * Changes the password (needs the current one); every other session of the account ends. → { ok }.
+ * @throws AppError BAD_REQUEST when the current password is wrong or the new one is too guessable.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  user: SessionUser,
+  sessionId: string | null,
+  input: { currentPassword: string; newPassword: string },
+) {
+  await requirePassword(deps, user, input.currentPassword);
+  await assertStrongPassword(input.newPassword, [user.fullName, user.email]);
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction().execute(async (tx) => {
+    await accounts.setPasswordHash(tx, user.id, passwordHash);
+    await accounts.deleteSessionsOf(tx, user.id, sessionId);
+    await accounts.revokeTokens(tx, user.id, ['reset_password'], deps.now());
+  });
+  return { ok: true as const };
+}
+
+/**
+ * Asks to move the account to a new address (needs the password): a link (24 h, single use) goes to the new
+ * address and the change happens only when it is opened there (see useEmailLink). When another account has
+ * that address nothing is sent, with the same answer. → { ok }.
+ * @throws AppError BAD_REQUEST when the password is wrong or the address is the current one.
+ */
+export async function requestEmailChange(deps: AppDeps, user: SessionUser, input: { newEmail: string; password: string }) {
+  await requirePassword(deps, user, input.password);
+  if (input.newEmail === user.email) throw new AppError('BAD_REQUEST', 'This is already your e-mail address.');
+  const now = deps.now();
+  await accounts.revokeTokens(deps.db, user.id, ['change_email'], now);
+  if (!(await users.findByEmail(deps.db, input.newEmail))) {
+    const token = await accounts.createLinkToken(deps.db, { purpose: 'change_email', userId: user.id, email: input.newEmail, now });
+    await sendAccountEmail(deps, input.newEmail, 'change_email', '/verify-email', token);
+  }
+  return { ok: true as const };
+}
+
+/**
+ * Deletes the account (needs the password) with its personal data (accounts.deleteAccount: the rows of a
+ * verified address, or only the account's own rows when unverified); payment records stay, pseudonymised.
+ * Every session ends. → { ok }.
+ * @throws AppError BAD_REQUEST when the password is wrong, or for the last admin.
+ */
+export async function deleteAccount(deps: AppDeps, user: SessionUser, input: { password: string }) {
+  await requirePassword(deps, user, input.password);
+  await deps.db.transaction().execute(async (tx) => {
+    if (await accounts.isLastAdmin(tx, user.id))
+      throw new AppError('BAD_REQUEST', 'You are the last admin. Make someone else an admin before deleting your account.');
+    await accounts.deleteAccount(tx, { id: user.id, email: user.email }, user.emailVerified);
+  });
+  return { ok: true as const };
 }

@@ -122,7 +122,7 @@ export async function redeemPromo(
       reference: row.code,
       promoCode: row.code,
     });
-    await setupDefaultRides(tx, input.email, input.parkId);
+    await setupDefaultRides(tx, input.email, input.parkId, user?.email === input.email ? user.id : null);
     return { invalid: false as const, redemptionId, days };
   });
   if (result.invalid) {
@@ -138,9 +138,9 @@ export async function redeemPromo(
  * setup-default-rides (spec part 1 §7): a person with no active ride for the park watches all of its
  * attractions; an existing selection is kept.
  */
-async function setupDefaultRides(tx: Parameters<typeof rides.listSelection>[0], email: string, parkId: string) {
+async function setupDefaultRides(tx: Parameters<typeof rides.listSelection>[0], email: string, parkId: string, userId: string | null) {
   const current = await rides.listSelection(tx, email, parkId);
-  if (!current.some((r) => r.active)) await rides.watchAllRides(tx, email, parkId);
+  if (!current.some((r) => r.active)) await rides.watchAllRides(tx, email, parkId, userId);
 }
 
 async function confirm(deps: AppDeps, kind: 'checkout' | 'promo', id: string) {
@@ -455,7 +455,7 @@ export async function fulfilCheckout(deps: AppDeps, sessionId: string): Promise<
         checkoutSessionId: claimed.id,
       });
     }
-    await setupDefaultRides(tx, claimed.email, claimed.park_id);
+    await setupDefaultRides(tx, claimed.email, claimed.park_id, claimed.user_id);
     return true;
   });
   if (won) {

@@ -1,9 +1,10 @@
 import { deliveries, type ReturnQueueType, returnTimeAlerts, subscriptions } from '@walkon/db';
 import { formatReturnPrice, parkLocalDate, parkLocalTime, parseReturnTimes, type ReturnTimeQueue } from '@walkon/jobs';
-import type { SessionUser } from '../auth/session.ts';
+import { emailScope, type SessionUser } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
 import type { AppDeps } from '../trpc/init.ts';
 import { loadRides, requireZonedPark } from './alerts.ts';
+import { requireWritablePark } from './ownership.ts';
 
 /** What the UI calls each queue type (issue 6). */
 export const QUEUE_LABELS: Record<ReturnQueueType, string> = {
@@ -58,11 +59,12 @@ export async function list(deps: AppDeps, user: SessionUser, parkId: string) {
   await loadRides(deps, parkId);
   const now = deps.now();
   const today = parkLocalDate(now, park.timezone);
+  const scope = emailScope(user);
   const [watched, alerts, passFromToday, passToday] = await Promise.all([
-    returnTimeAlerts.listWatchedWithStatus(deps.db, user.email, parkId),
-    returnTimeAlerts.listForEmail(deps.db, user.email, parkId),
-    subscriptions.hasPassDay(deps.db, user.email, parkId, { from: today }),
-    subscriptions.hasPassDay(deps.db, user.email, parkId, { day: today }),
+    returnTimeAlerts.listWatchedWithStatus(deps.db, scope, parkId),
+    returnTimeAlerts.listForEmail(deps.db, scope, parkId),
+    subscriptions.hasPassDay(deps.db, scope, parkId, { from: today }),
+    subscriptions.hasPassDay(deps.db, scope, parkId, { day: today }),
   ]);
   const staleBefore = now.getTime() - deliveries.FRESHNESS_MINUTES * 60_000;
   return {
@@ -112,9 +114,11 @@ export async function set(
 ) {
   const park = await requireZonedPark(deps, input.parkId);
   const today = parkLocalDate(deps.now(), park.timezone);
-  if (!(await subscriptions.hasPassDay(deps.db, user.email, input.parkId, { from: today })))
+  await requireWritablePark(deps, user, input.parkId);
+  const scope = emailScope(user);
+  if (!(await subscriptions.hasPassDay(deps.db, scope, input.parkId, { from: today })))
     throw new AppError('BAD_REQUEST', RETURN_TIME_NO_PASS);
-  const watched = (await returnTimeAlerts.listWatchedWithStatus(deps.db, user.email, input.parkId)).find((w) => w.rideId === input.rideId);
+  const watched = (await returnTimeAlerts.listWatchedWithStatus(deps.db, scope, input.parkId)).find((w) => w.rideId === input.rideId);
   if (!watched?.watching)
     throw new AppError('BAD_REQUEST', 'You are not watching this attraction. Turn it on in your ride list and save first.');
   if (!parseReturnTimes(watched.queue)[input.queueType])
@@ -132,6 +136,6 @@ export async function set(
 
 /** Removes the person's return-time alert on one attraction and queue type (issue 6) → { removed }. Idempotent. */
 export async function remove(deps: AppDeps, user: SessionUser, input: { parkId: string; rideId: string; queueType: ReturnQueueType }) {
-  const n = await returnTimeAlerts.remove(deps.db, user.email, input.parkId, input.rideId, input.queueType);
+  const n = await returnTimeAlerts.remove(deps.db, emailScope(user), input.parkId, input.rideId, input.queueType);
   return { removed: n > 0 };
 }

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Database, FeatureKey, Role } from '@walkon/db';
-import type { DiningAvailabilityProvider, Logger, Queues, WaitTimesSource } from '@walkon/jobs';
+import type { DiningAvailabilityProvider, Logger, Notifier, Queues, WaitTimesSource } from '@walkon/jobs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -45,6 +45,11 @@ export interface AppDeps {
   limits?: Partial<LimitSettings>;
   /** Redis for rate limits and the log-in slow-down; default the queues' connection. */
   redis?: Redis;
+  /**
+   * Sends the account e-mails (verify, reset, new address) — NOTIFY_TRANSPORT: `outbox` or SES. Absent = the
+   * outbox transport (the default of NOTIFY_TRANSPORT; tests read outbox_messages).
+   */
+  notifier?: Notifier;
 }
 
 /** What the abuse limits work with: Redis, the key prefix (the queue prefix) and the limits in force. */

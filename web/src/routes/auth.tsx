@@ -23,6 +23,8 @@ function AuthPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [tab, setTab] = useState<'login' | 'signup'>('login');
+  // After a sign-up that opened no session (the address has an account), the page says to check the inbox.
+  const [checkInbox, setCheckInbox] = useState<string | null>(null);
   const form = useForm<Values>({
     defaultValues: { fullName: '', email: '', password: '' },
     resolver: zodResolver((tab === 'login' ? logInInput : signUpInput) as typeof signUpInput) as unknown as Resolver<Values>,
@@ -30,7 +32,8 @@ function AuthPage() {
   const done = async () => {
     // Everything cached while signed out (feature gates, own lists) belongs to the visitor, not this user.
     await utils.invalidate();
-    await navigate({ to: safeRedirect(back), replace: true });
+    // `href` keeps the target's query string (e.g. /verify-email?token=…).
+    await navigate({ href: safeRedirect(back), replace: true });
   };
   const logIn = trpc.auth.logIn.useMutation({
     onSuccess: async () => {
@@ -40,8 +43,13 @@ function AuthPage() {
     onError: (e) => toast.error('Login failed', { description: e.message }),
   });
   const signUp = trpc.auth.signUp.useMutation({
-    onSuccess: async () => {
-      toast.success('Signup successful', { description: 'Your account is ready. Welcome to WalkOn!' });
+    onSuccess: async (data) => {
+      const me = await utils.auth.me.fetch(undefined, { staleTime: 0 });
+      if (!me.user) {
+        setCheckInbox(data.user.email);
+        return;
+      }
+      toast.success('Signup successful', { description: `Welcome to WalkOn! We sent a link to ${data.user.email} to confirm it.` });
       await done();
     },
     onError: (e) => {
@@ -60,6 +68,11 @@ function AuthPage() {
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="mb-6 text-center text-3xl font-bold">Welcome to WalkOn</h1>
+      {checkInbox ? (
+        <p role="status" className="mb-6 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-900">
+          We sent an e-mail to {checkInbox}. Please open it to continue.
+        </p>
+      ) : null}
       <Card>
         <Tabs.Root
           value={tab}
@@ -96,6 +109,13 @@ function AuthPage() {
                 {...form.register('password')}
               />
             </Field>
+            {tab === 'login' ? (
+              <p className="text-right text-sm">
+                <Link to="/reset-password" className="font-semibold text-brand-700 underline">
+                  Forgot password?
+                </Link>
+              </p>
+            ) : null}
             <Button type="submit" className="w-full" disabled={busy}>
               {tab === 'login' ? (logIn.isPending ? 'Logging in...' : 'Login') : signUp.isPending ? 'Signing up...' : 'Sign Up'}
             </Button>

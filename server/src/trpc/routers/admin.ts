@@ -1,7 +1,8 @@
 import { catalogue, outbox, payments, promo, rankings } from '@walkon/db';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { entityId, promoCreateInput, promoSetActiveInput, text } from '../../schemas.ts';
+import { entityId, promoCreateInput, promoSetActiveInput, roleChangeInput, text } from '../../schemas.ts';
+import * as roles from '../../services/roles.ts';
 import { roleProcedure, router } from '../init.ts';
 
 const admin = roleProcedure('admin');
@@ -59,6 +60,14 @@ export const adminRouter = router({
     if (!(await rankings.deleteItem(ctx.deps.db, input.id))) throw new AppError('NOT_FOUND', 'Item not found.');
     return { ok: true as const };
   }),
+  /** Accounts with the moderator or admin role, and the newest role changes → { holders[{ id, email, fullName, roles }], audit[] }. */
+  roles: admin.query(({ ctx }) => roles.overview(ctx.deps)),
+  /** Grants a role by account e-mail → { changed }. NOT_FOUND when no account uses the address. */
+  grantRole: admin.input(roleChangeInput).mutation(({ ctx, input }) => roles.changeRole(ctx.deps, ctx.user, { ...input, action: 'grant' })),
+  /** Revokes a role by account e-mail → { changed }. BAD_REQUEST for the last admin; NOT_FOUND for an unknown address. */
+  revokeRole: admin
+    .input(roleChangeInput)
+    .mutation(({ ctx, input }) => roles.changeRole(ctx.deps, ctx.user, { ...input, action: 'revoke' })),
   /** The outbox (messages of NOTIFY_TRANSPORT=outbox), newest first. */
   outbox: admin
     .input(z.object({ limit: z.number().int().min(1).max(200).default(50) }).optional())

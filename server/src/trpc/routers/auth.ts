@@ -1,5 +1,14 @@
 import { invalidateSession, SESSION_COOKIE, sessionCookieOptions } from '../../auth/session.ts';
-import { logInInput, signUpInput } from '../../schemas.ts';
+import {
+  changeEmailInput,
+  changePasswordInput,
+  deleteAccountInput,
+  emailLinkInput,
+  logInInput,
+  passwordResetInput,
+  passwordResetRequestInput,
+  signUpInput,
+} from '../../schemas.ts';
 import * as auth from '../../services/auth.ts';
 import { type Context, limitEmailWrite, limitPerClient, protectedProcedure, publicProcedure, router } from '../init.ts';
 
@@ -7,13 +16,18 @@ function setSessionCookie(ctx: Context, token: string, expiresAt: Date) {
   ctx.res.setCookie(SESSION_COOKIE, token, sessionCookieOptions(expiresAt, ctx.deps.production));
 }
 
-/** Accounts (spec part 1 §2 Auth, §4 Session, §6 roles). */
+function clearSessionCookie(ctx: Context) {
+  ctx.res.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Accounts (spec part 1 §2 Auth, §4 Session, §6 roles; README "Security › Accounts"). */
 export const authRouter = router({
-  /** The signed-in user with roles, or null. */
+  /** The signed-in user with roles and `emailVerified`, or null. */
   me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
   /**
-   * Sign up: { fullName, email, password } → { user }; sets the session cookie. BAD_REQUEST for a guessable
-   * password; CONFLICT when registered; TOO_MANY_REQUESTS past the e-mailing-write limits (README "Security").
+   * Sign up: { fullName, email, password } → { user }; sets the session cookie and e-mails a verification link.
+   * An address that has an account gets the same answer without a cookie (its owner is e-mailed instead).
+   * BAD_REQUEST for a guessable password; TOO_MANY_REQUESTS past the e-mailing-write limits (README "Security").
    */
   signUp: publicProcedure
     .input(signUpInput)
@@ -23,7 +37,7 @@ export const authRouter = router({
     })
     .mutation(async ({ ctx, input }) => {
       const { user, session } = await auth.signUp(ctx.deps, input);
-      setSessionCookie(ctx, session.token, session.expiresAt);
+      if (session) setSessionCookie(ctx, session.token, session.expiresAt);
       return { user };
     }),
   /**
@@ -41,7 +55,42 @@ export const authRouter = router({
   /** Log out: ends the session and clears the cookie. */
   logOut: protectedProcedure.mutation(async ({ ctx }) => {
     if (ctx.sessionId) await invalidateSession(ctx.deps.db, ctx.sessionId);
-    ctx.res.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(ctx);
     return { ok: true as const };
+  }),
+  /** Sends a new verification link to the signed-in user's address → { sent } (false when already verified). */
+  resendVerification: protectedProcedure.mutation(({ ctx }) => auth.resendVerification(ctx.deps, ctx.user)),
+  /**
+   * Uses an e-mailed link while signed in: { token } → { kind: 'verified' | 'email_changed', email }. A new
+   * address rotates the sessions (a fresh cookie for this browser). BAD_REQUEST for a bad, used or expired link.
+   */
+  useEmailLink: protectedProcedure.input(emailLinkInput).mutation(async ({ ctx, input }) => {
+    const r = await auth.useEmailLink(ctx.deps, ctx.user, input.token);
+    if (r.session) setSessionCookie(ctx, r.session.token, r.session.expiresAt);
+    return { kind: r.kind, email: r.email };
+  }),
+  /** "Forgot password": { email } → { ok } whether or not the address has an account. */
+  requestPasswordReset: publicProcedure
+    .input(passwordResetRequestInput)
+    .mutation(({ ctx, input }) => auth.requestPasswordReset(ctx.deps, input.email)),
+  /** { token, password } → { ok }: new password, every session ended. BAD_REQUEST for a bad, used or expired link. */
+  resetPassword: publicProcedure.input(passwordResetInput).mutation(async ({ ctx, input }) => {
+    const r = await auth.resetPassword(ctx.deps, input);
+    clearSessionCookie(ctx);
+    return r;
+  }),
+  /** { currentPassword, newPassword } → { ok }; other sessions end. BAD_REQUEST when the current one is wrong. */
+  changePassword: protectedProcedure
+    .input(changePasswordInput)
+    .mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.user, ctx.sessionId, input)),
+  /** { newEmail, password } → { ok }: a confirmation link goes to the new address; nothing changes until it is opened. */
+  requestEmailChange: protectedProcedure
+    .input(changeEmailInput)
+    .mutation(({ ctx, input }) => auth.requestEmailChange(ctx.deps, ctx.user, input)),
+  /** { password } → { ok }: deletes the account and its personal data; clears the cookie. */
+  deleteAccount: protectedProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
+    const r = await auth.deleteAccount(ctx.deps, ctx.user, input);
+    clearSessionCookie(ctx);
+    return r;
   }),
 });

@@ -6,7 +6,7 @@ import { useLogOut } from '../auth/session.ts';
 
 /**
  * The signed-in user menu (spec part 1 §2): the e-mail (truncated at 100 px) opens a 14rem dropdown with
- * "Signed in as", Manage Alerts and Log out. Loaded lazily: signed-out visitors never download it.
+ * "Signed in as", Manage Alerts, Account and Log out. Loaded lazily: signed-out visitors never download it.
  */
 export default function AccountMenu({ email }: { email: string }) {
   const logOut = useLogOut();
@@ -30,6 +30,12 @@ export default function AccountMenu({ email }: { email: string }) {
             className="cursor-pointer rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
           >
             Manage Alerts
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            onSelect={() => navigate({ to: '/account' })}
+            className="cursor-pointer rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+          >
+            Account
           </DropdownMenu.Item>
           <DropdownMenu.Item
             onSelect={() => logOut.mutate(undefined, { onSuccess: () => navigate({ to: '/' }) })}

@@ -14,6 +14,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
+import { AdminRoles } from '../../features/account/AdminRoles.tsx';
 import { useSession } from '../../features/auth/session.ts';
 import { AdminFeatureGates } from '../../features/gates/AdminFeatureGates.tsx';
 import { AdminDisneyLinks } from '../../features/lightningLane/AdminDisneyLinks.tsx';
@@ -417,6 +418,7 @@ function Admin() {
     <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold">Admin Dashboard</h1>
       <AdminFeatureGates />
+      <AdminRoles />
       <div className="grid gap-6 lg:grid-cols-2">
         <AdminDisneyLinks />
         <AdminRestaurantCheck />

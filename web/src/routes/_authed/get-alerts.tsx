@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { VerifyBanner } from '../../features/account/VerifyBanner.tsx';
 import { alertAction, alertsStatus, canActivate, initialSelection, readCleared, writeCleared } from '../../features/alerts/selection.ts';
 import { useSession } from '../../features/auth/session.ts';
 import { formatPassDate, formatPassDateList, parkNowTime } from '../../features/checkout/dates.ts';
@@ -204,6 +205,7 @@ function GetAlerts() {
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10">
+      <VerifyBanner />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Get Alerts</h1>

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/InfoPage.tsx';
+import { VerifyBanner } from '../../features/account/VerifyBanner.tsx';
 import { ManageAlerts } from '../../features/alerts/ManageAlerts.tsx';
 
 export const Route = createFileRoute('/_authed/manage-alerts')({
@@ -7,6 +8,7 @@ export const Route = createFileRoute('/_authed/manage-alerts')({
   component: () => (
     <main id="main" className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">Manage Alerts</h1>
+      <VerifyBanner />
       <ManageAlerts />
     </main>
   ),

@@ -1,0 +1,243 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Executor } from '../client.ts';
+import type { AccountTokenPurpose, Role } from '../types.ts';
+
+/** An account by id with its verification time (null = unverified), or undefined. */
+export async function findUser(db: Executor, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** How long each kind of link works (hours): 24 h to verify or change the address, 1 h to reset, 30 days to claim. */
+export const TOKEN_HOURS: Record<AccountTokenPurpose, number> = { verify_email: 24, change_email: 24, reset_password: 1, claim: 24 * 30 };
+
+/** The stored form of a link token: hex SHA-256 of its UTF-8 text (same scheme as session ids). */
+export function hashLinkToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * Creates a single-use link token (160 random bits, base64url) for `purpose`, valid TOKEN_HOURS from `now`, and
+ * stores only its hash. Returns the token for the e-mailed link.
+ */
+export async function createLinkToken(
+  db: Executor,
+  t: { purpose: AccountTokenPurpose; userId: string | null; email: string; now: Date },
+): Promise<string> {
+  const token = randomBytes(20).toString('base64url');
+  await insertToken(db, {
+    tokenHash: hashLinkToken(token),
+    purpose: t.purpose,
+    userId: t.userId,
+    email: t.email,
+    expiresAt: new Date(t.now.getTime() + TOKEN_HOURS[t.purpose] * 3_600_000),
+  });
+  return token;
+}
+
+/** Stores a single-use link token by its hex SHA-256 (the token itself is never stored). */
+export async function insertToken(
+  db: Executor,
+  t: { tokenHash: string; purpose: AccountTokenPurpose; userId: string | null; email: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('account_tokens')
+    .values({ token_hash: t.tokenHash, purpose: t.purpose, user_id: t.userId, email: t.email, expires_at: t.expiresAt })
+    .execute();
+}
+
+/**
+ * Uses a token once: marks it used and returns it when it exists, has this purpose, is unused and unexpired at
+ * `now`; otherwise undefined (and nothing changes). One UPDATE, so two concurrent uses cannot both succeed.
+ */
+export async function consumeToken(db: Executor, tokenHash: string, purposes: AccountTokenPurpose[], now: Date) {
+  return db
+    .updateTable('account_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['id', 'purpose', 'user_id as userId', 'email'])
+    .executeTakeFirst();
+}
+
+/** A token still usable at `now` (without using it), or undefined. */
+export async function peekToken(db: Executor, tokenHash: string, purposes: AccountTokenPurpose[], now: Date) {
+  return db
+    .selectFrom('account_tokens')
+    .select(['id', 'purpose', 'user_id as userId', 'email'])
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Ends every unused token of an account for these purposes (a newer link replaces older ones). */
+export async function revokeTokens(db: Executor, userId: string, purposes: AccountTokenPurpose[], now: Date): Promise<void> {
+  await db
+    .updateTable('account_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Marks the account's current address verified, when it still is `email`. Returns whether it changed. */
+export async function markVerified(db: Executor, userId: string, email: string, now: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set({ email_verified_at: now })
+    .where('id', '=', userId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Replaces the password hash (argon2id PHC string). */
+export async function setPasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/**
+ * Moves the account to a new, proven address (verified at `now`).
+ * @throws pg unique violation 23505 when another account took the address meanwhile.
+ */
+export async function setVerifiedEmail(db: Executor, userId: string, email: string, now: Date): Promise<void> {
+  await db.updateTable('users').set({ email, email_verified_at: now }).where('id', '=', userId).execute();
+}
+
+/** Deletes every session of an account except `keepSessionId` (null = all). Returns how many went. */
+export async function deleteSessionsOf(db: Executor, userId: string, keepSessionId: string | null): Promise<number> {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+  const r = await q.executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/**
+ * Deletes an account and its personal data in the caller's transaction. Rows keyed by the address (alert
+ * subscriptions with their pass days, ride selections, alert history, return-time and flight alerts, newsletter)
+ * go when `ownsAddress` (a verified address); otherwise only the rows this account created itself. Payment
+ * records stay for the accounts, with the address replaced by `deleted-<sha256 prefix>@deleted.invalid` and the
+ * phone number and account link removed. Sessions, roles, tokens, checklists, ratings and the other
+ * account-keyed rows go with the user row (ON DELETE CASCADE).
+ */
+export async function deleteAccount(db: Executor, user: { id: string; email: string }, ownsAddress: boolean): Promise<void> {
+  const pseudonym = sql<string>`'deleted-' || left(encode(sha256(convert_to(${user.email}, 'UTF8')), 'hex'), 16) || '@deleted.invalid'`;
+  const mine = ownsAddress ? sql<boolean>`(email = ${user.email} or user_id = ${user.id}::uuid)` : sql<boolean>`user_id = ${user.id}::uuid`;
+  await sql`update checkout_sessions set email = ${pseudonym}, phone_number = null, user_id = null where ${mine}`.execute(db);
+  if (ownsAddress) {
+    await db.updateTable('promo_redemptions').set({ email: pseudonym }).where('email', '=', user.email).execute();
+    await db.deleteFrom('deliveries').where('email', '=', user.email).execute();
+    await db
+      .deleteFrom('newsletter_subscriptions')
+      .where((eb) => eb.or([eb('email', '=', user.email), eb('user_id', '=', user.id)]))
+      .execute();
+  } else {
+    await db
+      .deleteFrom('deliveries')
+      .where('subscription_id', 'in', db.selectFrom('subscriptions').select('id').where('user_id', '=', user.id))
+      .execute();
+    await db.deleteFrom('newsletter_subscriptions').where('user_id', '=', user.id).execute();
+  }
+  await sql`delete from subscriptions where ${mine}`.execute(db);
+  await sql`delete from user_rides where ${mine}`.execute(db);
+  await sql`delete from return_time_alerts where ${mine}`.execute(db);
+  await sql`delete from flight_alerts where ${mine}`.execute(db);
+  await db.deleteFrom('affiliate_applications').where('user_id', '=', user.id).execute();
+  await db.deleteFrom('users').where('id', '=', user.id).execute();
+}
+
+/**
+ * Whether rows keyed by `email` for this park exist that the account did not create (a subscription, ride
+ * selection or return-time alert made signed out or by someone else): an unverified account may not change them.
+ */
+export async function hasForeignRows(db: Executor, email: string, parkId: string, userId: string): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    select exists (select 1 from subscriptions where email = ${email} and park_id = ${parkId} and user_id is distinct from ${userId}::uuid)
+        or exists (select 1 from user_rides where email = ${email} and park_id = ${parkId} and user_id is distinct from ${userId}::uuid)
+        or exists (select 1 from return_time_alerts where email = ${email} and park_id = ${parkId} and user_id is distinct from ${userId}::uuid)
+      as found`.execute(db);
+  return rows[0]?.found ?? false;
+}
+
+/** Accounts holding a role, with their roles (the /admin roles panel), by e-mail. */
+export async function listRoleHolders(db: Executor) {
+  const rows = await db
+    .selectFrom('user_roles as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['u.id', 'u.email', 'u.full_name as fullName', 'r.role'])
+    .orderBy('u.email')
+    .orderBy('r.role')
+    .execute();
+  const byId = new Map<string, { id: string; email: string; fullName: string; roles: Role[] }>();
+  for (const r of rows) {
+    const entry = byId.get(r.id) ?? { id: r.id, email: r.email, fullName: r.fullName, roles: [] };
+    entry.roles.push(r.role);
+    byId.set(r.id, entry);
+  }
+  return [...byId.values()];
+}
+
+/** The result of a role change: `changed` false when the account already had (or lacked) the role. */
+export type RoleChange = { outcome: 'changed' | 'unchanged' } | { outcome: 'no_account' } | { outcome: 'last_admin' };
+
+/**
+ * Grants or revokes a role by account e-mail, with an audit row, in one transaction (pass a transaction).
+ * Revoking `admin` locks every admin row first and refuses when it would leave no admin (`last_admin`).
+ */
+export async function changeRole(
+  tx: Executor,
+  c: { actorId: string; actorEmail: string; targetEmail: string; role: Role; action: 'grant' | 'revoke' },
+): Promise<RoleChange> {
+  const target = await tx.selectFrom('users').select(['id', 'email']).where('email', '=', c.targetEmail).executeTakeFirst();
+  if (!target) return { outcome: 'no_account' };
+  let changed: boolean;
+  if (c.action === 'grant') {
+    const r = await tx
+      .insertInto('user_roles')
+      .values({ user_id: target.id, role: c.role })
+      .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
+      .executeTakeFirst();
+    changed = Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  } else {
+    if (c.role === 'admin') {
+      const admins = await tx.selectFrom('user_roles').select('user_id').where('role', '=', 'admin').forUpdate().execute();
+      if (admins.some((a) => a.user_id === target.id) && admins.length <= 1) return { outcome: 'last_admin' };
+    }
+    const r = await tx.deleteFrom('user_roles').where('user_id', '=', target.id).where('role', '=', c.role).executeTakeFirst();
+    changed = Number(r.numDeletedRows) > 0;
+  }
+  if (changed)
+    await tx
+      .insertInto('role_audit')
+      .values({
+        actor_id: c.actorId,
+        actor_email: c.actorEmail,
+        action: c.action,
+        role: c.role,
+        target_id: target.id,
+        target_email: target.email,
+      })
+      .execute();
+  return { outcome: changed ? 'changed' : 'unchanged' };
+}
+
+/** Whether this account is the only admin (locks the admin rows; call inside a transaction). */
+export async function isLastAdmin(tx: Executor, userId: string): Promise<boolean> {
+  const admins = await tx.selectFrom('user_roles').select('user_id').where('role', '=', 'admin').forUpdate().execute();
+  return admins.length === 1 && admins[0]!.user_id === userId;
+}
+
+/** The newest role changes, newest first. */
+export async function listRoleAudit(db: Executor, limit = 50) {
+  return db
+    .selectFrom('role_audit')
+    .select(['id', 'actor_email as actorEmail', 'action', 'role', 'target_email as targetEmail', 'created_at as createdAt'])
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { createDb } from '@walkon/db';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { MK, SCREENSHOTS, type Stack, seedFreePromo, signUp, watchConsole, withStackAndBrowser } from './harness.ts';
+
+const env = withStackAndBrowser();
+
+/** The newest link to `linkPath` e-mailed to `to`, read from the stack's outbox (what the person clicks). */
+async function linkFromOutbox(stack: Stack, to: string, linkPath: string): Promise<string> {
+  const db = createDb(stack.databaseUrl, 1);
+  try {
+    for (let i = 0; i < 50; i++) {
+      const rows = await db
+        .selectFrom('outbox_messages')
+        .select('body_text')
+        .where('to_address', '=', to)
+        .orderBy('created_at', 'desc')
+        .execute();
+      const link = rows.map((r) => r.body_text.match(new RegExp(`https?://\\S+${linkPath}\\?token=[A-Za-z0-9_-]+`))?.[0]).find(Boolean);
+      if (link) return link;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no ${linkPath} link e-mailed to ${to}`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+describe('accounts end to end: a signed-out purchase shows only after the address is verified; reset; delete', () => {
+  for (const width of [375, 1280]) {
+    it(`buys signed out, signs up, verifies from the inbox, resets the password and deletes the account (${width} px)`, async () => {
+      const code = `E2E-ACCOUNT-${width}`;
+      await seedFreePromo(env.stack, code);
+      const context = await env.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchConsole(page, [/Failed to load resource: the server responded with a status of (400|401)/]);
+      const email = `account-${width}-${Date.now()}@example.com`;
+
+      // 1. A visitor without an account gets free alerts for the address (landing "Want alerts for FREE?").
+      await page.goto(`${env.stack.url}/`);
+      await page.getByRole('button', { name: 'Want alerts for FREE?' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Promo code').fill(code.toLowerCase());
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await dialog.getByRole('button', { name: 'Get Free Alerts' }).waitFor();
+      await dialog.getByLabel('Park').selectOption(MK);
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByRole('button', { name: 'Get Free Alerts' }).click();
+      await page.getByText('Promo Code Applied!').first().waitFor();
+      await page.keyboard.press('Escape');
+
+      // 2. Signing up with that address shows none of it: the address is not proven yet.
+      await signUp(page, env.stack, email, '/manage-alerts');
+      await page.getByText('Please confirm your e-mail address').waitFor();
+      await page.getByText('You have no alert subscriptions yet.').waitFor();
+      await expect(page.getByRole('heading', { name: 'Magic Kingdom Park' }).count()).resolves.toBe(0);
+      await shoot(page, `account-unverified-manage-alerts-${width}`);
+
+      // 3. The verification link from the inbox proves it: the alerts bought earlier show.
+      await page.goto(await linkFromOutbox(env.stack, email, '/verify-email'));
+      await page.getByText(`Your e-mail address ${email} is confirmed.`).waitFor();
+      await shoot(page, `account-verified-${width}`);
+      await page.getByRole('link', { name: 'Manage Alerts' }).last().click();
+      await page.getByRole('heading', { name: 'Magic Kingdom Park' }).waitFor();
+      await expect(page.getByText('Please confirm your e-mail address').count()).resolves.toBe(0);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Magic Kingdom Park' }).waitFor();
+
+      // The account page shows the status, reached from the account menu.
+      await page.getByRole('button', { name: `Account menu for ${email}` }).click();
+      await page.getByRole('menuitem', { name: 'Account' }).click();
+      await page.getByRole('heading', { name: 'Your account' }).waitFor();
+      await page.getByText('Verified', { exact: true }).waitFor();
+      await shoot(page, `account-page-${width}`);
+
+      // 4. Log out, then "Forgot password?" on the log-in tab → e-mailed link → new password.
+      await page.getByRole('button', { name: `Account menu for ${email}` }).click();
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+      await page.getByText('Logged out successfully').first().waitFor();
+      await page.goto(`${env.stack.url}/auth`);
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByText(`If an account uses ${email}, we sent it a link`).waitFor();
+      await page.goto(await linkFromOutbox(env.stack, email, '/reset-password'));
+      await page.getByLabel('New password', { exact: true }).fill('short');
+      await page.getByLabel('Repeat the new password').fill('short');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.getByText('Password should be at least 8 characters.').waitFor();
+      await page.getByLabel('New password', { exact: true }).fill('a brand new password');
+      await page.getByLabel('Repeat the new password').fill('a brand new password');
+      await shoot(page, `account-reset-password-${width}`);
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.getByText('Your password is changed.').waitFor();
+
+      // 5. The new password logs in (the old one does not).
+      await page.getByRole('link', { name: 'Log in' }).click();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('a good password');
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByText('Invalid login credentials').first().waitFor();
+      await page.getByLabel('Password', { exact: true }).fill('a brand new password');
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+
+      // 6. Delete the account (password + confirm dialog); the address can no longer log in.
+      await page.goto(`${env.stack.url}/account`);
+      await page.getByRole('heading', { name: 'Delete account' }).waitFor();
+      await page.getByLabel('Password', { exact: true }).last().fill('a brand new password');
+      await page.getByRole('button', { name: 'Delete account' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete account' }).click();
+      await page.getByText('Account deleted').first().waitFor();
+      await page.waitForURL(`${env.stack.url}/`);
+      await page.goto(`${env.stack.url}/auth`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('a brand new password');
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByText('Invalid login credentials').first().waitFor();
+
+      const db = createDb(env.stack.databaseUrl, 1);
+      try {
+        expect(await db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
+        expect(await db.selectFrom('subscriptions').select('id').where('email', '=', email).execute()).toEqual([]);
+      } finally {
+        await db.destroy();
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 240_000);
+  }
+});
