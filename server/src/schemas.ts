@@ -42,12 +42,6 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN, `Password should be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Password is too long: at most ${PASSWORD_MAX} characters.`);
 
-/**
- * The rule for a new password (spec part 1 §5): sign-up, password reset and change password all use this one
- * schema, so the rule is stated once.
- */
-export const newPasswordSchema = passwordSchema.refine((p) => p.length >= 8, 'Password should be at least 8 characters.');
-
 export const signUpInput = z.object({
   fullName: text('Full name', { min: 1, max: 120, required: 'Please enter your full name to sign up.' }),
   email: emailSchema,
