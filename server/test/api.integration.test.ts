@@ -291,6 +291,8 @@ describe('alerts (spec part 1 §4, §9)', () => {
 
   it('test alert: refused without a subscription; then queued; then the 15-minute cooldown applies', async () => {
     const a = await signUp();
+    const before = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
+    expect(before.nextTestAlertAt).toBeNull();
     const none = await call('mutation', 'alerts.testAlert', { parkId: MK }, a.cookie);
     expect(none.status).toBe(400);
     expect(none.body.error.message).toMatch(/^Subscription issue/);
@@ -304,6 +306,8 @@ describe('alerts (spec part 1 §4, §9)', () => {
     expect((await env.queues.sendEmail.getJob(`b-${d.id}`))?.data).toEqual({ deliveryIds: [d.id] });
     const st = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
     expect(st.cooldownMinutesRemaining).toBe(15);
+    // The page disables its button until this instant: the queued delivery's time + 15 minutes.
+    expect(new Date(st.nextTestAlertAt).getTime()).toBe(d.created_at.getTime() + 15 * 60_000);
     expect(st.history[0]).toMatchObject({ rideName: 'Test alert' });
     const again = await call('mutation', 'alerts.testAlert', { parkId: MK }, a.cookie);
     expect(again.status).toBe(429);

@@ -20,6 +20,17 @@ export function cooldownMinutesRemaining(lastAlertAt: Date | null, now: Date): n
   return left > 0 ? Math.ceil(left / 60_000) : 0;
 }
 
+/**
+ * When the next test alert is allowed (spec part 1 §4, §9: 15 minutes after the person's last alert of any
+ * kind), as an ISO 8601 UTC instant, or null when one may be sent now. The page disables its button until
+ * then; `testAlert` still refuses during the cooldown.
+ */
+export function nextTestAlertAt(lastAlertAt: Date | null, now: Date): string | null {
+  if (!lastAlertAt) return null;
+  const next = lastAlertAt.getTime() + COOLDOWN_MINUTES * 60_000;
+  return next > now.getTime() ? new Date(next).toISOString() : null;
+}
+
 /** The UTC instant of a park-local date and time ('YYYY-MM-DD', 'HH:mm'). */
 export function parkLocalInstant(date: string, time: string, timezone: string | null): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -108,7 +119,8 @@ export async function history(deps: AppDeps, user: SessionUser) {
 
 /**
  * Everything the Get Alerts page shows for one park: selection, subscription (validity computed in the
- * park's time zone), cooldown minutes and recent history (spec part 1 §2, §4).
+ * park's time zone), cooldown minutes and when the next test alert is allowed, and recent history (spec part 1
+ * §2, §4).
  */
 export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
   const park = await requireZonedPark(deps, parkId);
@@ -131,6 +143,8 @@ export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
     selectedRideIds: selection.filter((r) => r.active).map((r) => r.rideId),
     subscription: sub ? subscriptionView(sub) : null,
     cooldownMinutesRemaining: cooldownMinutesRemaining(last?.createdAt ?? null, now),
+    /** ISO UTC instant from which a test alert is allowed again; null = now (spec part 1 §4 cooldown). */
+    nextTestAlertAt: nextTestAlertAt(last?.createdAt ?? null, now),
     history: historyView(recent),
   };
 }
