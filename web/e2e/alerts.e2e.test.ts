@@ -114,7 +114,8 @@ describe('main pages at 375 px and 1280 px (screenshots under web/e2e/screenshot
       await page.getByLabel('Park').selectOption(MK);
       await page.getByText('35 of 35 rides selected').waitFor();
       await shot('get-alerts');
-      await page.getByRole('button', { name: /^SMS/ }).click();
+      await page.getByRole('radio', { name: /^SMS/ }).check();
+      await page.getByRole('button', { name: 'Buy a day pass' }).click();
       await page.getByRole('dialog', { name: 'Choose Your Alert Method' }).waitFor();
       await shot('get-alerts-pricing');
       await page.keyboard.press('Escape');

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { format, formatDistanceToNow } from 'date-fns';
-import { Mail, MessageSquare, RefreshCw, ShoppingCart } from 'lucide-react';
+import { RefreshCw, ShoppingCart } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pageHead } from '../../components/InfoPage.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -10,7 +10,10 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { VerifyBanner } from '../../features/account/VerifyBanner.tsx';
+import { type AlertChannel, ChannelChoice, readStoredChannel, writeStoredChannel } from '../../features/alerts/ChannelChoice.tsx';
 import { alertAction, alertsStatus, canActivate, initialSelection, readCleared, writeCleared } from '../../features/alerts/selection.ts';
+import { TestAlertButton } from '../../features/alerts/TestAlertButton.tsx';
+import { NO_RIDE_WATCHED, WatchStatus } from '../../features/alerts/WatchStatus.tsx';
 import { useSession } from '../../features/auth/session.ts';
 import { formatPassDate, formatPassDateList, parkNowTime } from '../../features/checkout/dates.ts';
 import { PricingDialog } from '../../features/checkout/PricingDialog.tsx';
@@ -53,7 +56,7 @@ function GetAlerts() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/get-alerts' });
   const utils = trpc.useUtils();
-  const [pickedChannel, setChannel] = useState<'email' | 'sms' | null>(null);
+  const [pickedChannel, setChannel] = useState<AlertChannel | null>(readStoredChannel);
   const [picked, setPicked] = useState(readStoredPark);
   const parkId = picked.parkId;
   const [selected, setSelected] = useState<string[]>([]);
@@ -87,6 +90,8 @@ function GetAlerts() {
   const { mutate: confirmMutate } = confirmPayment;
   useEffect(() => {
     if (search.canceled) {
+      // Back from Stripe Checkout without paying (cancel_url …/get-alerts?canceled=true): say so, then drop the flag.
+      toast.info('Payment canceled', { description: 'You have not been charged. Buy a day pass whenever you are ready.' });
       void navigate({ search: {}, replace: true });
       return;
     }
@@ -193,15 +198,20 @@ function GetAlerts() {
     onRedeemed: () => setPromoCode(''),
   });
 
-  const openPricing = (c?: 'email' | 'sms') => {
-    if (c) setChannel(c);
+  const chooseChannel = (c: AlertChannel) => {
+    setChannel(c);
+    writeStoredChannel(c);
+  };
+  const openPricing = () => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!parkId || !email) {
-      if (!c) toast.error('Setup Required', { description: 'Please enter a valid email and select a park before subscribing.' });
+      toast.error('Setup Required', { description: 'Please enter a valid email and select a park before subscribing.' });
       return;
     }
     setPricing({ open: true, promo: null });
   };
+  // The selection shown is the loaded one (not the empty list before the first load).
+  const selectionLoaded = Boolean(parkId) && loadedFor.current === parkId;
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10">
@@ -211,20 +221,7 @@ function GetAlerts() {
           <h1 className="text-3xl font-bold">Get Alerts</h1>
           <p className="mt-1 text-slate-600">Pick a park and rides; we tell you when the standby wait is 1–15 minutes.</p>
         </div>
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Alert type</legend>
-          <Button
-            variant={channel === 'email' ? 'primary' : 'secondary'}
-            aria-pressed={channel === 'email'}
-            onClick={() => openPricing('email')}
-          >
-            <Mail className="h-4 w-4" aria-hidden="true" /> Email{' '}
-            <span className="text-xs font-normal opacity-90">from $1/day · free with promo</span>
-          </Button>
-          <Button variant={channel === 'sms' ? 'primary' : 'secondary'} aria-pressed={channel === 'sms'} onClick={() => openPricing('sms')}>
-            <MessageSquare className="h-4 w-4" aria-hidden="true" /> SMS <span className="text-xs font-normal opacity-90">$5 per day</span>
-          </Button>
-        </fieldset>
+        <ChannelChoice channel={channel} onChange={chooseChannel} onBuy={openPricing} />
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
@@ -257,15 +254,11 @@ function GetAlerts() {
               </div>
             ) : (
               <div className="space-y-4">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="text-sm font-semibold text-slate-700">Status:</span>
-                  <Badge tone={status === 'ACTIVE' ? 'green' : status === 'SCHEDULED' ? 'blue' : 'slate'}>{status}</Badge>
-                  {state.data.subscription?.todayChannel ? (
-                    <span className="text-sm text-slate-600">
-                      Today by {state.data.subscription.todayChannel === 'sms' ? 'SMS' : 'e-mail'}
-                    </span>
-                  ) : null}
-                </div>
+                <WatchStatus
+                  status={status}
+                  selectedCount={selectionLoaded ? selected.length : 1}
+                  todayChannel={state.data.subscription?.todayChannel ?? null}
+                />
                 {hasPass ? (
                   <div className="space-y-2">
                     <div className="flex flex-wrap items-center justify-between gap-2">
@@ -337,19 +330,13 @@ function GetAlerts() {
                       {activate.isPending ? 'Activating…' : action}
                     </Button>
                   )}
-                  <Button
-                    variant="secondary"
-                    disabled={status !== 'ACTIVE' || testAlert.isPending}
-                    onClick={() => parkId && testAlert.mutate({ parkId })}
-                  >
-                    Send test alert
-                  </Button>
+                  <TestAlertButton
+                    active={status === 'ACTIVE'}
+                    nextTestAlertAt={state.data.nextTestAlertAt}
+                    sending={testAlert.isPending}
+                    onSend={() => parkId && testAlert.mutate({ parkId })}
+                  />
                 </div>
-                {state.data.cooldownMinutesRemaining > 0 ? (
-                  <p className="text-sm text-slate-700">
-                    Cooldown: {state.data.cooldownMinutesRemaining} minute{state.data.cooldownMinutesRemaining === 1 ? '' : 's'} remaining
-                  </p>
-                ) : null}
               </div>
             )}
           </Card>
@@ -432,8 +419,8 @@ function GetAlerts() {
             </div>
           ) : (
             <>
-              <p className="mb-2 text-sm text-slate-600">
-                {selected.length} of {rideList.length} rides selected
+              <p className={`mb-2 text-sm ${selected.length === 0 ? 'font-semibold text-amber-900' : 'text-slate-600'}`}>
+                {selected.length === 0 ? NO_RIDE_WATCHED : `${selected.length} of ${rideList.length} rides selected`}
               </p>
               <ul className="max-h-[400px] space-y-1 overflow-y-auto pr-1" aria-label="Rides">
                 {rideList.map((r) => {

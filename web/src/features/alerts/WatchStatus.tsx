@@ -1,0 +1,36 @@
+import { Badge } from '../../components/ui/badge.tsx';
+
+/** The sentence shown when a park has no ride selected: nothing will be alerted (spec part 1 §4 ride selection). */
+export const NO_RIDE_WATCHED = 'No ride is watched — select rides to get alerts';
+
+/**
+ * The "Status:" line of Get Alerts (spec part 1 §2, §4): ACTIVE / SCHEDULED / INACTIVE from the pass, the
+ * channel today, and — whatever the pass says — that no ride is watched when the selection is empty (an
+ * active pass with no ride sends nothing).
+ */
+export function WatchStatus({
+  status,
+  selectedCount,
+  todayChannel,
+}: {
+  status: 'ACTIVE' | 'SCHEDULED' | 'INACTIVE';
+  selectedCount: number;
+  todayChannel: 'email' | 'sms' | null;
+}) {
+  if (selectedCount === 0) {
+    return (
+      <div className="flex flex-wrap items-center gap-2" role="status">
+        <span className="text-sm font-semibold text-slate-700">Status:</span>
+        <Badge tone="amber">NO RIDES</Badge>
+        <span className="text-sm text-amber-900">{NO_RIDE_WATCHED}</span>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="text-sm font-semibold text-slate-700">Status:</span>
+      <Badge tone={status === 'ACTIVE' ? 'green' : status === 'SCHEDULED' ? 'blue' : 'slate'}>{status}</Badge>
+      {todayChannel ? <span className="text-sm text-slate-600">Today by {todayChannel === 'sms' ? 'SMS' : 'e-mail'}</span> : null}
+    </div>
+  );
+}
