@@ -20,8 +20,9 @@ export const UNLOCK_CLICKS = 5;
 
 /**
  * Shows `children` when the server lets the caller into `feature` (features.status), otherwise the
- * coming-soon screen with the expected launch (spec part 2 §2). Five clicks on its title open the
- * request-early-access form (DESIGN §6: no password in the browser). UX only: every gated procedure checks again.
+ * coming-soon screen with the expected launch (spec part 2 §2). The visible "Request early access" button, or five
+ * clicks on its title (spec part 2 §9), open the request-early-access form (DESIGN §6: no password in the
+ * browser). UX only: every gated procedure checks again.
  */
 export function FeatureGate({ feature, description, children }: { feature: FeatureKey; description: string; children: ReactNode }) {
   const status = trpc.features.status.useQuery({ key: feature }, { staleTime: 30_000 });
@@ -57,11 +58,18 @@ function ComingSoon({
   const [clicks, setClicks] = useState(0);
   const [open, setOpen] = useState(false);
   const titleRef = useRef<HTMLButtonElement>(null);
+  const requestRef = useRef<HTMLButtonElement>(null);
+  /** Whatever opened the form gets the focus back when it closes. */
+  const [returnFocus, setReturnFocus] = useState<React.RefObject<HTMLButtonElement | null>>(titleRef);
+  const openFrom = (ref: React.RefObject<HTMLButtonElement | null>) => {
+    setReturnFocus(ref);
+    setOpen(true);
+  };
   const onTitle = () => {
     const next = clicks + 1;
     if (next >= UNLOCK_CLICKS) {
       setClicks(0);
-      setOpen(true);
+      openFrom(titleRef);
     } else setClicks(next);
   };
   return (
@@ -82,8 +90,12 @@ function ComingSoon({
         <p role="status" className="mt-6 rounded-lg bg-brand-50 p-4 text-brand-900">
           Your early-access request is waiting for review. We'll let you in as soon as it is approved.
         </p>
-      ) : null}
-      <RequestAccessDialog feature={feature} title={title} open={open} onOpenChange={setOpen} returnFocus={titleRef} />
+      ) : (
+        <Button ref={requestRef} className="mt-6" onClick={() => openFrom(requestRef)}>
+          Request early access
+        </Button>
+      )}
+      <RequestAccessDialog feature={feature} title={title} open={open} onOpenChange={setOpen} returnFocus={returnFocus} />
     </main>
   );
 }
