@@ -31,14 +31,27 @@ function show(kind: Kind): Show {
   };
 }
 
-/** Shows a toast (sonner's API subset used by WalkOn): `toast.error('Title', { description })`. */
-export const toast: Record<Kind, Show> = {
+/**
+ * Shows a toast (sonner's API subset used by WalkOn): `toast.error('Title', { description })`. Pass an `id` to
+ * replace the toast with that id instead of stacking another, and `toast.dismiss(id)` to take it away (a field's
+ * error toast goes once the field is valid).
+ */
+export const toast: Record<Kind, Show> & { dismiss(id: string): void } = {
   success: show('success'),
   error: show('error'),
   info: show('info'),
   warning: show('warning'),
   message: show('message'),
+  dismiss(id) {
+    // Nothing to dismiss before sonner was ever loaded (no toast was shown yet).
+    if (sonner) void sonner.then((m) => m.toast.dismiss(id));
+  },
 };
+
+/** The toast id of a form field's error toast (`toast.error(…, { id: fieldToastId('signup', 'phone') })`). */
+export function fieldToastId(form: string, field: string): string {
+  return `field:${form}:${field}`;
+}
 
 /** Whether a toast was asked for yet (the root mounts the Toaster from then on). */
 export function toasterWanted(): boolean {

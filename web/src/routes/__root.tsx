@@ -26,7 +26,15 @@ function LazyToaster() {
   if (!mounted && !wanted && pathname === '/') return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" richColors closeButton visibleToasts={3} />
+      {/* Bottom corner: toasts never cover the sticky navigation; on phones (< 600 px) they span the width. */}
+      <Toaster
+        position="bottom-right"
+        richColors
+        closeButton
+        visibleToasts={3}
+        offset={{ bottom: 16, right: 16 }}
+        mobileOffset={{ bottom: 12, left: 12, right: 12 }}
+      />
     </Suspense>
   );
 }

@@ -2,12 +2,16 @@ import { EMAIL_PATTERN } from '@walkon/server/patterns';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
-import { toast } from '../../lib/toast.ts';
+import { fieldToastId, toast } from '../../lib/toast.ts';
+
 import { trpc } from '../../trpc.ts';
+
+const EMAIL_TOAST = fieldToastId('newsletter', 'email');
 
 /**
  * Newsletter form (spec part 1 §8): the same success toast for a new and an already subscribed address (the
- * server answers both alike, so the form never tells who is on the list), "Subscription Failed" otherwise; an invalid address is caught before sending ("Invalid Email"). Kept free of form and schema
+ * server answers both alike, so the form never tells who is on the list), "Subscription Failed" otherwise; an invalid
+ * address is caught before sending ("Invalid Email"; that toast goes once the address is valid). Kept free of form and schema
  * libraries so the landing page stays light; the server validates again.
  */
 export function Newsletter() {
@@ -21,7 +25,10 @@ export function Newsletter() {
       setEmail('');
     },
     onError: (e) => {
-      if (e.data?.code === 'BAD_REQUEST') toast.error('Invalid Email', { description: 'Please enter a valid email address.' });
+      if (e.data?.code === 'BAD_REQUEST') {
+        setInvalid(true);
+        toast.error('Invalid Email', { description: 'Please enter a valid email address.', id: EMAIL_TOAST });
+      }
       else if (e.data?.code === 'TOO_MANY_REQUESTS') toast.error('Subscription Failed', { description: e.message });
       else toast.error('Subscription Failed', { description: 'Something went wrong. Please try again.' });
     },
@@ -31,7 +38,7 @@ export function Newsletter() {
     const value = email.trim().toLowerCase();
     if (!EMAIL_PATTERN.test(value)) {
       setInvalid(true);
-      toast.error('Invalid Email', { description: 'Please enter a valid email address.' });
+      toast.error('Invalid Email', { description: 'Please enter a valid email address.', id: EMAIL_TOAST });
       return;
     }
     setInvalid(false);
@@ -55,7 +62,14 @@ export function Newsletter() {
             placeholder="you@example.com"
             aria-invalid={invalid}
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              // A fixed address takes its error toast (and mark) away at once.
+              if (invalid && EMAIL_PATTERN.test(e.target.value.trim().toLowerCase())) {
+                setInvalid(false);
+                toast.dismiss(EMAIL_TOAST);
+              }
+            }}
           />
           <Button type="submit" variant="secondary" disabled={subscribe.isPending} className="shrink-0">
             {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}

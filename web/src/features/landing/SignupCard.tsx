@@ -3,7 +3,7 @@ import { Gift } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
-import { toast } from '../../lib/toast.ts';
+import { fieldToastId, toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 import { earliestToday } from '../checkout/dates.ts';
 import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
@@ -13,7 +13,7 @@ import { type AppliedPromo, payLabel, priceSummary, promoAppliedText, promoDisco
 import { useParkToday } from '../checkout/useParkToday.ts';
 import { useStartCheckout } from '../checkout/useStartCheckout.ts';
 import { ParkOptions } from './parks.tsx';
-import { type SignupProblem, signupProblem } from './signup.ts';
+import { type SignupProblem, signupFieldProblem, signupProblem } from './signup.ts';
 
 const FreeAlertsDialog = lazy(() => import('./FreeAlertsDialog.tsx'));
 
@@ -56,6 +56,13 @@ export function SignupCard() {
     setDates((d) => (d.some((x) => x < today) ? d.filter((x) => x >= today) : d));
   }, [today]);
   const summary = priceSummary(channel, dates.length, promo);
+  // The field whose error toast is showing: the toast goes as soon as that field is valid (not after its timeout).
+  const [toasted, setToasted] = useState<SignupProblem['field'] | null>(null);
+  useEffect(() => {
+    if (!toasted || signupFieldProblem({ parkId, dates, channel, phone, email }, toasted)) return;
+    toast.dismiss(fieldToastId('signup', toasted));
+    setToasted(null);
+  }, [toasted, parkId, dates, channel, phone, email]);
 
   const checkPromo = trpc.checkout.checkPromo.useMutation({
     onSuccess: (p) => {
@@ -78,7 +85,9 @@ export function SignupCard() {
     const problem = signupProblem({ parkId, dates, channel, phone, email });
     setInvalid(problem?.field ?? null);
     if (problem) {
-      toast.error(problem.title, { description: problem.description });
+      if (toasted && toasted !== problem.field) toast.dismiss(fieldToastId('signup', toasted));
+      toast.error(problem.title, { description: problem.description, id: fieldToastId('signup', problem.field) });
+      setToasted(problem.field);
       document.getElementById(`hero-${problem.field}`)?.focus();
       return;
     }

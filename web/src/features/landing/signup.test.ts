@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signupProblem } from './signup.ts';
+import { signupFieldProblem, signupProblem } from './signup.ts';
 
 const ok = { parkId: 'mk', dates: ['2026-11-22'], channel: 'sms' as const, phone: '+1 (407) 555-0123', email: 'walt@example.com' };
 
@@ -33,5 +33,11 @@ describe('signup card checks (spec part 1 §5), in screen order', () => {
       field: 'email',
       description: 'Please enter a valid email address',
     });
+  });
+  it('checks one field at a time, so a fixed field can take its error toast away', () => {
+    expect(signupFieldProblem({ ...ok, phone: '0123' }, 'phone')).toMatchObject({ title: 'Invalid Phone Number' });
+    expect(signupFieldProblem({ ...ok, phone: '0123' }, 'email')).toBeNull();
+    expect(signupFieldProblem({ ...ok, channel: 'email', phone: '' }, 'phone')).toBeNull();
+    expect(signupFieldProblem({ ...ok, phone: '+1 407 939 5277' }, 'phone')).toBeNull();
   });
 });

@@ -17,22 +17,39 @@ export interface SignupProblem {
   description: string;
 }
 
+const FIELDS: SignupProblem['field'][] = ['park', 'dates', 'phone', 'email'];
+
 /**
- * Checks the signup card in screen order (spec part 1 §5): park ("Park Required"), dates ("Date Required"),
- * phone for SMS (the signup card rule: 1–15 digits, non-zero first, optional +), e-mail (at sign and dot; the
- * server's pattern, so what passes here passes there). Returns null when it can go to checkout.
+ * The problem with one field of the signup card (spec part 1 §5), or null when that field is fine: park ("Park
+ * Required"), dates ("Date Required"), phone for SMS (the signup card rule: 1–15 digits, non-zero first,
+ * optional +), e-mail (at sign and dot; the server's pattern, so what passes here passes there).
  */
-export function signupProblem(v: SignupValues): SignupProblem | null {
-  if (!v.parkId) return { field: 'park', title: 'Park Required', description: 'Please select a theme park.' };
-  if (v.dates.length === 0) return { field: 'dates', title: 'Date Required', description: 'Please select at least one date.' };
-  if (v.channel === 'sms') {
-    if (!v.phone.trim())
-      return { field: 'phone', title: 'Phone Number Required', description: 'Please enter a valid phone number (+ symbol optional)' };
-    if (!isSignupPhone(v.phone))
-      return { field: 'phone', title: 'Invalid Phone Number', description: 'Please enter a valid phone number (+ symbol optional)' };
+export function signupFieldProblem(v: SignupValues, field: SignupProblem['field']): SignupProblem | null {
+  switch (field) {
+    case 'park':
+      return v.parkId ? null : { field, title: 'Park Required', description: 'Please select a theme park.' };
+    case 'dates':
+      return v.dates.length > 0 ? null : { field, title: 'Date Required', description: 'Please select at least one date.' };
+    case 'phone':
+      if (v.channel !== 'sms') return null;
+      if (!v.phone.trim())
+        return { field, title: 'Phone Number Required', description: 'Please enter a valid phone number (+ symbol optional)' };
+      return isSignupPhone(v.phone)
+        ? null
+        : { field, title: 'Invalid Phone Number', description: 'Please enter a valid phone number (+ symbol optional)' };
+    case 'email': {
+      const email = v.email.trim();
+      if (!email) return { field, title: 'Email Required', description: 'Please enter a valid email address' };
+      return EMAIL_PATTERN.test(email) ? null : { field, title: 'Invalid Email', description: 'Please enter a valid email address' };
+    }
   }
-  const email = v.email.trim();
-  if (!email) return { field: 'email', title: 'Email Required', description: 'Please enter a valid email address' };
-  if (!EMAIL_PATTERN.test(email)) return { field: 'email', title: 'Invalid Email', description: 'Please enter a valid email address' };
+}
+
+/** The first problem with the signup card in screen order (`signupFieldProblem` per field); null = go to checkout. */
+export function signupProblem(v: SignupValues): SignupProblem | null {
+  for (const field of FIELDS) {
+    const problem = signupFieldProblem(v, field);
+    if (problem) return problem;
+  }
   return null;
 }
