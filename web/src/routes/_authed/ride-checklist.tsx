@@ -1,6 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { pageHead } from '../../components/InfoPage.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -8,6 +7,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ParkPicker } from '../../features/waits/ParkPicker.tsx';
+import { parkSearch } from '../../features/waits/parkSearch.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -90,7 +90,12 @@ function Checklist({ parkId }: { parkId: string }) {
 }
 
 function RideChecklist() {
-  const [picked, setPicked] = useState<{ destinationId: string | null; parkId: string | null }>({ destinationId: null, parkId: null });
+  // The chosen destination and park live in the URL (?destination=…&park=…), so a reload or a shared link keeps them.
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/ride-checklist' });
+  const picked = { destinationId: search.destination ?? null, parkId: search.park ?? null };
+  const setPicked = (v: { destinationId: string | null; parkId: string | null }) =>
+    navigate({ search: { destination: v.destinationId ?? undefined, park: v.parkId ?? undefined }, replace: true });
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Ride Checklist</h1>
@@ -110,5 +115,6 @@ function RideChecklist() {
 
 export const Route = createFileRoute('/_authed/ride-checklist')({
   head: pageHead('Ride Checklist', 'Tick off the rides you have done at each park.'),
+  validateSearch: parkSearch,
   component: RideChecklist,
 });
