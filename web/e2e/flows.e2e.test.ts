@@ -1,0 +1,180 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { MK, parkToday, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
+
+const env = withStackAndBrowser();
+
+const NO_RIDE = 'No ride is watched — select rides to get alerts';
+
+/** Whether the first visible toast sits below the sticky navigation (toasts must never cover it). */
+async function toastClearOfNav(page: Page): Promise<boolean> {
+  const header = await page.locator('header').first().boundingBox();
+  const toast = await page.locator('[data-sonner-toast]').first().boundingBox();
+  if (!header || !toast) throw new Error('no header or toast on the page');
+  return toast.y >= header.y + header.height;
+}
+
+/** What the next replay tick of Magic Kingdom sends to `email` (other tests' people are left out). */
+async function tickFor(email: string): Promise<{ rideName: string; recipient: string }[]> {
+  const lines = await walkonJobs(env.stack, ['tick', '--park', MK]);
+  return lines.map((l) => JSON.parse(l) as { rideName: string; recipient: string }).filter((s) => s.recipient === email);
+}
+
+describe('Get Alerts flows a new user goes through, at phone and desktop widths', () => {
+  for (const width of [375, 1280]) {
+    it(`channel choice, cancelled checkout, no ride watched, test-alert cooldown, checklist park in the URL (${width} px)`, async () => {
+      const context = await env.browser.newContext({ viewport: { width, height: width < 768 ? 800 : 900 } });
+      const page = await context.newPage();
+      // The cooldown refusal is never provoked: the button is disabled first.
+      const errors = watchConsole(page);
+      const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `flows-${name}-${width}.png`), fullPage: true });
+      const email = `flows-${width}-${Date.now()}@example.com`;
+      const code = `E2E-FLOWS-${width}`;
+      await seedFreePromo(env.stack, code);
+
+      await signUp(page, env.stack, email, '/get-alerts', 'Flow Tester');
+      await page.waitForURL(/\/get-alerts$/);
+      await page.getByLabel('Destination').selectOption(WDW);
+      await page.getByLabel('Park').selectOption(MK);
+      await page.getByText('35 of 35 rides selected').waitFor();
+
+      // Email / SMS are a choice: choosing (even the channel already chosen) opens nothing.
+      const emailRadio = page.getByRole('radio', { name: /^Email/ });
+      const smsRadio = page.getByRole('radio', { name: /^SMS/ });
+      expect(await emailRadio.isChecked()).toBe(true);
+      await emailRadio.click();
+      await smsRadio.check();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      // The choice survives a reload and is what "Buy a day pass" offers first.
+      await page.reload();
+      await page.getByText('35 of 35 rides selected').waitFor();
+      expect(await smsRadio.isChecked()).toBe(true);
+      expect(await emailRadio.isChecked()).toBe(false);
+      await shot('channel-choice');
+      await page.getByRole('button', { name: 'Buy a day pass' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Choose Your Alert Method' });
+      await dialog.waitFor();
+      expect(await dialog.getByRole('radio', { name: /^SMS/ }).isChecked()).toBe(true);
+
+      // Checkout cancelled on Stripe's page: back on Get Alerts, the page says so (once) and nothing was bought.
+      await dialog.getByRole('radio', { name: /^Email/ }).check();
+      await dialog.getByRole('button', { name: /^Pass dates/ }).click();
+      await page.getByRole('button', { name: new RegExp(parkToday('America/New_York').dayLabel) }).click();
+      await page.getByRole('button', { name: 'Done' }).click();
+      await dialog.getByRole('button', { name: 'Confirm and pay $1' }).click();
+      await page.waitForURL(/\/pay\/cs_test_/);
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await page.getByText('Payment canceled').waitFor();
+      expect(await toastClearOfNav(page)).toBe(true);
+      await page.getByText('You have not been charged.', { exact: false }).waitFor();
+      await page.waitForURL((u) => u.pathname === '/get-alerts' && u.search === '');
+      await page.getByText('You have no pass for Magic Kingdom Park from today on.').waitFor();
+      await shot('payment-canceled');
+      await page.reload();
+      await page.getByText('35 of 35 rides selected').waitFor();
+      expect(await page.getByText('Payment canceled').count()).toBe(0);
+
+      // A free e-mail day activates alerts.
+      await page.getByLabel('Have a promo code?').fill(code);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('button', { name: 'Stop Alerts' }).waitFor();
+      await page.getByText('ACTIVE', { exact: true }).waitFor();
+
+      // Unselect all: the page says no ride is watched (not ACTIVE), after a reload too, and the worker sends nothing.
+      const saved = page.waitForResponse((r) => r.url().includes('alerts.saveRides') && r.ok());
+      await page.getByRole('button', { name: 'Unselect all' }).click();
+      await page.getByRole('status').filter({ hasText: NO_RIDE }).waitFor();
+      await saved;
+      expect(await page.getByText('ACTIVE', { exact: true }).count()).toBe(0);
+      await page.reload();
+      await page.getByRole('status').filter({ hasText: NO_RIDE }).waitFor();
+      expect(await page.getByText(NO_RIDE).count()).toBe(2);
+      expect(await page.getByText('ACTIVE', { exact: true }).count()).toBe(0);
+      await shot('no-ride-watched');
+      expect(await tickFor(email)).toEqual([]);
+      await page.getByRole('button', { name: 'Select all', exact: true }).click();
+      await page.getByText('35 of 35 rides selected').waitFor();
+      await page.getByText('ACTIVE', { exact: true }).waitFor();
+      expect(await page.getByText(NO_RIDE).count()).toBe(0);
+
+      // Send test alert: then disabled with the minutes left, after a reload too.
+      const testButton = page.getByRole('button', { name: 'Send test alert' });
+      expect(await testButton.isEnabled()).toBe(true);
+      await testButton.click();
+      await page.getByText('Test Alert Sent', { exact: true }).waitFor();
+      expect(await toastClearOfNav(page)).toBe(true);
+      await page.getByText('Cooldown: next test alert in 15 minutes.').waitFor();
+      expect(await testButton.isDisabled()).toBe(true);
+      await page.reload();
+      await page.getByText('Cooldown: next test alert in 15 minutes.').waitFor();
+      expect(await page.getByRole('button', { name: 'Send test alert' }).isDisabled()).toBe(true);
+      await shot('test-alert-cooldown');
+
+      // Ride Checklist keeps the chosen park in the URL: a reload shows the same park's checklist.
+      await page.goto(`${env.stack.url}/ride-checklist`);
+      await page.getByText('Choose a park to see your checklist.').waitFor();
+      await page.getByLabel('Destination').selectOption(WDW);
+      await page.getByLabel('Park').selectOption(MK);
+      await page.waitForURL((u) => u.searchParams.get('park') === MK && u.searchParams.get('destination') === WDW);
+      await page.getByRole('button', { name: 'Add All Rides' }).waitFor();
+      await page.reload();
+      await page.getByRole('button', { name: 'Add All Rides' }).waitFor();
+      expect(await page.getByLabel('Park').inputValue()).toBe(MK);
+      expect(await page.getByLabel('Destination').inputValue()).toBe(WDW);
+      await shot('checklist-park-in-url');
+
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('the coming-soon screen has a visible "Request early access" button (375 px)', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    const email = `early-${Date.now()}@example.com`;
+    await signUp(page, env.stack, email, '/restaurant-alerts');
+    await page.getByText(/Coming soon · Expected launch/).waitFor();
+    await page.getByRole('button', { name: 'Request early access' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request early access' });
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(email);
+    await dialog.getByRole('button', { name: 'Request early access' }).click();
+    await page.getByText('Your early-access request is waiting for review.').waitFor();
+    await page.reload();
+    await page.getByText('Your early-access request is waiting for review.').waitFor();
+    // Asked once: the button gives way to the waiting note.
+    expect(await page.getByRole('button', { name: 'Request early access' }).count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'flows-early-access-375.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a field's error toast goes when the field is fixed, and toasts stay clear of the navigation (375 px)", async () => {
+    const context = await env.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${env.stack.url}/`);
+    const card = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Get walk-on alerts' }) });
+    await card.locator('#hero-park').selectOption(MK);
+    await card.getByRole('button', { name: /^Dates/ }).click();
+    await page.getByRole('button', { name: new RegExp(parkToday('America/New_York').dayLabel) }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await card.getByLabel('Phone number').fill('0123');
+    await card.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByText('Invalid Phone Number').waitFor();
+    expect(await toastClearOfNav(page)).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'flows-field-toast-375.png') });
+    // Still invalid: the toast stays; valid: it goes at once (well before sonner's 4-second timeout).
+    await card.getByLabel('Phone number').fill('01234');
+    expect(await page.getByText('Invalid Phone Number').count()).toBe(1);
+    await card.getByLabel('Phone number').fill('+1 407 939 5277');
+    await page.getByText('Invalid Phone Number').waitFor({ state: 'detached', timeout: 2000 });
+    // The next problem (no e-mail yet) replaces it rather than stacking.
+    await card.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByText('Email Required').waitFor();
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
