@@ -16,5 +16,19 @@ export default defineConfig({
       '/unsubscribe': api,
     },
   },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The framework every page runs (React, TanStack Router and Query, tRPC client) in one chunk: one request
+        // and one gzip stream instead of a dozen small shared chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|use-sync-external-store|clsx)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
 });

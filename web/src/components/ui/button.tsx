@@ -1,5 +1,5 @@
 import { type ButtonHTMLAttributes, forwardRef } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cx } from '../../lib/cx.ts';
 
 const variants = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
@@ -17,7 +17,7 @@ export const Button = forwardRef<
     <button
       ref={ref}
       type={type}
-      className={cn(
+      className={cx(
         'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed',
         size === 'sm' ? 'px-3 py-1.5 text-sm' : 'px-4 py-2.5 text-base',
         variants[variant],

@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cx } from '../../lib/cx.ts';
 
 const control = 'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 disabled:bg-slate-100';
 
@@ -35,10 +35,10 @@ export function Field({
 
 /** A text input. */
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
-  return <input ref={ref} className={cn(control, className)} {...props} />;
+  return <input ref={ref} className={cx(control, className)} {...props} />;
 });
 
 /** A native select (accessible and mobile-friendly). */
 export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select({ className, ...props }, ref) {
-  return <select ref={ref} className={cn(control, 'pr-8', className)} {...props} />;
+  return <select ref={ref} className={cx(control, 'pr-8', className)} {...props} />;
 });

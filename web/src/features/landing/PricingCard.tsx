@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
+import { cx } from '../../lib/cx.ts';
 
 /** Pricing plan card fields (spec part 1 §3). Price in whole dollars, shown "per day". */
 export interface PricingPlan {
@@ -25,7 +25,7 @@ export function PricingCard({
 }: PricingPlan) {
   return (
     <article
-      className={cn(
+      className={cx(
         'relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm',
         recommended ? 'border-brand-700 ring-2 ring-brand-700' : 'border-slate-200',
       )}

@@ -392,18 +392,19 @@ function Affiliates() {
               {a.total_followers.toLocaleString('en-US')} followers
               <span className="block text-slate-600">{a.why_join}</span>
             </span>
-            <Select
-              aria-label={`Status of ${a.full_name}`}
-              className="w-40"
-              value={a.status}
-              onChange={(e) => setStatus.mutate({ id: a.id, status: e.target.value as (typeof STATUSES)[number] })}
-            >
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </Select>
+            <div className="w-40">
+              <Select
+                aria-label={`Status of ${a.full_name}`}
+                value={a.status}
+                onChange={(e) => setStatus.mutate({ id: a.id, status: e.target.value as (typeof STATUSES)[number] })}
+              >
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </Select>
+            </div>
           </li>
         ))}
       </ul>
