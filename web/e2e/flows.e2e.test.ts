@@ -7,12 +7,22 @@ const env = withStackAndBrowser();
 
 const NO_RIDE = 'No ride is watched — select rides to get alerts';
 
-/** Whether the first visible toast sits below the sticky navigation (toasts must never cover it). */
+/**
+ * Resolves, as soon as a toast shows, with whether it sits below the sticky navigation (toasts must never cover
+ * it). Start it before the action that raises the toast: it watches every frame, so a short-lived toast counts.
+ */
 async function toastClearOfNav(page: Page): Promise<boolean> {
-  const header = await page.locator('header').first().boundingBox();
-  const toast = await page.locator('[data-sonner-toast]').first().boundingBox();
-  if (!header || !toast) throw new Error('no header or toast on the page');
-  return toast.y >= header.y + header.height;
+  const handle = await page.waitForFunction(
+    () => {
+      const header = document.querySelector('header');
+      const toast = document.querySelector('[data-sonner-toast]');
+      if (!header || !toast) return null;
+      return { clear: toast.getBoundingClientRect().top >= header.getBoundingClientRect().bottom };
+    },
+    undefined,
+    { polling: 'raf' },
+  );
+  return ((await handle.jsonValue()) as { clear: boolean }).clear;
 }
 
 /** What the next replay tick of Magic Kingdom sends to `email` (other tests' people are left out). */
@@ -65,8 +75,10 @@ describe('Get Alerts flows a new user goes through, at phone and desktop widths'
       await dialog.getByRole('button', { name: 'Confirm and pay $1' }).click();
       await page.waitForURL(/\/pay\/cs_test_/);
       await page.getByRole('link', { name: 'Cancel' }).click();
+      await page.waitForURL(/\/get-alerts/);
+      const canceledToast = toastClearOfNav(page);
       await page.getByText('Payment canceled').waitFor();
-      expect(await toastClearOfNav(page)).toBe(true);
+      expect(await canceledToast).toBe(true);
       await page.getByText('You have not been charged.', { exact: false }).waitFor();
       await page.waitForURL((u) => u.pathname === '/get-alerts' && u.search === '');
       await page.getByText('You have no pass for Magic Kingdom Park from today on.').waitFor();
@@ -101,9 +113,10 @@ describe('Get Alerts flows a new user goes through, at phone and desktop widths'
       // Send test alert: then disabled with the minutes left, after a reload too.
       const testButton = page.getByRole('button', { name: 'Send test alert' });
       expect(await testButton.isEnabled()).toBe(true);
+      const sentToast = toastClearOfNav(page);
       await testButton.click();
       await page.getByText('Test Alert Sent', { exact: true }).waitFor();
-      expect(await toastClearOfNav(page)).toBe(true);
+      expect(await sentToast).toBe(true);
       await page.getByText('Cooldown: next test alert in 15 minutes.').waitFor();
       expect(await testButton.isDisabled()).toBe(true);
       await page.reload();
@@ -126,7 +139,8 @@ describe('Get Alerts flows a new user goes through, at phone and desktop widths'
 
       expect(errors).toEqual([]);
       await context.close();
-    });
+      // One visitor's whole journey (about twenty page loads and a checkout round trip): longer than one step.
+    }, 300_000);
   }
 
   it('the coming-soon screen has a visible "Request early access" button (375 px)', async () => {
@@ -161,9 +175,10 @@ describe('Get Alerts flows a new user goes through, at phone and desktop widths'
     await page.getByRole('button', { name: new RegExp(parkToday('America/New_York').dayLabel) }).click();
     await page.getByRole('button', { name: 'Done' }).click();
     await card.getByLabel('Phone number').fill('0123');
+    const fieldToast = toastClearOfNav(page);
     await card.getByRole('button', { name: /^Pay/ }).click();
     await page.getByText('Invalid Phone Number').waitFor();
-    expect(await toastClearOfNav(page)).toBe(true);
+    expect(await fieldToast).toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'flows-field-toast-375.png') });
     // Still invalid: the toast stays; valid: it goes at once (well before sonner's 4-second timeout).
     await card.getByLabel('Phone number').fill('01234');
