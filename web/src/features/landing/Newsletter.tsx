@@ -28,8 +28,7 @@ export function Newsletter() {
       if (e.data?.code === 'BAD_REQUEST') {
         setInvalid(true);
         toast.error('Invalid Email', { description: 'Please enter a valid email address.', id: EMAIL_TOAST });
-      }
-      else if (e.data?.code === 'TOO_MANY_REQUESTS') toast.error('Subscription Failed', { description: e.message });
+      } else if (e.data?.code === 'TOO_MANY_REQUESTS') toast.error('Subscription Failed', { description: e.message });
       else toast.error('Subscription Failed', { description: 'Something went wrong. Please try again.' });
     },
   });
