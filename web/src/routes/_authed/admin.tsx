@@ -137,7 +137,7 @@ function SiteSettings() {
           {testimonials.data?.map((x) => (
             <li key={x.id} className="flex items-start justify-between gap-2 py-2 text-sm">
               <span>
-                <span className="font-semibold">{x.name}</span> {x.isSample ? <Badge tone="amber">sample</Badge> : null}
+                <span className="font-semibold">{x.name}</span>
                 <span className="block text-slate-600">{x.text}</span>
               </span>
               <Button variant="ghost" size="sm" aria-label={`Delete testimonial by ${x.name}`} onClick={() => del.mutate({ id: x.id })}>
