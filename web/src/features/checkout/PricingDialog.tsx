@@ -1,3 +1,4 @@
+import { MAX_LENGTH } from '@walkon/server/patterns';
 import { EMAIL_PRICE_CENTS, formatCents, isAlertsPhone, SMS_PRICE_CENTS } from '@walkon/server/pricing';
 import { Mail, MessageSquare } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
@@ -143,6 +144,7 @@ export function PricingDialog({
           >
             <Input
               id="pricing-phone"
+              maxLength={MAX_LENGTH.phone}
               type="tel"
               inputMode="tel"
               autoComplete="tel"
