@@ -33,6 +33,8 @@ function ItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
     onSuccess: async (r) => {
       toast.success('Success!', { description: r.created ? 'Rating submitted' : 'Rating updated' });
       if (r.filtered) toast.warning('Content Filtered', { description: 'Inappropriate language has been filtered from your review' });
+      // The form shows the comment as stored (masked), not what was typed.
+      setComment(r.comment ?? '');
       await Promise.all([utils.rankings.item.invalidate({ id }), utils.rankings.list.invalidate()]);
     },
     onError: (e) => toast.error('Error', { description: e.data?.code === 'BAD_REQUEST' ? e.message : 'Failed to submit rating' }),
