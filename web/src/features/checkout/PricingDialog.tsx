@@ -122,8 +122,8 @@ export function PricingDialog({
                   onChange={() => setChannel(m.value)}
                   className="mt-1 h-4 w-4 accent-brand-700"
                 />
-                <span className="flex-1">
-                  <span className="flex items-center gap-2 font-bold">
+                <span className="min-w-0 flex-1">
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-bold">
                     <m.icon className="h-4 w-4" aria-hidden="true" />
                     {m.label}
                     {m.recommended ? <Badge tone="brand">RECOMMENDED</Badge> : null}
