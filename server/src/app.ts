@@ -216,14 +216,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         `<p>${escapeHtml(restaurant.email)} will not receive alerts for ${escapeHtml(restaurant.restaurantName)} any more.</p>`,
         done,
       );
-    return reply
-      .code(404)
-      .send(
-        page('Link not found', '<p>We could not find this subscription. It may already be stopped.</p>', {
-          text: 'Unsubscribe',
-          tone: 'error',
-        }),
-      );
+    return reply.code(404).send(
+      page('Link not found', '<p>We could not find this subscription. It may already be stopped.</p>', {
+        text: 'Unsubscribe',
+        tone: 'error',
+      }),
+    );
   });
 
   // Accept one-click POSTs sent as form bodies (RFC 8058 "List-Unsubscribe=One-Click").
