@@ -46,7 +46,12 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX, `Password is too long: at most ${PASSWORD_MAX} characters.`);
 
 export const signUpInput = z.object({
-  fullName: text('Full name', { min: 1, max: MAX_LENGTH.fullName, required: 'Please enter your full name to sign up.', tooLong: 'Full name is too long.' }),
+  fullName: text('Full name', {
+    min: 1,
+    max: MAX_LENGTH.fullName,
+    required: 'Please enter your full name to sign up.',
+    tooLong: 'Full name is too long.',
+  }),
   email: emailSchema,
   password: newPasswordSchema,
 });
