@@ -19,6 +19,7 @@ cat <<MSG
   Live waits:    http://localhost:$PORT/live-wait-times  (Walt Disney World Resort → Magic Kingdom Park)
   Alerts:        the worker polls every 60 s; sent alerts appear in the Get Alerts history and in outbox_messages.
   Queues:        http://localhost:$PORT/admin/queues (admins)
+  One tick now:  $TICK_COMMAND   (from $ROOT, in another shell)
 
 MSG
 wait -n

@@ -15,6 +15,7 @@ cat <<MSG
   Payments:            $STRIPE_NOTE; free e-mail day promo code: $DEMO_PROMO
   Demo account:        $DEMO_EMAIL / $DEMO_PASSWORD  (admin; watches every Magic Kingdom ride)
   Outbox (sent alerts): /admin/queues for the queues; table outbox_messages in $DATABASE_URL
+  One tick now:        $TICK_COMMAND   (from $ROOT, in another shell)
 
 MSG
 wait -n

@@ -14,6 +14,21 @@ export DEMO_EMAIL=${DEMO_EMAIL:-demo@walkon.test}
 export DEMO_PASSWORD=${DEMO_PASSWORD:-walkon-demo-2026}
 MK_PARK_ID=75ea578a-adc8-4116-a54d-dccb60765ef9
 
+# The settings above, written for a second shell: `npx walkon-jobs tick --env-from .walkon-dev.env --park …`
+# reads them (jobs/src/cli.ts DEV_ENV_FILE; the shell's own variables still win). Rewritten on every start.
+DEV_ENV_FILE=.walkon-dev.env
+write_dev_env() {
+  {
+    echo "# Written by scripts/env-defaults.sh (make dev / make demo) at $(date -u +%FT%TZ). Used by: npx walkon-jobs <command> --env-from $DEV_ENV_FILE"
+    for name in DATABASE_URL REDIS_URL PUBLIC_ORIGIN WAIT_TIMES_SOURCE WAIT_TIMES_REPLAY_DIR NOTIFY_TRANSPORT FLIGHTS_SOURCE QUEUE_PREFIX; do
+      echo "$name=\"${!name}\""
+    done
+  } >"$ROOT/$DEV_ENV_FILE"
+}
+write_dev_env
+# The exact command to run one tick of Magic Kingdom from another shell, printed by make dev / make demo.
+TICK_COMMAND="npx walkon-jobs tick --env-from $DEV_ENV_FILE --park $MK_PARK_ID"
+
 # Runs the given commands as background children and, on Ctrl-C / exit, stops each one's whole process
 # tree (npx → tsx → node), children first.
 pids=()

@@ -14,6 +14,7 @@ export default defineConfig({
       '/healthz': api,
       '/admin/queues': api,
       '/unsubscribe': api,
+      '/server-pages.css': api,
     },
   },
   build: {

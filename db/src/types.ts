@@ -267,8 +267,6 @@ export interface TestimonialsTable {
   text: string;
   /** 1–5 stars. */
   rating: number;
-  /** Seeded placeholder an admin should replace (shown as a sample). */
-  is_sample: Generated<boolean>;
   position: Generated<number>;
   created_at: GeneratedTimestamp;
 }

@@ -19,14 +19,40 @@ import { createWaitTimesSource, UpstreamError } from './providers/waitTimes/inde
 import { createQueues } from './queues.ts';
 import { createRedis } from './redis.ts';
 
+/** The settings file `make dev` / `make demo` write (scripts/env-defaults.sh), relative to the repository root. */
+export const DEV_ENV_FILE = '.walkon-dev.env';
+
 const USAGE = `walkon-jobs — WalkOn operator CLI (honours DATABASE_URL, REDIS_URL, WAIT_TIMES_SOURCE, NOTIFY_TRANSPORT …)
 
-  walkon-jobs tick --park <parkId>                      poll → evaluate → claim → send now; one JSON line per delivery sent
+  Any command takes --env-from <path>: read settings from that file first (the shell's own variables win).
+  \`make dev\` and \`make demo\` write theirs to ${DEV_ENV_FILE}, e.g.
+    npx walkon-jobs tick --env-from ${DEV_ENV_FILE} --park <parkId>
+
+  walkon-jobs tick --park <parkId>                      poll → evaluate → claim → send now; one JSON line per delivery
+                                                        sent on stdout, then a one-line summary on stderr
   walkon-jobs watch --email <e> --park <parkId> --all-rides   e-mail pass for today + watch every attraction of the park
   walkon-jobs schedulers                                list the job schedulers
   walkon-jobs flight-check                              run the flight price check now (issue 7); prints its counts as JSON
   walkon-jobs restaurant-check [--force]                run the restaurant check now (issue 6, DINING_SOURCE); prints its counts as JSON
 `;
+
+/**
+ * A tick's one-line summary (stderr, so stdout keeps one JSON object per delivery for scripts and tests):
+ * e.g. "tick 75ea…: read 42 live entities, 0 alerts sent (no watched ride qualified)"; `entities` null = the
+ * tick did not run (another tick of the park held its lock).
+ */
+export function tickSummary(parkId: string, entities: number | null, claimed: number, sent: number): string {
+  if (entities === null) return `tick ${parkId}: skipped (another tick of this park is running), 0 alerts sent`;
+  const alerts = `${sent} ${sent === 1 ? 'alert' : 'alerts'} sent`;
+  const why = claimed === 0 ? ' (no watched ride qualified)' : sent < claimed ? ` (${claimed - sent} not sent; see the log)` : '';
+  return `tick ${parkId}: read ${entities} live ${entities === 1 ? 'entity' : 'entities'}, ${alerts}${why}`;
+}
+
+/** A hint for an upstream read that never reached the server (e.g. "fetch failed" with no network here). */
+function unreachableHint(env: { WAIT_TIMES_SOURCE: string }, message: string): string {
+  if (env.WAIT_TIMES_SOURCE === 'replay' || !/fetch failed|ENOTFOUND|ECONNREFUSED|EAI_AGAIN|timeout/i.test(message)) return '';
+  return `\nThe live ThemeParks.wiki API could not be reached. To use the recorded data \`make dev\` / \`make demo\` use, run:\n  npx walkon-jobs tick --env-from ${DEV_ENV_FILE} --park <parkId>\n(or export WAIT_TIMES_SOURCE=replay and WAIT_TIMES_REPLAY_DIR=<shared/fixtures>).\n`;
+}
 
 /** Retries an upstream read a few times with backoff (the worker uses BullMQ attempts instead). */
 async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
@@ -41,8 +67,11 @@ async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
 }
 
 /**
- * Runs the operator CLI (issue 2 item 5). Exit code 0 on success, 1 on a failure, 2 on bad usage.
- * Output: `tick` prints `{"rideId","rideName","waitMinutes","recipient","channel"}` per delivery sent;
+ * Runs the operator CLI. Exit code 0 on success, 1 on a failure, 2 on bad usage. `--env-from <path>` loads
+ * settings from a file first (process.loadEnvFile: variables already set in the shell are kept), the way a second
+ * shell reuses `make dev`'s settings (DEV_ENV_FILE).
+ * Output: `tick` prints `{"rideId","rideName","waitMinutes","recipient","channel"}` per delivery sent on stdout
+ * and `tickSummary` on stderr;
  * `flight-check` (issue 7) runs the flight price check once with the configured FLIGHTS_SOURCE and notifier and
  * prints `{"deactivated","groups","searches","notified","failedGroups"}`; `restaurant-check` (issue 6) runs the
  * restaurant check once with the configured DINING_SOURCE (`--force` re-checks groups checked in the last
@@ -59,6 +88,7 @@ export async function runCli(argv: string[]): Promise<number> {
       'all-rides': { type: 'boolean' },
       force: { type: 'boolean' },
       help: { type: 'boolean' },
+      'env-from': { type: 'string' },
     },
     allowPositionals: false,
     strict: true,
@@ -66,6 +96,16 @@ export async function runCli(argv: string[]): Promise<number> {
   if (!command || values.help || !['tick', 'watch', 'schedulers', 'flight-check', 'restaurant-check'].includes(command)) {
     process.stderr.write(USAGE);
     return command && !values.help ? 2 : 0;
+  }
+  if (values['env-from']) {
+    try {
+      process.loadEnvFile(values['env-from']);
+    } catch (err) {
+      process.stderr.write(
+        `walkon-jobs: cannot read --env-from ${values['env-from']}: ${(err as Error).message}\n(\`make dev\` or \`make demo\` writes ${DEV_ENV_FILE} when it starts)\n`,
+      );
+      return 2;
+    }
   }
   const env = loadJobsEnv();
   const log = createLogger('walkon-jobs', env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
@@ -77,12 +117,14 @@ export async function runCli(argv: string[]): Promise<number> {
       if (!values.park) throw new UsageError('tick needs --park <parkId>');
       const parkId = values.park;
       await withRetry(() => ensureCatalogue({ db, source }));
-      const { claimed } = await withRetry(() => runParkTick({ db, source, now }, parkId));
+      const { claimed, poll } = await withRetry(() => runParkTick({ db, source, now }, parkId));
       const notifier = createNotifier(env);
+      let sent = 0;
       for (const ids of packBatches(claimed)) {
         const batch = await sendDeliveryBatch({ db, notifier, now, publicOrigin: env.PUBLIC_ORIGIN }, ids);
         for (const out of batch.outcomes) {
           if (out.status === 'sent') {
+            sent++;
             process.stdout.write(
               `${JSON.stringify({ rideId: out.rideId, rideName: out.rideName, waitMinutes: out.waitTime, recipient: out.address, channel: out.channel })}\n`,
             );
@@ -91,6 +133,7 @@ export async function runCli(argv: string[]): Promise<number> {
           }
         }
       }
+      process.stderr.write(`${tickSummary(parkId, poll ? poll.entities : null, claimed.length, sent)}\n`);
       return 0;
     }
     if (command === 'watch') {
@@ -175,7 +218,8 @@ export async function runCli(argv: string[]): Promise<number> {
       process.stderr.write(`${err.message}\n\n${USAGE}`);
       return 2;
     }
-    process.stderr.write(`walkon-jobs ${command}: ${(err as Error).message}\n`);
+    const message = (err as Error).message;
+    process.stderr.write(`walkon-jobs ${command}: ${message}\n${unreachableHint(env, message)}`);
     return 1;
   } finally {
     await db.destroy();

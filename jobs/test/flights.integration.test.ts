@@ -36,6 +36,7 @@ const fare = (priceCents: number, patch: Partial<FlightResult> = {}): FlightResu
   arrival: 'MCO',
   durationMinutes: 167,
   stops: 0,
+  flightNumbers: ['XX1'],
   priceCents,
   currency: 'USD',
   bookingLink: 'https://book.example.com/offer?id=1&x=2',

@@ -12,6 +12,7 @@ import { flights, newsletter, restaurantAlerts, subscriptions } from '@walkon/db
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
+import { escapeHtml, PAGES_CSS, PAGES_CSS_PATH, renderPage, wantsHtml } from './pages.ts';
 import { stripeWebhook } from './payments/webhook.ts';
 import { BODY_LIMIT_BYTES, checkTrpcBatch, MAX_URL_CHARS, tooLargeMessage } from './security/batch.ts';
 import { BULL_BOARD_CSP, helmetOptions } from './security/headers.ts';
@@ -53,9 +54,14 @@ async function sessionOf(deps: AppDeps, req: FastifyRequest, reply: { setCookie:
   return s;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · WalkOn</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style></head><body><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">Return to WalkOn</a></p></body></html>`;
+/** A server-rendered page in the site's look (server/src/pages.ts). */
+const page = (title: string, body: string, status?: { text: string; tone?: 'ok' | 'error' }) =>
+  renderPage({
+    title,
+    status: status?.text,
+    tone: status?.tone,
+    bodyHtml: `${body}<div class="actions"><a class="button secondary" href="/">Return to WalkOn</a></div>`,
+  });
 
 /**
  * Builds the HTTP server (DESIGN §4 factory): cookies, CSRF check, `/healthz`, tRPC at `/trpc`, Bull Board at
@@ -148,8 +154,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.header('content-security-policy', BULL_BOARD_CSP);
       const s = await sessionOf(deps, req, reply);
       const user: SessionUser | undefined = s?.user;
+      if (user?.roles.includes('admin')) return;
+      // A browser gets the site's pages (log in, or Access Denied with spec part 2 §6's text); API clients JSON.
+      if (wantsHtml(req.headers.accept)) {
+        if (!user) return reply.redirect(`/auth?redirect=${encodeURIComponent('/admin/queues')}`, 303);
+        return reply
+          .code(403)
+          .type('text/html; charset=utf-8')
+          .send(
+            renderPage({
+              title: 'Access Denied',
+              status: '403 · Admins only',
+              tone: 'error',
+              bodyHtml:
+                '<p>You do not have admin privileges</p><p>The job queues are for WalkOn operators.</p><div class="actions"><a class="button" href="/">Go to the home page</a></div>',
+            }),
+          );
+      }
       if (!user) return reply.code(401).send({ error: { message: 'Please log in.' } });
-      if (!user.roles.includes('admin')) return reply.code(403).send({ error: { message: 'Access Denied: admins only.' } });
+      return reply.code(403).send({ error: { message: 'Access Denied: admins only.' } });
     });
     const serverAdapter = new FastifyAdapter();
     serverAdapter.setBasePath('/admin/queues');
@@ -157,34 +180,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(serverAdapter.registerPlugin(), { prefix: '/admin/queues' });
   });
 
+  // The stylesheet of the server-rendered pages (no inline styles: a strict CSP can forbid them).
+  app.get(PAGES_CSS_PATH, async (_req, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(PAGES_CSS),
+  );
+
   // One-click unsubscribe (RFC 8058): GET shows a confirmation form, POST deactivates the subscription.
+  const invalidLink = () => page('Invalid link', '<p>This unsubscribe link is not valid.</p>', { text: 'Unsubscribe', tone: 'error' });
   app.get<{ Querystring: { token?: string } }>('/unsubscribe', async (req, reply) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    reply.type('text/html');
-    if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>'));
-    return page(
-      'Stop these alerts?',
-      `<form method="post" action="/unsubscribe?token=${token}"><button type="submit">Stop these alerts</button></form>`,
-    );
+    reply.type('text/html; charset=utf-8');
+    if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(invalidLink());
+    return renderPage({
+      title: 'Stop these alerts?',
+      status: 'Unsubscribe',
+      bodyHtml: `<p>Press the button to stop the e-mails or texts this link came with. Nothing else changes.</p><form method="post" action="/unsubscribe?token=${token}"><div class="actions"><button class="button" type="submit">Stop these alerts</button><a class="button secondary" href="/">Keep them</a></div></form>`,
+    });
   });
   app.post<{ Querystring: { token?: string } }>('/unsubscribe', async (req, reply) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    reply.type('text/html');
-    if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>'));
+    reply.type('text/html; charset=utf-8');
+    if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(invalidLink());
+    const done = { text: 'Unsubscribed' };
     const sub = await subscriptions.deactivateByToken(deps.db, token);
-    if (sub) return page('Alerts stopped', `<p>You will not receive these alerts any more (${escapeHtml(sub.email)}).</p>`);
+    if (sub) return page('Alerts stopped', `<p>You will not receive these alerts any more (${escapeHtml(sub.email)}).</p>`, done);
     const news = await newsletter.unsubscribeByToken(deps.db, token, deps.now());
-    if (news) return page('Unsubscribed', `<p>${escapeHtml(news.email)} will not receive the WalkOn newsletter any more.</p>`);
+    if (news) return page('Unsubscribed', `<p>${escapeHtml(news.email)} will not receive the WalkOn newsletter any more.</p>`, done);
     const flight = await flights.deactivateByToken(deps.db, token);
     if (flight)
-      return page('Flight alert stopped', `<p>${escapeHtml(flight.email)} will not receive this flight price alert any more.</p>`);
+      return page('Flight alert stopped', `<p>${escapeHtml(flight.email)} will not receive this flight price alert any more.</p>`, done);
     const restaurant = await restaurantAlerts.deactivateByToken(deps.db, token);
     if (restaurant)
       return page(
         'Restaurant alert stopped',
         `<p>${escapeHtml(restaurant.email)} will not receive alerts for ${escapeHtml(restaurant.restaurantName)} any more.</p>`,
+        done,
       );
-    return reply.code(404).send(page('Link not found', '<p>We could not find this subscription. It may already be stopped.</p>'));
+    return reply.code(404).send(
+      page('Link not found', '<p>We could not find this subscription. It may already be stopped.</p>', {
+        text: 'Unsubscribe',
+        tone: 'error',
+      }),
+    );
   });
 
   // Accept one-click POSTs sent as form bodies (RFC 8058 "List-Unsubscribe=One-Click").

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { EMAIL_PATTERN } from './patterns.ts';
+import { EMAIL_PATTERN, MAX_LENGTH } from './patterns.ts';
 import { MAX_PASS_DATES, normalisePromoCode } from './pricing.ts';
 import { checkoutSessionId, controlCharMessage, dateOnly, entityId, SINGLE_LINE_CONTROL, text, timeOfDay } from './schemas/common.ts';
 
@@ -10,7 +10,7 @@ export * from './schemas/lightningLane.ts';
 export * from './schemas/restaurants.ts';
 export * from './schemas/returnTimeAlerts.ts';
 /** Input schemas shared by the server and the web app (messages from spec part 1 §5 and §8). */
-export { EMAIL_PATTERN };
+export { EMAIL_PATTERN, MAX_LENGTH };
 
 export const emailSchema = z
   .string({ error: 'Email Required' })
@@ -18,14 +18,17 @@ export const emailSchema = z
   .toLowerCase()
   .refine((v) => !SINGLE_LINE_CONTROL.test(v), { message: controlCharMessage('E-mail address'), abort: true })
   .min(1, 'Email Required')
-  .max(254, 'Please enter a valid email address')
+  .max(MAX_LENGTH.email, 'Please enter a valid email address')
   .regex(EMAIL_PATTERN, 'Please enter a valid email address');
 
-/** A password being checked at log-in (any length up to 200; never trimmed). */
+/** Said when the password field is empty (login is by e-mail and password only; there is no phone login). */
+export const PASSWORD_REQUIRED = 'Please enter your password.';
+
+/** A password being checked at log-in (any length up to MAX_LENGTH.password; never trimmed). */
 export const passwordSchema = z
-  .string({ error: 'You must provide either an email or phone number and a password.' })
-  .min(1, 'You must provide either an email or phone number and a password.')
-  .max(200, 'Password is too long: at most 200 characters.');
+  .string({ error: PASSWORD_REQUIRED })
+  .min(1, PASSWORD_REQUIRED)
+  .max(MAX_LENGTH.password, `Password is too long: at most ${MAX_LENGTH.password} characters.`);
 
 /** Longest new password (NIST SP 800-63B asks for at least 64). */
 export const PASSWORD_MAX = 128;
@@ -43,7 +46,12 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX, `Password is too long: at most ${PASSWORD_MAX} characters.`);
 
 export const signUpInput = z.object({
-  fullName: text('Full name', { min: 1, max: 120, required: 'Please enter your full name to sign up.' }),
+  fullName: text('Full name', {
+    min: 1,
+    max: MAX_LENGTH.fullName,
+    required: 'Please enter your full name to sign up.',
+    tooLong: 'Full name is too long.',
+  }),
   email: emailSchema,
   password: newPasswordSchema,
 });
@@ -108,48 +116,66 @@ const followerCount = z.preprocess(
   z.coerce.number({ error: 'Enter a number' }).int('Enter a whole number').min(0, 'Cannot be negative').max(2_000_000_000),
 );
 const optionalText = (label: string, max: number) =>
-  text(label, { max })
+  text(label, { max, tooLong: `Please keep this under ${max.toLocaleString('en-US')} characters.` })
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
 
+/** Longest values of the affiliate application's fields, in characters (the form's maxLength and counters use them). */
+export const AFFILIATE_LIMITS = {
+  fullName: 120,
+  email: 254,
+  phone: 40,
+  handle: 100,
+  channel: 200,
+  contentNiche: 200,
+  whyJoin: 3000,
+} as const;
+
 /**
  * Affiliate application (spec part 2 §5): name ≥ 2 ("Name must be at least 2 characters"), valid e-mail
  * ("Invalid email address"), primary platform required ("Please select your primary platform"), why-join
- * ≥ 10 ("Please tell us more (at least 10 characters)"), follower counts coerced to numbers, and at least one
+ * ≥ 10 ("Please tell us more (at least 10 characters)") and at most 3,000 (a message that says so), follower counts coerced to numbers, and at least one
  * count above 0 — reported on the primary platform field.
  */
 export const affiliateApplicationInput = z
   .object({
     fullName: text('Name', {
       min: 2,
-      max: 120,
+      max: AFFILIATE_LIMITS.fullName,
       required: 'Name must be at least 2 characters',
       tooShort: 'Name must be at least 2 characters',
+      tooLong: `Please keep your name under ${AFFILIATE_LIMITS.fullName} characters.`,
     }),
     email: z
       .string({ error: 'Invalid email address' })
       .trim()
       .toLowerCase()
       .regex(EMAIL_PATTERN, 'Invalid email address')
-      .max(254, 'E-mail address is too long: at most 254 characters.'),
-    phone: optionalText('Phone', 40),
-    instagramHandle: optionalText('Instagram handle', 100),
+      .max(AFFILIATE_LIMITS.email, 'Invalid email address'),
+    phone: optionalText('Phone', AFFILIATE_LIMITS.phone),
+    instagramHandle: optionalText('Instagram handle', AFFILIATE_LIMITS.handle),
     instagramFollowers: followerCount,
-    tiktokHandle: optionalText('TikTok handle', 100),
+    tiktokHandle: optionalText('TikTok handle', AFFILIATE_LIMITS.handle),
     tiktokFollowers: followerCount,
-    youtubeChannel: optionalText('YouTube channel', 200),
+    youtubeChannel: optionalText('YouTube channel', AFFILIATE_LIMITS.channel),
     youtubeSubscribers: followerCount,
-    twitterHandle: optionalText('Twitter handle', 100),
+    twitterHandle: optionalText('Twitter handle', AFFILIATE_LIMITS.handle),
     twitterFollowers: followerCount,
     primaryPlatform: z.enum(['instagram', 'tiktok', 'youtube', 'twitter', 'other'], { error: 'Please select your primary platform' }),
-    contentNiche: optionalText('Content niche', 200),
+    contentNiche: optionalText('Content niche', AFFILIATE_LIMITS.contentNiche),
+    // text() checks control characters and the minimum; the limit is checked here so the message can count.
     whyJoin: text('Why you want to join', {
       min: 10,
-      max: 3000,
+      max: Number.MAX_SAFE_INTEGER,
       multiline: true,
       required: 'Please tell us more (at least 10 characters)',
       tooShort: 'Please tell us more (at least 10 characters)',
+    }).max(AFFILIATE_LIMITS.whyJoin, {
+      error: (iss) =>
+        `Please keep this under ${AFFILIATE_LIMITS.whyJoin.toLocaleString('en-US')} characters (yours has ${
+          typeof iss.input === 'string' ? iss.input.length.toLocaleString('en-US') : 'more'
+        }).`,
     }),
   })
   .superRefine((v, ctx) => {
@@ -166,7 +192,7 @@ export const affiliateApplicationInput = z
 export const promoCodeSchema = z
   .string({ error: 'Please enter a promo code.' })
   .transform(normalisePromoCode)
-  .pipe(z.string().min(1, 'Please enter a promo code.').max(40, 'The promo code you entered is not valid.'));
+  .pipe(z.string().min(1, 'Please enter a promo code.').max(MAX_LENGTH.promoCode, 'The promo code you entered is not valid.'));
 
 /** The dates of a pass (spec part 1 §5 "Date Required / Please select at least one date."). */
 export const passDates = z
@@ -184,7 +210,7 @@ export const checkoutCreateInput = z
     email: emailSchema,
     parkId: entityId,
     channel: z.enum(['email', 'sms']),
-    phone: text('Phone number', { max: 40, tooLong: 'Please enter a valid phone number.' }).optional(),
+    phone: text('Phone number', { max: MAX_LENGTH.phone, tooLong: 'Please enter a valid phone number.' }).optional(),
     dates: passDates,
     promoCode: promoCodeSchema.optional(),
   })
@@ -271,6 +297,22 @@ export const flightSearchInput = z
   })
   .refine((v) => !v.returnDate || v.returnDate >= v.departureDate, returnNotBeforeDeparture);
 
+/** A maximum price that is not a number of dollars ('abc', '1e9'). */
+export const FLIGHT_ALERT_NOT_A_PRICE = 'Please enter the maximum price as a whole number of US dollars, e.g. 300.';
+
+/**
+ * The maximum price as typed → whole US dollars ("parsed as an integer", spec part 2 §5: '199.99' → 199), with
+ * '$', spaces and thousands commas ignored and a typographic minus read as '-' (so '−50' is reported as below
+ * $1, not as missing). '' → undefined (the field is empty: 'Missing Information'); anything else that is not
+ * a plain decimal number → NaN (FLIGHT_ALERT_NOT_A_PRICE).
+ */
+export function parseMaxPrice(v: number | string): number | undefined {
+  if (typeof v === 'number') return Math.trunc(v);
+  const t = v.replace(/[\s$,]/g, '').replace(/^[\u2212\u2012\u2013\u2014]/, '-');
+  if (t === '') return undefined;
+  return /^-?\d+(\.\d+)?$/.test(t) ? Math.trunc(Number(t)) : Number.NaN;
+}
+
 /**
  * Flight price alert (spec part 2 §3, §5): the search fields plus e-mail and a maximum price in whole US
  * dollars ("parsed as an integer": 199.99 → 199; at least $1).
@@ -283,11 +325,11 @@ export const flightAlertInput = z
     email: z.string({ error: FLIGHT_ALERT_REQUIRED }).trim().min(1, FLIGHT_ALERT_REQUIRED).pipe(emailSchema),
     maxPrice: z
       .union([z.number(), z.string()], { error: FLIGHT_ALERT_REQUIRED })
-      .transform((v) => (typeof v === 'number' ? Math.trunc(v) : Number.parseInt(v, 10)))
+      .transform(parseMaxPrice)
       .pipe(
         z
-          .number({ error: FLIGHT_ALERT_REQUIRED })
-          .int()
+          .number({ error: (iss) => (iss.input === undefined ? FLIGHT_ALERT_REQUIRED : FLIGHT_ALERT_NOT_A_PRICE) })
+          .int(FLIGHT_ALERT_NOT_A_PRICE)
           .min(1, 'Please enter a maximum price of at least $1.')
           .max(100_000, 'Please enter a maximum price up to $100,000.'),
       ),

@@ -247,6 +247,24 @@ describe('security (issue 2 Tests)', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('<');
   });
+
+  it('Bull Board refuses a browser with the site pages: signed out → login, non-admin → Access Denied page', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const out = await env.app.inject({ method: 'GET', url: '/admin/queues', headers: html });
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe('/auth?redirect=%2Fadmin%2Fqueues');
+    const u = await signUp();
+    const denied = await env.app.inject({ method: 'GET', url: '/admin/queues', headers: { ...html, cookie: u.cookie } });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(denied.body).toContain('<h1>Access Denied</h1>');
+    expect(denied.body).toContain('You do not have admin privileges');
+    expect(denied.body).not.toMatch(/<script|style=/);
+    // API clients keep their JSON.
+    const json = await env.app.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: { cookie: u.cookie } });
+    expect(json.statusCode).toBe(403);
+    expect(json.json()).toEqual({ error: { message: 'Access Denied: admins only.' } });
+  });
 });
 
 describe('alerts (spec part 1 §4, §9)', () => {
@@ -328,6 +346,19 @@ describe('alerts (spec part 1 §4, §9)', () => {
     expect(res.statusCode).toBe(200);
     expect((await env.db.selectFrom('subscriptions').select('active').executeTakeFirstOrThrow()).active).toBe(false);
     expect((await env.app.inject({ method: 'POST', url: '/unsubscribe?token=zz' })).statusCode).toBe(400);
+  });
+
+  it('the unsubscribe pages are UTF-8 HTML in the site look: one stylesheet file, no script, no inline style', async () => {
+    const res = await env.app.inject({ method: 'GET', url: `/unsubscribe?token=${'ab'.repeat(16)}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<link rel="stylesheet" href="/server-pages.css">');
+    expect(res.body).toContain('<button class="button" type="submit">Stop these alerts</button>');
+    expect(res.body).not.toMatch(/<script|style=|<style/);
+    const css = await env.app.inject({ method: 'GET', url: '/server-pages.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toContain('.button{');
   });
 
   it('manage alerts: list shows the park with rides; turning the park off deactivates it and its rides', async () => {

@@ -17,6 +17,7 @@ const FLIGHT: FlightResult = {
   arrival: 'MCO',
   durationMinutes: 165,
   stops: 0,
+  flightNumbers: ['B6123'],
   priceCents: 12900,
   currency: 'USD',
   bookingLink: 'https://www.google.com/travel/flights?q=x',

@@ -84,7 +84,7 @@ describe('the lightning_lane gate and sign-in', () => {
     const outsider = await signUp({ grant: false });
     const r = await call('lightningLane.status', undefined, outsider.cookie);
     expect(r.status).toBe(403);
-    expect(r.message).toMatch(/Lightning Lane Assist is in early access \(expected launch Q2 2025\)/);
+    expect(r.message).toBe('Lightning Lane Assist is in early access. Request early access to try it.');
     const insider = await signUp();
     expect((await call('lightningLane.status', undefined, insider.cookie)).status).toBe(200);
     const admin = await signUpAdmin();

@@ -109,10 +109,12 @@ describe('ratings (spec part 2 §4, §5, §9)', () => {
     expect((await call('mutation', 'rankings.rate', { itemId: id, rating: 4, comment: 'Fun' }, u.cookie)).data).toEqual({
       created: true,
       filtered: false,
+      comment: 'Fun',
     });
     expect((await call('mutation', 'rankings.rate', { itemId: id, rating: 2, comment: 'Meh' }, u.cookie)).data).toEqual({
       created: false,
       filtered: false,
+      comment: 'Meh',
     });
     const rows = await env.db.selectFrom('ratings').select(['rating', 'comment']).execute();
     expect(rows).toEqual([{ rating: 2, comment: 'Meh' }]);
@@ -155,6 +157,7 @@ describe('ratings (spec part 2 §4, §5, §9)', () => {
     expect(zero.body.error.message).toBe('Please select a star rating');
     const out = await call('mutation', 'rankings.rate', { itemId: id, rating: 3, comment: 'what a sh1t line' }, u.cookie);
     expect(out.data.filtered).toBe(true);
+    expect(out.data.comment).toBe('what a **** line');
     const stored = (await env.db.selectFrom('ratings').select('comment').executeTakeFirstOrThrow()).comment;
     expect(stored).toBe('what a **** line');
   });

@@ -55,7 +55,7 @@ describe('restaurants router (issue 6, spec part 2 §2–§9)', () => {
     const u = await person();
     const r = await call('restaurants.destinations', undefined, u.cookie);
     expect(r.status).toBe(403);
-    expect(r.message).toBe('Restaurant Alerts is in early access (expected launch Q1 2025). Request early access to try it.');
+    expect(r.message).toBe('Restaurant Alerts is in early access. Request early access to try it.');
     expect((await call('restaurants.create', valid, u.cookie)).status).toBe(403);
   });
 

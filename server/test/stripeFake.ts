@@ -120,7 +120,7 @@ export async function startStripeFake(port = 0): Promise<StripeFake> {
   server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'request-id': id('req') });
       res.end(JSON.stringify(body));
     };
     if (url.pathname.startsWith('/v1/') && req.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`) {
@@ -172,9 +172,9 @@ export async function startStripeFake(port = 0): Promise<StripeFake> {
       const s = sessions.get(page[1]!);
       if (!s) return json(404, { error: { message: 'No such session' } });
       if (req.method === 'GET') {
-        res.writeHead(200, { 'content-type': 'text/html' });
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         return res.end(
-          `<!doctype html><html lang="en"><head><title>Test checkout</title><link rel="icon" href="data:,"></head><body><main><h1>Test checkout</h1><p>${s.customer_email} · $${(s.amount_total / 100).toFixed(2)}</p><form method="post"><button type="submit">Pay $${(s.amount_total / 100).toFixed(2)}</button></form><a href="${s.cancel_url}">Cancel</a></main></body></html>`,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test checkout</title><link rel="icon" href="data:,"></head><body><main><h1>Test checkout</h1><p>${s.customer_email} · $${(s.amount_total / 100).toFixed(2)}</p><form method="post"><button type="submit">Pay $${(s.amount_total / 100).toFixed(2)}</button></form><a href="${s.cancel_url}">Cancel</a></main></body></html>`,
         );
       }
       fake.pay(s.id);

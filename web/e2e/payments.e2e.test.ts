@@ -33,6 +33,8 @@ describe('issue 3 end to end: landing card → Stripe checkout (local fake) → 
 
     // The local Stripe fake's hosted page; its Pay button posts a signed checkout.session.completed event.
     await page.waitForURL(/\/pay\/cs_test_/);
+    // Declared UTF-8: the separator reads "·", not "Â·".
+    await page.getByText(`${email} · $5.00`).waitFor();
     await page.getByRole('button', { name: 'Pay $5.00' }).click();
     await page.waitForURL(/\/subscription-success\?session_id=cs_test_/);
     await page.getByRole('heading', { name: 'Subscription Successful' }).waitFor();

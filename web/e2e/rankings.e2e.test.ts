@@ -50,10 +50,13 @@ describe('issue 5 end to end: rate, suggest an edit, moderator approves, the ran
     await user.getByRole('heading', { name: 'Rate This Item' }).waitFor();
     await user.locator('label', { has: user.getByRole('radio', { name: '4 stars' }) }).click();
     expect(await user.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
-    await user.getByLabel('Comment (optional)').fill('Great in the dark');
+    await user.getByLabel('Comment (optional)').fill('Great in the dark, no sh1t');
     await user.getByRole('button', { name: 'Submit Rating' }).click();
     await user.getByText('Rating submitted').waitFor();
     await user.getByRole('heading', { name: 'Update Your Rating' }).waitFor();
+    // The profanity filter masked the comment: the form shows what was stored, not what was typed.
+    await user.getByText('Content Filtered').waitFor();
+    await expect.poll(() => user.getByLabel('Comment (optional)').inputValue()).toBe('Great in the dark, no ****');
     await user.getByRole('button', { name: 'Suggest Edit' }).click();
     await user.getByLabel('Description', { exact: true }).fill('Indoor coaster in the dark, Tomorrowland');
     await user.getByRole('button', { name: 'Submit Edit Request' }).click();

@@ -16,7 +16,7 @@ describe('issue 6 end to end: an admin opens early access, the user creates a re
     const userErrors = watchConsole(user);
     const userEmail = `diner-${stamp}@example.com`;
     await signUp(user, env.stack, userEmail, '/restaurant-alerts');
-    await user.getByText('Coming soon · Expected launch Q1 2025').waitFor();
+    await user.getByText('Early access', { exact: true }).waitFor();
 
     // An admin grants early access in /admin.
     const adminCtx = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });

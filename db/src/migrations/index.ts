@@ -12,6 +12,7 @@ import * as returnTimeAlerts from './20261123_0010_return_time_alerts.ts';
 import * as watchSettings from './20261124_0011_watch_settings.ts';
 import * as accounts from './20261124_0012_accounts.ts';
 import * as alertEngine from './20261124_0014_alert_engine.ts';
+import * as ux from './20261124_0016_ux.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0011_watch_settings': watchSettings,
   '20261124_0012_accounts': accounts,
   '20261124_0014_alert_engine': alertEngine,
+  '20261124_0016_ux': ux,
 };

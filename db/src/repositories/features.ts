@@ -6,12 +6,12 @@ import type { EarlyAccessStatus, FeatureFlagsTable, FeatureKey, FeatureState } f
 export const FEATURE_KEYS = ['restaurant_alerts', 'lightning_lane'] as const satisfies readonly FeatureKey[];
 
 /**
- * A feature's state when no admin has set it yet: early access, with the expected launch of spec part 2 §9
- * (restaurants Q1 2025, Lightning Lane Q2 2025). The row written by `setFlag` overrides it.
+ * A feature's state when no admin has set it yet: early access, with no expected launch ('' — shown as
+ * "Early access"; spec part 2 §9's "Q1 2025" / "Q2 2025" are long past). The row written by `setFlag` overrides it.
  */
 export const FEATURE_DEFAULTS: Record<FeatureKey, { state: FeatureState; launchLabel: string; title: string }> = {
-  restaurant_alerts: { state: 'early_access', launchLabel: 'Q1 2025', title: 'Restaurant Alerts' },
-  lightning_lane: { state: 'early_access', launchLabel: 'Q2 2025', title: 'Lightning Lane Assist' },
+  restaurant_alerts: { state: 'early_access', launchLabel: '', title: 'Restaurant Alerts' },
+  lightning_lane: { state: 'early_access', launchLabel: '', title: 'Lightning Lane Assist' },
 };
 
 /** A feature's effective gate. */
@@ -19,6 +19,7 @@ export interface FeatureFlag {
   key: FeatureKey;
   title: string;
   state: FeatureState;
+  /** The admin's expected launch as typed ('' = none); visitors see it through the server's publicLaunchLabel. */
   launchLabel: string;
   updatedAt: Date | null;
 }

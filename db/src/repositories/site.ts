@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 
-/** Testimonials in display order (issue 4: admin-curated rows). */
+/**
+ * Testimonials in display order: { id, name, parkVisited, text, rating 1–5 }[]. Every row is one an admin
+ * entered (DESIGN §6: admin-curated, never invented); an empty list hides the landing section.
+ */
 export async function listTestimonials(db: Executor) {
   return db
     .selectFrom('testimonials')
-    .select(['id', 'name', 'park_visited as parkVisited', 'text', 'rating', 'is_sample as isSample'])
+    .select(['id', 'name', 'park_visited as parkVisited', 'text', 'rating'])
     .orderBy('position')
     .orderBy('created_at')
     .execute();

@@ -46,6 +46,7 @@ const fare = (id: string, priceCents: number, currency = 'USD'): FlightResult =>
   arrival: 'MCO',
   durationMinutes: 180,
   stops: 0,
+  flightNumbers: ['XX1'],
   priceCents,
   currency,
   bookingLink: 'https://example.com/book',

@@ -24,12 +24,8 @@ export const earlyAccessRequestInput = z.object({
 export const setFeatureInput = z.object({
   key: featureKey,
   state: featureState,
-  launchLabel: text('Launch label', {
-    min: 1,
-    max: 40,
-    required: 'Enter the expected launch, e.g. Q1 2025.',
-    tooLong: 'Keep the launch label under 40 characters.',
-  }),
+  /** The expected launch shown to visitors while it lies ahead ('' = none: "Early access"). */
+  launchLabel: text('Launch label', { max: 40, tooLong: 'Keep the launch label under 40 characters.' }).default(''),
 });
 
 /** Grant early access to the account with this e-mail. */

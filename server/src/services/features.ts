@@ -4,6 +4,7 @@ type FeatureFlag = features.FeatureFlag;
 
 import type { SessionUser } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
+import { publicLaunchLabel } from './launchLabel.ts';
 
 /** A caller's view of one gate: the flag, whether they are let in, and whether they asked for early access. */
 export interface FeatureAccess extends FeatureFlag {
@@ -23,18 +24,29 @@ export async function featureAccess(db: Executor, key: FeatureKey, user: Session
   return { ...flag, allowed: features.gateAllows(flag.state, user ? { isAdmin, hasGrant } : null) };
 }
 
-/** The message a refused caller gets: the feature is not open to them yet, with the expected launch. */
-export function comingSoonMessage(flag: FeatureFlag): string {
-  return flag.state === 'off'
-    ? `${flag.title} is coming soon (expected launch ${flag.launchLabel}).`
-    : `${flag.title} is in early access (expected launch ${flag.launchLabel}). Request early access to try it.`;
+/** 'yyyy-MM-dd' of an instant in UTC: the server's "today" for launch labels. */
+export function serverToday(now: Date): string {
+  return now.toISOString().slice(0, 10);
 }
 
 /**
- * Throws unless `user` may use the feature (the check every gated procedure runs).
+ * The message a refused caller gets: the feature is not open to them yet, with the expected launch only while
+ * it lies ahead (publicLaunchLabel against `now`'s UTC date): "… is in early access. Request early access to
+ * try it." or "… is coming soon (expected launch Q1 2027)."
+ */
+export function comingSoonMessage(flag: FeatureFlag, now: Date): string {
+  const launch = publicLaunchLabel(flag.launchLabel, serverToday(now));
+  const when = launch ? ` (expected launch ${launch})` : '';
+  return flag.state === 'off'
+    ? `${flag.title} is coming soon${when}.`
+    : `${flag.title} is in early access${when}. Request early access to try it.`;
+}
+
+/**
+ * Throws unless `user` may use the feature (the check every gated procedure runs); `now` dates the message.
  * @throws AppError FORBIDDEN with `comingSoonMessage`.
  */
-export async function requireFeature(db: Executor, key: FeatureKey, user: SessionUser | null): Promise<void> {
+export async function requireFeature(db: Executor, key: FeatureKey, user: SessionUser | null, now: Date = new Date()): Promise<void> {
   const access = await featureAccess(db, key, user);
-  if (!access.allowed) throw new AppError('FORBIDDEN', comingSoonMessage(access));
+  if (!access.allowed) throw new AppError('FORBIDDEN', comingSoonMessage(access, now));
 }

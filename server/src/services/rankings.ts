@@ -39,7 +39,8 @@ export async function itemDetail(deps: AppDeps, user: SessionUser | null, id: st
 
 /**
  * Rates an item (spec part 2 §4: created on first submit, then updated in place; one per user per item by a
- * unique constraint). The comment passes the profanity filter; the filtered text is stored (§5).
+ * unique constraint). The comment passes the profanity filter; the filtered text is stored (§5) and returned
+ * → { created, filtered, comment (as stored, or null) }, so the form shows what others will read.
  */
 export async function rate(deps: AppDeps, user: SessionUser, input: { itemId: string; rating: number; comment?: string | null }) {
   await requireItem(deps, input.itemId);
@@ -50,7 +51,7 @@ export async function rate(deps: AppDeps, user: SessionUser, input: { itemId: st
     rating: input.rating,
     comment: comment.text,
   });
-  return { created, filtered: comment.filtered };
+  return { created, filtered: comment.filtered, comment: comment.text };
 }
 
 /** Suggests a new item (pending request; spec part 2 §4). Name and description are filtered. */

@@ -198,7 +198,7 @@ export function roleProcedure(role: Role) {
  */
 export function gatedProcedure(feature: FeatureKey) {
   return publicProcedure.meta({ feature }).use(async ({ ctx, next }) => {
-    await requireFeature(ctx.deps.db, feature, ctx.user);
+    await requireFeature(ctx.deps.db, feature, ctx.user, ctx.deps.now());
     return next();
   });
 }

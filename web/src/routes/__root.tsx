@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { NotFound } from '../components/NotFound.tsx';
 import { Footer } from '../features/layout/Footer.tsx';
 import { Navbar } from '../features/layout/Navbar.tsx';
 import { loadSonner, onToasterWanted, toasterWanted } from '../lib/toast.ts';
@@ -36,19 +37,6 @@ function LazyToaster() {
         mobileOffset={{ bottom: 12, left: 12, right: 12 }}
       />
     </Suspense>
-  );
-}
-
-function NotFound() {
-  return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p className="text-6xl font-extrabold text-brand-700">404</p>
-      <h1 className="mt-4 text-3xl font-bold">Page Not Found</h1>
-      <p className="mt-2 text-slate-600">The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-        Return to Home
-      </Link>
-    </main>
   );
 }
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { affiliateApplicationInput } from '@walkon/server/schemas';
+import { AFFILIATE_LIMITS, affiliateApplicationInput } from '@walkon/server/schemas';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -8,7 +8,7 @@ import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
-import { Field, Input, Select } from '../components/ui/field.tsx';
+import { CharacterCount, Field, Input, Select } from '../components/ui/field.tsx';
 import { toast } from '../lib/toast.ts';
 import { trpc } from '../trpc.ts';
 
@@ -110,8 +110,12 @@ function AffiliateProgram() {
       setDone(true);
       window.scrollTo(0, 0);
     },
-    onError: () => toast.error('Error', { description: 'Failed to submit application. Please try again.' }),
+    onError: (e) =>
+      toast.error('Error', {
+        description: e.data?.code === 'BAD_REQUEST' && e.message ? e.message : 'Failed to submit application. Please try again.',
+      }),
   });
+  const whyLength = form.watch('whyJoin')?.length ?? 0;
   if (done) return <ThankYou />;
   const errors = form.formState.errors;
   return (
@@ -139,13 +143,13 @@ function AffiliateProgram() {
         <Card title="Personal Information">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Full name" htmlFor="aff-name" error={errors.fullName?.message}>
-              <Input id="aff-name" autoComplete="name" {...form.register('fullName')} />
+              <Input id="aff-name" autoComplete="name" maxLength={AFFILIATE_LIMITS.fullName} {...form.register('fullName')} />
             </Field>
             <Field label="Email" htmlFor="aff-email" error={errors.email?.message}>
-              <Input id="aff-email" type="email" autoComplete="email" {...form.register('email')} />
+              <Input id="aff-email" type="email" autoComplete="email" maxLength={AFFILIATE_LIMITS.email} {...form.register('email')} />
             </Field>
             <Field label="Phone (optional)" htmlFor="aff-phone">
-              <Input id="aff-phone" type="tel" autoComplete="tel" {...form.register('phone')} />
+              <Input id="aff-phone" type="tel" autoComplete="tel" maxLength={AFFILIATE_LIMITS.phone} {...form.register('phone')} />
             </Field>
           </div>
         </Card>
@@ -154,7 +158,11 @@ function AffiliateProgram() {
             {SOCIALS.map((s) => (
               <div key={s.label} className="contents">
                 <Field label={`${s.handleLabel} (optional)`} htmlFor={`aff-${s.handle}`}>
-                  <Input id={`aff-${s.handle}`} {...form.register(s.handle)} />
+                  <Input
+                    id={`aff-${s.handle}`}
+                    maxLength={s.handle === 'youtubeChannel' ? AFFILIATE_LIMITS.channel : AFFILIATE_LIMITS.handle}
+                    {...form.register(s.handle)}
+                  />
                 </Field>
                 <Field label={s.countLabel} htmlFor={`aff-${s.count}`} error={errors[s.count]?.message}>
                   <Input id={`aff-${s.count}`} type="number" min={0} inputMode="numeric" {...form.register(s.count)} />
@@ -176,10 +184,23 @@ function AffiliateProgram() {
         <Card title="Tell Us More">
           <div className="space-y-4">
             <Field label="Content niche (optional)" htmlFor="aff-niche">
-              <Input id="aff-niche" placeholder="e.g. Disney World family trips" {...form.register('contentNiche')} />
+              <Input
+                id="aff-niche"
+                placeholder="e.g. Disney World family trips"
+                maxLength={AFFILIATE_LIMITS.contentNiche}
+                {...form.register('contentNiche')}
+              />
             </Field>
             <Field label="Why do you want to join?" htmlFor="aff-why" error={errors.whyJoin?.message}>
-              <textarea id="aff-why" rows={4} className="w-full rounded-lg border border-slate-300 p-2" {...form.register('whyJoin')} />
+              <textarea
+                id="aff-why"
+                rows={4}
+                maxLength={AFFILIATE_LIMITS.whyJoin}
+                aria-describedby="aff-why-count"
+                className="w-full rounded-lg border border-slate-300 p-2"
+                {...form.register('whyJoin')}
+              />
+              <CharacterCount id="aff-why-count" length={whyLength} max={AFFILIATE_LIMITS.whyJoin} />
             </Field>
           </div>
         </Card>

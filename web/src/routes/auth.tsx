@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { MAX_LENGTH } from '@walkon/server/patterns';
 import { logInInput, signUpInput } from '@walkon/server/schemas';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
@@ -95,15 +96,16 @@ function AuthPage() {
           <form onSubmit={onSubmit} noValidate className="space-y-4">
             {tab === 'signup' ? (
               <Field label="Full name" htmlFor="fullName" error={errors.fullName?.message}>
-                <Input id="fullName" autoComplete="name" {...form.register('fullName')} />
+                <Input id="fullName" maxLength={MAX_LENGTH.fullName} autoComplete="name" {...form.register('fullName')} />
               </Field>
             ) : null}
             <Field label="Email" htmlFor="email" error={errors.email?.message}>
-              <Input id="email" type="email" autoComplete="email" {...form.register('email')} />
+              <Input id="email" maxLength={MAX_LENGTH.email} type="email" autoComplete="email" {...form.register('email')} />
             </Field>
             <Field label="Password" htmlFor="password" error={errors.password?.message}>
               <Input
                 id="password"
+                maxLength={MAX_LENGTH.password}
                 type="password"
                 autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
                 {...form.register('password')}

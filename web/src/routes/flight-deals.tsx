@@ -12,7 +12,7 @@ import {
   type SearchValues,
   searchResolver,
 } from '../features/flights/form.ts';
-import { searchSummary } from '../features/flights/format.ts';
+import { mergeIdenticalOffers, searchSummary } from '../features/flights/format.ts';
 import { SearchCard } from '../features/flights/SearchCard.tsx';
 import { toast } from '../lib/toast.ts';
 import { trpc } from '../trpc.ts';
@@ -24,7 +24,8 @@ function FlightDeals() {
   const searchForm = useForm<SearchValues, unknown, FlightSearchInput>({ resolver: searchResolver, defaultValues: EMPTY_SEARCH });
   const search = trpc.flights.search.useMutation({
     onSuccess: (r) => {
-      const description = searchSummary(r.flights.length, r.unresolvedDestinations);
+      // Counted as the cards are shown: one per flight and fare, however many airports it was offered to.
+      const description = searchSummary(mergeIdenticalOffers(r.flights).length, r.unresolvedDestinations);
       if (r.flights.length === 0) toast.error('Search Complete', { description });
       else toast.success('Search Complete', { description });
     },

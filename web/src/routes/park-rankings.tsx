@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { MAX_LENGTH } from '@walkon/server/patterns';
 import { format } from 'date-fns';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
@@ -32,6 +33,8 @@ function ItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
     onSuccess: async (r) => {
       toast.success('Success!', { description: r.created ? 'Rating submitted' : 'Rating updated' });
       if (r.filtered) toast.warning('Content Filtered', { description: 'Inappropriate language has been filtered from your review' });
+      // The form shows the comment as stored (masked), not what was typed.
+      setComment(r.comment ?? '');
       await Promise.all([utils.rankings.item.invalidate({ id }), utils.rankings.list.invalidate()]);
     },
     onError: (e) => toast.error('Error', { description: e.data?.code === 'BAD_REQUEST' ? e.message : 'Failed to submit rating' }),
@@ -81,6 +84,7 @@ function ItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
               <Field label="Comment (optional)" htmlFor="rating-comment">
                 <textarea
                   id="rating-comment"
+                  maxLength={MAX_LENGTH.ratingComment}
                   className="w-full rounded-lg border border-slate-300 p-2"
                   rows={3}
                   value={myComment}
@@ -109,11 +113,12 @@ function ItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
               >
                 <h3 className="font-bold">Suggest Edit</h3>
                 <Field label="Name" htmlFor="edit-name">
-                  <Input id="edit-name" value={editName} onChange={(e) => setEditName(e.target.value)} />
+                  <Input id="edit-name" maxLength={MAX_LENGTH.itemName} value={editName} onChange={(e) => setEditName(e.target.value)} />
                 </Field>
                 <Field label="Description" htmlFor="edit-description">
                   <textarea
                     id="edit-description"
+                    maxLength={MAX_LENGTH.itemDescription}
                     className="w-full rounded-lg border border-slate-300 p-2"
                     rows={3}
                     value={editDescription}

@@ -31,13 +31,13 @@ function ParksPage() {
                 return (
                   <li
                     key={p.id}
-                    className="flex flex-wrap items-baseline justify-between gap-2 border-t border-slate-100 py-2 first:border-0"
+                    className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 border-t border-slate-100 py-2 first:border-0"
                   >
-                    <span>
+                    <span className="min-w-0 break-words">
                       {p.name}
-                      {n > 0 ? <span className="ml-2 text-sm text-slate-600">{n} rides</span> : null}
+                      {n > 0 ? <span className="ml-2 text-sm whitespace-nowrap text-slate-600">{n} rides</span> : null}
                     </span>
-                    <span className="flex gap-3 text-sm">
+                    <span className="flex gap-3 text-sm whitespace-nowrap">
                       <Link to="/live-wait-times" search={{ destination: d.id, park: p.id }}>
                         Live waits
                       </Link>

@@ -28,6 +28,7 @@ const outcome: FlightSearchOutcome = {
       arrival: 'MCO',
       durationMinutes: 146,
       stops: 0,
+      flightNumbers: ['XX1'],
       priceCents: 4500,
       currency: 'GBP',
       bookingLink: 'https://www.google.com/travel/flights?q=x',

@@ -144,6 +144,7 @@ describe('parsing the recorded responses', () => {
         arrival: 'JFK',
         durationMinutes: 146,
         stops: 0,
+        flightNumbers: ['BA1234'],
         priceCents: 4500,
         currency: 'GBP',
         bookingLink: 'https://www.google.com/travel/flights?q=Flights%20from%20LHR%20to%20JFK%20on%202020-06-13%20one%20way',
@@ -174,6 +175,7 @@ describe('parsing the recorded responses', () => {
       arrivalTime: '2022-04-16T13:35:00',
       durationMinutes: 95,
       stops: 0,
+      flightNumbers: ['QF441'],
     });
   });
 

@@ -29,6 +29,7 @@ const segmentSchema = z.object({
   origin: placeSchema,
   destination: placeSchema,
   marketing_carrier: carrierSchema.nullish(),
+  marketing_carrier_flight_number: z.string().nullish(),
 });
 
 const sliceSchema = z.object({
@@ -188,7 +189,8 @@ export function sliceDurationMinutes(slice: DuffelSlice): number {
 
 /**
  * Maps one Duffel offer to a FlightResult for its FIRST slice (the outbound): airline from the owner (else the
- * first segment's marketing carrier), times from the first/last segment, price = the offer total in minor units.
+ * first segment's marketing carrier), times from the first/last segment, the segments' marketing flight numbers
+ * ('BA1234'), price = the offer total in minor units.
  * `returnDate` goes into the booking link ('yyyy-MM-dd' or null); when null and the offer has a second slice,
  * that slice's departure date is used. Returns null when the price is not a number.
  */
@@ -212,6 +214,9 @@ export function offerToFlightResult(offer: DuffelOffer, returnDate: string | nul
     arrival: slice.destination.iata_code,
     durationMinutes: sliceDurationMinutes(slice),
     stops: slice.segments.length - 1,
+    flightNumbers: slice.segments.flatMap((s) =>
+      s.marketing_carrier_flight_number ? [`${s.marketing_carrier?.iata_code ?? ''}${s.marketing_carrier_flight_number}`] : [],
+    ),
     priceCents,
     currency: offer.total_currency,
     bookingLink: googleFlightsLink(slice.origin.iata_code, slice.destination.iata_code, departureTime.slice(0, 10), ret),

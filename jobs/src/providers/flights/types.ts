@@ -36,6 +36,8 @@ export interface FlightResult {
   durationMinutes: number;
   /** Outbound stops (segments − 1). */
   stops: number;
+  /** Marketing flight numbers of the outbound segments in order, e.g. ['BA1234'] (empty when the provider has none). */
+  flightNumbers: string[];
   /** Total price for the whole trip (both slices on a round trip), minor units (cents). */
   priceCents: number;
   /** ISO 4217, e.g. 'USD'. */

@@ -8,7 +8,8 @@ import {
   revokeFeatureInput,
   setFeatureInput,
 } from '../../schemas.ts';
-import { featureAccess } from '../../services/features.ts';
+import { featureAccess, serverToday } from '../../services/features.ts';
+import { publicLaunchLabel } from '../../services/launchLabel.ts';
 import { limitEmailWrite, publicProcedure, roleProcedure, router } from '../init.ts';
 
 const admin = roleProcedure('admin');
@@ -19,7 +20,8 @@ const admin = roleProcedure('admin');
  */
 export const featuresRouter = router({
   /**
-   * The caller's view of a gate → { key, title, state, launchLabel, allowed, requestPending }.
+   * The caller's view of a gate → { key, title, state, launchLabel, allowed, requestPending }; `launchLabel` is
+   * the admin's expected launch while it lies ahead, else null (shown as "Early access", no date).
    * Pages show the coming-soon screen unless `allowed`; the gated procedures check again on their own.
    */
   status: publicProcedure.input(featureStatusInput).query(async ({ ctx, input }) => {
@@ -31,7 +33,7 @@ export const featuresRouter = router({
       key: access.key,
       title: access.title,
       state: access.state,
-      launchLabel: access.launchLabel,
+      launchLabel: publicLaunchLabel(access.launchLabel, serverToday(ctx.deps.now())),
       allowed: access.allowed,
       requestPending,
     };

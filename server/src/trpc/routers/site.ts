@@ -10,7 +10,7 @@ import { limitEmailWrite, publicProcedure, roleProcedure, router } from '../init
 export const siteRouter = router({
   /** { alertsSentToday, topRides[{rideName, alerts}], spotsLeftToday|null, spotsLeftTomorrow|null }. */
   stats: publicProcedure.query(({ ctx }) => siteService.publicStats(ctx.deps)),
-  /** Testimonials in display order: { id, name, parkVisited, text, rating 1–5, isSample }[]. */
+  /** Testimonials in display order: { id, name, parkVisited, text, rating 1–5 }[], only the ones an admin entered (DESIGN §6). */
   testimonials: publicProcedure.query(({ ctx }) => site.listTestimonials(ctx.deps.db)),
   /** Every catalogue park (loaded from the source on a fresh database) with destination, IANA time zone or null, and known ride count; UNAVAILABLE when nothing is stored and the source fails. */
   parks: publicProcedure.query(async ({ ctx }) => {

@@ -42,3 +42,15 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select({ className, ...props }, ref) {
   return <select ref={ref} className={cx(control, 'pr-8', className)} {...props} />;
 });
+
+/**
+ * "1,234 / 3,000 characters" under a text field with a maximum length; turns amber near the limit. Its `id` goes
+ * in the field's aria-describedby.
+ */
+export function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
+  return (
+    <p id={id} className={cn('text-right text-sm tabular-nums', length >= max * 0.9 ? 'text-amber-800' : 'text-slate-600')}>
+      {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters
+    </p>
+  );
+}

@@ -1,5 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@walkon/server';
+import { QUEUE_STATE_WORDS } from '../../lib/queueState.ts';
 
 /** What `returnTimeAlerts.list` answers (issue 6). */
 export type ReturnTimeList = inferRouterOutputs<AppRouter>['returnTimeAlerts']['list'];
@@ -68,8 +69,8 @@ export function clockTime(hhmm: string): string {
 export function queueStateLabel(q: QueueView | null): { text: string; tone: 'green' | 'slate' | 'amber' } {
   if (!q) return { text: 'Not offered right now', tone: 'slate' };
   if (q.available && q.returnStartLocal) return { text: `Available from ${clockTime(q.returnStartLocal)}`, tone: 'green' };
-  if (q.state === 'FINISHED') return { text: 'Sold out', tone: 'slate' };
-  if (q.state === 'TEMP_FULL') return { text: 'Temporarily full', tone: 'amber' };
+  if (q.state === 'FINISHED') return { text: QUEUE_STATE_WORDS.FINISHED!, tone: 'slate' };
+  if (q.state === 'TEMP_FULL') return { text: QUEUE_STATE_WORDS.TEMP_FULL!, tone: 'amber' };
   if (!q.state) return { text: 'No live state', tone: 'slate' };
   return { text: q.state.charAt(0) + q.state.slice(1).toLowerCase().replace(/_/g, ' '), tone: 'slate' };
 }

@@ -1,3 +1,4 @@
+import { MAX_LENGTH } from '@walkon/server/patterns';
 import { EMAIL_PRICE_CENTS, formatCents, isAlertsPhone, SMS_PRICE_CENTS } from '@walkon/server/pricing';
 import { Mail, MessageSquare } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
@@ -121,8 +122,8 @@ export function PricingDialog({
                   onChange={() => setChannel(m.value)}
                   className="mt-1 h-4 w-4 accent-brand-700"
                 />
-                <span className="flex-1">
-                  <span className="flex items-center gap-2 font-bold">
+                <span className="min-w-0 flex-1">
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-bold">
                     <m.icon className="h-4 w-4" aria-hidden="true" />
                     {m.label}
                     {m.recommended ? <Badge tone="brand">RECOMMENDED</Badge> : null}
@@ -143,6 +144,7 @@ export function PricingDialog({
           >
             <Input
               id="pricing-phone"
+              maxLength={MAX_LENGTH.phone}
               type="tel"
               inputMode="tel"
               autoComplete="tel"

@@ -1,3 +1,4 @@
+import { MAX_LENGTH } from '@walkon/server/patterns';
 import { normalisePromoCode } from '@walkon/server/pricing';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
@@ -40,7 +41,7 @@ export function PromoField({
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={40}
+          maxLength={MAX_LENGTH.promoCode}
           className="uppercase"
           onChange={(e) => onChange(e.target.value.toUpperCase())}
           onKeyDown={(e) => {

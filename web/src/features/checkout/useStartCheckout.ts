@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
+import { type CheckoutField, checkoutFailure } from './checkoutError.ts';
 
 /** What checkout.create takes (server/src/schemas.ts checkoutCreateInput). */
 export interface CheckoutRequest {
@@ -19,8 +20,9 @@ export const redirectTo = { assign: (url: string) => window.location.assign(url)
 
 /**
  * `startCheckout(request)`: creates a Stripe Checkout Session (checkout.create) and sends the browser to it.
- * Failures toast per spec part 1 §8: "Payment Error" with the server's message (else "Failed to start
- * checkout process"); a reply without a URL → "No checkout URL received". `redirecting` stays true from the
+ * Failures toast per spec part 1 §8: a rejected field says what is wrong with it ("Invalid Email" and the
+ * server's sentence; `onInvalid` gets the field to mark), anything else "Payment Error" with the server's
+ * message (else "Failed to start checkout process"); a reply without a URL → "No checkout URL received". `redirecting` stays true from the
  * call until the browser leaves, for the "Redirecting to checkout…" progress text.
  */
 export function useStartCheckout() {
@@ -34,7 +36,7 @@ export function useStartCheckout() {
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
-  const startCheckout = async (request: CheckoutRequest): Promise<boolean> => {
+  const startCheckout = async (request: CheckoutRequest, onInvalid?: (field: CheckoutField) => void): Promise<boolean> => {
     try {
       const { url } = await create.mutateAsync(request);
       if (!url) {
@@ -45,8 +47,9 @@ export function useStartCheckout() {
       redirectTo.assign(url);
       return true;
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : 'Failed to start checkout process';
-      toast.error('Payment Error', { description: message });
+      const failure = checkoutFailure(err);
+      toast.error(failure.title, { description: failure.description });
+      if (failure.field) onInvalid?.(failure.field);
       return false;
     }
   };

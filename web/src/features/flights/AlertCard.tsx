@@ -1,3 +1,4 @@
+import { MAX_LENGTH } from '@walkon/server/patterns';
 import { BellRing } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,6 +13,7 @@ import {
   FLIGHT_ALERT_REQUIRED,
   type FlightAlertInput,
   failureMessage,
+  firstProblem,
   hasMissing,
   tripErrors,
 } from './form.ts';
@@ -40,6 +42,9 @@ export function AlertCard({ searchForm, className }: { searchForm: SearchForm; c
       <p className="mb-4 text-sm text-slate-700">
         We watch fares for the trip in your search and e-mail you when one drops to your price or below.
       </p>
+      <p className="mb-4 text-sm text-slate-700" id="flight-alert-currency">
+        Alerts compare fares in US dollars (USD). Fares quoted in another currency are not converted, so they never trigger an alert.
+      </p>
       <form
         noValidate
         aria-label="Price alert"
@@ -49,12 +54,17 @@ export function AlertCard({ searchForm, className }: { searchForm: SearchForm; c
           (errs) => {
             for (const t of tripErrors(errs)) searchForm.setError(t.field, { type: 'alert', message: t.message });
             if (hasMissing(errs, FLIGHT_ALERT_REQUIRED)) toast.error('Missing Information', { description: FLIGHT_ALERT_REQUIRED });
+            else {
+              const problem = firstProblem(errs);
+              if (problem) toast.error('Please check your alert', { description: problem });
+            }
           },
         )}
       >
         <Field label="Email" htmlFor="flight-alert-email" error={errors.email?.message}>
           <Input
             id="flight-alert-email"
+            maxLength={MAX_LENGTH.email}
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
@@ -65,6 +75,7 @@ export function AlertCard({ searchForm, className }: { searchForm: SearchForm; c
         <Field label="Max price (USD)" htmlFor="flight-alert-price" error={errors.maxPrice?.message}>
           <Input
             id="flight-alert-price"
+            maxLength={MAX_LENGTH.maxPrice}
             type="text"
             inputMode="numeric"
             autoComplete="off"

@@ -16,6 +16,7 @@ import {
   formatFlightTime,
   formatPrice,
   formatStops,
+  mergeIdenticalOffers,
   normalizeAirportCode,
   parseLocalDateTime,
   searchSummary,
@@ -43,7 +44,40 @@ describe('flight result formatting (spec part 2 §2 Flight Deals)', () => {
     expect(formatPrice(12300, 'USD')).toBe('$123');
     expect(formatPrice(12345, 'USD')).toBe('$123.45');
     expect(formatPrice(123450, 'usd')).toBe('$1,234.50');
-    expect(formatPrice(9840, 'EUR')).toBe('EUR 98.40');
+    expect(formatPrice(9840, 'EUR')).toBe('€98.40');
+    expect(formatPrice(4500, 'GBP')).toBe('£45');
+    expect(formatPrice(7962, 'AUD')).toBe('A$79.62');
+    expect(formatPrice(12345, 'JPY')).toBe('¥12,345');
+    expect(formatPrice(1230, 'XYZ1')).toBe('XYZ1 12.30');
+  });
+  it('merges the same flight at the same fare offered to several airports, keeping the airports it covers', () => {
+    const base = {
+      airline: 'British Airways',
+      flightNumbers: ['BA1234'],
+      departure: 'LHR',
+      departureTime: '2026-12-07T16:38:02',
+      arrivalTime: '2026-12-07T21:04:02',
+      durationMinutes: 146,
+      stops: 0,
+      priceCents: 4500,
+      currency: 'GBP',
+    };
+    const merged = mergeIdenticalOffers([
+      { ...base, id: 'a_MCO', arrival: 'MCO' },
+      { ...base, id: 'a_SFB', arrival: 'SFB' },
+      { ...base, id: 'a_TPA', arrival: 'TPA' },
+      { ...base, id: 'b_MCO', arrival: 'MCO', priceCents: 4600 },
+      { ...base, id: 'c_MCO', arrival: 'MCO', flightNumbers: ['BA9'] },
+      { ...base, id: 'd_MCO', arrival: 'MCO', flightNumbers: [] },
+      { ...base, id: 'e_MCO', arrival: 'MCO', flightNumbers: [] },
+    ]);
+    expect(merged.map((f) => [f.id, f.arrivals])).toEqual([
+      ['a_MCO', ['MCO', 'SFB', 'TPA']],
+      ['b_MCO', ['MCO']],
+      ['c_MCO', ['MCO']],
+      ['d_MCO', ['MCO']],
+      ['e_MCO', ['MCO']],
+    ]);
   });
   it('home airport: letters only, upper case, at most three', () => {
     expect(['jfk', 'j f', 'lax1', 'abcd'].map(normalizeAirportCode)).toEqual(['JFK', 'JF', 'LAX', 'ABC']);
@@ -113,5 +147,17 @@ describe('flight form resolvers (the server schemas)', () => {
     const search = { ...EMPTY_SEARCH, origin: 'JFK', destinationId: 'disney-world', departureDate: '2026-12-07' };
     const ok = await alertResolver(() => search)({ email: 'a@example.com', maxPrice: '199.99' }, undefined, opts);
     expect(ok.values).toMatchObject({ homeAirport: 'JFK', maxPrice: 199, airport: null, returnDate: null });
+  });
+  it('alert: a negative or unreadable max price says what is wrong, never "fill in all fields"', async () => {
+    const search = { ...EMPTY_SEARCH, origin: 'JFK', destinationId: 'disney-world', departureDate: '2026-12-07' };
+    const priceError = async (maxPrice: string) =>
+      (await alertResolver(() => search)({ email: 'a@example.com', maxPrice }, undefined, opts)).errors.maxPrice?.message;
+    expect(await priceError('-50')).toBe('Please enter a maximum price of at least $1.');
+    expect(await priceError('\u221250')).toBe('Please enter a maximum price of at least $1.');
+    expect(await priceError('abc')).toBe('Please enter the maximum price as a whole number of US dollars, e.g. 300.');
+    expect(await priceError('1e9')).toBe('Please enter the maximum price as a whole number of US dollars, e.g. 300.');
+    expect(await priceError('')).toBe(FLIGHT_ALERT_REQUIRED);
+    const ok = await alertResolver(() => search)({ email: 'a@example.com', maxPrice: '$1,250' }, undefined, opts);
+    expect(ok.values).toMatchObject({ maxPrice: 1250 });
   });
 });

@@ -96,6 +96,12 @@ export function hasMissing(errors: FieldErrors, requiredMessage: string): boolea
   return Object.values(errors).some((e) => e?.message === requiredMessage);
 }
 
+/** The first field error's message (in the schema's field order), for a toast naming what is wrong; null when none. */
+export function firstProblem(errors: FieldErrors): string | null {
+  for (const e of Object.values(errors)) if (typeof e?.message === 'string' && e.message) return e.message;
+  return null;
+}
+
 /**
  * The message to show for a failed call: the server's own words for a validation problem (HTTP 400, e.g.
  * an unknown airport code), else `fallback`.

@@ -1,4 +1,3 @@
-import { formatAmount, formatCents } from '@walkon/server/pricing';
 import { format } from 'date-fns';
 
 /**
@@ -33,13 +32,91 @@ export function formatStops(stops: number): string {
   return stops === 1 ? '1 stop' : `${stops} stops`;
 }
 
+const priceFormats = new Map<string, Intl.NumberFormat | null>();
+
+/** The en-US currency format of an ISO 4217 code (cached), or null when the platform does not know the code. */
+function currencyFormat(code: string): Intl.NumberFormat | null {
+  let f = priceFormats.get(code);
+  if (f === undefined) {
+    try {
+      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    } catch {
+      f = null;
+    }
+    priceFormats.set(code, f);
+  }
+  return f;
+}
+
 /**
- * A fare in minor units: '$123' for whole US dollars, '$1,234.50' otherwise; other currencies keep their
- * code so they are never mistaken for dollars ('EUR 98.40').
+ * A fare in the currency's minor units (cents, pence; whole yen for zero-decimal currencies), with its currency
+ * sign by Intl.NumberFormat (en-US): '$123', '$1,234.50', '£45', '€98.40', 'A$79.62', '¥12,345'. Whole amounts
+ * drop the decimals. An unknown code keeps the code: 'XYZ 12.30'.
  */
-export function formatPrice(cents: number, currency: string): string {
+export function formatPrice(minor: number, currency: string): string {
   const code = currency.toUpperCase();
-  return code === 'USD' ? formatCents(cents) : `${code} ${formatAmount(cents)}`;
+  const fmt = currencyFormat(code);
+  if (!fmt) return `${code} ${(minor / 100).toFixed(2)}`;
+  const digits = fmt.resolvedOptions().maximumFractionDigits ?? 2;
+  const amount = minor / 10 ** digits;
+  if (Number.isInteger(amount)) {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(
+      amount,
+    );
+  }
+  return fmt.format(amount);
+}
+
+/** The fields that make two offers the same flight at the same fare (every field of a result card but the arrival airport). */
+interface MergeableFlight {
+  id: string;
+  airline: string;
+  flightNumbers?: string[] | null;
+  departureTime: string;
+  arrivalTime: string;
+  departure: string;
+  arrival: string;
+  durationMinutes: number;
+  stops: number;
+  priceCents: number;
+  currency: string;
+}
+
+/**
+ * Merges identical offers into one card: same airline, flight numbers, departure airport, departure and arrival
+ * times, stops, duration and price (amount and currency) — e.g. one fare offered to MCO, SFB and TPA. The first
+ * offer of each group is kept (the input is cheapest first) with `arrivals`, the distinct arrival airports it
+ * covers in first-seen order. Offers without flight numbers are never merged (nothing proves they are one flight).
+ */
+export function mergeIdenticalOffers<F extends MergeableFlight>(flights: readonly F[]): (F & { arrivals: string[] })[] {
+  const groups = new Map<string, F & { arrivals: string[] }>();
+  const out: (F & { arrivals: string[] })[] = [];
+  for (const f of flights) {
+    const numbers = f.flightNumbers ?? [];
+    const key =
+      numbers.length === 0
+        ? `id:${f.id}`
+        : JSON.stringify([
+            f.airline,
+            numbers,
+            f.departure,
+            f.departureTime,
+            f.arrivalTime,
+            f.stops,
+            f.durationMinutes,
+            f.priceCents,
+            f.currency.toUpperCase(),
+          ]);
+    const seen = groups.get(key);
+    if (seen) {
+      if (!seen.arrivals.includes(f.arrival)) seen.arrivals.push(f.arrival);
+      continue;
+    }
+    const card = { ...f, arrivals: [f.arrival] };
+    groups.set(key, card);
+    out.push(card);
+  }
+  return out;
 }
 
 /** What the home airport field keeps as the person types: letters only, upper case, at most three. */

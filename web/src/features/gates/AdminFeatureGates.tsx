@@ -1,5 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@walkon/server';
+import { MAX_LENGTH } from '@walkon/server/patterns';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -67,8 +68,12 @@ function FlagRow({ flag }: { flag: Flag }) {
           ))}
         </Select>
       </Field>
-      <Field label={`Expected launch of ${flag.title}`} htmlFor={`launch-${flag.key}`}>
-        <Input id={`launch-${flag.key}`} value={launch} maxLength={40} onChange={(e) => setLaunch(e.target.value)} />
+      <Field
+        label={`Expected launch of ${flag.title}`}
+        htmlFor={`launch-${flag.key}`}
+        hint="E.g. Q1 2027, March 2027 or 2027-03-15. Leave empty, or let the date pass, and visitors see “Early access” with no date."
+      >
+        <Input id={`launch-${flag.key}`} value={launch} maxLength={40} placeholder="No date" onChange={(e) => setLaunch(e.target.value)} />
       </Field>
       <Button type="submit" aria-label={`Save ${flag.title}`} variant={dirty ? 'primary' : 'secondary'} disabled={!dirty || save.isPending}>
         Save
@@ -125,7 +130,14 @@ function EarlyAccess({ overview }: { overview: Overview | undefined }) {
           </Select>
         </Field>
         <Field label="Account e-mail" htmlFor="grant-email">
-          <Input id="grant-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input
+            id="grant-email"
+            maxLength={MAX_LENGTH.email}
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </Field>
         <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={grant.isPending || !email.trim()}>
           Grant early access

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_LENGTH } from '@walkon/server/patterns';
 import { earlyAccessRequestInput } from '@walkon/server/schemas';
 import { Clock, Sparkles } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
@@ -51,7 +52,7 @@ function ComingSoon({
 }: {
   feature: FeatureKey;
   title: string;
-  launchLabel: string;
+  launchLabel: string | null;
   requestPending: boolean;
   description: string;
 }) {
@@ -83,7 +84,7 @@ function ComingSoon({
         </button>
       </h1>
       <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-amber-100 px-4 py-1.5 text-sm font-semibold text-amber-900">
-        <Clock className="h-4 w-4" aria-hidden="true" /> Coming soon · Expected launch {launchLabel}
+        <Clock className="h-4 w-4" aria-hidden="true" /> {launchLabel ? `Coming soon · Expected launch ${launchLabel}` : 'Early access'}
       </p>
       <p className="mt-6 text-lg text-slate-700">{description}</p>
       {requestPending ? (
@@ -142,11 +143,19 @@ function RequestAccessDialog({
           error={errors.email?.message}
           hint={user ? 'Early access is opened for the account you are signed in with.' : undefined}
         >
-          <Input id="early-access-email" type="email" autoComplete="email" readOnly={Boolean(user)} {...form.register('email')} />
+          <Input
+            id="early-access-email"
+            maxLength={MAX_LENGTH.email}
+            type="email"
+            autoComplete="email"
+            readOnly={Boolean(user)}
+            {...form.register('email')}
+          />
         </Field>
         <Field label="Anything we should know? (optional)" htmlFor="early-access-message" error={errors.message?.message}>
           <textarea
             id="early-access-message"
+            maxLength={MAX_LENGTH.earlyAccessMessage}
             rows={3}
             className="w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base"
             {...form.register('message')}

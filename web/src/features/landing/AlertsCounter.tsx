@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { ANIMATE_MS, type CounterFigure, ROTATE_MS, tweenValue } from './counter.ts';
+import { useEffect, useState } from 'react';
+import { ANIMATE_MS, type CounterFigure, figureLabel, ROTATE_MS, tweenValue } from './counter.ts';
 
 function usePrefersReducedMotion(): boolean {
   const [reduced, setReduced] = useState(
@@ -15,15 +15,17 @@ function usePrefersReducedMotion(): boolean {
 }
 
 /**
- * The rotating counter of real alert figures (spec part 1 §2, §9): a new figure every 4 s, counting up over
- * 2 s (no animation for users who prefer reduced motion). Fixed height and tabular digits: no layout shift.
+ * The rotating counter of real alert figures (spec part 1 §2, §9): a new figure every 4 s, counting up from 0
+ * to its value over 2 s (no animation for users who prefer reduced motion), so the number under a label never
+ * exceeds that label's figure (it never counts from the previous figure). Labels follow plural rules. Fixed
+ * height and tabular digits: no layout shift. Screen readers hear the final figure once, not every frame.
  * Renders nothing when there is no real figure (DESIGN §6).
  */
 export function AlertsCounter({ figures }: { figures: CounterFigure[] }) {
   const reduced = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
-  const [shown, setShown] = useState(0);
-  const from = useRef(0);
+  // The number on screen and the rotation and figure it belongs to: a new figure shows 0 from its very first paint.
+  const [count, setCount] = useState({ key: '', n: 0 });
   const figure = figures.length ? figures[index % figures.length]! : null;
 
   useEffect(() => {
@@ -32,30 +34,35 @@ export function AlertsCounter({ figures }: { figures: CounterFigure[] }) {
     return () => clearInterval(t);
   }, [figures.length]);
 
+  const target = figure?.value;
   useEffect(() => {
-    if (!figure) return;
+    if (target === undefined) return;
     if (reduced) {
-      setShown(figure.value);
+      setCount({ key: `${index}:${target}`, n: target });
       return;
     }
     const start = performance.now();
-    const origin = from.current;
     let raf = 0;
     const step = (t: number) => {
-      const v = tweenValue(origin, figure.value, t - start, ANIMATE_MS);
-      setShown(v);
+      setCount({ key: `${index}:${target}`, n: tweenValue(0, target, t - start, ANIMATE_MS) });
       if (t - start < ANIMATE_MS) raf = requestAnimationFrame(step);
-      else from.current = figure.value;
     };
     raf = requestAnimationFrame(step);
     return () => cancelAnimationFrame(raf);
-  }, [figure, reduced]);
+  }, [index, target, reduced]);
 
   if (!figure) return null;
+  const label = figureLabel(figure);
+  const shown = count.key === `${index}:${figure.value}` ? count.n : reduced ? figure.value : 0;
   return (
-    <p className="flex h-16 flex-col items-center justify-center text-center" aria-live="polite">
-      <span className="text-3xl font-extrabold tabular-nums">{shown.toLocaleString('en-US')}</span>
-      <span className="text-sm opacity-90">{figure.label}</span>
+    <p className="flex h-16 flex-col items-center justify-center text-center" aria-live="polite" data-testid="alerts-counter">
+      <span className="sr-only">{`${figure.value.toLocaleString('en-US')} ${label}`}</span>
+      <span className="text-3xl font-extrabold tabular-nums" aria-hidden="true" data-counter="number">
+        {shown.toLocaleString('en-US')}
+      </span>
+      <span className="text-sm opacity-90" aria-hidden="true" data-counter="label">
+        {label}
+      </span>
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '@walkon/server/patterns';
+import { EMAIL_PATTERN, MAX_LENGTH } from '@walkon/server/patterns';
 import { type FormEvent, type RefObject, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -144,6 +144,7 @@ export default function FreeAlertsDialog({
           <Field label="Email" htmlFor="free-email" hint="Alerts and the confirmation go to this address.">
             <Input
               id="free-email"
+              maxLength={MAX_LENGTH.email}
               type="email"
               inputMode="email"
               autoComplete="email"

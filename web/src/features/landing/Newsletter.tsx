@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '@walkon/server/patterns';
+import { EMAIL_PATTERN, MAX_LENGTH } from '@walkon/server/patterns';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
@@ -56,6 +56,7 @@ export function Newsletter() {
           </label>
           <Input
             id="newsletter-email"
+            maxLength={MAX_LENGTH.email}
             type="email"
             autoComplete="email"
             placeholder="you@example.com"

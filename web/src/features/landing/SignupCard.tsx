@@ -1,3 +1,4 @@
+import { MAX_LENGTH } from '@walkon/server/patterns';
 import { EMAIL_PRICE_CENTS, formatCents, SMS_PRICE_CENTS } from '@walkon/server/pricing';
 import { Gift } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -5,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { fieldToastId, toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
+import type { CheckoutField } from '../checkout/checkoutError.ts';
 import { earliestToday } from '../checkout/dates.ts';
 import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
 import { PriceBox } from '../checkout/PriceBox.tsx';
@@ -18,6 +20,9 @@ import { type SignupProblem, signupFieldProblem, signupProblem } from './signup.
 const FreeAlertsDialog = lazy(() => import('./FreeAlertsDialog.tsx'));
 
 type Channel = 'email' | 'sms';
+
+/** The card's field for a field the server rejected. */
+const FIELD_OF: Partial<Record<CheckoutField, SignupProblem['field']>> = { email: 'email', phone: 'phone', parkId: 'park', dates: 'dates' };
 
 const CHANNELS: { value: Channel; label: string; price: string }[] = [
   { value: 'sms', label: 'SMS', price: `${formatCents(SMS_PRICE_CENTS)}/day` },
@@ -91,15 +96,23 @@ export function SignupCard() {
       document.getElementById(`hero-${problem.field}`)?.focus();
       return;
     }
-    await startCheckout({
-      from: 'landing',
-      email: email.trim().toLowerCase(),
-      parkId,
-      channel,
-      dates,
-      ...(channel === 'sms' ? { phone: phone.trim() } : {}),
-      ...(promoDiscounts(promo, channel) ? { promoCode: promo.code } : {}),
-    });
+    await startCheckout(
+      {
+        from: 'landing',
+        email: email.trim().toLowerCase(),
+        parkId,
+        channel,
+        dates,
+        ...(channel === 'sms' ? { phone: phone.trim() } : {}),
+        ...(promoDiscounts(promo, channel) ? { promoCode: promo.code } : {}),
+      },
+      (field) => {
+        const mark = FIELD_OF[field];
+        if (!mark) return;
+        setInvalid(mark);
+        document.getElementById(`hero-${mark}`)?.focus();
+      },
+    );
   };
 
   return (
@@ -176,6 +189,7 @@ export function SignupCard() {
           >
             <Input
               id="hero-phone"
+              maxLength={MAX_LENGTH.phone}
               type="tel"
               inputMode="tel"
               autoComplete="tel"
@@ -193,6 +207,7 @@ export function SignupCard() {
         <Field label="Email for your receipt" htmlFor="hero-email">
           <Input
             id="hero-email"
+            maxLength={MAX_LENGTH.email}
             type="email"
             inputMode="email"
             autoComplete="email"

@@ -12,7 +12,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 /**
- * Testimonials carousel (spec part 1 §2, §9): admin-curated rows, list doubled for a seamless 60 s linear loop,
+ * Testimonials carousel (spec part 1 §2, §9): admin-curated rows (DESIGN §6; none stored = no section), list doubled for a seamless 60 s linear loop,
  * cards at least 300 px wide, 5-star scale; paused for users who prefer reduced motion and on hover/focus.
  */
 export function Testimonials() {
@@ -25,9 +25,6 @@ export function Testimonials() {
       <h2 id="testimonials" className="text-center text-3xl font-bold">
         What visitors say
       </h2>
-      {items.some((t) => t.isSample) ? (
-        <p className="mt-2 text-center text-sm text-slate-600">Sample testimonials, to be replaced with real ones.</p>
-      ) : null}
       <div className="group mt-8 [mask-image:linear-gradient(to_right,transparent,black_5%,black_95%,transparent)]">
         <ul className="flex w-max animate-[walkon-scroll_60s_linear_infinite] gap-5 group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused] motion-reduce:animate-none">
           {doubled.map((t, i) => (

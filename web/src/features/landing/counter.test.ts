@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterFigures, tweenValue } from './counter.ts';
+import { counterFigures, figureLabel, pluralLabel, tweenValue } from './counter.ts';
 
 describe('landing counter (spec part 1 §9, DESIGN §6)', () => {
   it('spec part 1 §9: animates over 2 s — starts at the old value, ends exactly at the new one', () => {
@@ -13,9 +13,20 @@ describe('landing counter (spec part 1 §9, DESIGN §6)', () => {
   it('DESIGN §6: zero or unknown figures are hidden, not faked', () => {
     expect(counterFigures(undefined)).toEqual([]);
     expect(counterFigures({ alertsSentToday: 0, topRides: [] })).toEqual([]);
-    expect(counterFigures({ alertsSentToday: 3, topRides: [{ rideName: 'Dumbo', alerts: 12 }] })).toEqual([
-      { label: 'walk-on alerts sent today', value: 3 },
-      { label: 'alerts for Dumbo', value: 12 },
+    const figures = counterFigures({ alertsSentToday: 3, topRides: [{ rideName: 'Dumbo', alerts: 12 }] });
+    expect(figures.map((f) => [f.value, figureLabel(f)])).toEqual([
+      [3, 'walk-on alerts sent today'],
+      [12, 'alerts for Dumbo'],
     ]);
+  });
+  it('plural rules: one alert, two alerts, zero alerts (never "1 alerts")', () => {
+    const forms = { one: 'alert', other: 'alerts' };
+    expect(pluralLabel(1, forms)).toBe('alert');
+    expect(pluralLabel(0, forms)).toBe('alerts');
+    expect(pluralLabel(2, forms)).toBe('alerts');
+    expect(pluralLabel(1_001, forms)).toBe('alerts');
+    const [today, ride] = counterFigures({ alertsSentToday: 1, topRides: [{ rideName: 'Dumbo', alerts: 1 }] });
+    expect(figureLabel(today!)).toBe('walk-on alert sent today');
+    expect(figureLabel(ride!)).toBe('alert for Dumbo');
   });
 });

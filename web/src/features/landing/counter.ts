@@ -12,10 +12,27 @@ export function tweenValue(from: number, to: number, elapsedMs: number, duration
   return Math.round(from + (to - from) * easeOut(elapsedMs / durationMs));
 }
 
-/** One figure the counter can show. */
+/** The English plural category of a count ('one' or 'other'), from the platform's CLDR rules. */
+const plurals = new Intl.PluralRules('en-US');
+
+/**
+ * "1 walk-on alert" / "2 walk-on alerts": the `one` or `other` wording for `count` by Intl.PluralRules (en-US),
+ * so a figure of 1 never reads "1 alerts".
+ */
+export function pluralLabel(count: number, forms: { one: string; other: string }): string {
+  return plurals.select(count) === 'one' ? forms.one : forms.other;
+}
+
+/** One figure the counter can show: a whole number and the words after it, singular and plural. */
 export interface CounterFigure {
-  label: string;
   value: number;
+  one: string;
+  other: string;
+}
+
+/** The words shown under a figure's number, agreeing with the figure's own value. */
+export function figureLabel(f: CounterFigure): string {
+  return pluralLabel(f.value, f);
 }
 
 /**
@@ -27,7 +44,9 @@ export function counterFigures(
 ): CounterFigure[] {
   if (!stats) return [];
   const out: CounterFigure[] = [];
-  if (stats.alertsSentToday > 0) out.push({ label: 'walk-on alerts sent today', value: stats.alertsSentToday });
-  for (const r of stats.topRides) if (r.alerts > 0) out.push({ label: `alerts for ${r.rideName}`, value: r.alerts });
+  if (stats.alertsSentToday > 0)
+    out.push({ value: stats.alertsSentToday, one: 'walk-on alert sent today', other: 'walk-on alerts sent today' });
+  for (const r of stats.topRides)
+    if (r.alerts > 0) out.push({ value: r.alerts, one: `alert for ${r.rideName}`, other: `alerts for ${r.rideName}` });
   return out;
 }

@@ -51,7 +51,7 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <p className="border-t border-slate-100 py-4 text-center text-xs text-slate-600">
+      <p className="border-t border-slate-100 px-4 py-4 text-center text-xs text-slate-600">
         © {new Date().getFullYear()} WalkOn · Independent of the parks' operators · Wait-time data: ThemeParks.wiki
       </p>
     </footer>

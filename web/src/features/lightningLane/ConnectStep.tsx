@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_LENGTH } from '@walkon/server/patterns';
 import { disneyConnectInput, INVITATION_TTL_HOURS } from '@walkon/server/schemas';
 import { CheckCircle2, Clock, Link2, Unlink } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -117,7 +118,14 @@ export function ConnectStep({ status }: { status: LaneStatus }) {
             </p>
           ) : null}
           <Field label="Disney account email" htmlFor="ll-disney-email" error={form.formState.errors.disneyEmail?.message}>
-            <Input id="ll-disney-email" type="email" autoComplete="email" inputMode="email" {...form.register('disneyEmail')} />
+            <Input
+              id="ll-disney-email"
+              maxLength={MAX_LENGTH.email}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              {...form.register('disneyEmail')}
+            />
           </Field>
           <Button type="submit" disabled={connect.isPending} className="w-full sm:w-auto">
             <Link2 className="h-4 w-4" aria-hidden="true" />

@@ -36,7 +36,9 @@ describe('Lightning Lane display helpers (spec part 2 §4, §8)', () => {
     expect(ageLabel('2026-04-14T22:26:15Z', now)).toBe('45 s ago');
     expect(ageLabel('2026-04-14T22:24:00Z', now)).toBe('3 min ago');
     expect(ageLabel('2026-04-14T19:00:00Z', now)).toBe('3 h ago');
-    expect(stateLabel('TEMP_FULL')).toBe('Temp full');
+    expect(stateLabel('TEMP_FULL')).toBe('Temporarily full');
+    expect(stateLabel('FINISHED')).toBe('Sold out');
+    expect(stateLabel('REFURBISHMENT')).toBe('Refurbishment');
     expect(stateLabel(null)).toBe('Unknown');
   });
 

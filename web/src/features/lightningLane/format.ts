@@ -1,4 +1,5 @@
 import { LL_MESSAGES } from '@walkon/server/schemas';
+import { QUEUE_STATE_WORDS } from '../../lib/queueState.ts';
 import { trpcErrorCode } from '../../lib/trpcError.ts';
 
 /**
@@ -59,9 +60,15 @@ export function ageLabel(iso: string, now: Date): string {
   return `${Math.floor(s / 3600)} h ago`;
 }
 
-/** The upstream queue state in words: 'AVAILABLE' → 'Available', 'TEMP_FULL' → 'Temp full', null → 'Unknown'. */
+/**
+ * The upstream state in words, the same words as Manage Alerts' return-time rows (returnTimeAlertRows.ts):
+ * 'FINISHED' → 'Sold out', 'TEMP_FULL' → 'Temporarily full', 'AVAILABLE' → 'Available', others as written
+ * ('REFURBISHMENT' → 'Refurbishment'), null → 'Unknown'.
+ */
 export function stateLabel(state: string | null): string {
   if (!state) return 'Unknown';
+  const known = QUEUE_STATE_WORDS[state.toUpperCase()];
+  if (known) return known;
   const words = state.replaceAll('_', ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

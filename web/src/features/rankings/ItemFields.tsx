@@ -1,3 +1,4 @@
+import { MAX_LENGTH } from '@walkon/server/patterns';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { trpc } from '../../trpc.ts';
 
@@ -24,7 +25,7 @@ export function ItemFields({ idPrefix, value, onChange }: { idPrefix: string; va
   return (
     <>
       <Field label="Name" htmlFor={`${idPrefix}-name`}>
-        <Input id={`${idPrefix}-name`} value={value.name} onChange={(e) => set('name', e.target.value)} />
+        <Input id={`${idPrefix}-name`} maxLength={MAX_LENGTH.itemName} value={value.name} onChange={(e) => set('name', e.target.value)} />
       </Field>
       <Field label="Type" htmlFor={`${idPrefix}-type`}>
         <Select id={`${idPrefix}-type`} value={value.type} onChange={(e) => set('type', e.target.value as ItemType)}>
@@ -46,6 +47,7 @@ export function ItemFields({ idPrefix, value, onChange }: { idPrefix: string; va
       <Field label="Description (optional)" htmlFor={`${idPrefix}-description`}>
         <textarea
           id={`${idPrefix}-description`}
+          maxLength={MAX_LENGTH.itemDescription}
           className="w-full rounded-lg border border-slate-300 p-2"
           rows={3}
           value={value.description}

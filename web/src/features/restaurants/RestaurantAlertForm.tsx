@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { MAX_LENGTH } from '@walkon/server/patterns';
 import { MAX_RESTAURANT_DATES, PARTY_SIZE_MAX, PARTY_SIZE_MIN, PREFERRED_TIMES } from '@walkon/server/schemas';
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -164,6 +165,7 @@ export function RestaurantAlertForm() {
         <Field label="Email" htmlFor="ra-email" hint="Alerts go to your account's e-mail address." error={fieldMessage(errors, 'email')}>
           <Input
             id="ra-email"
+            maxLength={MAX_LENGTH.email}
             type="email"
             autoComplete="email"
             readOnly={Boolean(user)}

@@ -25,38 +25,42 @@ export function ParkPicker(props: {
       </p>
     );
   }
+  // Side by side only where the box itself is wide enough for "Walt Disney World® Resort" in each (a container
+  // query: inside a half-width card the selects stack instead of cutting the names off).
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <Field label="Destination" htmlFor={`${prefix}-destination`}>
-        <Select
-          id={`${prefix}-destination`}
-          value={props.destinationId ?? ''}
-          disabled={destinations.isPending}
-          onChange={(e) => props.onChange({ destinationId: e.target.value || null, parkId: null })}
-        >
-          <option value="">{destinations.isPending ? 'Loading destinations…' : 'Select a destination'}</option>
-          {destinations.data?.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field label="Park" htmlFor={`${prefix}-park`}>
-        <Select
-          id={`${prefix}-park`}
-          value={props.parkId ?? ''}
-          disabled={!dest}
-          onChange={(e) => props.onChange({ destinationId: props.destinationId, parkId: e.target.value || null })}
-        >
-          <option value="">{dest ? 'Select a park' : 'Choose a destination first'}</option>
-          {parks.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
+    <div className="@container">
+      <div className="grid gap-4 @xl:grid-cols-2">
+        <Field label="Destination" htmlFor={`${prefix}-destination`}>
+          <Select
+            id={`${prefix}-destination`}
+            value={props.destinationId ?? ''}
+            disabled={destinations.isPending}
+            onChange={(e) => props.onChange({ destinationId: e.target.value || null, parkId: null })}
+          >
+            <option value="">{destinations.isPending ? 'Loading destinations…' : 'Select a destination'}</option>
+            {destinations.data?.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Park" htmlFor={`${prefix}-park`}>
+          <Select
+            id={`${prefix}-park`}
+            value={props.parkId ?? ''}
+            disabled={!dest}
+            onChange={(e) => props.onChange({ destinationId: props.destinationId, parkId: e.target.value || null })}
+          >
+            <option value="">{dest ? 'Select a park' : 'Choose a destination first'}</option>
+            {parks.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
     </div>
   );
 }

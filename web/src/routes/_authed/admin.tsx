@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createFileRoute } from '@tanstack/react-router';
+import { MAX_LENGTH } from '@walkon/server/patterns';
 import { formatCents } from '@walkon/server/pricing';
 import { promoCreateInput } from '@walkon/server/schemas';
 import { format, formatDistanceToNow } from 'date-fns';
@@ -137,7 +138,7 @@ function SiteSettings() {
           {testimonials.data?.map((x) => (
             <li key={x.id} className="flex items-start justify-between gap-2 py-2 text-sm">
               <span>
-                <span className="font-semibold">{x.name}</span> {x.isSample ? <Badge tone="amber">sample</Badge> : null}
+                <span className="font-semibold">{x.name}</span>
                 <span className="block text-slate-600">{x.text}</span>
               </span>
               <Button variant="ghost" size="sm" aria-label={`Delete testimonial by ${x.name}`} onClick={() => del.mutate({ id: x.id })}>
@@ -153,14 +154,27 @@ function SiteSettings() {
             add.mutate(t);
           }}
         >
-          <Input aria-label="Name" placeholder="Name" value={t.name} onChange={(e) => setT({ ...t, name: e.target.value })} />
+          <Input
+            aria-label="Name"
+            maxLength={MAX_LENGTH.testimonialName}
+            placeholder="Name"
+            value={t.name}
+            onChange={(e) => setT({ ...t, name: e.target.value })}
+          />
           <Input
             aria-label="Park visited"
+            maxLength={MAX_LENGTH.testimonialPark}
             placeholder="Park visited"
             value={t.parkVisited}
             onChange={(e) => setT({ ...t, parkVisited: e.target.value })}
           />
-          <Input aria-label="Testimonial" placeholder="Testimonial" value={t.text} onChange={(e) => setT({ ...t, text: e.target.value })} />
+          <Input
+            aria-label="Testimonial"
+            maxLength={MAX_LENGTH.testimonialText}
+            placeholder="Testimonial"
+            value={t.text}
+            onChange={(e) => setT({ ...t, text: e.target.value })}
+          />
           <Select aria-label="Rating" value={t.rating} onChange={(e) => setT({ ...t, rating: Number(e.target.value) })}>
             {[5, 4, 3, 2, 1].map((n) => (
               <option key={n} value={n}>
@@ -267,7 +281,7 @@ function PromoCodes() {
           )}
         >
           <Field label="Code" htmlFor="promo-code" error={err.code?.message}>
-            <Input id="promo-code" className="uppercase" autoComplete="off" {...form.register('code')} />
+            <Input id="promo-code" maxLength={MAX_LENGTH.promoCode} className="uppercase" autoComplete="off" {...form.register('code')} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Kind" htmlFor="promo-kind">

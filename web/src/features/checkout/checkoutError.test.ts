@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutFailure } from './checkoutError.ts';
+
+const rejected = (fieldErrors: Record<string, string[]>, message = 'x') => ({
+  message,
+  data: { code: 'BAD_REQUEST', zodError: { formErrors: [], fieldErrors } },
+});
+
+describe('checkout failures say what is wrong (spec part 1 §5, §8)', () => {
+  it('a rejected e-mail is an e-mail problem, not a payment error', () => {
+    expect(checkoutFailure(rejected({ email: ['Please enter a valid email address'] }))).toEqual({
+      title: 'Invalid Email',
+      description: 'Please enter a valid email address',
+      field: 'email',
+    });
+    expect(checkoutFailure(rejected({ phone: ['Please enter a valid phone number.'] })).title).toBe('Invalid Phone Number');
+  });
+  it('a rejected request without a field keeps the server sentence; other failures are payment errors', () => {
+    expect(checkoutFailure({ message: 'That park is not sold here.', data: { code: 'BAD_REQUEST', zodError: null } })).toEqual({
+      title: 'Please check your details',
+      description: 'That park is not sold here.',
+      field: null,
+    });
+    expect(checkoutFailure({ message: 'Stripe is down', data: { code: 'SERVICE_UNAVAILABLE' } }).title).toBe('Payment Error');
+    expect(checkoutFailure(new Error('')).description).toBe('Failed to start checkout process');
+  });
+});
