@@ -49,7 +49,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
  */
 export function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
   return (
-    <p id={id} className={cn('text-right text-sm tabular-nums', length >= max * 0.9 ? 'text-amber-800' : 'text-slate-600')}>
+    <p id={id} className={cx('text-right text-sm tabular-nums', length >= max * 0.9 ? 'text-amber-800' : 'text-slate-600')}>
       {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters
     </p>
   );
