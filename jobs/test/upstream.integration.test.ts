@@ -79,6 +79,7 @@ describe('a response about another park', () => {
     const err = await runParkTick({ db, source, now }, MK).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UpstreamError);
     expect((err as UpstreamError).kind).toBe('mismatch');
+    expect((err as UpstreamError).message).toContain(EPCOT);
     expect(await countDeliveries()).toBe(0);
     const after = await db.selectFrom('ride_status').select(['attraction_id', 'polled_at']).where('park_id', '=', MK).execute();
     expect(after).toEqual(before);
