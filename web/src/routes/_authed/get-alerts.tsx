@@ -11,6 +11,7 @@ import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { VerifyBanner } from '../../features/account/VerifyBanner.tsx';
 import { alertAction, alertsStatus, canActivate, initialSelection, readCleared, writeCleared } from '../../features/alerts/selection.ts';
+import { RideAlertSettings } from '../../features/alerts/WatchSettings.tsx';
 import { useSession } from '../../features/auth/session.ts';
 import { formatPassDate, formatPassDateList, parkNowTime } from '../../features/checkout/dates.ts';
 import { PricingDialog } from '../../features/checkout/PricingDialog.tsx';
@@ -451,6 +452,7 @@ function GetAlerts() {
                         {r.name}
                       </label>
                       <Badge tone={badge.tone}>{badge.label}</Badge>
+                      <RideAlertSettings parkId={parkId} rideId={r.id} rideName={r.name} />
                     </li>
                   );
                 })}
