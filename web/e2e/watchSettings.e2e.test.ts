@@ -26,9 +26,12 @@ async function freeDayForMagicKingdom(page: Page, code: string): Promise<void> {
   await page.getByText('ACTIVE', { exact: true }).waitFor();
 }
 
+/** `s` as a literal inside a regular expression. */
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The per-ride settings button on Get Alerts (its name ends with the settings in force). */
-const settingsButton = (page: Page, ride: string) => page.getByRole('button', { name: new RegExp(`^Alert settings for ${escape(ride)}:`) });
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const settingsButton = (page: Page, ride: string) =>
+  page.getByRole('button', { name: new RegExp(`^Alert settings for ${escapeRegExp(ride)}:`) });
 
 /** Opens a ride's settings popover on Get Alerts, sets the threshold (and the hourly reminder), saves. */
 async function setOnGetAlerts(page: Page, ride: string, minutes: number, opts: { hourly?: boolean } = {}): Promise<void> {
@@ -103,15 +106,15 @@ describe('Per-ride alert settings: set in the browser, kept after a reload, obey
 
       // Manage Alerts: Under the Sea (15 min) at 10 with back in service, saved with Save Changes.
       await page.goto(`${env.stack.url}/manage-alerts`);
-      const underTheSea = page.getByRole('button', { name: new RegExp(`^Alert settings for ${escape(UNDER_THE_SEA)}:`) });
+      const underTheSea = page.getByRole('button', { name: new RegExp(`^Alert settings for ${escapeRegExp(UNDER_THE_SEA)}:`) });
       await underTheSea.click();
       await page.getByLabel(`Alert threshold for ${UNDER_THE_SEA}`).selectOption('10');
       await page.getByRole('checkbox', { name: `Back in service: ${UNDER_THE_SEA}` }).click();
       await page.getByText('not saved yet').waitFor();
       // Settings made on Get Alerts show here too.
-      expect(await page.getByRole('button', { name: new RegExp(`^Alert settings for ${escape(DUMBO)}:`) }).getAttribute('aria-label')).toBe(
-        `Alert settings for ${DUMBO}: ≤ 5 min`,
-      );
+      expect(
+        await page.getByRole('button', { name: new RegExp(`^Alert settings for ${escapeRegExp(DUMBO)}:`) }).getAttribute('aria-label'),
+      ).toBe(`Alert settings for ${DUMBO}: ≤ 5 min`);
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await page.getByText('Changes Saved').waitFor();
       await page.reload();
