@@ -84,7 +84,8 @@ describe('Per-ride alert settings: set in the browser, kept after a reload, obey
       for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Save');
       await page.keyboard.press('Enter');
-      await expect.poll(() => carpets.getAttribute('aria-label')).toBe(`Alert settings for ${CARPETS}: ≤ 10 min`);
+      await page.getByText(`${CARPETS}: alerts at 10 minutes or less.`).waitFor();
+      await expect.poll(() => carpets.getAttribute('aria-label'), { timeout: 10_000 }).toBe(`Alert settings for ${CARPETS}: ≤ 10 min`);
       await carpets.focus();
       await page.keyboard.press('Enter');
       await select.waitFor();
@@ -95,7 +96,9 @@ describe('Per-ride alert settings: set in the browser, kept after a reload, obey
 
       await page.reload();
       await settingsButton(page, DUMBO).waitFor();
-      await expect.poll(() => settingsButton(page, DUMBO).getAttribute('aria-label')).toBe(`Alert settings for ${DUMBO}: ≤ 5 min`);
+      await expect
+        .poll(() => settingsButton(page, DUMBO).getAttribute('aria-label'), { timeout: 10_000 })
+        .toBe(`Alert settings for ${DUMBO}: ≤ 5 min`);
       expect(await settingsButton(page, SPACE_MOUNTAIN).getAttribute('aria-label')).toBe(
         `Alert settings for ${SPACE_MOUNTAIN}: ≤ 20 min · hourly`,
       );
@@ -151,7 +154,7 @@ describe('Per-ride alert settings: set in the browser, kept after a reload, obey
     await page.goto(`${env.stack.url}/admin`);
     const sms = page.getByLabel('SMS per person per day');
     const mail = page.getByLabel('E-mails per person per day');
-    await expect.poll(() => sms.inputValue()).toBe('30');
+    await expect.poll(() => sms.inputValue(), { timeout: 10_000 }).toBe('30');
     expect(await mail.inputValue()).toBe('60');
 
     await sms.fill('0');
@@ -163,7 +166,7 @@ describe('Per-ride alert settings: set in the browser, kept after a reload, obey
     await page.getByRole('button', { name: 'Save caps' }).click();
     await page.getByText('Daily caps saved').waitFor();
     await page.reload();
-    await expect.poll(() => page.getByLabel('SMS per person per day').inputValue()).toBe('12');
+    await expect.poll(() => page.getByLabel('SMS per person per day').inputValue(), { timeout: 10_000 }).toBe('12');
     expect(await page.getByLabel('E-mails per person per day').inputValue()).toBe('120');
     await page.getByRole('heading', { name: 'Daily alert caps' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-alert-caps-375.png') });
