@@ -317,33 +317,54 @@ describe('Retry-After', () => {
 
 describe('guards of the alert rules, end to end over HTTP (DESIGN §2.3)', () => {
   const DUMBO = '890fa430-89c0-4a3f-96c9-11597888005e';
-
-  // Waits for the alert engine v2 core (park-CLOSED guard): today the tick alerts Dumbo. Switch to `it` once it lands.
-  it.todo('the park entity CLOSED while a ride says OPERATING 5 min: no alert', async () => {
-    const now = () => RECORDED_AT;
-    await watchAll(db, MK_OPEN, 'fan@example.com', now);
-    const body = editedRecording((doc) => {
-      for (const e of doc.liveData) {
-        if (e.entityType === 'PARK') e.status = 'CLOSED';
-        if (e.id === DUMBO)
-          Object.assign(e, { status: 'OPERATING', queue: { STANDBY: { waitTime: 5 } }, lastUpdated: RECORDED_AT.toISOString() });
-      }
-    });
+  const LATER = new Date(RECORDED_AT.getTime() + 60_000);
+  const source = () => createHttpSource({ baseUrl, timeoutMs: 2000 });
+  const serve = (body: string) => {
     handler = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-    await runParkTick({ db, source: createHttpSource({ baseUrl, timeoutMs: 2000 }), now }, MK);
+  };
+  const dumboDeliveries = async () => (await db.selectFrom('deliveries').select('id').where('ride_id', '=', DUMBO).execute()).length;
+
+  it('the park entity CLOSED while a ride says OPERATING 5 min: no alert; the same reading with the park open alerts', async () => {
+    await watchAll(db, MK_OPEN, 'fan@example.com', () => RECORDED_AT);
+    const withPark = (parkStatus: string, at: Date) =>
+      editedRecording((doc) => {
+        for (const e of doc.liveData) {
+          if (e.entityType === 'PARK') e.status = parkStatus;
+          if (e.id === DUMBO) Object.assign(e, { status: 'OPERATING', queue: { STANDBY: { waitTime: 5 } }, lastUpdated: at.toISOString() });
+        }
+      });
+    serve(withPark('CLOSED', RECORDED_AT));
+    const closed = await runParkTick({ db, source: source(), now: () => RECORDED_AT }, MK);
+    expect(closed.ran).toBe(true);
+    expect(closed.claimed).toEqual([]);
     expect(await countDeliveries()).toBe(0);
+
+    // Control: the park open a minute later, Dumbo still 5 min (a new reading), and the tick alerts it.
+    serve(withPark('OPERATING', LATER));
+    const open = await runParkTick({ db, source: source(), now: () => LATER }, MK);
+    expect(open.claimed.length).toBeGreaterThan(0);
+    expect(await dumboDeliveries()).toBe(1);
   });
 
-  // Waits for the alert engine v2 core (future lastUpdated guard): today the tick alerts. Switch to `it` once it lands.
-  it.todo('lastUpdated 24 h in the future: no alert', async () => {
-    const now = () => RECORDED_AT;
-    await watchAll(db, MK_OPEN, 'fan@example.com', now);
-    const future = new Date(RECORDED_AT.getTime() + 86_400_000).toISOString();
-    const body = editedRecording((doc) => {
-      for (const e of doc.liveData) if (e.entityType !== 'PARK') e.lastUpdated = future;
-    });
-    handler = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-    await runParkTick({ db, source: createHttpSource({ baseUrl, timeoutMs: 2000 }), now }, MK);
+  it('lastUpdated 24 h in the future: no alert; a present lastUpdated for the same waits alerts', async () => {
+    await watchAll(db, MK_OPEN, 'fan@example.com', () => RECORDED_AT);
+    const stamped = (at: Date) =>
+      editedRecording((doc) => {
+        for (const e of doc.liveData) {
+          if (e.entityType !== 'PARK') e.lastUpdated = at.toISOString();
+          if (e.id === DUMBO) Object.assign(e, { status: 'OPERATING', queue: { STANDBY: { waitTime: 5 } } });
+        }
+      });
+    serve(stamped(new Date(RECORDED_AT.getTime() + 86_400_000)));
+    const future = await runParkTick({ db, source: source(), now: () => RECORDED_AT }, MK);
+    expect(future.ran).toBe(true);
+    expect(future.claimed).toEqual([]);
     expect(await countDeliveries()).toBe(0);
+
+    // Control: the same document stamped at the poll instant a minute later alerts Dumbo.
+    serve(stamped(LATER));
+    const present = await runParkTick({ db, source: source(), now: () => LATER }, MK);
+    expect(present.claimed.length).toBeGreaterThan(0);
+    expect(await dumboDeliveries()).toBe(1);
   });
 });
