@@ -36,14 +36,14 @@ const settings = (rideId: string, thresholdMinutes: number | null, backInService
   remindHourly,
 });
 
-/** A pass for MK today (park-local 2026-04-14) and a watch on `rideIds`. */
-async function passAndWatch(user: { email: string; cookie: string }, rideIds: string[]) {
+/** A pass for MK today (park-local 2026-04-14), bought by the signed-in account, and a watch on `rideIds`. */
+async function passAndWatch(user: { id: string; email: string; cookie: string }, rideIds: string[]) {
   expect((await call('waitTimes.live', { parkId: MK })).status).toBe(200);
   expect((await call('alerts.saveRides', { parkId: MK, rideIds }, user.cookie)).status).toBe(200);
   await subscriptions.upsertActivePass(env.db, {
     email: user.email,
     parkId: MK,
-    userId: null,
+    userId: user.id,
     alertType: 'email',
     startDate: '2026-04-14',
     endDate: '2026-04-15',

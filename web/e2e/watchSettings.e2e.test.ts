@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createDb } from '@walkon/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { grantRole, MK, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
@@ -42,6 +43,21 @@ async function setOnGetAlerts(page: Page, ride: string, minutes: number, opts: {
   await dialog.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Alert settings saved').first().waitFor();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** The ride-alert e-mails (messages carrying deliveries) the outbox holds for `email`. */
+async function alertMails(email: string): Promise<{ id: string; subject: string | null; body_text: string }[]> {
+  const db = createDb(env.stack.databaseUrl, 1);
+  try {
+    return await db
+      .selectFrom('outbox_messages')
+      .select(['id', 'subject', 'body_text'])
+      .where('to_address', '=', email)
+      .where('delivery_id', 'is not', null)
+      .execute();
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** The rides the worker's next Magic Kingdom tick alerts `email` about, sorted (one JSON line per delivery). */
@@ -132,6 +148,7 @@ describe('Per-ride alert settings: set in the browser, kept after a reload, obey
       // The worker: each ride against its own threshold. Default 15 min: Mad Tea Party, PhilharMagic, Laugh Floor
       // (10) and Speedway (5); Space Mountain at 20 ≤ 20; not Dumbo (15 > 5), the Magic Carpets (15 > 10) or
       // Under the Sea (15 > 10).
+      const mailsBefore = new Set((await alertMails(email)).map((m) => m.id));
       expect(await tickFor(email)).toEqual([
         'Mad Tea Party',
         "Mickey's PhilharMagic",
@@ -139,6 +156,15 @@ describe('Per-ride alert settings: set in the browser, kept after a reload, obey
         SPACE_MOUNTAIN,
         'Tomorrowland Speedway',
       ]);
+      // Alert engine v2 (DESIGN §2.5): those five alerts of one tick reach the person as ONE e-mail, its subject
+      // naming the shortest wait and "+4 more"; the rides above their thresholds are not in it.
+      const mails = (await alertMails(email)).filter((m) => !mailsBefore.has(m.id));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.subject).toBe('Tomorrowland Speedway 5 min +4 more at Magic Kingdom Park');
+      for (const ride of ['Mad Tea Party', "Mickey's PhilharMagic", 'Monsters Inc. Laugh Floor', SPACE_MOUNTAIN]) {
+        expect(mails[0]?.body_text).toContain(ride);
+      }
+      for (const ride of [DUMBO, CARPETS, UNDER_THE_SEA]) expect(mails[0]?.body_text).not.toContain(ride);
       expect(errors).toEqual([]);
       await context.close();
     });
