@@ -54,14 +54,20 @@ function unreachableHint(env: { WAIT_TIMES_SOURCE: string }, message: string): s
   return `\nThe live ThemeParks.wiki API could not be reached. To use the recorded data \`make dev\` / \`make demo\` use, run:\n  npx walkon-jobs tick --env-from ${DEV_ENV_FILE} --park <parkId>\n(or export WAIT_TIMES_SOURCE=replay and WAIT_TIMES_REPLAY_DIR=<shared/fixtures>).\n`;
 }
 
-/** Retries an upstream read a few times with backoff (the worker uses BullMQ attempts instead). */
+/**
+ * Retries an upstream read a few times with backoff (the worker uses BullMQ attempts instead); never sooner
+ * than the upstream's Retry-After, and not at all when that is over 30 s away or the answer was about another
+ * park (DESIGN §2.2).
+ */
 async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await fn();
     } catch (err) {
-      if (!(err instanceof UpstreamError) || i >= attempts) throw err;
-      await new Promise((r) => setTimeout(r, 500 * 2 ** i));
+      if (!(err instanceof UpstreamError) || i >= attempts || err.kind === 'mismatch') throw err;
+      const wait = Math.max(500 * 2 ** i, err.retryAt ? err.retryAt.getTime() - Date.now() : 0);
+      if (wait > 30_000) throw err;
+      await new Promise((r) => setTimeout(r, wait));
     }
   }
 }

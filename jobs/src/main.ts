@@ -4,7 +4,7 @@ import { createLogger } from './logger.ts';
 import { createDiningProvider } from './providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from './providers/flights/index.ts';
 import { createNotifier } from './providers/notify/index.ts';
-import { createWaitTimesSource } from './providers/waitTimes/index.ts';
+import { createRedisReadGate, createWaitTimesSource } from './providers/waitTimes/index.ts';
 import { createQueues } from './queues.ts';
 import { createRedis } from './redis.ts';
 import { buildWorker } from './worker.ts';
@@ -22,7 +22,8 @@ const flightProvider = createFlightSearchProvider(env);
 const flights = flightProvider
   ? createFlightSearchService({ provider: flightProvider, redis: connection, prefix: env.QUEUE_PREFIX })
   : null;
-const source = createWaitTimesSource(env, now);
+// Park reads honour the upstream's Retry-After across workers and the server (Redis `<QUEUE_PREFIX>:upstream:not-before:<parkId>`).
+const source = createWaitTimesSource(env, now, createRedisReadGate({ redis: connection, prefix: env.QUEUE_PREFIX }));
 const worker = await buildWorker({
   db,
   connection,

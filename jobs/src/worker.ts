@@ -1,5 +1,5 @@
 import { type Database, liveStatus, subscriptions } from '@walkon/db';
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
@@ -8,13 +8,13 @@ import { enqueueDeliveries } from './pipeline/fanout.ts';
 import { type FlightSearcher, runFlightPriceCheck } from './pipeline/flightPriceCheck.ts';
 import { type LightningLaneBooker, runAutoBooking } from './pipeline/lightningLane.ts';
 import { runRestaurantCheck } from './pipeline/restaurantCheck.ts';
-import { reconcileSchedulers } from './pipeline/schedulers.ts';
+import { POLL_EVERY_MS, reconcileSchedulers } from './pipeline/schedulers.ts';
 import { recordSendFailures, sendConfirmation, sendDeliveryBatch } from './pipeline/send.ts';
 import { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 import { runParkTick } from './pipeline/tick.ts';
 import type { DiningAvailabilityProvider } from './providers/dining/types.ts';
 import type { Notifier } from './providers/notify/index.ts';
-import { NotFoundError, type WaitTimesSource } from './providers/waitTimes/index.ts';
+import { DEFAULT_TIMEOUT_MS, NotFoundError, planAfterFault, type WaitTimesSource } from './providers/waitTimes/index.ts';
 import { type MaintenanceJobData, type PollJobData, QUEUE, type Queues, type SendJobData } from './queues.ts';
 
 /** Everything the worker needs, injected (DESIGN §4 factories). */
@@ -144,7 +144,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
 
   const poll = new Worker<PollJobData>(
     QUEUE.poll,
-    async (job: Job<PollJobData>) => {
+    async (job: Job<PollJobData>, token?: string) => {
       const { parkId } = job.data;
       try {
         const { ran, poll: p, claimed, capped } = await runParkTick(deps, parkId);
@@ -160,6 +160,30 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
         if (err instanceof NotFoundError) {
           log.warn({ parkId, err: err.message }, 'poll-park: park unknown to the source');
           throw new UnrecoverableError(err.message);
+        }
+        // Retry-After and wrong-park responses (DESIGN §2.2): never read sooner than the upstream allows, at most
+        // one read per park per tick. The tick ends when the scheduler's next job for the park is due.
+        const tickEndsAt = job.timestamp + (job.opts.delay ?? 0) + POLL_EVERY_MS;
+        const plan = planAfterFault(err, deps.now(), tickEndsAt - Date.now(), DEFAULT_TIMEOUT_MS);
+        if (plan.action === 'give-up') {
+          log.error({ parkId, err: (err as Error).message }, 'poll-park: upstream answered about another park; nothing stored');
+          throw new UnrecoverableError((err as Error).message);
+        }
+        if (plan.action === 'retry-at' && job.attemptsStarted < (job.opts.attempts ?? 1)) {
+          log.warn(
+            { parkId, retryAt: plan.at.toISOString(), err: (err as Error).message },
+            'poll-park: upstream asked to wait, retrying then',
+          );
+          await job.moveToDelayed(Date.now() + Math.max(plan.at.getTime() - deps.now().getTime(), 0), token);
+          throw new DelayedError();
+        }
+        if (plan.action === 'skip-tick' || plan.action === 'retry-at') {
+          const until = plan.action === 'skip-tick' ? plan.until : plan.at;
+          log.warn(
+            { parkId, until: until.toISOString(), err: (err as Error).message },
+            'poll-park: upstream asked to wait; skipping this tick',
+          );
+          return { claimed: 0, deferredUntil: until.toISOString() };
         }
         log.warn({ parkId, attempt: job.attemptsMade + 1, err: (err as Error).message }, 'poll-park: upstream fault, will retry');
         throw err;

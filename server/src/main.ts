@@ -7,6 +7,7 @@ import {
   createNotifier,
   createQueues,
   createRedis,
+  createRedisReadGate,
   createWaitTimesSource,
   loadJobsEnv,
 } from '@walkon/jobs';
@@ -28,7 +29,8 @@ const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
 const flightProvider = createFlightSearchProvider(jobsEnv);
 const flights = flightProvider ? createFlightSearchService({ provider: flightProvider, redis, prefix: env.QUEUE_PREFIX }) : null;
 if (!flights) logger.warn('flight search unavailable: set DUFFEL_ACCESS_TOKEN (or FLIGHTS_SOURCE=replay for recorded examples)');
-const source = createWaitTimesSource(jobsEnv, now);
+// On-demand park reads honour the Retry-After the worker recorded (and record theirs) in the shared Redis gate.
+const source = createWaitTimesSource(jobsEnv, now, createRedisReadGate({ redis, prefix: env.QUEUE_PREFIX }));
 const app = await buildApp({
   db,
   queues,

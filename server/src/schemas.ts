@@ -3,12 +3,15 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_LENGTH } from './patterns.ts';
 import { MAX_PASS_DATES, normalisePromoCode } from './pricing.ts';
 import { checkoutSessionId, controlCharMessage, dateOnly, entityId, SINGLE_LINE_CONTROL, text, timeOfDay } from './schemas/common.ts';
+import { watchSettingsFields } from './schemas/watchSettings.ts';
 
+export * from './schemas/alertCaps.ts';
 export { checkoutSessionId, dateOnly, entityId, TIME_OF_DAY, text, timeOfDay } from './schemas/common.ts';
 export * from './schemas/features.ts';
 export * from './schemas/lightningLane.ts';
 export * from './schemas/restaurants.ts';
 export * from './schemas/returnTimeAlerts.ts';
+export * from './schemas/watchSettings.ts';
 /** Input schemas shared by the server and the web app (messages from spec part 1 §5 and §8). */
 export { EMAIL_PATTERN, MAX_LENGTH };
 
@@ -105,7 +108,12 @@ export const testAlertInput = z.object({ parkId: entityId, bypassCooldown: z.boo
 export const manageSaveInput = z.object({
   parks: z
     .array(
-      z.object({ parkId: entityId, active: z.boolean(), rides: z.array(z.object({ rideId: entityId, active: z.boolean() })).max(500) }),
+      z.object({
+        parkId: entityId,
+        active: z.boolean(),
+        /** Per ride: the toggle and, when given, the watch's alert settings (DESIGN §2.3). */
+        rides: z.array(z.object({ rideId: entityId, active: z.boolean(), settings: watchSettingsFields.optional() })).max(500),
+      }),
     )
     .max(100),
 });

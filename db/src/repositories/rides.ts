@@ -14,6 +14,8 @@ export async function listSelection(db: Executor, owner: EmailOwner, parkId?: st
       'ur.park_id as parkId',
       'ur.active',
       'ur.threshold_minutes as thresholdMinutes',
+      'ur.back_in_service as backInService',
+      'ur.remind_hourly as remindHourly',
       'a.name as rideName',
     ])
     .where('ur.email', '=', email)
@@ -83,4 +85,81 @@ export async function watchAllRides(db: Executor, email: string, parkId: string,
     select ${email}, a.park_id, a.id, true, ${createdBy}::uuid from attractions a where a.park_id = ${parkId} and a.entity_type = 'ATTRACTION'
     on conflict (email, ride_id) do update set active = true`.execute(db);
   return Number(r.numAffectedRows ?? 0);
+}
+
+/**
+ * Per-watch alert settings (DESIGN §2.3 / §6): `thresholdMinutes` 5–60 or null for the default 15 minutes,
+ * `backInService` (alert when the attraction comes back from DOWN), `remindHourly` (remind every hour while the
+ * standby wait stays at or under the threshold instead of alerting only on the drop).
+ */
+export interface WatchSettings {
+  thresholdMinutes: number | null;
+  backInService: boolean;
+  remindHourly: boolean;
+}
+
+/** A person's watch settings for the attractions of one park (watched or not), by ride id. */
+export async function listWatchSettings(db: Executor, owner: EmailOwner, parkId: string) {
+  const { email, userId } = scopeOf(owner);
+  let q = db
+    .selectFrom('user_rides')
+    .select([
+      'ride_id as rideId',
+      'active',
+      'threshold_minutes as thresholdMinutes',
+      'back_in_service as backInService',
+      'remind_hourly as remindHourly',
+    ])
+    .where('email', '=', email)
+    .where('park_id', '=', parkId);
+  if (userId) q = q.where('user_id', '=', userId);
+  return q.execute();
+}
+
+/**
+ * Stores the settings of one watch: an existing watch keeps its `active` flag; a ride not watched yet gets an
+ * inactive row (it alerts only once selected on Get Alerts, which keeps the settings). The ride must be an
+ * attraction of the park: returns false (nothing written) otherwise.
+ */
+export async function upsertWatchSettings(
+  db: Executor,
+  email: string,
+  parkId: string,
+  rideId: string,
+  settings: WatchSettings,
+  createdBy: string | null = null,
+): Promise<boolean> {
+  const ride = await db.selectFrom('attractions').select('id').where('id', '=', rideId).where('park_id', '=', parkId).executeTakeFirst();
+  if (!ride) return false;
+  const values = {
+    threshold_minutes: settings.thresholdMinutes,
+    back_in_service: settings.backInService,
+    remind_hourly: settings.remindHourly,
+  };
+  await db
+    .insertInto('user_rides')
+    .values({ email, park_id: parkId, ride_id: rideId, active: false, user_id: createdBy, ...values })
+    .onConflict((oc) => oc.columns(['email', 'ride_id']).doUpdateSet(values))
+    .execute();
+  return true;
+}
+
+/** Updates the settings of some of a person's existing watches in a park (Manage Alerts save); others are untouched. */
+export async function setWatchSettings(
+  db: Executor,
+  owner: EmailOwner,
+  parkId: string,
+  changes: ({ rideId: string } & WatchSettings)[],
+): Promise<void> {
+  const { email, userId } = scopeOf(owner);
+  for (const c of changes) {
+    let q = db
+      .updateTable('user_rides')
+      .set({ threshold_minutes: c.thresholdMinutes, back_in_service: c.backInService, remind_hourly: c.remindHourly })
+      .where('email', '=', email)
+      .where('park_id', '=', parkId)
+      .where('ride_id', '=', c.rideId);
+    if (userId) q = q.where('user_id', '=', userId);
+    await q.execute();
+  }
 }

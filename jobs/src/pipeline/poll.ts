@@ -1,6 +1,6 @@
 import { alertEngine, catalogue, type Executor, liveStatus } from '@walkon/db';
 import type { Logger } from '../logger.ts';
-import { NotFoundError, type WaitTimesSource } from '../providers/waitTimes/index.ts';
+import { NotFoundError, UpstreamError, type WaitTimesSource } from '../providers/waitTimes/index.ts';
 import { ensureCatalogue } from './catalogue.ts';
 import { type DecidedReading, decideReadings, type PreviousReading } from './readings.ts';
 
@@ -28,13 +28,16 @@ export interface PollResult {
  * and stores the park's own entity (status and hours, `parks.live_status`). Sets the park's time zone.
  * A `lastUpdated` more than 2 minutes in the future is logged and stored clamped to the poll instant.
  * Also used by the server for on-demand reads of parks nobody watches.
- * @throws UpstreamError (retryable), NotFoundError (park unknown to the source or the catalogue).
+ * @throws UpstreamError (retryable; `mismatch` when the document is about another park), NotFoundError (park
+ * unknown to the source or the catalogue).
  */
 export async function refreshPark(
   deps: { db: Executor; source: WaitTimesSource; now: () => Date; logger?: Logger },
   parkId: string,
 ): Promise<PollResult> {
   const live = await deps.source.getLive(parkId);
+  // Upstream data is evidence, not truth: a document about another park is never stored under this one.
+  if (live.parkId !== parkId) throw new UpstreamError(`live read of ${parkId} answered about ${live.parkId}; nothing stored`, 'mismatch');
   const polledAt = deps.now();
   let park = await catalogue.getPark(deps.db, parkId);
   if (!park) {

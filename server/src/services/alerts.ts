@@ -283,20 +283,37 @@ export async function manageList(deps: AppDeps, user: SessionUser) {
       .filter((s) => !s.expired)
       .map((s) => ({
         ...subscriptionView(s),
-        rides: selection.filter((r) => r.parkId === s.park_id).map((r) => ({ rideId: r.rideId, rideName: r.rideName, active: r.active })),
+        rides: selection
+          .filter((r) => r.parkId === s.park_id)
+          .map((r) => ({
+            rideId: r.rideId,
+            rideName: r.rideName,
+            active: r.active,
+            // Per-watch alert settings (DESIGN §2.3): threshold 5–60 or null = the default 15.
+            settings: { thresholdMinutes: r.thresholdMinutes, backInService: r.backInService, remindHourly: r.remindHourly },
+          })),
       })),
   };
 }
 
 /**
- * Saves Manage Alerts changes (spec part 1 §4): per park the subscription's active flag and the rides'
- * toggles. Only the person's own subscriptions can change.
+ * Saves Manage Alerts changes (spec part 1 §4): per park the subscription's active flag, the rides' toggles
+ * and, where given, each ride's alert settings (threshold 5–60 or default, back in service, hourly reminder;
+ * DESIGN §2.3). Only the person's own subscriptions and watches can change.
  * @throws AppError NOT_FOUND naming the park when the person has no subscription there.
  */
 export async function manageSave(
   deps: AppDeps,
   user: SessionUser,
-  parks: { parkId: string; active: boolean; rides: { rideId: string; active: boolean }[] }[],
+  parks: {
+    parkId: string;
+    active: boolean;
+    rides: {
+      rideId: string;
+      active: boolean;
+      settings?: { thresholdMinutes: number | null; backInService: boolean; remindHourly: boolean };
+    }[];
+  }[],
 ) {
   const scope = emailScope(user);
   await deps.db.transaction().execute(async (tx) => {
@@ -305,6 +322,12 @@ export async function manageSave(
       if (!sub) throw new AppError('NOT_FOUND', `Error saving changes: no subscription for park ${p.parkId}.`);
       await subscriptions.setActive(tx, scope, p.parkId, p.active);
       await rides.setRidesActive(tx, scope, p.parkId, p.active ? p.rides : p.rides.map((r) => ({ ...r, active: false })));
+      await rides.setWatchSettings(
+        tx,
+        scope,
+        p.parkId,
+        p.rides.flatMap((r) => (r.settings ? [{ rideId: r.rideId, ...r.settings }] : [])),
+      );
     }
   });
   for (const p of parks) await syncScheduler(deps, p.parkId);

@@ -15,6 +15,7 @@ import { restaurantsRouter } from './routers/restaurants.ts';
 import { returnTimeAlertsRouter } from './routers/returnTimeAlerts.ts';
 import { siteRouter } from './routers/site.ts';
 import { waitTimesRouter } from './routers/waitTimes.ts';
+import { watchSettingsRouter } from './routers/watchSettings.ts';
 
 /** The whole API (one router file per domain, DESIGN §4). */
 export const appRouter = router({
@@ -34,6 +35,7 @@ export const appRouter = router({
   restaurants: restaurantsRouter,
   lightningLane: lightningLaneRouter,
   returnTimeAlerts: returnTimeAlertsRouter,
+  watchSettings: watchSettingsRouter,
 });
 
 /** The API's type, imported by the web app. */

@@ -7,7 +7,7 @@ import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 const FAQ: { q: string; a: string }[] = [
   {
     q: 'What does WalkOn do?',
-    a: 'WalkOn watches the live standby waits of the rides you pick and e-mails or texts you the moment one is walk-on or short: a standby wait of 1 to 15 minutes.',
+    a: 'WalkOn watches the live standby waits of the rides you pick and e-mails or texts you the moment one is walk-on or short: a standby wait of 15 minutes or less by default, or the threshold you set for that ride (5 to 60 minutes).',
   },
   {
     q: 'Is WalkOn part of Disney, Universal or any park operator?',
@@ -29,7 +29,7 @@ const FAQ: { q: string; a: string }[] = [
   { q: 'Can I get a refund?', a: 'Generally no refund is given once the service day has begun. Before that, contact us and we will help.' },
   {
     q: 'How often will I be alerted?',
-    a: 'Whenever a watched ride is operating with a fresh standby wait of 1–15 minutes — but never for the same ride twice within an hour.',
+    a: 'When a watched, operating ride drops to its threshold (15 minutes by default; set 5–60 minutes per ride on Get Alerts or Manage Alerts). You hear about it on the drop, not again while it stays short — unless you turn on “Remind me every hour while it stays short” for that ride — and never for the same ride twice within an hour. Rides that drop at the same check come together in one message, you can ask for a back-in-service alert when a ride reopens after a breakdown, and a daily cap per person (by default 30 texts and 60 e-mails) keeps it sensible.',
   },
   {
     q: 'What if the wait data is out of date?',

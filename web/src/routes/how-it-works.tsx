@@ -22,7 +22,13 @@ export const Route = createFileRoute('/how-it-works')({
         <li>Standby waits swing through the day; a 60-minute line can be 10 minutes an hour later.</li>
         <li>You keep enjoying the park instead of refreshing an app: we tell you when it is worth walking over.</li>
         <li>Stale data never alerts: if a ride's wait has not been updated in 15 minutes, we stay quiet.</li>
-        <li>We never send the same ride twice within an hour, and every e-mail has a one-click unsubscribe.</li>
+        <li>
+          You hear about a ride when it drops to your threshold (15 minutes by default, or 5–60 minutes per ride), not again while it stays
+          short unless you ask for hourly reminders, and never the same ride twice within an hour.
+        </li>
+        <li>Several rides that drop at the same check come in one message, and a daily cap per person keeps your inbox and phone calm.</li>
+        <li>Want to know when a broken-down ride reopens? Turn on its back-in-service alert.</li>
+        <li>Every e-mail has a one-click unsubscribe, and you can reply STOP to any text.</li>
       </ul>
       <p>
         Browse the <Link to={'/parks' as never}>parks we cover</Link>, check the <Link to="/live-wait-times">live wait times</Link>, or{' '}

@@ -48,12 +48,18 @@ export interface WaitTimesSource {
   getLive(parkId: string): Promise<LiveParkData>;
 }
 
-/** An upstream fault: timeout, HTTP 429/5xx, network error or a malformed body. Retryable. */
+/**
+ * An upstream fault: timeout, HTTP 429/5xx, network error, a malformed body, a body over the size cap
+ * (`too-large`), a document about another park than the one asked for (`mismatch`, not worth retrying within
+ * the tick), or a read held back because the upstream asked us to wait (`deferred`: no request was made).
+ * `retryAt` is the earliest instant the upstream allows the next read (its Retry-After), when it gave one.
+ */
 export class UpstreamError extends Error {
   constructor(
     message: string,
-    readonly kind: 'timeout' | 'http' | 'network' | 'malformed',
+    readonly kind: 'timeout' | 'http' | 'network' | 'malformed' | 'too-large' | 'mismatch' | 'deferred',
     readonly status?: number,
+    readonly retryAt?: Date,
   ) {
     super(message);
     this.name = 'UpstreamError';

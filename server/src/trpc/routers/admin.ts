@@ -1,7 +1,8 @@
 import { catalogue, outbox, payments, promo, rankings } from '@walkon/db';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { entityId, promoCreateInput, promoSetActiveInput, roleChangeInput, text } from '../../schemas.ts';
+import { alertDailyCapsInput, entityId, promoCreateInput, promoSetActiveInput, roleChangeInput, text } from '../../schemas.ts';
+import * as alertCaps from '../../services/alertCaps.ts';
 import * as roles from '../../services/roles.ts';
 import { roleProcedure, router } from '../init.ts';
 
@@ -68,6 +69,10 @@ export const adminRouter = router({
   revokeRole: admin
     .input(roleChangeInput)
     .mutation(({ ctx, input }) => roles.changeRole(ctx.deps, ctx.user, { ...input, action: 'revoke' })),
+  /** Daily alert caps per person and channel (DESIGN §2.5) → { sms, email, defaults, min, max }; the alert engine reads them. */
+  alertDailyCaps: admin.query(({ ctx }) => alertCaps.get(ctx.deps)),
+  /** Sets the daily alert caps (whole numbers 1–500 per person, channel and day) → the caps in force. */
+  setAlertDailyCaps: admin.input(alertDailyCapsInput).mutation(({ ctx, input }) => alertCaps.set(ctx.deps, input)),
   /** The outbox (messages of NOTIFY_TRANSPORT=outbox), newest first. */
   outbox: admin
     .input(z.object({ limit: z.number().int().min(1).max(200).default(50) }).optional())

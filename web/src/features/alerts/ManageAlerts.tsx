@@ -10,12 +10,15 @@ import { trpc } from '../../trpc.ts';
 import { formatPassDate } from '../checkout/dates.ts';
 import { ReturnTimeAlerts } from './ReturnTimeAlerts.tsx';
 import { parksToReenable } from './selection.ts';
+import { ManageRideSettings } from './WatchSettings.tsx';
+import type { WatchSettingsValue } from './watchSettings.ts';
 
-type Pending = Record<string, { active: boolean; rides: Record<string, boolean> }>;
+type Pending = Record<string, { active: boolean; rides: Record<string, boolean>; settings: Record<string, WatchSettingsValue> }>;
 
 /**
- * Manage Alerts (spec part 1 §2, §4): one card per subscribed park with an active toggle and ride toggles.
- * Nothing is saved until Save Changes; turning a park off turns its rides off in the pending changes; on load a
+ * Manage Alerts (spec part 1 §2, §4): one card per subscribed park with an active toggle and ride toggles, and
+ * per ride its alert settings (threshold, hourly reminder, back in service; DESIGN §2.3). Nothing is saved until
+ * Save Changes; turning a park off turns its rides off in the pending changes; on load a
  * park whose rides are all off gets them all switched back on ("All rides enabled").
  */
 export function ManageAlerts() {
@@ -28,6 +31,7 @@ export function ManageAlerts() {
       toast.success('Changes Saved');
       await utils.manageAlerts.list.invalidate();
       await utils.returnTimeAlerts.list.invalidate(); // watches changed: return-time controls follow
+      await utils.watchSettings.list.invalidate(); // Get Alerts shows the same per-ride settings
     },
     onError: (e) => toast.error('Error saving changes', { description: e.message }),
   });
@@ -39,7 +43,11 @@ export function ManageAlerts() {
     if (!list.data) return;
     const next: Pending = {};
     for (const p of list.data.parks)
-      next[p.parkId] = { active: p.active, rides: Object.fromEntries(p.rides.map((r) => [r.rideId, r.active])) };
+      next[p.parkId] = {
+        active: p.active,
+        rides: Object.fromEntries(p.rides.map((r) => [r.rideId, r.active])),
+        settings: Object.fromEntries(p.rides.map((r) => [r.rideId, r.settings])),
+      };
     const off = parksToReenable(list.data.parks);
     if (off.length && !reenabled.current) {
       reenabled.current = true;
@@ -118,6 +126,7 @@ export function ManageAlerts() {
                       setPending((s) => ({
                         ...s,
                         [p.parkId]: {
+                          ...s[p.parkId]!,
                           active: v,
                           rides: v ? s[p.parkId]!.rides : Object.fromEntries(Object.keys(s[p.parkId]!.rides).map((k) => [k, false])),
                         },
@@ -128,13 +137,27 @@ export function ManageAlerts() {
               </div>
               <ul className="grid gap-1 sm:grid-cols-2">
                 {p.rides.map((r) => (
-                  <li key={r.rideId} className="flex items-center justify-between gap-2 rounded-lg px-2 py-1.5 hover:bg-slate-50">
-                    <span className="text-sm">{r.rideName}</span>
-                    <Switch
-                      label={r.rideName}
-                      checked={pp.rides[r.rideId] ?? false}
-                      onCheckedChange={(v) =>
-                        setPending((s) => ({ ...s, [p.parkId]: { ...s[p.parkId]!, rides: { ...s[p.parkId]!.rides, [r.rideId]: v } } }))
+                  <li key={r.rideId} className="rounded-lg px-2 py-1.5 hover:bg-slate-50">
+                    <div className="flex items-center justify-between gap-2">
+                      <span className="text-sm">{r.rideName}</span>
+                      <Switch
+                        label={r.rideName}
+                        checked={pp.rides[r.rideId] ?? false}
+                        onCheckedChange={(v) =>
+                          setPending((s) => ({ ...s, [p.parkId]: { ...s[p.parkId]!, rides: { ...s[p.parkId]!.rides, [r.rideId]: v } } }))
+                        }
+                      />
+                    </div>
+                    <ManageRideSettings
+                      idPrefix={`manage-${p.parkId}-${r.rideId}`}
+                      rideName={r.rideName}
+                      value={pp.settings[r.rideId] ?? r.settings}
+                      saved={r.settings}
+                      onChange={(v) =>
+                        setPending((s) => ({
+                          ...s,
+                          [p.parkId]: { ...s[p.parkId]!, settings: { ...s[p.parkId]!.settings, [r.rideId]: v } },
+                        }))
                       }
                     />
                   </li>
@@ -153,7 +176,11 @@ export function ManageAlerts() {
               parks: Object.entries(pending).map(([parkId, v]) => ({
                 parkId,
                 active: v.active,
-                rides: Object.entries(v.rides).map(([rideId, active]) => ({ rideId, active })),
+                rides: Object.entries(v.rides).map(([rideId, active]) => ({
+                  rideId,
+                  active,
+                  ...(v.settings[rideId] ? { settings: v.settings[rideId] } : {}),
+                })),
               })),
             })
           }

@@ -64,8 +64,9 @@ export const PLANS: PricingPlan[] = [
     description: 'From $1/day · free for one day with a promo code.',
     features: [
       'Every ride of one park',
-      'Alerts when standby is 1–15 minutes',
-      'Never the same ride twice within an hour',
+      'Alerts when standby drops to 15 minutes, or your own 5–60 per ride',
+      'Once per drop; hourly reminders and back-in-service alerts on request',
+      'Several rides in one message, with a daily cap',
       'One-click unsubscribe',
     ],
   },
@@ -74,7 +75,8 @@ export const PLANS: PricingPlan[] = [
     price: '$5',
     description: 'Per selected date, for one park.',
     features: [
-      'Text messages the moment a ride is short',
+      'A text the moment a ride drops to your threshold',
+      'At most one text per check, grouping the rides',
       'E-mail copy of every alert',
       'Pick several dates at once',
       'Reply STOP at any time',

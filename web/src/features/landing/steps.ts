@@ -8,6 +8,6 @@ export const STEPS = [
   {
     icon: BellRing,
     title: 'Walk on',
-    text: 'The moment a ride drops to 1–15 minutes we e-mail or text you — never the same ride twice in an hour.',
+    text: 'The moment a ride drops to your threshold (15 minutes by default) we e-mail or text you — once per drop, several rides in one message.',
   },
 ];

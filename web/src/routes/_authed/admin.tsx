@@ -16,6 +16,7 @@ import { Confirm } from '../../components/ui/confirm.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { AdminRoles } from '../../features/account/AdminRoles.tsx';
+import { AdminAlertCaps } from '../../features/alerts/AdminAlertCaps.tsx';
 import { useSession } from '../../features/auth/session.ts';
 import { AdminFeatureGates } from '../../features/gates/AdminFeatureGates.tsx';
 import { AdminDisneyLinks } from '../../features/lightningLane/AdminDisneyLinks.tsx';
@@ -439,6 +440,7 @@ function Admin() {
         <AdminRestaurantCheck />
       </div>
       <Items />
+      <AdminAlertCaps />
       <SiteSettings />
       <PromoCodes />
       <Checkouts />
@@ -451,7 +453,7 @@ function Admin() {
 export const Route = createFileRoute('/_authed/admin')({
   head: pageHead(
     'Admin',
-    'Manage feature gates and early access, ranking items, testimonials, SMS capacity, promo codes, checkouts and the outbox.',
+    'Manage feature gates and early access, ranking items, daily alert caps, testimonials, SMS capacity, promo codes, checkouts and the outbox.',
   ),
   component: Admin,
 });

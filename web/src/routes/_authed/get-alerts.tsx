@@ -13,6 +13,7 @@ import { VerifyBanner } from '../../features/account/VerifyBanner.tsx';
 import { type AlertChannel, ChannelChoice, readStoredChannel, writeStoredChannel } from '../../features/alerts/ChannelChoice.tsx';
 import { alertAction, alertsStatus, canActivate, initialSelection, readCleared, writeCleared } from '../../features/alerts/selection.ts';
 import { TestAlertButton } from '../../features/alerts/TestAlertButton.tsx';
+import { RideAlertSettings } from '../../features/alerts/WatchSettings.tsx';
 import { NO_RIDE_WATCHED, WatchStatus } from '../../features/alerts/WatchStatus.tsx';
 import { useSession } from '../../features/auth/session.ts';
 import { formatPassDate, formatPassDateList, parkNowTime } from '../../features/checkout/dates.ts';
@@ -438,6 +439,7 @@ function GetAlerts() {
                         {r.name}
                       </label>
                       <Badge tone={badge.tone}>{badge.label}</Badge>
+                      <RideAlertSettings parkId={parkId} rideId={r.id} rideName={r.name} />
                     </li>
                   );
                 })}
