@@ -102,7 +102,8 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
       return { deactivated };
     }
     case 'prune-samples':
-      return { pruned: await liveStatus.pruneSamples(deps.db, new Date(deps.now().getTime() - SAMPLE_RETENTION_DAYS * 86_400_000)) };
+      // Drops whole monthly partitions past the retention and creates the next ones ahead (DESIGN §2.2 history).
+      return await liveStatus.pruneSamples(deps.db, new Date(deps.now().getTime() - SAMPLE_RETENTION_DAYS * 86_400_000), deps.now());
     case 'restaurant-check': {
       // Issue 6: expire, group, check once per (restaurant, date, party size), claim and fan out e-mails.
       return {
