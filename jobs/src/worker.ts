@@ -4,8 +4,10 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import type { Logger } from './logger.ts';
+import { ensureCatalogue } from './pipeline/catalogue.ts';
 import { enqueueDeliveries } from './pipeline/fanout.ts';
 import { type FlightSearcher, runFlightPriceCheck } from './pipeline/flightPriceCheck.ts';
+import { collectHistory, reconcileHistorySchedulers } from './pipeline/history.ts';
 import { type LightningLaneBooker, runAutoBooking } from './pipeline/lightningLane.ts';
 import { runRestaurantCheck } from './pipeline/restaurantCheck.ts';
 import { reconcileSchedulers } from './pipeline/schedulers.ts';
@@ -15,7 +17,7 @@ import { runParkTick } from './pipeline/tick.ts';
 import type { DiningAvailabilityProvider } from './providers/dining/types.ts';
 import type { Notifier } from './providers/notify/index.ts';
 import { NotFoundError, type WaitTimesSource } from './providers/waitTimes/index.ts';
-import { type MaintenanceJobData, type PollJobData, QUEUE, type Queues, type SendJobData } from './queues.ts';
+import { type HistoryJobData, type MaintenanceJobData, type PollJobData, QUEUE, type Queues, type SendJobData } from './queues.ts';
 
 /** Everything the worker needs, injected (DESIGN §4 factories). */
 export interface WorkerDeps {
@@ -94,7 +96,7 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
     case 'sweep-deliveries':
       return { requeued: await sweepQueuedDeliveries(deps) };
     case 'reconcile-schedulers':
-      return { parks: (await reconcileSchedulers(deps)).length };
+      return { parks: (await reconcileSchedulers(deps)).length, historyParks: (await reconcileHistorySchedulers(deps)).length };
     case 'expire-subscriptions': {
       const deactivated = await subscriptions.deactivateExpired(deps.db, deps.now());
       // Parks whose last pass just ended lose their poller.
@@ -209,7 +211,19 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     { ...common, concurrency: 2 },
   );
 
-  const workers = [poll, sendEmail, sendSms, maintenance];
+  // The 5-minute history collection of every park (DESIGN §2.2 history); the claim keeps it to one read per
+  // park per interval across workers.
+  const historyWorker = new Worker<HistoryJobData>(
+    QUEUE.history,
+    async (job: Job<HistoryJobData>) => {
+      const out = await collectHistory({ db: deps.db, source: deps.source, now: deps.now, logger: log }, job.data.parkId);
+      log.debug(out, 'history');
+      return out;
+    },
+    { ...common, concurrency: 2 },
+  );
+
+  const workers = [poll, sendEmail, sendSms, maintenance, historyWorker];
   for (const w of workers) w.on('error', (err) => log.error({ err: err.message, queue: w.name }, 'worker error'));
 
   if (deps.schedules !== false) {
@@ -218,9 +232,15 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     }
   }
   const parks = deps.schedules === false ? [] : await reconcileSchedulers(deps);
+  let historyParks: string[] = [];
+  if (deps.schedules !== false) {
+    await ensureCatalogue(deps).catch((err: Error) => log.warn({ err: err.message }, 'worker: catalogue load failed'));
+    historyParks = await reconcileHistorySchedulers(deps);
+  }
   log.info(
     {
       parks: parks.length,
+      historyParks: historyParks.length,
       source: deps.source.kind,
       notifier: deps.notifier.kind,
       flights: Boolean(deps.flights),

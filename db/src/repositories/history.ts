@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Executor } from '../client.ts';
-import type { Database } from '../types.ts';
 import { samplePartitionName } from '../migrations/20261124_0018_history.ts';
+import type { Database } from '../types.ts';
 
 /** Length of one rollup slot (DESIGN §2.2 history): 15 minutes; a park-local day has 96. */
 export const SLOT_MINUTES = 15;
@@ -296,7 +296,16 @@ export async function saveParkHours(
   if (entries.length)
     await db
       .insertInto('park_hours')
-      .values(entries.map((e) => ({ park_id: parkId, local_date: e.localDate, type: e.type, opens: e.opens, closes: e.closes, description: e.description })))
+      .values(
+        entries.map((e) => ({
+          park_id: parkId,
+          local_date: e.localDate,
+          type: e.type,
+          opens: e.opens,
+          closes: e.closes,
+          description: e.description,
+        })),
+      )
       .onConflict((oc) => oc.doNothing())
       .execute();
   await db.updateTable('parks').set({ schedule_read_on: readOn }).where('id', '=', parkId).execute();
@@ -317,7 +326,10 @@ export async function parkHours(db: Executor, parkId: string, localDate: string)
  * The parks the history collector reads (DESIGN §2.2 history): every park of the catalogue, except those
  * the source said publish no live data within the last day.
  */
-export async function collectableParks(db: Executor, now: Date): Promise<{ id: string; timezone: string | null; scheduleReadOn: string | null }[]> {
+export async function collectableParks(
+  db: Executor,
+  now: Date,
+): Promise<{ id: string; timezone: string | null; scheduleReadOn: string | null }[]> {
   return db
     .selectFrom('parks')
     .select(['id', 'timezone', 'schedule_read_on as scheduleReadOn'])

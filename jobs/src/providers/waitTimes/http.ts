@@ -1,6 +1,6 @@
 import { ZodError } from 'zod';
-import { parseDestinations, parseLive } from './schema.ts';
-import { type Destination, type LiveParkData, NotFoundError, UpstreamError, type WaitTimesSource } from './types.ts';
+import { parseDestinations, parseLive, parseSchedule } from './schema.ts';
+import { type Destination, type LiveParkData, NotFoundError, type ScheduleEntry, UpstreamError, type WaitTimesSource } from './types.ts';
 
 /** Options of the real ThemeParks.wiki client. */
 export interface HttpSourceOptions {
@@ -63,6 +63,15 @@ export function createHttpSource(opts: HttpSourceOptions): WaitTimesSource {
         return parseLive(raw).data;
       } catch (err) {
         if (err instanceof ZodError) throw new UpstreamError(`GET live ${parkId}: unexpected shape`, 'malformed');
+        throw err;
+      }
+    },
+    async getSchedule(parkId: string): Promise<ScheduleEntry[]> {
+      const raw = await getJson(`/v1/entity/${encodeURIComponent(parkId)}/schedule`);
+      try {
+        return parseSchedule(raw);
+      } catch (err) {
+        if (err instanceof ZodError) throw new UpstreamError(`GET schedule ${parkId}: unexpected shape`, 'malformed');
         throw err;
       }
     },

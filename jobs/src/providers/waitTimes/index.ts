@@ -5,7 +5,7 @@ import type { WaitTimesSource } from './types.ts';
 
 export { createHttpSource } from './http.ts';
 export { createReplaySource, shiftInstants } from './replay.ts';
-export { parseDestinations, parseLive } from './schema.ts';
+export { parseDestinations, parseLive, parseSchedule } from './schema.ts';
 export * from './types.ts';
 
 /**
