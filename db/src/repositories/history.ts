@@ -356,3 +356,22 @@ export async function claimHistoryRead(db: Executor, parkId: string, now: Date, 
 export async function markNoLiveData(db: Executor, parkId: string, now: Date): Promise<void> {
   await db.updateTable('parks').set({ no_live_data_at: now }).where('id', '=', parkId).execute();
 }
+
+/** One attraction of a park with its latest live state and raw queue (the ride page), or undefined. */
+export async function attractionLive(db: Executor, parkId: string, attractionId: string) {
+  return db
+    .selectFrom('attractions as a')
+    .leftJoin('ride_status as r', 'r.attraction_id', 'a.id')
+    .select([
+      'a.id',
+      'a.name',
+      'a.entity_type as entityType',
+      'r.status',
+      'r.standby_wait as waitMinutes',
+      'r.last_updated as lastUpdated',
+      'r.queue',
+    ])
+    .where('a.id', '=', attractionId)
+    .where('a.park_id', '=', parkId)
+    .executeTakeFirst();
+}

@@ -110,15 +110,7 @@ export async function listRideStatus(db: Executor, parkId: string) {
   return db
     .selectFrom('attractions as a')
     .leftJoin('ride_status as r', 'r.attraction_id', 'a.id')
-    .select([
-      'a.id',
-      'a.name',
-      'r.status',
-      'r.standby_wait as waitMinutes',
-      'r.last_updated as lastUpdated',
-      'r.queue',
-      'r.polled_at as polledAt',
-    ])
+    .select(['a.id', 'a.name', 'r.status', 'r.standby_wait as waitMinutes', 'r.last_updated as lastUpdated', 'r.polled_at as polledAt'])
     .where('a.park_id', '=', parkId)
     .where('a.entity_type', '=', 'ATTRACTION')
     .orderBy(sql`r.standby_wait desc nulls last`)
