@@ -25,12 +25,9 @@ import { Route as ParkRankingsRouteImport } from './routes/park-rankings'
 import { Route as ParksRouteImport } from './routes/parks'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
-import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as RestaurantAlertsRouteImport } from './routes/restaurant-alerts'
 import { Route as SubscriptionSuccessRouteImport } from './routes/subscription-success'
 import { Route as TermsRouteImport } from './routes/terms'
-import { Route as VerifyEmailRouteImport } from './routes/verify-email'
-import { Route as AuthedAccountRouteImport } from './routes/_authed/account'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedGetAlertsRouteImport } from './routes/_authed/get-alerts'
 import { Route as AuthedLightningLaneRouteImport } from './routes/_authed/lightning-lane'
@@ -39,6 +36,7 @@ import { Route as AuthedManageRestaurantAlertsRouteImport } from './routes/_auth
 import { Route as AuthedModerationRouteImport } from './routes/_authed/moderation'
 import { Route as AuthedRideAlertsRouteImport } from './routes/_authed/ride-alerts'
 import { Route as AuthedRideChecklistRouteImport } from './routes/_authed/ride-checklist'
+import { Route as LiveWaitTimesParkIdAttractionIdRouteImport } from './routes/live-wait-times_.$parkId.$attractionId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -119,11 +117,6 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ResetPasswordRoute = ResetPasswordRouteImport.update({
-  id: '/reset-password',
-  path: '/reset-password',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const RestaurantAlertsRoute = RestaurantAlertsRouteImport.update({
   id: '/restaurant-alerts',
   path: '/restaurant-alerts',
@@ -138,16 +131,6 @@ const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
   getParentRoute: () => rootRouteImport,
-} as any)
-const VerifyEmailRoute = VerifyEmailRouteImport.update({
-  id: '/verify-email',
-  path: '/verify-email',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AuthedAccountRoute = AuthedAccountRouteImport.update({
-  id: '/account',
-  path: '/account',
-  getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedAdminRoute = AuthedAdminRouteImport.update({
   id: '/admin',
@@ -190,6 +173,12 @@ const AuthedRideChecklistRoute = AuthedRideChecklistRouteImport.update({
   path: '/ride-checklist',
   getParentRoute: () => AuthedRoute,
 } as any)
+const LiveWaitTimesParkIdAttractionIdRoute =
+  LiveWaitTimesParkIdAttractionIdRouteImport.update({
+    id: '/live-wait-times_/$parkId/$attractionId',
+    path: '/live-wait-times/$parkId/$attractionId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -207,12 +196,9 @@ export interface FileRoutesByFullPath {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
-  '/reset-password': typeof ResetPasswordRoute
   '/restaurant-alerts': typeof RestaurantAlertsRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
-  '/verify-email': typeof VerifyEmailRoute
-  '/account': typeof AuthedAccountRoute
   '/admin': typeof AuthedAdminRoute
   '/get-alerts': typeof AuthedGetAlertsRoute
   '/lightning-lane': typeof AuthedLightningLaneRoute
@@ -221,6 +207,7 @@ export interface FileRoutesByFullPath {
   '/moderation': typeof AuthedModerationRoute
   '/ride-alerts': typeof AuthedRideAlertsRoute
   '/ride-checklist': typeof AuthedRideChecklistRoute
+  '/live-wait-times/$parkId/$attractionId': typeof LiveWaitTimesParkIdAttractionIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -238,12 +225,9 @@ export interface FileRoutesByTo {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
-  '/reset-password': typeof ResetPasswordRoute
   '/restaurant-alerts': typeof RestaurantAlertsRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
-  '/verify-email': typeof VerifyEmailRoute
-  '/account': typeof AuthedAccountRoute
   '/admin': typeof AuthedAdminRoute
   '/get-alerts': typeof AuthedGetAlertsRoute
   '/lightning-lane': typeof AuthedLightningLaneRoute
@@ -252,6 +236,7 @@ export interface FileRoutesByTo {
   '/moderation': typeof AuthedModerationRoute
   '/ride-alerts': typeof AuthedRideAlertsRoute
   '/ride-checklist': typeof AuthedRideChecklistRoute
+  '/live-wait-times/$parkId/$attractionId': typeof LiveWaitTimesParkIdAttractionIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -271,12 +256,9 @@ export interface FileRoutesById {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
-  '/reset-password': typeof ResetPasswordRoute
   '/restaurant-alerts': typeof RestaurantAlertsRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
-  '/verify-email': typeof VerifyEmailRoute
-  '/_authed/account': typeof AuthedAccountRoute
   '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/get-alerts': typeof AuthedGetAlertsRoute
   '/_authed/lightning-lane': typeof AuthedLightningLaneRoute
@@ -285,6 +267,7 @@ export interface FileRoutesById {
   '/_authed/moderation': typeof AuthedModerationRoute
   '/_authed/ride-alerts': typeof AuthedRideAlertsRoute
   '/_authed/ride-checklist': typeof AuthedRideChecklistRoute
+  '/live-wait-times_/$parkId/$attractionId': typeof LiveWaitTimesParkIdAttractionIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -304,12 +287,9 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
-    | '/reset-password'
     | '/restaurant-alerts'
     | '/subscription-success'
     | '/terms'
-    | '/verify-email'
-    | '/account'
     | '/admin'
     | '/get-alerts'
     | '/lightning-lane'
@@ -318,6 +298,7 @@ export interface FileRouteTypes {
     | '/moderation'
     | '/ride-alerts'
     | '/ride-checklist'
+    | '/live-wait-times/$parkId/$attractionId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -335,12 +316,9 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
-    | '/reset-password'
     | '/restaurant-alerts'
     | '/subscription-success'
     | '/terms'
-    | '/verify-email'
-    | '/account'
     | '/admin'
     | '/get-alerts'
     | '/lightning-lane'
@@ -349,6 +327,7 @@ export interface FileRouteTypes {
     | '/moderation'
     | '/ride-alerts'
     | '/ride-checklist'
+    | '/live-wait-times/$parkId/$attractionId'
   id:
     | '__root__'
     | '/'
@@ -367,12 +346,9 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
-    | '/reset-password'
     | '/restaurant-alerts'
     | '/subscription-success'
     | '/terms'
-    | '/verify-email'
-    | '/_authed/account'
     | '/_authed/admin'
     | '/_authed/get-alerts'
     | '/_authed/lightning-lane'
@@ -381,6 +357,7 @@ export interface FileRouteTypes {
     | '/_authed/moderation'
     | '/_authed/ride-alerts'
     | '/_authed/ride-checklist'
+    | '/live-wait-times_/$parkId/$attractionId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -400,11 +377,10 @@ export interface RootRouteChildren {
   ParksRoute: typeof ParksRoute
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
-  ResetPasswordRoute: typeof ResetPasswordRoute
   RestaurantAlertsRoute: typeof RestaurantAlertsRoute
   SubscriptionSuccessRoute: typeof SubscriptionSuccessRoute
   TermsRoute: typeof TermsRoute
-  VerifyEmailRoute: typeof VerifyEmailRoute
+  LiveWaitTimesParkIdAttractionIdRoute: typeof LiveWaitTimesParkIdAttractionIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -521,13 +497,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/reset-password': {
-      id: '/reset-password'
-      path: '/reset-password'
-      fullPath: '/reset-password'
-      preLoaderRoute: typeof ResetPasswordRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/restaurant-alerts': {
       id: '/restaurant-alerts'
       path: '/restaurant-alerts'
@@ -548,20 +517,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/verify-email': {
-      id: '/verify-email'
-      path: '/verify-email'
-      fullPath: '/verify-email'
-      preLoaderRoute: typeof VerifyEmailRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/_authed/account': {
-      id: '/_authed/account'
-      path: '/account'
-      fullPath: '/account'
-      preLoaderRoute: typeof AuthedAccountRouteImport
-      parentRoute: typeof AuthedRoute
     }
     '/_authed/admin': {
       id: '/_authed/admin'
@@ -619,11 +574,17 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedRideChecklistRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/live-wait-times_/$parkId/$attractionId': {
+      id: '/live-wait-times_/$parkId/$attractionId'
+      path: '/live-wait-times/$parkId/$attractionId'
+      fullPath: '/live-wait-times/$parkId/$attractionId'
+      preLoaderRoute: typeof LiveWaitTimesParkIdAttractionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 interface AuthedRouteChildren {
-  AuthedAccountRoute: typeof AuthedAccountRoute
   AuthedAdminRoute: typeof AuthedAdminRoute
   AuthedGetAlertsRoute: typeof AuthedGetAlertsRoute
   AuthedLightningLaneRoute: typeof AuthedLightningLaneRoute
@@ -635,7 +596,6 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
-  AuthedAccountRoute: AuthedAccountRoute,
   AuthedAdminRoute: AuthedAdminRoute,
   AuthedGetAlertsRoute: AuthedGetAlertsRoute,
   AuthedLightningLaneRoute: AuthedLightningLaneRoute,
@@ -666,11 +626,10 @@ const rootRouteChildren: RootRouteChildren = {
   ParksRoute: ParksRoute,
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
-  ResetPasswordRoute: ResetPasswordRoute,
   RestaurantAlertsRoute: RestaurantAlertsRoute,
   SubscriptionSuccessRoute: SubscriptionSuccessRoute,
   TermsRoute: TermsRoute,
-  VerifyEmailRoute: VerifyEmailRoute,
+  LiveWaitTimesParkIdAttractionIdRoute: LiveWaitTimesParkIdAttractionIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
