@@ -85,7 +85,7 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, entry: Cach
   reply.header('cache-control', `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${maxAgeSeconds * 4}`);
   reply.header('vary', 'accept-encoding');
   const inm = req.headers['if-none-match'];
-  if (inm && inm.split(/,\s*/).some((t) => t === entry.etag || t === `W/${entry.etag}`)) return reply.code(304).send();
+  if (inm?.split(/,\s*/).some((t) => t === entry.etag || t === `W/${entry.etag}`)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   const accept = String(req.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(entry.br);
