@@ -55,8 +55,10 @@ describe('wait history: live table, ride page, watch the ride', () => {
       await page.getByLabel('Destination').selectOption(WDW);
       await page.getByLabel('Park').selectOption(MK);
       await page.getByText('35 of 35 rides selected').waitFor();
+      const cleared = page.waitForResponse((r) => r.url().includes('/trpc/alerts.saveRides'));
       await page.getByRole('button', { name: 'Unselect all' }).click();
       await page.getByText('0 of 35 rides selected').waitFor();
+      expect((await cleared).ok()).toBe(true);
 
       await page.goto(`${env.stack.url}/live-wait-times?destination=${WDW}&park=${MK}`);
       await page.getByTestId('ride-row').first().waitFor();
@@ -109,11 +111,14 @@ describe('wait history: live table, ride page, watch the ride', () => {
       await shot('ride-page');
 
       // Watch this ride: Get Alerts opens on the park with this ride selected, and it stays saved.
+      const saved = page.waitForResponse((r) => r.url().includes('/trpc/alerts.saveRides'));
       await page.getByRole('link', { name: 'Watch this ride' }).click();
       await page.waitForURL(/\/get-alerts\?/);
       await page.getByText('1 of 35 rides selected').waitFor();
       expect(await page.getByRole('checkbox', { name: PM_NAME }).getAttribute('aria-checked')).toBe('true');
-      await page.reload();
+      expect((await saved).ok()).toBe(true);
+      // Saved on the server: Get Alerts without the ride in its address still shows it selected.
+      await page.goto(`${env.stack.url}/get-alerts`);
       await page.getByText('1 of 35 rides selected').waitFor();
       expect(await page.getByRole('checkbox', { name: PM_NAME }).getAttribute('aria-checked')).toBe('true');
       await shot('watch');

@@ -107,7 +107,7 @@ function RideTable({
         </div>
       </div>
       <ParkHours hours={hours} />
-      <div className="mt-4 grid grid-cols-[1fr_auto] gap-3 sm:grid-cols-[1fr_14rem]">
+      <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-[1fr_14rem]">
         <label className="sr-only" htmlFor="live-filter">
           Filter rides by name
         </label>

@@ -46,7 +46,7 @@ export function RideChart({ page }: { page: RideHistoryResponse }) {
       height: 240,
       scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(20, Math.ceil(((max ?? 0) + 5) / 10) * 10)] } },
       axes: [
-        { values: (_u, ticks) => ticks.map((t) => clock12(hhmm(t)).replace(':00', '')), space: 60 },
+        { values: (_u, ticks) => ticks.map((t) => clock12(hhmm(t)).replace(':00', '')), space: 60, incrs: [60, 120, 180, 240, 360] },
         { label: 'minutes', size: 50 },
       ],
       legend: { show: false },
