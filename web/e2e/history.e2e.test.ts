@@ -63,7 +63,7 @@ describe('wait history: live table, ride page, watch the ride', () => {
       await page.goto(`${env.stack.url}/live-wait-times?destination=${WDW}&park=${MK}`);
       await page.getByTestId('ride-row').first().waitFor();
       await page.getByTestId('park-hours').waitFor();
-      expect(await page.getByTestId('park-hours').innerText()).toMatch(/Hours today: \d+:\d\d [AP]M – \d+:\d\d [AP]M/);
+      expect(await page.getByTestId('park-hours').textContent()).toMatch(/Hours today: \d+:\d\d [AP]M – \d+:\d\d [AP]M/);
       // Default: longest wait first.
       const byWait = await names();
       expect(byWait.length).toBe(35);
@@ -75,7 +75,7 @@ describe('wait history: live table, ride page, watch the ride', () => {
       expect(await names()).toEqual([...byWait].sort((a, b) => a.localeCompare(b)));
       // Status sort puts operating rides first.
       await page.getByLabel('Sort rides').selectOption('status');
-      await expect.poll(async () => (await page.getByTestId('ride-row').first().innerText()).includes('Operating')).toBe(true);
+      await expect.poll(async () => ((await page.getByTestId('ride-row').first().textContent()) ?? '').includes('Operating')).toBe(true);
       await page.getByLabel('Sort rides').selectOption('name');
       await shot('live-table');
       // A ride name never takes more than two lines, even at 375 px.
@@ -90,7 +90,7 @@ describe('wait history: live table, ride page, watch the ride', () => {
       await expect.poll(names).toEqual([PM_NAME]);
       const row = page.getByTestId('ride-row').first();
       await row.getByTestId('sparkline').waitFor();
-      expect(await row.innerText()).toMatch(/updated (just now|\d+ min ago)/);
+      expect(await row.textContent()).toMatch(/updated (just now|\d+ min ago)/);
       await shot('live-filtered');
 
       // The ride page: today's line and the typical band from the recorded past days of the same weekday.
@@ -100,9 +100,9 @@ describe('wait history: live table, ride page, watch the ride', () => {
       const wd = format(parseISO(parkToday().ymd), 'EEEE');
       const summary = page.getByTestId('history-summary');
       await expect
-        .poll(() => summary.innerText())
+        .poll(() => summary.textContent())
         .toMatch(new RegExp(`Typical ${wd}: the median and middle half of the last 8 ${wd}s with data \\(.+2021 to .+2021\\)`));
-      expect(await summary.innerText()).toMatch(/Today's standby wait ranged from \d+ to \d+ minutes over \d+ readings/);
+      expect(await summary.textContent()).toMatch(/Today's standby wait ranged from \d+ to \d+ minutes over \d+ readings/);
       await page.getByTestId('ride-chart').locator('canvas').waitFor();
       expect(await page.getByText(`Middle half of ${wd}s`).count()).toBe(1);
       await page.getByText('Show the figures as a table').click();

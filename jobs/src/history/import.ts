@@ -194,7 +194,11 @@ export async function importHistory(
     let rows = parseSeries(readFileSync(path.join(opts.dir, ds.file), 'utf8'), ds);
     if (opts.dates) rows = rows.filter((r) => opts.dates!.includes(r.localDate));
     else {
-      const last = rows.reduce((m, r) => (r.localDate > m ? r.localDate : m), '0000-00-00');
+      const last =
+        rows
+          .map((r) => r.localDate)
+          .sort()
+          .at(-1) ?? '';
       const first = addDaysToDate(last, -7 * (opts.weeks ?? 10));
       rows = rows.filter((r) => r.localDate > first);
     }
