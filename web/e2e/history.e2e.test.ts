@@ -55,7 +55,9 @@ describe('wait history: live table, ride page, watch the ride', () => {
       await page.getByLabel('Destination').selectOption(WDW);
       await page.getByLabel('Park').selectOption(MK);
       await page.getByText('35 of 35 rides selected').waitFor();
-      const cleared = page.waitForResponse((r) => r.url().includes('/trpc/alerts.saveRides'));
+      const cleared = page.waitForResponse(
+        (r) => r.url().includes('/trpc/alerts.saveRides') && (r.request().postData() ?? '').includes('"rideIds":[]'),
+      );
       await page.getByRole('button', { name: 'Unselect all' }).click();
       await page.getByText('0 of 35 rides selected').waitFor();
       expect((await cleared).ok()).toBe(true);
@@ -111,7 +113,9 @@ describe('wait history: live table, ride page, watch the ride', () => {
       await shot('ride-page');
 
       // Watch this ride: Get Alerts opens on the park with this ride selected, and it stays saved.
-      const saved = page.waitForResponse((r) => r.url().includes('/trpc/alerts.saveRides'));
+      const saved = page.waitForResponse(
+        (r) => r.url().includes('/trpc/alerts.saveRides') && (r.request().postData() ?? '').includes(PEOPLEMOVER),
+      );
       await page.getByRole('link', { name: 'Watch this ride' }).click();
       await page.waitForURL(/\/get-alerts\?/);
       await page.getByText('1 of 35 rides selected').waitFor();
