@@ -37,7 +37,7 @@ describe('live API beside tRPC (DESIGN §4 live API cache)', () => {
     const plain = await get(`/api/live/${MK}`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.json().rides).toEqual(body.rides);
-    // The tRPC procedure answers from the same cached snapshot.
+    // The tRPC procedure gives the same payload.
     const trpc = await get(`/trpc/waitTimes.live?input=${encodeURIComponent(JSON.stringify({ parkId: MK }))}`);
     expect(trpc.json().result.data.rides).toEqual(body.rides);
   });

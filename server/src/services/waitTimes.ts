@@ -174,12 +174,14 @@ async function buildLive(deps: AppDeps, parkId: string) {
 export type LiveResponse = Awaited<ReturnType<typeof buildLive>>;
 
 /**
- * A park's rides with their live state, sorted by wait descending then name (spec part 1 §2), from the
- * cached live snapshot (see liveSnapshot).
+ * A park's rides with their live state, sorted by wait descending then name (spec part 1 §2), read from the
+ * database now (tRPC and the services that need the park loaded; the web app's crowd reads the cached
+ * `GET /api/live/:parkId`, see liveSnapshot). Same payload as liveSnapshot.
  * @throws AppError NOT_FOUND, UNAVAILABLE.
  */
 export async function liveRides(deps: AppDeps, parkId: string): Promise<LiveResponse> {
-  return (await liveSnapshot(deps, parkId)).value;
+  await freshPoll(deps, parkId);
+  return buildLive(deps, parkId);
 }
 
 /** Every destination with its parks, popular first, cached and pre-serialised (rebuilt every 5 minutes). */
