@@ -14,10 +14,10 @@ import { sql } from 'kysely';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
 import { escapeHtml, PAGES_CSS, PAGES_CSS_PATH, renderPage, wantsHtml } from './pages.ts';
 import { stripeWebhook } from './payments/webhook.ts';
+import { liveApi } from './routes/liveApi.ts';
 import { BODY_LIMIT_BYTES, checkTrpcBatch, MAX_URL_CHARS, tooLargeMessage } from './security/batch.ts';
 import { BULL_BOARD_CSP, helmetOptions } from './security/headers.ts';
 import { DEFAULT_LIMITS } from './security/limits.ts';
-import { liveApi } from './routes/liveApi.ts';
 import type { AppDeps, Context, Guard } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 

@@ -25,9 +25,12 @@ import { Route as ParkRankingsRouteImport } from './routes/park-rankings'
 import { Route as ParksRouteImport } from './routes/parks'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as RestaurantAlertsRouteImport } from './routes/restaurant-alerts'
 import { Route as SubscriptionSuccessRouteImport } from './routes/subscription-success'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as AuthedAccountRouteImport } from './routes/_authed/account'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedGetAlertsRouteImport } from './routes/_authed/get-alerts'
 import { Route as AuthedLightningLaneRouteImport } from './routes/_authed/lightning-lane'
@@ -117,6 +120,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RestaurantAlertsRoute = RestaurantAlertsRouteImport.update({
   id: '/restaurant-alerts',
   path: '/restaurant-alerts',
@@ -131,6 +139,16 @@ const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
   getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedAccountRoute = AuthedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedAdminRoute = AuthedAdminRouteImport.update({
   id: '/admin',
@@ -196,9 +214,12 @@ export interface FileRoutesByFullPath {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/restaurant-alerts': typeof RestaurantAlertsRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
+  '/verify-email': typeof VerifyEmailRoute
+  '/account': typeof AuthedAccountRoute
   '/admin': typeof AuthedAdminRoute
   '/get-alerts': typeof AuthedGetAlertsRoute
   '/lightning-lane': typeof AuthedLightningLaneRoute
@@ -225,9 +246,12 @@ export interface FileRoutesByTo {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/restaurant-alerts': typeof RestaurantAlertsRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
+  '/verify-email': typeof VerifyEmailRoute
+  '/account': typeof AuthedAccountRoute
   '/admin': typeof AuthedAdminRoute
   '/get-alerts': typeof AuthedGetAlertsRoute
   '/lightning-lane': typeof AuthedLightningLaneRoute
@@ -256,9 +280,12 @@ export interface FileRoutesById {
   '/parks': typeof ParksRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/restaurant-alerts': typeof RestaurantAlertsRoute
   '/subscription-success': typeof SubscriptionSuccessRoute
   '/terms': typeof TermsRoute
+  '/verify-email': typeof VerifyEmailRoute
+  '/_authed/account': typeof AuthedAccountRoute
   '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/get-alerts': typeof AuthedGetAlertsRoute
   '/_authed/lightning-lane': typeof AuthedLightningLaneRoute
@@ -287,9 +314,12 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
+    | '/reset-password'
     | '/restaurant-alerts'
     | '/subscription-success'
     | '/terms'
+    | '/verify-email'
+    | '/account'
     | '/admin'
     | '/get-alerts'
     | '/lightning-lane'
@@ -316,9 +346,12 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
+    | '/reset-password'
     | '/restaurant-alerts'
     | '/subscription-success'
     | '/terms'
+    | '/verify-email'
+    | '/account'
     | '/admin'
     | '/get-alerts'
     | '/lightning-lane'
@@ -346,9 +379,12 @@ export interface FileRouteTypes {
     | '/parks'
     | '/pricing'
     | '/privacy'
+    | '/reset-password'
     | '/restaurant-alerts'
     | '/subscription-success'
     | '/terms'
+    | '/verify-email'
+    | '/_authed/account'
     | '/_authed/admin'
     | '/_authed/get-alerts'
     | '/_authed/lightning-lane'
@@ -377,9 +413,11 @@ export interface RootRouteChildren {
   ParksRoute: typeof ParksRoute
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   RestaurantAlertsRoute: typeof RestaurantAlertsRoute
   SubscriptionSuccessRoute: typeof SubscriptionSuccessRoute
   TermsRoute: typeof TermsRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   LiveWaitTimesParkIdAttractionIdRoute: typeof LiveWaitTimesParkIdAttractionIdRoute
 }
 
@@ -497,6 +535,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/restaurant-alerts': {
       id: '/restaurant-alerts'
       path: '/restaurant-alerts'
@@ -517,6 +562,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authed/account': {
+      id: '/_authed/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthedAccountRouteImport
+      parentRoute: typeof AuthedRoute
     }
     '/_authed/admin': {
       id: '/_authed/admin'
@@ -585,6 +644,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedAccountRoute: typeof AuthedAccountRoute
   AuthedAdminRoute: typeof AuthedAdminRoute
   AuthedGetAlertsRoute: typeof AuthedGetAlertsRoute
   AuthedLightningLaneRoute: typeof AuthedLightningLaneRoute
@@ -596,6 +656,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAccountRoute: AuthedAccountRoute,
   AuthedAdminRoute: AuthedAdminRoute,
   AuthedGetAlertsRoute: AuthedGetAlertsRoute,
   AuthedLightningLaneRoute: AuthedLightningLaneRoute,
@@ -626,9 +687,11 @@ const rootRouteChildren: RootRouteChildren = {
   ParksRoute: ParksRoute,
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   RestaurantAlertsRoute: RestaurantAlertsRoute,
   SubscriptionSuccessRoute: SubscriptionSuccessRoute,
   TermsRoute: TermsRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   LiveWaitTimesParkIdAttractionIdRoute: LiveWaitTimesParkIdAttractionIdRoute,
 }
 export const routeTree = rootRouteImport
