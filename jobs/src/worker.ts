@@ -139,7 +139,8 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
  * Lane auto-booking for the park, issue 6),
  * `send-email` / `send-sms` (retries with exponential backoff; the last failure marks the delivery failed),
  * and `maintenance` (sweeper + scheduler reconciliation, run once at start too, and every MAINTENANCE_SCHEDULES
- * task — including the 6-hourly `flight-price-check` of issue 7 — as BullMQ job schedulers upserted at start).
+ * task — including the 6-hourly `flight-price-check` of issue 7 — as BullMQ job schedulers upserted at start;
+ * the catalogue load and the per-park history job schedulers are upserted after start, not awaited by it).
  */
 export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   const log = deps.logger;
@@ -232,15 +233,20 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     }
   }
   const parks = deps.schedules === false ? [] : await reconcileSchedulers(deps);
-  let historyParks: string[] = [];
-  if (deps.schedules !== false) {
-    await ensureCatalogue(deps).catch((err: Error) => log.warn({ err: err.message }, 'worker: catalogue load failed'));
-    historyParks = await reconcileHistorySchedulers(deps);
-  }
+  // The catalogue load and the ~130 history job schedulers (DESIGN §2.2 history) do not hold up the start: the
+  // alert polls above are what must run at once. A failure is logged; the reconcile-schedulers maintenance task
+  // (every 5 minutes) upserts them again. close() waits for it, so no upsert outlives the worker.
+  const historyStart: Promise<void> =
+    deps.schedules === false
+      ? Promise.resolve()
+      : (async () => {
+          await ensureCatalogue(deps).catch((err: Error) => log.warn({ err: err.message }, 'worker: catalogue load failed'));
+          const historyParks = await reconcileHistorySchedulers(deps);
+          log.info({ historyParks: historyParks.length }, 'worker: history schedulers upserted');
+        })().catch((err: Error) => log.warn({ err: err.message }, 'worker: history schedulers not upserted'));
   log.info(
     {
       parks: parks.length,
-      historyParks: historyParks.length,
       source: deps.source.kind,
       notifier: deps.notifier.kind,
       flights: Boolean(deps.flights),
@@ -252,6 +258,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   return {
     workers,
     async close() {
+      await historyStart;
       await Promise.all(workers.map((w) => w.close()));
     },
   };
