@@ -12,6 +12,7 @@ export default defineConfig({
     proxy: {
       '/trpc': api,
       '/healthz': api,
+      '/api': api,
       '/admin/queues': api,
       '/unsubscribe': api,
       '/server-pages.css': api,

@@ -11,6 +11,8 @@ export type { AlertCandidate, ClaimedDelivery, DeliveryToSend } from './reposito
 export * as deliveries from './repositories/deliveries.ts';
 export * as features from './repositories/features.ts';
 export * as flights from './repositories/flights.ts';
+export type { RollupSlot, SampleInput } from './repositories/history.ts';
+export * as history from './repositories/history.ts';
 export * as lightningLane from './repositories/lightningLane.ts';
 export * as liveStatus from './repositories/liveStatus.ts';
 export * as newsletter from './repositories/newsletter.ts';

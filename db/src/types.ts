@@ -89,6 +89,12 @@ export interface ParksTable {
   /** When the park was last polled (UTC). */
   live_polled_at: Timestamp | null;
   updated_at: GeneratedTimestamp;
+  /** When the 5-minute history collector last claimed this park's read (UTC). */
+  history_read_at: Timestamp | null;
+  /** Park-local date the schedule was last read (once a day). */
+  schedule_read_on: DateOnly | null;
+  /** When the source last answered that the park publishes no live data (skipped for a day). */
+  no_live_data_at: Timestamp | null;
 }
 
 export interface AttractionsTable {
@@ -138,6 +144,34 @@ export interface WaitSamplesTable {
   standby_wait: number | null;
   last_updated: Timestamp;
   recorded_at: GeneratedTimestamp;
+}
+
+/** One 15-minute slot of one attraction's park-local day (DESIGN §2.2 history). Waits in minutes. */
+export interface WaitRollupsTable {
+  attraction_id: string;
+  park_id: string;
+  /** Park-local date. */
+  local_date: DateOnly;
+  /** 0–95: the slot starting at slot × 15 minutes after park-local midnight. */
+  slot: number;
+  median: number | null;
+  p25: number | null;
+  p75: number | null;
+  /** OPERATING samples with a standby wait in the slot. */
+  samples: Generated<number>;
+  /** Minutes of the slot the attraction was DOWN. */
+  down_minutes: Generated<number>;
+}
+
+/** A park's published hours for one park-local date (ThemeParks.wiki schedule), wall-clock 'HH:MM'. */
+export interface ParkHoursTable {
+  park_id: string;
+  local_date: DateOnly;
+  /** OPERATING, TICKETED_EVENT, EXTRA_HOURS … */
+  type: string;
+  opens: string;
+  closes: string;
+  description: string | null;
 }
 
 export type AlertChannel = 'email' | 'sms';
@@ -617,6 +651,8 @@ export interface Database {
   attractions: AttractionsTable;
   ride_status: RideStatusTable;
   wait_samples: WaitSamplesTable;
+  wait_rollups: WaitRollupsTable;
+  park_hours: ParkHoursTable;
   subscriptions: SubscriptionsTable;
   user_rides: UserRidesTable;
   deliveries: DeliveriesTable;

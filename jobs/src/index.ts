@@ -2,6 +2,7 @@
 
 export { addDaysToDate, parkLocalDate, parkLocalDateTime, parkLocalTime } from './dates.ts';
 export { type JobsEnv, loadJobsEnv } from './env.ts';
+export { DEMO_HISTORY, type HistoryDataset, type ImportResult, importHistory, parseSeries, splitCsvLine } from './history/import.ts';
 export { createLogger, type Logger } from './logger.ts';
 export {
   type AccountEmailKind,
@@ -31,6 +32,7 @@ export {
   searchOf,
   shouldNotify,
 } from './pipeline/flightRules.ts';
+export { collectHistory, HISTORY_EVERY_MS, historyOffsetFor, historySchedulerId, reconcileHistorySchedulers } from './pipeline/history.ts';
 export {
   type AutoBookingResult,
   type BookLaneResult,

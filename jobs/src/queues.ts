@@ -7,10 +7,15 @@ export const QUEUE = {
   sendEmail: 'send-email',
   sendSms: 'send-sms',
   maintenance: 'maintenance',
+  history: 'history',
 } as const;
 
 /** Payload of a `poll-park` job. */
 export interface PollJobData {
+  parkId: string;
+}
+/** Payload of a `history` job (the 5-minute collection of one park, DESIGN §2.2 history). */
+export interface HistoryJobData {
   parkId: string;
 }
 /** Confirmation e-mails sent once per row (issue 4 newsletter, issue 7 affiliate application). */
@@ -40,6 +45,7 @@ export interface Queues {
   sendEmail: Queue<SendJobData>;
   sendSms: Queue<SendJobData>;
   maintenance: Queue<MaintenanceJobData>;
+  history: Queue<HistoryJobData>;
   /** Every queue (for Bull Board and shutdown). */
   all(): Queue[];
   /** Closes every queue (not the shared connection). */
@@ -62,7 +68,8 @@ export function createQueues(opts: { connection: Redis; prefix: string }): Queue
   const sendEmail = new Queue<SendJobData>(QUEUE.sendEmail, common);
   const sendSms = new Queue<SendJobData>(QUEUE.sendSms, common);
   const maintenance = new Queue<MaintenanceJobData>(QUEUE.maintenance, common);
-  const list = [poll, sendEmail, sendSms, maintenance] as Queue[];
+  const history = new Queue<HistoryJobData>(QUEUE.history, common);
+  const list = [poll, sendEmail, sendSms, maintenance, history] as Queue[];
   return {
     prefix: opts.prefix,
     connection: opts.connection,
@@ -70,6 +77,7 @@ export function createQueues(opts: { connection: Redis; prefix: string }): Queue
     sendEmail,
     sendSms,
     maintenance,
+    history,
     all: () => list,
     close: async () => {
       await Promise.all(list.map((q) => q.close()));

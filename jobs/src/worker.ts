@@ -4,8 +4,10 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import type { Logger } from './logger.ts';
+import { ensureCatalogue } from './pipeline/catalogue.ts';
 import { enqueueDeliveries } from './pipeline/fanout.ts';
 import { type FlightSearcher, runFlightPriceCheck } from './pipeline/flightPriceCheck.ts';
+import { collectHistory, reconcileHistorySchedulers } from './pipeline/history.ts';
 import { type LightningLaneBooker, runAutoBooking } from './pipeline/lightningLane.ts';
 import { runRestaurantCheck } from './pipeline/restaurantCheck.ts';
 import { POLL_EVERY_MS, reconcileSchedulers } from './pipeline/schedulers.ts';
@@ -15,7 +17,7 @@ import { runParkTick } from './pipeline/tick.ts';
 import type { DiningAvailabilityProvider } from './providers/dining/types.ts';
 import type { Notifier } from './providers/notify/index.ts';
 import { DEFAULT_TIMEOUT_MS, NotFoundError, planAfterFault, type WaitTimesSource } from './providers/waitTimes/index.ts';
-import { type MaintenanceJobData, type PollJobData, QUEUE, type Queues, type SendJobData } from './queues.ts';
+import { type HistoryJobData, type MaintenanceJobData, type PollJobData, QUEUE, type Queues, type SendJobData } from './queues.ts';
 
 /** Everything the worker needs, injected (DESIGN §4 factories). */
 export interface WorkerDeps {
@@ -94,7 +96,7 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
     case 'sweep-deliveries':
       return { requeued: await sweepQueuedDeliveries(deps) };
     case 'reconcile-schedulers':
-      return { parks: (await reconcileSchedulers(deps)).length };
+      return { parks: (await reconcileSchedulers(deps)).length, historyParks: (await reconcileHistorySchedulers(deps)).length };
     case 'expire-subscriptions': {
       const deactivated = await subscriptions.deactivateExpired(deps.db, deps.now());
       // Parks whose last pass just ended lose their poller.
@@ -102,7 +104,8 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
       return { deactivated };
     }
     case 'prune-samples':
-      return { pruned: await liveStatus.pruneSamples(deps.db, new Date(deps.now().getTime() - SAMPLE_RETENTION_DAYS * 86_400_000)) };
+      // Drops whole monthly partitions past the retention and creates the next ones ahead (DESIGN §2.2 history).
+      return await liveStatus.pruneSamples(deps.db, new Date(deps.now().getTime() - SAMPLE_RETENTION_DAYS * 86_400_000), deps.now());
     case 'restaurant-check': {
       // Issue 6: expire, group, check once per (restaurant, date, party size), claim and fan out e-mails.
       return {
@@ -136,7 +139,8 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
  * Lane auto-booking for the park, issue 6),
  * `send-email` / `send-sms` (retries with exponential backoff; the last failure marks the delivery failed),
  * and `maintenance` (sweeper + scheduler reconciliation, run once at start too, and every MAINTENANCE_SCHEDULES
- * task — including the 6-hourly `flight-price-check` of issue 7 — as BullMQ job schedulers upserted at start).
+ * task — including the 6-hourly `flight-price-check` of issue 7 — as BullMQ job schedulers upserted at start;
+ * the catalogue load and the per-park history job schedulers are upserted after start, not awaited by it).
  */
 export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   const log = deps.logger;
@@ -232,7 +236,19 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     { ...common, concurrency: 2 },
   );
 
-  const workers = [poll, sendEmail, sendSms, maintenance];
+  // The 5-minute history collection of every park (DESIGN §2.2 history); the claim keeps it to one read per
+  // park per interval across workers.
+  const historyWorker = new Worker<HistoryJobData>(
+    QUEUE.history,
+    async (job: Job<HistoryJobData>) => {
+      const out = await collectHistory({ db: deps.db, source: deps.source, now: deps.now, logger: log }, job.data.parkId);
+      log.debug(out, 'history');
+      return out;
+    },
+    { ...common, concurrency: 2 },
+  );
+
+  const workers = [poll, sendEmail, sendSms, maintenance, historyWorker];
   for (const w of workers) w.on('error', (err) => log.error({ err: err.message, queue: w.name }, 'worker error'));
 
   if (deps.schedules !== false) {
@@ -241,6 +257,17 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     }
   }
   const parks = deps.schedules === false ? [] : await reconcileSchedulers(deps);
+  // The catalogue load and the ~130 history job schedulers (DESIGN §2.2 history) do not hold up the start: the
+  // alert polls above are what must run at once. A failure is logged; the reconcile-schedulers maintenance task
+  // (every 5 minutes) upserts them again. close() waits for it, so no upsert outlives the worker.
+  const historyStart: Promise<void> =
+    deps.schedules === false
+      ? Promise.resolve()
+      : (async () => {
+          await ensureCatalogue(deps).catch((err: Error) => log.warn({ err: err.message }, 'worker: catalogue load failed'));
+          const historyParks = await reconcileHistorySchedulers(deps);
+          log.info({ historyParks: historyParks.length }, 'worker: history schedulers upserted');
+        })().catch((err: Error) => log.warn({ err: err.message }, 'worker: history schedulers not upserted'));
   log.info(
     {
       parks: parks.length,
@@ -255,6 +282,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   return {
     workers,
     async close() {
+      await historyStart;
       await Promise.all(workers.map((w) => w.close()));
     },
   };

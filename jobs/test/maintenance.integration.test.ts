@@ -46,7 +46,7 @@ describe('maintenance jobs (DESIGN §2 other jobs)', () => {
     ]);
   });
 
-  it('prunes wait samples older than the retention and keeps recent ones', async () => {
+  it('prunes wait samples older than the retention by dropping their monthly partition, keeps recent ones and creates the next months ahead', async () => {
     const sample = (daysAgo: number) =>
       liveStatus.saveLiveStatus(
         db,
@@ -65,7 +65,7 @@ describe('maintenance jobs (DESIGN §2 other jobs)', () => {
       );
     await sample(120);
     await sample(2);
-    expect(await runMaintenance({ db, queues, now: () => NOW }, 'prune-samples')).toEqual({ pruned: 1 });
+    expect(await runMaintenance({ db, queues, now: () => NOW }, 'prune-samples')).toEqual({ dropped: 1, created: 3 });
     expect(await db.selectFrom('wait_samples').select('id').execute()).toHaveLength(1);
   });
 });

@@ -9,16 +9,22 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { flights, newsletter, restaurantAlerts, subscriptions } from '@walkon/db';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { sql } from 'kysely';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
 import { escapeHtml, PAGES_CSS, PAGES_CSS_PATH, renderPage, wantsHtml } from './pages.ts';
 import { stripeWebhook } from './payments/webhook.ts';
+import { liveApi } from './routes/liveApi.ts';
 import { BODY_LIMIT_BYTES, checkTrpcBatch, MAX_URL_CHARS, tooLargeMessage } from './security/batch.ts';
 import { BULL_BOARD_CSP, helmetOptions } from './security/headers.ts';
 import { DEFAULT_LIMITS } from './security/limits.ts';
 import type { AppDeps, Context, Guard } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
+
+/** Fastify's request logging without the "incoming request" line: one line per request (DESIGN §4 logs). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -81,6 +87,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A batched tRPC call puts every procedure name in the `/trpc/:path` parameter ("a.b,c.d,…"); Fastify's
     // default of 100 characters answered a busy page's batch with 414 (tRPC's Fastify adapter docs: 5000).
     maxParamLength: 5000,
+    // One log line per request at info: Fastify's "request completed" (with the response time), not also
+    // "incoming request".
+    logController: new OneLinePerRequest(),
   });
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
@@ -146,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await stripeWebhook(app, deps);
+  await liveApi(app, deps);
 
   // Bull Board for operators: admins only, including its static assets (DESIGN §2, issue 2 item 5).
   await app.register(async (scope) => {
@@ -239,7 +249,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     app.setNotFoundHandler((req, reply) => {
       const url = req.url.split('?')[0] ?? '';
-      if (req.method === 'GET' && !url.startsWith('/trpc') && !url.startsWith('/admin/queues') && !/\.[a-z0-9]+$/i.test(url)) {
+      if (
+        req.method === 'GET' &&
+        !url.startsWith('/trpc') &&
+        !url.startsWith('/api/') &&
+        !url.startsWith('/admin/queues') &&
+        !/\.[a-z0-9]+$/i.test(url)
+      ) {
         return reply.sendFile('index.html');
       }
       return reply.code(404).send({ error: { message: 'Not found' } });

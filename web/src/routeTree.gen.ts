@@ -39,6 +39,7 @@ import { Route as AuthedManageRestaurantAlertsRouteImport } from './routes/_auth
 import { Route as AuthedModerationRouteImport } from './routes/_authed/moderation'
 import { Route as AuthedRideAlertsRouteImport } from './routes/_authed/ride-alerts'
 import { Route as AuthedRideChecklistRouteImport } from './routes/_authed/ride-checklist'
+import { Route as LiveWaitTimesParkIdAttractionIdRouteImport } from './routes/live-wait-times_.$parkId.$attractionId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -190,6 +191,12 @@ const AuthedRideChecklistRoute = AuthedRideChecklistRouteImport.update({
   path: '/ride-checklist',
   getParentRoute: () => AuthedRoute,
 } as any)
+const LiveWaitTimesParkIdAttractionIdRoute =
+  LiveWaitTimesParkIdAttractionIdRouteImport.update({
+    id: '/live-wait-times_/$parkId/$attractionId',
+    path: '/live-wait-times/$parkId/$attractionId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -221,6 +228,7 @@ export interface FileRoutesByFullPath {
   '/moderation': typeof AuthedModerationRoute
   '/ride-alerts': typeof AuthedRideAlertsRoute
   '/ride-checklist': typeof AuthedRideChecklistRoute
+  '/live-wait-times/$parkId/$attractionId': typeof LiveWaitTimesParkIdAttractionIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -252,6 +260,7 @@ export interface FileRoutesByTo {
   '/moderation': typeof AuthedModerationRoute
   '/ride-alerts': typeof AuthedRideAlertsRoute
   '/ride-checklist': typeof AuthedRideChecklistRoute
+  '/live-wait-times/$parkId/$attractionId': typeof LiveWaitTimesParkIdAttractionIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -285,6 +294,7 @@ export interface FileRoutesById {
   '/_authed/moderation': typeof AuthedModerationRoute
   '/_authed/ride-alerts': typeof AuthedRideAlertsRoute
   '/_authed/ride-checklist': typeof AuthedRideChecklistRoute
+  '/live-wait-times_/$parkId/$attractionId': typeof LiveWaitTimesParkIdAttractionIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -318,6 +328,7 @@ export interface FileRouteTypes {
     | '/moderation'
     | '/ride-alerts'
     | '/ride-checklist'
+    | '/live-wait-times/$parkId/$attractionId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -349,6 +360,7 @@ export interface FileRouteTypes {
     | '/moderation'
     | '/ride-alerts'
     | '/ride-checklist'
+    | '/live-wait-times/$parkId/$attractionId'
   id:
     | '__root__'
     | '/'
@@ -381,6 +393,7 @@ export interface FileRouteTypes {
     | '/_authed/moderation'
     | '/_authed/ride-alerts'
     | '/_authed/ride-checklist'
+    | '/live-wait-times_/$parkId/$attractionId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -405,6 +418,7 @@ export interface RootRouteChildren {
   SubscriptionSuccessRoute: typeof SubscriptionSuccessRoute
   TermsRoute: typeof TermsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  LiveWaitTimesParkIdAttractionIdRoute: typeof LiveWaitTimesParkIdAttractionIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -619,6 +633,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedRideChecklistRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/live-wait-times_/$parkId/$attractionId': {
+      id: '/live-wait-times_/$parkId/$attractionId'
+      path: '/live-wait-times/$parkId/$attractionId'
+      fullPath: '/live-wait-times/$parkId/$attractionId'
+      preLoaderRoute: typeof LiveWaitTimesParkIdAttractionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -671,6 +692,7 @@ const rootRouteChildren: RootRouteChildren = {
   SubscriptionSuccessRoute: SubscriptionSuccessRoute,
   TermsRoute: TermsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  LiveWaitTimesParkIdAttractionIdRoute: LiveWaitTimesParkIdAttractionIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -13,6 +13,7 @@ import * as watchSettings from './20261124_0011_watch_settings.ts';
 import * as accounts from './20261124_0012_accounts.ts';
 import * as alertEngine from './20261124_0014_alert_engine.ts';
 import * as ux from './20261124_0016_ux.ts';
+import * as history from './20261124_0018_history.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0012_accounts': accounts,
   '20261124_0014_alert_engine': alertEngine,
   '20261124_0016_ux': ux,
+  '20261124_0018_history': history,
 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import type { OperatingHoursEntry } from '../types.ts';
+import * as history from './history.ts';
 
 /** The latest live state of one attraction, as the poller writes it (DESIGN §2.2). */
 export interface RideStatusInput {
@@ -69,6 +70,10 @@ export async function saveLiveStatus(db: Executor, rows: RideStatusInput[], poll
     .execute();
   const sampled = rows.filter((r) => r.lastUpdated);
   if (sampled.length === 0) return { samples: 0 };
+  await ensurePartitionsFor(
+    db,
+    sampled.map((r) => new Date(r.lastUpdated!)),
+  );
   const inserted = await db
     .insertInto('wait_samples')
     .values(
@@ -105,15 +110,7 @@ export async function listRideStatus(db: Executor, parkId: string) {
   return db
     .selectFrom('attractions as a')
     .leftJoin('ride_status as r', 'r.attraction_id', 'a.id')
-    .select([
-      'a.id',
-      'a.name',
-      'r.status',
-      'r.standby_wait as waitMinutes',
-      'r.last_updated as lastUpdated',
-      'r.queue',
-      'r.polled_at as polledAt',
-    ])
+    .select(['a.id', 'a.name', 'r.status', 'r.standby_wait as waitMinutes', 'r.last_updated as lastUpdated', 'r.polled_at as polledAt'])
     .where('a.park_id', '=', parkId)
     .where('a.entity_type', '=', 'ATTRACTION')
     .orderBy(sql`r.standby_wait desc nulls last`)
@@ -121,10 +118,39 @@ export async function listRideStatus(db: Executor, parkId: string) {
     .execute();
 }
 
-/** Deletes wait samples recorded before `before` (history retention). Returns how many were deleted. */
-export async function pruneSamples(db: Executor, before: Date): Promise<number> {
-  const r = await db.deleteFrom('wait_samples').where('recorded_at', '<', before).executeTakeFirst();
-  return Number(r.numDeletedRows);
+const knownPartitions = new WeakMap<object, Set<string>>();
+
+/**
+ * Makes sure the monthly `wait_samples` partitions for these instants exist (the maintenance job creates them
+ * three months ahead; this covers a clock or an upstream lastUpdated outside that range). Cached per executor.
+ */
+async function ensurePartitionsFor(db: Executor, instants: Date[]): Promise<void> {
+  const valid = instants.filter((d) => Number.isFinite(d.getTime()));
+  if (valid.length === 0) return;
+  let known = knownPartitions.get(db);
+  if (!known) {
+    known = new Set();
+    knownPartitions.set(db, known);
+  }
+  const months = new Set(valid.map((d) => `${d.getUTCFullYear()}-${d.getUTCMonth()}`));
+  if ([...months].every((m) => known.has(m))) return;
+  const min = new Date(Math.min(...valid.map((d) => d.getTime())));
+  const max = new Date(Math.max(...valid.map((d) => d.getTime())));
+  await history.ensureSamplePartitions(db, min, max);
+  for (const m of months) known.add(m);
+}
+
+/**
+ * History retention (DESIGN §2.2 history): drops the monthly `wait_samples` partitions wholly older than
+ * `before` and creates the next three months' partitions ahead of `now`. Returns the partitions dropped and
+ * created.
+ */
+export async function pruneSamples(db: Executor, before: Date, now: Date = new Date()): Promise<{ dropped: number; created: number }> {
+  const dropped = await history.dropSamplePartitionsBefore(db, before);
+  knownPartitions.delete(db);
+  const ahead = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 3, 1));
+  const created = await history.ensureSamplePartitions(db, now, ahead);
+  return { dropped: dropped.length, created: created.length };
 }
 
 /**

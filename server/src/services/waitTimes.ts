@@ -1,7 +1,8 @@
-import { catalogue, liveStatus } from '@walkon/db';
-import { ensureCatalogue, NotFoundError, refreshPark } from '@walkon/jobs';
+import { catalogue, history, liveStatus } from '@walkon/db';
+import { ensureCatalogue, NotFoundError, parkLocalDate, refreshPark } from '@walkon/jobs';
 import { AppError } from '../errors.ts';
 import type { AppDeps } from '../trpc/init.ts';
+import { type CachedResponse, ResponseCache } from './responseCache.ts';
 
 /** Popular destinations first (spec part 1 §2 Live Wait Times): Florida, California, then the two studio resorts. */
 export const POPULAR_DESTINATIONS = [
@@ -57,43 +58,139 @@ export async function loadCatalogue(deps: AppDeps): Promise<void> {
   }
 }
 
+/** A cached response's version is asked again at most this often (DESIGN §4 live API cache). */
+export const LIVE_RECHECK_MS = 2_000;
+/** The trend compares the standby wait now with the one this many minutes ago. */
+export const TREND_MINUTES = 30;
+/** A change of at least this many minutes is rising / falling; less is steady. */
+export const TREND_STEP_MINUTES = 5;
+
+const caches = new WeakMap<AppDeps, { live: ResponseCache; destinations: ResponseCache; history: ResponseCache }>();
+/** The per-app response caches (live, destinations, ride history). */
+export function cachesOf(deps: AppDeps) {
+  let c = caches.get(deps);
+  if (!c) {
+    c = {
+      live: new ResponseCache(LIVE_RECHECK_MS),
+      destinations: new ResponseCache(LIVE_RECHECK_MS),
+      history: new ResponseCache(LIVE_RECHECK_MS),
+    };
+    caches.set(deps, c);
+  }
+  return c;
+}
+
+/** Rising / falling / steady: the standby wait now against `TREND_MINUTES` ago (minutes); null when unknown. */
+export function trendOf(now: number | null, before: number | undefined): 'rising' | 'falling' | 'steady' | null {
+  if (now === null || before === undefined) return null;
+  if (now - before >= TREND_STEP_MINUTES) return 'rising';
+  if (before - now >= TREND_STEP_MINUTES) return 'falling';
+  return 'steady';
+}
+
 /**
- * A park's rides with their live state, sorted by wait descending then name (spec part 1 §2). Reads
- * `ride_status` written by the pollers; when it is missing or older than 60 s, re-reads the park once
- * (single-flight across concurrent requests). Serves the last known data when the source fails.
+ * The instant of the park's newest poll, re-reading the park once when it is missing or older than 60 s
+ * (single-flight across concurrent requests); the last known data is kept when the source fails.
  * @throws AppError NOT_FOUND for an unknown park or one the source has no data for; UNAVAILABLE when the
  * source fails and nothing is stored.
  */
-export async function liveRides(deps: AppDeps, parkId: string) {
+export async function freshPoll(deps: AppDeps, parkId: string): Promise<Date> {
+  const last = await liveStatus.lastPolledAt(deps.db, parkId);
+  if (last && deps.now().getTime() - last.getTime() <= LIVE_CACHE_MS) return last;
   let park = await catalogue.getPark(deps.db, parkId);
   if (!park) {
     await listDestinations(deps);
     park = await catalogue.getPark(deps.db, parkId);
     if (!park) throw new AppError('NOT_FOUND', 'Destination not found.');
   }
-  const last = await liveStatus.lastPolledAt(deps.db, parkId);
-  if (!last || deps.now().getTime() - last.getTime() > LIVE_CACHE_MS) {
-    try {
-      await singleFlight(`live:${parkId}`, () => refreshPark({ db: deps.db, source: deps.source, now: deps.now }, parkId));
-    } catch (err) {
-      if (err instanceof NotFoundError) throw new AppError('NOT_FOUND', 'No ride information available for this park.');
-      deps.logger.warn({ parkId, err: (err as Error).message }, 'live refresh failed');
-      if (!last) throw new AppError('UNAVAILABLE', 'Error fetching live data');
-    }
-    park = (await catalogue.getPark(deps.db, parkId)) ?? park;
+  try {
+    await singleFlight(`live:${parkId}`, () => refreshPark({ db: deps.db, source: deps.source, now: deps.now }, parkId));
+  } catch (err) {
+    if (err instanceof NotFoundError) throw new AppError('NOT_FOUND', 'No ride information available for this park.');
+    deps.logger.warn({ parkId, err: (err as Error).message }, 'live refresh failed');
+    if (!last) throw new AppError('UNAVAILABLE', 'Error fetching live data');
+    return last;
   }
-  const rows = await liveStatus.listRideStatus(deps.db, parkId);
+  return (await liveStatus.lastPolledAt(deps.db, parkId)) ?? last ?? deps.now();
+}
+
+/**
+ * A park's live table (spec part 1 §2 Live Wait Times, DESIGN §2.2 history): rides (ATTRACTION) with status,
+ * standby wait (minutes), upstream lastUpdated, the trend over the last 30 minutes and today's 15-minute
+ * slot medians (`spark`: [slot, minutes][]), sorted by wait descending then name; the park's hours today
+ * (wall-clock 'HH:MM') and its park-local date. Built once per poll of the park and served pre-serialised.
+ * @throws AppError NOT_FOUND, UNAVAILABLE (see freshPoll).
+ */
+export async function liveSnapshot(deps: AppDeps, parkId: string) {
+  return cachesOf(deps).live.get(
+    parkId,
+    deps.now().getTime(),
+    async () => (await freshPoll(deps, parkId)).toISOString(),
+    () => buildLive(deps, parkId),
+  );
+}
+
+async function buildLive(deps: AppDeps, parkId: string) {
+  const park = await catalogue.getPark(deps.db, parkId);
+  if (!park) throw new AppError('NOT_FOUND', 'Destination not found.');
+  const now = deps.now();
+  const localDate = parkLocalDate(now, park.timezone);
+  const [rows, slots, before, hours] = await Promise.all([
+    liveStatus.listRideStatus(deps.db, parkId),
+    history.parkDaySlots(deps.db, parkId, localDate),
+    history.parkWaitsAt(deps.db, parkId, new Date(now.getTime() - TREND_MINUTES * 60_000)),
+    history.parkHours(deps.db, parkId, localDate),
+  ]);
   if (rows.length === 0) throw new AppError('NOT_FOUND', 'No ride information available for this park.');
+  const spark = new Map<string, [number, number][]>();
+  for (const s of slots) {
+    if (s.median === null) continue;
+    const list = spark.get(s.attractionId) ?? [];
+    list.push([s.slot, Math.round(s.median)]);
+    spark.set(s.attractionId, list);
+  }
   const updatedAt = rows.reduce<Date | null>((m, r) => (r.polledAt && (!m || r.polledAt > m) ? r.polledAt : m), null);
   return {
     park: { id: park.id, name: park.name, timezone: park.timezone, destinationId: park.destinationId },
-    rides: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      status: r.status ?? 'CLOSED',
-      waitMinutes: r.waitMinutes,
-      lastUpdated: r.lastUpdated ? r.lastUpdated.toISOString() : null,
-    })),
-    updatedAt: (updatedAt ?? deps.now()).toISOString(),
+    localDate,
+    hours: hours.map((h) => ({ type: h.type, opens: h.opens, closes: h.closes, description: h.description })),
+    rides: rows.map((r) => {
+      const status = r.status ?? 'CLOSED';
+      return {
+        id: r.id,
+        name: r.name,
+        status,
+        waitMinutes: r.waitMinutes,
+        lastUpdated: r.lastUpdated ? r.lastUpdated.toISOString() : null,
+        trend: trendOf(status === 'OPERATING' ? r.waitMinutes : null, before.get(r.id)),
+        spark: spark.get(r.id) ?? [],
+      };
+    }),
+    updatedAt: (updatedAt ?? now).toISOString(),
   };
+}
+
+/** The live table's payload (see liveSnapshot). */
+export type LiveResponse = Awaited<ReturnType<typeof buildLive>>;
+
+/**
+ * A park's rides with their live state, sorted by wait descending then name (spec part 1 §2), read from the
+ * database now (tRPC and the services that need the park loaded; the web app's crowd reads the cached
+ * `GET /api/live/:parkId`, see liveSnapshot). Same payload as liveSnapshot.
+ * @throws AppError NOT_FOUND, UNAVAILABLE.
+ */
+export async function liveRides(deps: AppDeps, parkId: string): Promise<LiveResponse> {
+  await freshPoll(deps, parkId);
+  return buildLive(deps, parkId);
+}
+
+/** Every destination with its parks, popular first, cached and pre-serialised (rebuilt every 5 minutes). */
+export async function destinationsSnapshot(deps: AppDeps): Promise<CachedResponse<Awaited<ReturnType<typeof listDestinations>>>> {
+  const nowMs = deps.now().getTime();
+  return cachesOf(deps).destinations.get(
+    'all',
+    nowMs,
+    async () => String(Math.floor(nowMs / 300_000)),
+    () => listDestinations(deps),
+  );
 }

@@ -1,16 +1,69 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { formatDistanceToNow } from 'date-fns';
-import { RefreshCw } from 'lucide-react';
+import { ArrowDownRight, ArrowRight, ArrowUpRight, RefreshCw } from 'lucide-react';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { Input, Select } from '../components/ui/field.tsx';
 import { liveWaitTone, statusLabel, statusTone } from '../features/waits/badges.ts';
+import { agoLabel, clock12, type LiveSort, sortRides } from '../features/waits/format.ts';
+import { type LiveResponse, useLivePark } from '../features/waits/liveApi.ts';
 import { ParkPicker } from '../features/waits/ParkPicker.tsx';
-import { trpc } from '../trpc.ts';
+import { Sparkline } from '../features/waits/Sparkline.tsx';
 
-function RideTable({ parkId }: { parkId: string }) {
-  const live = trpc.waitTimes.live.useQuery({ parkId }, { refetchInterval: 60_000 });
+const SORT_LABEL: Record<LiveSort, string> = { wait: 'Longest wait', name: 'Name (A–Z)', status: 'Status' };
+const SORTS = Object.keys(SORT_LABEL) as LiveSort[];
+
+/** Rising / falling / steady over the last 30 minutes, as an arrow with a text label for screen readers. */
+function Trend({ trend }: { trend: LiveResponse['rides'][number]['trend'] }) {
+  if (!trend) return null;
+  const Icon = trend === 'rising' ? ArrowUpRight : trend === 'falling' ? ArrowDownRight : ArrowRight;
+  const tone = trend === 'rising' ? 'text-red-600' : trend === 'falling' ? 'text-green-700' : 'text-slate-500';
+  const label =
+    trend === 'rising'
+      ? 'Rising over the last 30 minutes'
+      : trend === 'falling'
+        ? 'Falling over the last 30 minutes'
+        : 'Steady over the last 30 minutes';
+  return (
+    <span title={label} className={`inline-flex ${tone}`}>
+      <Icon className="h-4 w-4" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/** The park's hours today from its published schedule, or nothing when none is published. */
+function ParkHours({ hours }: { hours: LiveResponse['hours'] }) {
+  const main = hours.find((h) => h.type === 'OPERATING');
+  if (!main) return <p className="text-sm text-slate-600">No park hours published for today.</p>;
+  const extra = hours.filter((h) => h !== main);
+  return (
+    <p className="text-sm text-slate-700" data-testid="park-hours">
+      <span className="font-semibold">Hours today:</span> {clock12(main.opens)} – {clock12(main.closes)}
+      {extra.map((h) => (
+        <span key={`${h.type}${h.opens}`} className="text-slate-600">
+          {' '}
+          · {h.description ?? statusLabel(h.type.replace('_', ' '))} {clock12(h.opens)} – {clock12(h.closes)}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function RideTable({
+  parkId,
+  sort,
+  q,
+  setView,
+}: {
+  parkId: string;
+  sort: LiveSort;
+  q: string;
+  setView: (v: { sort?: LiveSort; q?: string }) => void;
+}) {
+  const live = useLivePark(parkId);
   if (live.isPending) {
     return (
       <ul aria-label="Loading rides" className="space-y-2">
@@ -21,7 +74,7 @@ function RideTable({ parkId }: { parkId: string }) {
     );
   }
   if (live.isError) {
-    const empty = live.error.data?.code === 'NOT_FOUND';
+    const empty = 'status' in live.error && live.error.status === 404;
     return (
       <div role="alert" className="rounded-xl bg-slate-50 p-6 text-center">
         <p className="font-semibold">{empty ? 'No ride information available for this park.' : 'Error loading ride information'}</p>
@@ -32,7 +85,9 @@ function RideTable({ parkId }: { parkId: string }) {
       </div>
     );
   }
-  const { park, rides, updatedAt } = live.data;
+  const { park, rides, updatedAt, hours } = live.data;
+  const shown = sortRides(rides, sort, q);
+  const now = Date.now();
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
@@ -51,41 +106,86 @@ function RideTable({ parkId }: { parkId: string }) {
           </Button>
         </div>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left">
-          <caption className="sr-only">Standby waits at {park.name}, longest first</caption>
+      <ParkHours hours={hours} />
+      <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-[1fr_14rem]">
+        <label className="sr-only" htmlFor="live-filter">
+          Filter rides by name
+        </label>
+        <Input
+          id="live-filter"
+          type="search"
+          placeholder="Filter rides by name"
+          value={q}
+          onChange={(e) => setView({ q: e.target.value })}
+        />
+        <label className="sr-only" htmlFor="live-sort">
+          Sort rides
+        </label>
+        <Select id="live-sort" value={sort} onChange={(e) => setView({ sort: e.target.value as LiveSort })}>
+          {SORTS.map((s) => (
+            <option key={s} value={s}>
+              Sort: {SORT_LABEL[s]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {shown.length === 0 ? (
+        <p className="py-8 text-center text-slate-600">No ride matches “{q.trim()}”.</p>
+      ) : (
+        <table className="mt-3 w-full table-fixed text-left">
+          <caption className="sr-only">
+            Standby waits at {park.name}, sorted by {SORT_LABEL[sort].toLowerCase()}
+          </caption>
           <thead className="border-b border-slate-200 text-sm text-slate-600">
             <tr>
-              <th scope="col" className="py-2 pr-3 font-semibold">
+              <th scope="col" className="py-2 pr-2 font-semibold">
                 Ride
               </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Status
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
+              <th scope="col" className="w-28 py-2 pr-2 text-right font-semibold sm:w-32">
                 Standby wait
+              </th>
+              <th scope="col" className="w-20 py-2 text-right font-semibold sm:w-24">
+                Today
               </th>
             </tr>
           </thead>
           <tbody>
-            {rides.map((r) => (
-              <tr key={r.id} className="border-b border-slate-100">
-                <td className="py-2.5 pr-3 font-medium">{r.name}</td>
-                <td className="py-2.5 pr-3">
-                  <Badge tone={statusTone(r.status)}>{statusLabel(r.status)}</Badge>
+            {shown.map((r) => (
+              <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="ride-row">
+                <td className="py-2.5 pr-2">
+                  <Link
+                    to="/live-wait-times/$parkId/$attractionId"
+                    params={{ parkId: park.id, attractionId: r.id }}
+                    className="line-clamp-2 font-medium text-slate-900 underline-offset-2 hover:underline"
+                    title={r.name}
+                  >
+                    {r.name}
+                  </Link>
+                  <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+                    <Badge tone={statusTone(r.status)}>{statusLabel(r.status)}</Badge>
+                    <span>{agoLabel(r.lastUpdated, now)}</span>
+                  </div>
                 </td>
-                <td className="py-2.5 text-right">
+                <td className="py-2.5 pr-2 text-right">
                   {r.waitMinutes !== null && r.status === 'OPERATING' ? (
-                    <Badge tone={liveWaitTone(r.waitMinutes)}>{r.waitMinutes} min</Badge>
+                    <span className="inline-flex items-center gap-1">
+                      <Trend trend={r.trend} />
+                      <Badge tone={liveWaitTone(r.waitMinutes)}>{r.waitMinutes} min</Badge>
+                    </span>
                   ) : (
                     <span className="text-sm text-slate-500">—</span>
                   )}
+                </td>
+                <td className="py-2.5 text-right">
+                  <span className="inline-flex justify-end">
+                    <Sparkline points={r.spark} />
+                  </span>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      )}
     </div>
   );
 }
@@ -93,21 +193,41 @@ function RideTable({ parkId }: { parkId: string }) {
 function LiveWaitTimes() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/live-wait-times' });
+  const sort = search.sort ?? 'wait';
+  const q = search.q ?? '';
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold">Live Wait Times</h1>
-      <p className="mt-2 text-slate-600">Current standby waits, refreshed every minute.</p>
+      <p className="mt-2 text-slate-600">
+        Current standby waits, refreshed every minute. Open a ride to see how its wait moves today and when to go.
+      </p>
       <Card className="mt-6">
         <ParkPicker
           idPrefix="live"
           destinationId={search.destination ?? null}
           parkId={search.park ?? null}
-          onChange={(v) => navigate({ search: { destination: v.destinationId ?? undefined, park: v.parkId ?? undefined }, replace: true })}
+          onChange={(v) =>
+            navigate({ search: (s) => ({ ...s, destination: v.destinationId ?? undefined, park: v.parkId ?? undefined }), replace: true })
+          }
         />
       </Card>
       <Card className="mt-6">
         {search.park ? (
-          <RideTable parkId={search.park} />
+          <RideTable
+            parkId={search.park}
+            sort={sort}
+            q={q}
+            setView={(v) =>
+              navigate({
+                search: (s) => ({
+                  ...s,
+                  ...('sort' in v ? { sort: v.sort === 'wait' ? undefined : v.sort } : {}),
+                  ...('q' in v ? { q: v.q ? v.q : undefined } : {}),
+                }),
+                replace: true,
+              })
+            }
+          />
         ) : (
           <p className="py-8 text-center text-slate-600">Choose a destination and a park to see its rides.</p>
         )}
@@ -117,17 +237,21 @@ function LiveWaitTimes() {
         <a href="https://themeparks.wiki" className="underline" rel="noreferrer" target="_blank">
           ThemeParks.wiki
         </a>
-        . WalkOn is independent of the parks' operators.
+        . Past days: ThemeParks.wiki and TouringPlans.com data. WalkOn is independent of the parks' operators.
       </p>
     </main>
   );
 }
 
+type LiveSearch = { destination?: string; park?: string; sort?: LiveSort; q?: string };
+
 export const Route = createFileRoute('/live-wait-times')({
   head: pageHead('Live Wait Times', 'Live standby wait times for every ride, refreshed every minute, from public data.'),
-  validateSearch: (s: Record<string, unknown>): { destination?: string; park?: string } => ({
+  validateSearch: (s: Record<string, unknown>): LiveSearch => ({
     ...(typeof s.destination === 'string' ? { destination: s.destination } : {}),
     ...(typeof s.park === 'string' ? { park: s.park } : {}),
+    ...(s.sort === 'name' || s.sort === 'status' || s.sort === 'wait' ? { sort: s.sort } : {}),
+    ...(typeof s.q === 'string' && s.q.length <= 100 ? { q: s.q } : {}),
   }),
   component: LiveWaitTimes,
 });

@@ -1,6 +1,6 @@
 import { ZodError } from 'zod';
-import { parseDestinations, parseLive } from './schema.ts';
-import { type Destination, type LiveParkData, NotFoundError, UpstreamError, type WaitTimesSource } from './types.ts';
+import { parseDestinations, parseLive, parseSchedule } from './schema.ts';
+import { type Destination, type LiveParkData, NotFoundError, type ScheduleEntry, UpstreamError, type WaitTimesSource } from './types.ts';
 
 /** Default per-read time limit: 10 s for the whole read, headers and body (DESIGN §2.2). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -148,6 +148,15 @@ export function createHttpSource(opts: HttpSourceOptions): WaitTimesSource {
       if (data.parkId !== parkId)
         throw new UpstreamError(`GET live ${parkId}: the response is about another entity (${data.parkId}); nothing stored`, 'mismatch');
       return data;
+    },
+    async getSchedule(parkId: string): Promise<ScheduleEntry[]> {
+      const raw = await getJson(`/v1/entity/${encodeURIComponent(parkId)}/schedule`);
+      try {
+        return parseSchedule(raw);
+      } catch (err) {
+        if (err instanceof ZodError) throw new UpstreamError(`GET schedule ${parkId}: unexpected shape`, 'malformed');
+        throw err;
+      }
     },
   };
 }

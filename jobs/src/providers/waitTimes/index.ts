@@ -7,7 +7,7 @@ import type { WaitTimesSource } from './types.ts';
 export { createHttpSource, DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, parseRetryAfter } from './http.ts';
 export { createMemoryReadGate, createRedisReadGate, type PollFaultPlan, planAfterFault, type ReadGate, withReadGate } from './readGate.ts';
 export { createReplaySource, shiftInstants } from './replay.ts';
-export { parseDestinations, parseLive } from './schema.ts';
+export { parseDestinations, parseLive, parseSchedule } from './schema.ts';
 export * from './types.ts';
 
 /**

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseDestinations, parseLive } from './schema.ts';
-import { type Destination, type LiveEntry, type LiveParkData, NotFoundError, type WaitTimesSource } from './types.ts';
+import { TZDate } from '@date-fns/tz';
+import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { parseDestinations, parseLive, parseSchedule } from './schema.ts';
+import { type Destination, type LiveEntry, type LiveParkData, NotFoundError, type ScheduleEntry, type WaitTimesSource } from './types.ts';
 
 /** Options of the replay source (`WAIT_TIMES_SOURCE=replay`, DESIGN §5). */
 export interface ReplaySourceOptions {
@@ -78,7 +80,8 @@ function loadSeries(file: string): Snapshot[] {
  * recordings, and are only served when named in `files`) and the newest `tpw_destinations_*.json`. A
  * recording's instant is its newest `lastUpdated`; every timestamp is shifted by (now − instant), so
  * relative freshness and operating hours are kept. With `seriesFile`, the park whose recording matches the
- * series' attraction names is served one snapshot of the day per call, stamped `now`.
+ * series' attraction names is served one snapshot of the day per call, stamped `now`. Schedules come from
+ * `tpw_schedule_*.json`, their dates moved by whole weeks (weekdays kept) so that today is covered.
  */
 export function createReplaySource(opts: ReplaySourceOptions): WaitTimesSource & { files(): Record<string, string> } {
   const names = readdirSync(opts.dir);
@@ -100,6 +103,13 @@ export function createReplaySource(opts: ReplaySourceOptions): WaitTimesSource &
     .at(-1);
   const destinations = destinationFile ? parseDestinations(JSON.parse(readFileSync(path.join(opts.dir, destinationFile), 'utf8'))) : [];
 
+  // Schedules (`tpw_schedule_*.json`): the newest file per park, moved by whole weeks so today falls inside it.
+  const schedules = new Map<string, { timezone: string; entries: ScheduleEntry[] }>();
+  for (const name of names.filter((n) => /^tpw_schedule_.*\.json$/.test(n)).sort()) {
+    const raw = JSON.parse(readFileSync(path.join(opts.dir, name), 'utf8')) as { id?: string; timezone?: string };
+    if (typeof raw.id === 'string') schedules.set(raw.id, { timezone: raw.timezone ?? 'UTC', entries: parseSchedule(raw) });
+  }
+
   let series: { parkId: string; snapshots: Snapshot[]; next: number } | undefined;
   if (opts.seriesFile) {
     const snapshots = loadSeries(opts.seriesFile);
@@ -117,6 +127,15 @@ export function createReplaySource(opts: ReplaySourceOptions): WaitTimesSource &
     files: () => Object.fromEntries([...byPark].map(([id, r]) => [id, r.file])),
     async getDestinations(): Promise<Destination[]> {
       return destinations;
+    },
+    async getSchedule(parkId: string): Promise<ScheduleEntry[]> {
+      const sched = schedules.get(parkId);
+      if (!sched) throw new NotFoundError(`no schedule recording for park ${parkId}`);
+      const first = sched.entries.map((e) => e.date).sort()[0];
+      if (!first) return [];
+      const today = format(new TZDate(opts.now().getTime(), sched.timezone), 'yyyy-MM-dd');
+      const days = Math.floor(differenceInCalendarDays(parseISO(today), parseISO(first)) / 7) * 7;
+      return sched.entries.map((e) => ({ ...e, date: format(addDays(parseISO(e.date), days), 'yyyy-MM-dd') }));
     },
     async getLive(parkId: string): Promise<LiveParkData> {
       const rec = byPark.get(parkId);

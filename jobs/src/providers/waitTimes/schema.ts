@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Destination, LiveEntry, LiveParkData } from './types.ts';
+import type { Destination, LiveEntry, LiveParkData, ScheduleEntry } from './types.ts';
 
 // ThemeParks.wiki v1 shapes, tolerant of nulls and missing fields (DESIGN §2.2). Unknown keys are kept.
 const nullableNumber = z.number().nullable().optional().catch(null);
@@ -101,4 +101,46 @@ export function parseDestinations(raw: unknown): Destination[] {
     slug: d.slug ?? null,
     parks: (d.parks ?? []).map((p) => ({ id: p.id, name: p.name })),
   }));
+}
+
+const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const LOCAL_TIME_IN_ISO = /^\d{4}-\d{2}-\d{2}T(\d{2}:\d{2})/;
+
+/** `GET /v1/entity/{id}/schedule`: entries with a date and ISO opening/closing times (others are dropped). */
+export const scheduleResponseSchema = z
+  .object({
+    schedule: z
+      .array(
+        z
+          .object({
+            date: z.string().nullish(),
+            type: z.string().nullish(),
+            openingTime: z.string().nullish(),
+            closingTime: z.string().nullish(),
+            description: z.string().nullish(),
+          })
+          .passthrough()
+          .nullable()
+          .catch(null),
+      )
+      .nullish(),
+  })
+  .passthrough();
+
+/**
+ * Normalises a schedule response to park-local dates and wall-clock 'HH:MM' (the published times carry the
+ * park's own offset, so their clock part is the local time). Entries without a date or times are skipped.
+ * @throws ZodError when the document is not a schedule response.
+ */
+export function parseSchedule(raw: unknown): ScheduleEntry[] {
+  const doc = scheduleResponseSchema.parse(raw);
+  const out: ScheduleEntry[] = [];
+  for (const e of doc.schedule ?? []) {
+    if (!e?.date || !LOCAL_DATE.test(e.date)) continue;
+    const opens = LOCAL_TIME_IN_ISO.exec(e.openingTime ?? '')?.[1];
+    const closes = LOCAL_TIME_IN_ISO.exec(e.closingTime ?? '')?.[1];
+    if (!opens || !closes) continue;
+    out.push({ date: e.date, type: e.type ?? 'OPERATING', opens, closes, description: e.description ?? null });
+  }
+  return out;
 }

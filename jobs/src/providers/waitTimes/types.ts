@@ -38,6 +38,18 @@ export interface Destination {
   parks: { id: string; name: string }[];
 }
 
+/** One published opening of a park on a park-local date (`GET /v1/entity/{id}/schedule`). */
+export interface ScheduleEntry {
+  /** Park-local date 'YYYY-MM-DD'. */
+  date: string;
+  /** OPERATING, TICKETED_EVENT, EXTRA_HOURS … */
+  type: string;
+  /** Park-local wall-clock opening and closing 'HH:MM' (as published, in the park's zone). */
+  opens: string;
+  closes: string;
+  description: string | null;
+}
+
 /** Where live wait times come from: the real ThemeParks.wiki API or the recorded replay. */
 export interface WaitTimesSource {
   /** Human-readable kind for logs: `http` or `replay`. */
@@ -46,6 +58,8 @@ export interface WaitTimesSource {
   getDestinations(): Promise<Destination[]>;
   /** One upstream read of a park's live data. @throws UpstreamError, NotFoundError */
   getLive(parkId: string): Promise<LiveParkData>;
+  /** The park's published schedule (about a month ahead). Optional for test doubles. @throws UpstreamError, NotFoundError */
+  getSchedule?(parkId: string): Promise<ScheduleEntry[]>;
 }
 
 /**

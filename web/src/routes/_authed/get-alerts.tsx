@@ -58,7 +58,10 @@ function GetAlerts() {
   const navigate = useNavigate({ from: '/get-alerts' });
   const utils = trpc.useUtils();
   const [pickedChannel, setChannel] = useState<AlertChannel | null>(readStoredChannel);
-  const [picked, setPicked] = useState(readStoredPark);
+  // A ride page's "Watch this ride" opens Get Alerts with ?destination=&park=&ride= (DESIGN §2.2 history).
+  const [picked, setPicked] = useState(() =>
+    search.park ? { destinationId: search.destination ?? null, parkId: search.park } : readStoredPark(),
+  );
   const parkId = picked.parkId;
   const [selected, setSelected] = useState<string[]>([]);
   const loadedFor = useRef<string | null>(null);
@@ -133,9 +136,15 @@ function GetAlerts() {
       rideIds: rides.data.rides.map((r) => r.id),
       manuallyCleared: readCleared(parkId),
     });
-    setSelected(init.selected);
-    if (init.save) saveRides.mutate({ parkId, rideIds: init.selected });
-  }, [parkId, rides.data, state.data, saveRides]);
+    let chosen = init.selected;
+    let save = init.save;
+    if (search.ride && search.park === parkId && rides.data.rides.some((r) => r.id === search.ride) && !chosen.includes(search.ride)) {
+      chosen = [...chosen, search.ride];
+      save = true;
+    }
+    setSelected(chosen);
+    if (save) saveRides.mutate({ parkId, rideIds: chosen });
+  }, [parkId, rides.data, state.data, saveRides, search.ride, search.park]);
 
   const update = (next: string[]) => {
     setSelected(next);
@@ -467,7 +476,12 @@ function GetAlerts() {
 
 export const Route = createFileRoute('/_authed/get-alerts')({
   head: pageHead('Get Alerts', 'Choose a park and rides and get an alert when the standby wait is 1–15 minutes.'),
-  validateSearch: (s: Record<string, unknown>): { success?: boolean; session_id?: string; canceled?: boolean } => ({
+  validateSearch: (
+    s: Record<string, unknown>,
+  ): { success?: boolean; session_id?: string; canceled?: boolean; destination?: string; park?: string; ride?: string } => ({
+    ...(typeof s.destination === 'string' ? { destination: s.destination } : {}),
+    ...(typeof s.park === 'string' ? { park: s.park } : {}),
+    ...(typeof s.ride === 'string' ? { ride: s.ride } : {}),
     ...(s.success === true || s.success === 'true' ? { success: true } : {}),
     ...(typeof s.session_id === 'string' ? { session_id: s.session_id } : {}),
     ...(s.canceled === true || s.canceled === 'true' ? { canceled: true } : {}),

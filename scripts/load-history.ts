@@ -1,0 +1,18 @@
+// Loads the recorded wait-time series of ../shared/fixtures (fixtures/SOURCES.md §4: the ThemeParks.wiki-derived
+// Magic Kingdom day of 2026-04-01 and the TouringPlans posted waits) into the history tables with their real
+// dates, for `make dev` / `make demo`, so ride pages show real typical days at once. Idempotent.
+// HISTORY_IMPORT_WEEKS (default 10) keeps each file's last N weeks.
+import path from 'node:path';
+import { createDb } from '@walkon/db';
+import { createReplaySource, ensureCatalogue, importHistory } from '@walkon/jobs';
+
+const dir = process.env.WAIT_TIMES_REPLAY_DIR ?? path.resolve(import.meta.dirname, '../../shared/fixtures');
+const db = createDb(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon', 2);
+try {
+  const now = () => new Date();
+  await ensureCatalogue({ db, source: createReplaySource({ dir, now }) });
+  const out = await importHistory({ db, now }, { dir, weeks: Number(process.env.HISTORY_IMPORT_WEEKS ?? 10) });
+  console.log(`history loaded: ${out.samples} recorded samples, ${out.days} park days, ${out.slots} 15-minute slots`);
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import { entityId } from './common.ts';
+
+/** Path of `GET /api/live/:parkId`. */
+export const liveParams = z.object({ parkId: entityId });
+/** Path of `GET /api/history/:parkId/:attractionId`. */
+export const rideHistoryParams = z.object({ parkId: entityId, attractionId: entityId });

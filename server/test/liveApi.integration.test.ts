@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { truncateAll } from '@walkon/db/testing';
+import { createReplaySource, DEMO_HISTORY, importHistory } from '@walkon/jobs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withTestServer } from './harness.ts';
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
+const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
+const PEOPLEMOVER = 'ffcfeaa2-1416-4920-a1ed-543c1a1695c4';
+const env = withTestServer({
+  source: () => createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now: () => new Date() }),
+});
+
+beforeEach(async () => truncateAll(env.db));
+
+const get = (url: string, headers: Record<string, string> = {}) => env.app.inject({ method: 'GET', url, headers });
+
+describe('live API beside tRPC (DESIGN §4 live API cache)', () => {
+  it('serves the live table pre-compressed with an ETag, answers 304 on revalidation, and reads the park once per poll', async () => {
+    const first = await get(`/api/live/${MK}`, { 'accept-encoding': 'gzip' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers['cache-control']).toMatch(/max-age=15/);
+    const body = JSON.parse(gunzipSync(first.rawPayload).toString());
+    expect(body.park.name).toBe('Magic Kingdom Park');
+    expect(body.rides.length).toBeGreaterThan(30);
+    expect(body.rides[0]).toEqual(
+      expect.objectContaining({ id: expect.any(String), status: expect.any(String), trend: null, spark: expect.any(Array) }),
+    );
+    expect(body.rides[0]).not.toHaveProperty('queue');
+    const etag = first.headers.etag as string;
+    const again = await get(`/api/live/${MK}`, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const plain = await get(`/api/live/${MK}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().rides).toEqual(body.rides);
+    // The tRPC procedure gives the same payload.
+    const trpc = await get(`/trpc/waitTimes.live?input=${encodeURIComponent(JSON.stringify({ parkId: MK }))}`);
+    expect(trpc.json().result.data.rides).toEqual(body.rides);
+  });
+
+  it('bad and unknown ids are a 400 / 404 with a sentence', async () => {
+    const bad = await get('/api/live/%20');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('That park id is not valid.');
+    await get(`/api/live/${MK}`);
+    const ride = await get(`/api/history/${MK}/no-such-ride`);
+    expect(ride.statusCode).toBe(404);
+    expect(ride.json().error.message).toBe('We could not find this ride in this park.');
+  });
+
+  it('the ride page: today, downtime, the typical day only with enough days (and how many), return times', async () => {
+    await get(`/api/live/${MK}`);
+    const page = (await get(`/api/history/${MK}/${PEOPLEMOVER}`)).json();
+    expect(page.ride.name).toBe('Tomorrowland Transit Authority PeopleMover');
+    expect(page.today.length).toBe(1);
+    expect(page.typical).toBeNull();
+    expect(page.typicalDaysAvailable).toBe(0);
+    expect(page.bestTimes).toEqual([]);
+    // Ten weeks of recorded PeopleMover days: eight of today's weekday stand behind "typical".
+    await importHistory(
+      { db: env.db, now: () => new Date() },
+      { dir: FIXTURES, datasets: DEMO_HISTORY.filter((d) => d.file.includes('peoplemover')), weeks: 10 },
+    );
+    const d = new Date();
+    await env.db
+      .updateTable('ride_status')
+      .set({ polled_at: new Date(d.getTime() + 1) })
+      .where('park_id', '=', MK)
+      .execute();
+    const withHistory = (await get(`/api/history/${MK}/${PEOPLEMOVER}`)).json();
+    expect(withHistory.typical.days).toBe(8);
+    expect(withHistory.typical.dates).toHaveLength(8);
+    expect(withHistory.typical.dates.every((x: string) => x.startsWith('2021-'))).toBe(true);
+    expect(withHistory.typical.slots.length).toBeGreaterThan(40);
+    // Dumbo publishes a Lightning Lane return time in the recording.
+    const dumbo = (await get(`/api/history/${MK}/890fa430-89c0-4a3f-96c9-11597888005e`)).json();
+    expect(dumbo.returnTimes).toEqual([
+      expect.objectContaining({ type: 'RETURN_TIME', state: 'AVAILABLE', returnStart: expect.any(String) }),
+    ]);
+  });
+});

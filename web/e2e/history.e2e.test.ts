@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { createDb, history } from '@walkon/db';
+import { collectHistory, createReplaySource, DEMO_HISTORY, ensureCatalogue, importHistory, refreshPark } from '@walkon/jobs';
+import { format, parseISO } from 'date-fns';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MK, parkToday, ROOT, SCREENSHOTS, signUp, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
+
+const env = withStackAndBrowser();
+const FIXTURES = path.resolve(ROOT, '../shared/fixtures');
+const PEOPLEMOVER = 'ffcfeaa2-1416-4920-a1ed-543c1a1695c4';
+const PM_NAME = 'Tomorrowland Transit Authority PeopleMover';
+
+// Real data in: ten weeks of TouringPlans PeopleMover days (their real 2021 dates) and, for today, six polls of
+// the recorded Magic Kingdom day (ThemeParks.wiki-derived 2026-04-01 series) 20 minutes apart, up to now.
+beforeAll(async () => {
+  const db = createDb(env.stack.databaseUrl, 2);
+  try {
+    let clock = new Date();
+    const source = createReplaySource({
+      dir: FIXTURES,
+      files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'],
+      seriesFile: path.join(FIXTURES, 'roguemew_tpw-derived_magic-kingdom_2026-04-01_15min.csv'),
+      now: () => clock,
+    });
+    await ensureCatalogue({ db, source });
+    const end = Date.now();
+    for (let k = 6; k >= 2; k--) {
+      clock = new Date(end - k * 20 * 60_000);
+      await refreshPark({ db, source, now: () => clock }, MK);
+    }
+    // The last one as the worker's 5-minute history job does it: read, roll up, and read today's schedule.
+    clock = new Date(end - 20 * 60_000);
+    await collectHistory({ db, source, now: () => clock }, MK);
+    await history.rollupPark(db, MK, new Date(end - 3 * 3_600_000), new Date(end));
+    await importHistory(
+      { db, now: () => new Date() },
+      { dir: FIXTURES, datasets: DEMO_HISTORY.filter((d) => d.file.includes('peoplemover')) },
+    );
+  } finally {
+    await db.destroy();
+  }
+});
+
+describe('wait history: live table, ride page, watch the ride', () => {
+  for (const width of [375, 1280]) {
+    it(`sorts and filters the live table (kept after a reload), opens a ride's history with the typical band, and watches it at ${width} px`, async () => {
+      const context = await env.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `history-${name}-${width}.png`), fullPage: true });
+      const names = () => page.getByTestId('ride-row').locator('a').allInnerTexts();
+
+      await signUp(page, env.stack, `history-${width}-${Date.now()}@example.com`, '/get-alerts', 'History Tester');
+      // Start from no rides selected for the park, so the ride page's "Watch this ride" is what selects it.
+      await page.getByLabel('Destination').selectOption(WDW);
+      await page.getByLabel('Park').selectOption(MK);
+      await page.getByText('35 of 35 rides selected').waitFor();
+      const cleared = page.waitForResponse(
+        (r) => r.url().includes('/trpc/alerts.saveRides') && (r.request().postData() ?? '').includes('"rideIds":[]'),
+      );
+      await page.getByRole('button', { name: 'Unselect all' }).click();
+      await page.getByText('0 of 35 rides selected').waitFor();
+      expect((await cleared).ok()).toBe(true);
+
+      await page.goto(`${env.stack.url}/live-wait-times?destination=${WDW}&park=${MK}`);
+      await page.getByTestId('ride-row').first().waitFor();
+      await page.getByTestId('park-hours').waitFor();
+      expect(await page.getByTestId('park-hours').textContent()).toMatch(/Hours today: \d+:\d\d [AP]M – \d+:\d\d [AP]M/);
+      // Default: longest wait first.
+      const byWait = await names();
+      expect(byWait.length).toBe(35);
+      // Sort by name; the order is A–Z and survives a reload.
+      await page.getByLabel('Sort rides').selectOption('name');
+      await expect.poll(names).toEqual([...byWait].sort((a, b) => a.localeCompare(b)));
+      await page.reload();
+      await page.getByTestId('ride-row').first().waitFor();
+      expect(await names()).toEqual([...byWait].sort((a, b) => a.localeCompare(b)));
+      // Status sort puts operating rides first.
+      await page.getByLabel('Sort rides').selectOption('status');
+      await expect.poll(async () => ((await page.getByTestId('ride-row').first().textContent()) ?? '').includes('Operating')).toBe(true);
+      await page.getByLabel('Sort rides').selectOption('name');
+      await shot('live-table');
+      // A ride name never takes more than two lines, even at 375 px.
+      const link = page.getByRole('link', { name: PM_NAME });
+      const box = await link.boundingBox();
+      const lineHeight = await link.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+      expect(box!.height).toBeLessThanOrEqual(lineHeight * 2 + 1);
+      // Filter by name, kept after a reload; the PeopleMover row has today's sparkline and an update age.
+      await page.getByLabel('Filter rides by name').fill('peoplemover');
+      await expect.poll(names).toEqual([PM_NAME]);
+      await page.reload();
+      await expect.poll(names).toEqual([PM_NAME]);
+      const row = page.getByTestId('ride-row').first();
+      await row.getByTestId('sparkline').waitFor();
+      expect(await row.textContent()).toMatch(/updated (just now|\d+ min ago)/);
+      await shot('live-filtered');
+
+      // The ride page: today's line and the typical band from the recorded past days of the same weekday.
+      await link.click();
+      await page.waitForURL(new RegExp(`/live-wait-times/${MK}/${PEOPLEMOVER}$`));
+      await page.getByRole('heading', { level: 1, name: PM_NAME }).waitFor();
+      const wd = format(parseISO(parkToday().ymd), 'EEEE');
+      const summary = page.getByTestId('history-summary');
+      await expect
+        .poll(() => summary.textContent())
+        .toMatch(new RegExp(`Typical ${wd}: the median and middle half of the last 8 ${wd}s with data \\(.+2021 to .+2021\\)`));
+      expect(await summary.textContent()).toMatch(/Today's standby wait ranged from \d+ to \d+ minutes over \d+ readings/);
+      await page.getByTestId('ride-chart').locator('canvas').waitFor();
+      expect(await page.getByText(`Middle half of ${wd}s`).count()).toBe(1);
+      await page.getByText('Show the figures as a table').click();
+      expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThan(5);
+      await page.getByTestId('downtime').waitFor();
+      await shot('ride-page');
+
+      // Watch this ride: Get Alerts opens on the park with this ride selected, and it stays saved.
+      const saved = page.waitForResponse(
+        (r) => r.url().includes('/trpc/alerts.saveRides') && (r.request().postData() ?? '').includes(PEOPLEMOVER),
+      );
+      await page.getByRole('link', { name: 'Watch this ride' }).click();
+      await page.waitForURL(/\/get-alerts\?/);
+      await page.getByText('1 of 35 rides selected').waitFor();
+      expect(await page.getByRole('checkbox', { name: PM_NAME }).getAttribute('aria-checked')).toBe('true');
+      expect((await saved).ok()).toBe(true);
+      // Saved on the server: Get Alerts without the ride in its address still shows it selected.
+      await page.goto(`${env.stack.url}/get-alerts`);
+      await page.getByText('1 of 35 rides selected').waitFor();
+      expect(await page.getByRole('checkbox', { name: PM_NAME }).getAttribute('aria-checked')).toBe('true');
+      await shot('watch');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

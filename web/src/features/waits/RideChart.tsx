@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { clock12, minutesOf } from './format.ts';
+import type { RideHistoryResponse } from './liveApi.ts';
+
+/** The chart's aligned columns: x = park-local minutes after midnight. */
+export function chartData(page: RideHistoryResponse): {
+  xs: number[];
+  today: (number | null)[];
+  median: (number | null)[];
+  p25: (number | null)[];
+  p75: (number | null)[];
+} {
+  const todayAt = new Map<number, number>();
+  for (const p of page.today) if (p.waitMinutes !== null) todayAt.set(minutesOf(p.time), p.waitMinutes);
+  const typicalAt = new Map((page.typical?.slots ?? []).map((s) => [s.slot * 15, s]));
+  const main = page.hours.find((h) => h.type === 'OPERATING');
+  const lo = main ? minutesOf(main.opens) : -Infinity;
+  const hi = main ? minutesOf(main.closes) : Infinity;
+  const xs = [...new Set([...todayAt.keys(), ...[...typicalAt.keys()].filter((m) => m >= lo - 15 && m <= hi)])].sort((a, b) => a - b);
+  return {
+    xs,
+    today: xs.map((x) => todayAt.get(x) ?? null),
+    median: xs.map((x) => typicalAt.get(x)?.median ?? null),
+    p25: xs.map((x) => typicalAt.get(x)?.p25 ?? null),
+    p75: xs.map((x) => typicalAt.get(x)?.p75 ?? null),
+  };
+}
+
+const hhmm = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(Math.round(m % 60)).padStart(2, '0')}`;
+
+/**
+ * Today's standby wait (line) over the park's hours against the typical day (dashed median and p25–p75 band),
+ * drawn with uPlot; this module (and uPlot) loads only with the ride page. Decorative for screen readers: the
+ * page gives the same figures as text and a table.
+ */
+export function RideChart({ page }: { page: RideHistoryResponse }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const d = chartData(page);
+    const opts: uPlot.Options = {
+      width: Math.max(280, el.clientWidth),
+      height: 240,
+      scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(20, Math.ceil(((max ?? 0) + 5) / 10) * 10)] } },
+      axes: [
+        { values: (_u, ticks) => ticks.map((t) => clock12(hhmm(t)).replace(':00', '')), space: 60, incrs: [60, 120, 180, 240, 360] },
+        { label: 'minutes', size: 50 },
+      ],
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      series: [
+        {},
+        { label: 'Typical p75', stroke: 'rgba(100,116,139,0.35)', width: 1, spanGaps: true, points: { show: false } },
+        { label: 'Typical p25', stroke: 'rgba(100,116,139,0.35)', width: 1, spanGaps: true, points: { show: false } },
+        { label: 'Typical median', stroke: '#64748b', width: 2, dash: [6, 4], spanGaps: true, points: { show: false } },
+        { label: 'Today', stroke: '#0284c7', width: 2.5, spanGaps: true, points: { show: false } },
+      ],
+      bands: [{ series: [1, 2], fill: 'rgba(148,163,184,0.25)' }],
+    };
+    const plot = new uPlot(opts, [d.xs, d.p75, d.p25, d.median, d.today], el);
+    const ro = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height: 240 }));
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      plot.destroy();
+    };
+  }, [page]);
+  return <div ref={box} aria-hidden="true" data-testid="ride-chart" className="w-full overflow-hidden" />;
+}

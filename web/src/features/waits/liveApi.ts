@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import type { LiveResponse, RideHistoryResponse } from '@walkon/server';
+
+/** An API error with the server's sentence and HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * GETs one of the cached read endpoints (`/api/live/…`, `/api/history/…`). The browser's HTTP cache
+ * revalidates with the ETag, so an unchanged answer costs a 304.
+ * @throws ApiError with the server's message (or a generic sentence when the network fails).
+ */
+export async function getJson<T>(url: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { accept: 'application/json' } });
+  } catch {
+    throw new ApiError('We could not reach WalkOn. Check your connection and try again.', 0);
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+    throw new ApiError(body?.error?.message ?? 'Error loading ride information', res.status);
+  }
+  return (await res.json()) as T;
+}
+
+/** A park's live table (rides, trend, today's sparkline, hours), refreshed every minute. */
+export function useLivePark(parkId: string) {
+  return useQuery({
+    queryKey: ['live', parkId],
+    queryFn: () => getJson<LiveResponse>(`/api/live/${encodeURIComponent(parkId)}`),
+    refetchInterval: 60_000,
+  });
+}
+
+/** One ride's page (today, typical day, best times, return times), refreshed every minute. */
+export function useRideHistory(parkId: string, attractionId: string) {
+  return useQuery({
+    queryKey: ['rideHistory', parkId, attractionId],
+    queryFn: () => getJson<RideHistoryResponse>(`/api/history/${encodeURIComponent(parkId)}/${encodeURIComponent(attractionId)}`),
+    refetchInterval: 60_000,
+  });
+}
+
+export type { LiveResponse, RideHistoryResponse };
