@@ -149,7 +149,8 @@ describe('Get Alerts flows a new user goes through, at phone and desktop widths'
     const errors = watchConsole(page);
     const email = `early-${Date.now()}@example.com`;
     await signUp(page, env.stack, email, '/restaurant-alerts');
-    await page.getByText(/Coming soon · Expected launch/).waitFor();
+    // No admin-set launch label: the coming-soon screen says "Early access" without a date.
+    await page.getByText('Early access', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Request early access' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request early access' });
     expect(await dialog.getByLabel('Email').inputValue()).toBe(email);
