@@ -279,6 +279,8 @@ describe('Retry-After', () => {
       logger,
       now,
       publicOrigin: 'http://x',
+      // Only the poll jobs this test adds may read the fake: no job schedulers, so no history collection either.
+      schedules: false,
     });
     try {
       await withoutScheduler(queues);
