@@ -59,7 +59,8 @@ describe('wait history: live table, ride page, watch the ride', () => {
         (r) => r.url().includes('/trpc/alerts.saveRides') && (r.request().postData() ?? '').includes('"rideIds":[]'),
       );
       await page.getByRole('button', { name: 'Unselect all' }).click();
-      await page.getByText('0 of 35 rides selected').waitFor();
+      // With nothing selected the count line says so in words (Get Alerts' WatchStatus).
+      await page.getByText('No ride is watched — select rides to get alerts').first().waitFor();
       expect((await cleared).ok()).toBe(true);
 
       await page.goto(`${env.stack.url}/live-wait-times?destination=${WDW}&park=${MK}`);
