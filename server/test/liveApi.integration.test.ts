@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { truncateAll } from '@walkon/db/testing';
 import { createReplaySource, DEMO_HISTORY, importHistory } from '@walkon/jobs';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { LIVE_RECHECK_MS } from '../src/services/waitTimes.ts';
 import { withTestServer } from './harness.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
@@ -71,6 +72,8 @@ describe('live API beside tRPC (DESIGN §4 live API cache)', () => {
       .set({ polled_at: new Date(d.getTime() + 1) })
       .where('park_id', '=', MK)
       .execute();
+    // The cached answer asks for its version again only after LIVE_RECHECK_MS: wait that out, as a browser would.
+    await new Promise((r) => setTimeout(r, LIVE_RECHECK_MS + 100));
     const withHistory = (await get(`/api/history/${MK}/${PEOPLEMOVER}`)).json();
     expect(withHistory.typical.days).toBe(8);
     expect(withHistory.typical.dates).toHaveLength(8);
