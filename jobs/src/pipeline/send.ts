@@ -1,5 +1,5 @@
 import type { Database } from '@walkon/db';
-import { accounts, type DeliveryToSend, deliveries, restaurantAlerts } from '@walkon/db';
+import { accounts, type DeliveryToSend, deliveries, restaurantAlerts, users } from '@walkon/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { formatRideAlertGroupEmail, formatRideAlertGroupSms } from '../messages/rideAlerts.ts';
 import {
@@ -296,7 +296,7 @@ export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, i
       if (!pass) return false;
       const unsubscribe = pass.unsubscribeToken ? oneClickUnsubscribe(deps.publicOrigin, pass.unsubscribeToken) : null;
       to = pass.email;
-      const account = await tx.selectFrom('users').select('id').where('email', '=', pass.email).executeTakeFirst();
+      const account = await users.findByEmail(tx, pass.email);
       // Bought without an account: a single-use link lets the buyer prove the address and see the alerts.
       const claimUrl = pass.userId
         ? null
