@@ -12,13 +12,14 @@ import { flights, newsletter, restaurantAlerts, subscriptions } from '@walkon/db
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { sql } from 'kysely';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
+import type { AppDeps, Guard } from './deps.ts';
 import { escapeHtml, PAGES_CSS, PAGES_CSS_PATH, renderPage, wantsHtml } from './pages.ts';
 import { stripeWebhook } from './payments/webhook.ts';
 import { liveApi } from './routes/liveApi.ts';
 import { BODY_LIMIT_BYTES, checkTrpcBatch, MAX_URL_CHARS, tooLargeMessage } from './security/batch.ts';
 import { BULL_BOARD_CSP, helmetOptions } from './security/headers.ts';
 import { DEFAULT_LIMITS } from './security/limits.ts';
-import type { AppDeps, Context, Guard } from './trpc/init.ts';
+import type { Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 
 /** Fastify's request logging without the "incoming request" line: one line per request (DESIGN §4 logs). */

@@ -5,8 +5,8 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { buildApp } from '../src/app.ts';
+import type { AppDeps } from '../src/deps.ts';
 import { BODY_LIMIT_BYTES } from '../src/security/batch.ts';
-import type { AppDeps } from '../src/trpc/init.ts';
 import { appRouter } from '../src/trpc/router.ts';
 import { NO_LIVE_DATA, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 

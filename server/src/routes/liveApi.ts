@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { liveParams, rideHistoryParams } from '../schemas/history.ts';
 import { sendCached } from '../services/responseCache.ts';
 import { rideHistory } from '../services/rideHistory.ts';
 import { destinationsSnapshot, liveSnapshot } from '../services/waitTimes.ts';
-import type { AppDeps } from '../trpc/init.ts';
 
 const STATUS = { NOT_FOUND: 404, UNAVAILABLE: 503, BAD_REQUEST: 400 } as Record<string, number>;
 

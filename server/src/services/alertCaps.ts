@@ -1,6 +1,6 @@
 import { alertEngine } from '@walkon/db';
+import type { AppDeps } from '../deps.ts';
 import { ALERT_CAP_MAX, ALERT_CAP_MIN } from '../schemas/alertCaps.ts';
-import type { AppDeps } from '../trpc/init.ts';
 
 /**
  * The daily alert caps per person and channel in force (DESIGN §2.5), with the defaults for the form:

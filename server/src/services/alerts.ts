@@ -2,8 +2,8 @@ import { TZDate } from '@date-fns/tz';
 import { alertHistory, catalogue, deliveries, rides, subscriptions } from '@walkon/db';
 import { enqueueDeliveries, parkLocalDate, syncParkScheduler } from '@walkon/jobs';
 import { emailScope, type SessionUser } from '../auth/session.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { AppDeps } from '../trpc/init.ts';
 import { requireWritablePark } from './ownership.ts';
 import { listDestinations, liveRides } from './waitTimes.ts';
 

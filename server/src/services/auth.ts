@@ -3,10 +3,10 @@ import { type AccountEmailKind, createOutboxNotifier, formatAccountEmail } from 
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertStrongPassword } from '../auth/passwordPolicy.ts';
 import { createSession, type SessionUser } from '../auth/session.ts';
+import type { AppDeps, Guard } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { humanWait } from '../security/limits.ts';
 import { clearLogIn, reserveLogIn } from '../security/loginThrottle.ts';
-import type { AppDeps, Guard } from '../trpc/init.ts';
 
 // A real hash to compare against when the e-mail is unknown, so timing does not reveal which e-mails exist.
 let dummyHash: Promise<string> | undefined;

@@ -1,7 +1,7 @@
 import { catalogue, checklist } from '@walkon/db';
 import type { SessionUser } from '../auth/session.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { AppDeps } from '../trpc/init.ts';
 import { liveRides } from './waitTimes.ts';
 
 /** Progress of a checklist: completed / total and the whole-number percentage (0 for an empty list). */

@@ -5,10 +5,10 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import Stripe from 'stripe';
 import type { SessionUser } from '../auth/session.ts';
 import { lockedMinutes, recordFailure, recordSuccess } from '../auth/throttle.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { formatCents, MAX_DAYS_AHEAD, type PassChannel, quote, STRIPE_MINIMUM_CENTS } from '../pricing.ts';
 import { LIGHTNING_LANE_PRICE_CENTS } from '../schemas/lightningLane.ts';
-import type { AppDeps } from '../trpc/init.ts';
 import { loadRides, requireZonedPark, syncScheduler } from './alerts.ts';
 
 /** "The promo code you entered is not valid." (spec part 1 §8). */

@@ -10,8 +10,8 @@ import {
   parkLocalDate,
 } from '@walkon/jobs';
 import type { SessionUser } from '../auth/session.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { AppDeps } from '../trpc/init.ts';
 
 /** The flight search the API uses: the provider behind the 15-minute cache (jobs providers/flights). */
 export interface FlightSearchService {

@@ -9,9 +9,9 @@ import {
   SimulatedLightningLaneBooker,
 } from '@walkon/jobs';
 import type { SessionUser } from '../auth/session.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { INVITATION_TTL_HOURS, LL_MESSAGES } from '../schemas/lightningLane.ts';
-import type { AppDeps } from '../trpc/init.ts';
 import { loadRides, requireZonedPark } from './alerts.ts';
 import { confirmCheckout as confirmAnyCheckout, createLightningLaneCheckout } from './checkout.ts';
 

@@ -1,7 +1,7 @@
 import { accounts } from '@walkon/db';
 import type { SessionUser } from '../auth/session.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { AppDeps } from '../trpc/init.ts';
 
 /** What an unverified account is told when it tries to change alerts keyed by its address that it did not make. */
 export const VERIFY_TO_CHANGE = 'Please verify your e-mail address (see the link we sent you) to change alerts for this park.';

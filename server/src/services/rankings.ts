@@ -1,7 +1,7 @@
 import { catalogue, type ItemType, rankings } from '@walkon/db';
 import type { SessionUser } from '../auth/session.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { AppDeps } from '../trpc/init.ts';
 import { filterOptional, filterProfanity } from './profanity.ts';
 
 /** Masks a reviewer's e-mail for public display: first letter and domain ("j•••@example.com"). */

@@ -10,9 +10,9 @@ import {
 } from '@walkon/jobs';
 import type { z } from 'zod';
 import type { SessionUser } from '../auth/session.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { restaurantAlertCreateInput } from '../schemas/restaurants.ts';
-import type { AppDeps } from '../trpc/init.ts';
 import { loadCatalogue, singleFlight, sortDestinations } from './waitTimes.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { deliveries, type ReturnQueueType, returnTimeAlerts, subscriptions } from '@walkon/db';
 import { formatReturnPrice, parkLocalDate, parkLocalTime, parseReturnTimes, type ReturnTimeQueue } from '@walkon/jobs';
 import { emailScope, type SessionUser } from '../auth/session.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { AppDeps } from '../trpc/init.ts';
 import { loadRides, requireZonedPark } from './alerts.ts';
 import { requireWritablePark } from './ownership.ts';
 

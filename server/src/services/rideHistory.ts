@@ -1,8 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { catalogue, history } from '@walkon/db';
 import { parkLocalDate, parkLocalTime, parseReturnTimes } from '@walkon/jobs';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { AppDeps } from '../trpc/init.ts';
 import { cachesOf, freshPoll } from './waitTimes.ts';
 
 /** How many same-weekday days make the typical day (DESIGN §2.2 history). */

@@ -1,7 +1,7 @@
 import { accounts, type Role } from '@walkon/db';
 import type { SessionUser } from '../auth/session.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { AppDeps } from '../trpc/init.ts';
 
 /** The /admin roles panel: accounts holding a role, and the 50 newest role changes (ISO times, UTC). */
 export async function overview(deps: AppDeps) {

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { newsletter, site } from '@walkon/db';
 import { addDaysToDate, enqueueConfirmation, parkLocalDate } from '@walkon/jobs';
-import type { AppDeps } from '../trpc/init.ts';
+import type { AppDeps } from '../deps.ts';
 
 /** The site's home time zone for "today" on the landing page (most visitors go to the Florida parks). */
 export const SITE_TIMEZONE = 'America/New_York';

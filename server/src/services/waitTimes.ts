@@ -1,7 +1,7 @@
 import { catalogue, history, liveStatus } from '@walkon/db';
 import { ensureCatalogue, NotFoundError, parkLocalDate, refreshPark } from '@walkon/jobs';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { AppDeps } from '../trpc/init.ts';
 import { type CachedResponse, ResponseCache } from './responseCache.ts';
 
 /** Popular destinations first (spec part 1 §2 Live Wait Times): Florida, California, then the two studio resorts. */

@@ -1,8 +1,8 @@
 import { rides } from '@walkon/db';
 import { emailScope, type SessionUser } from '../auth/session.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { DEFAULT_THRESHOLD_MINUTES } from '../schemas/watchSettings.ts';
-import type { AppDeps } from '../trpc/init.ts';
 import { requirePark } from './alerts.ts';
 import { requireWritablePark } from './ownership.ts';
 

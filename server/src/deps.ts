@@ -1,0 +1,53 @@
+import type { Database } from '@walkon/db';
+import type { DiningAvailabilityProvider, Logger, Notifier, Queues, WaitTimesSource } from '@walkon/jobs';
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Payments } from './payments/stripe.ts';
+import type { LimitSettings } from './security/limits.ts';
+import type { FlightSearchService } from './services/flights.ts';
+
+/** Dependencies every request can use (DESIGN §4: injected, built once in main.ts or a test). */
+export interface AppDeps {
+  db: Kysely<Database>;
+  /** Producers; their Redis connection fails fast (DESIGN §4 Redis by role). */
+  queues: Queues;
+  source: WaitTimesSource;
+  logger: Logger;
+  now: () => Date;
+  publicOrigin: string;
+  production: boolean;
+  /** Serve the built web app from here (SPA fallback), when set. */
+  webDistDir?: string;
+  /** Stripe; null/absent = paid checkout disabled (DESIGN §5). */
+  payments?: Payments | null;
+  /** Flight search behind its 15-minute cache; null/absent = search unavailable (DESIGN §5). */
+  flights?: FlightSearchService | null;
+  /**
+   * Restaurant availability for the admin's manual restaurant check (DINING_SOURCE); null = off;
+   * absent = ThemeParks.wiki walk-up availability through `source`.
+   */
+  dining?: DiningAvailabilityProvider | null;
+  /**
+   * Which proxies to believe about the client address (README "Security", TRUST_PROXY): false (default) =
+   * the socket address, X-Forwarded-For ignored; else comma-separated addresses/CIDRs of the proxies in
+   * front of us (Fastify's `trustProxy`; "loopback" for a proxy on this machine). X-Forwarded-For is read
+   * right to left only through those proxies, so a client cannot choose its address.
+   */
+  trustProxy?: false | string;
+  /** Overrides of the rate limits (README "Security"); tests relax the per-client ones. */
+  limits?: Partial<LimitSettings>;
+  /** Redis for rate limits and the log-in slow-down; default the queues' connection. */
+  redis?: Redis;
+  /**
+   * Sends the account e-mails (verify, reset, new address) — NOTIFY_TRANSPORT: `outbox` or SES. Absent = the
+   * outbox transport (the default of NOTIFY_TRANSPORT; tests read outbox_messages).
+   */
+  notifier?: Notifier;
+}
+
+/** What the abuse limits work with: Redis, the key prefix (the queue prefix) and the limits in force. */
+export interface Guard {
+  redis: Redis;
+  prefix: string;
+  limits: LimitSettings;
+}
