@@ -1,10 +1,23 @@
 import type { Database } from '@walkon/db';
-import type { DiningAvailabilityProvider, Logger, Notifier, Queues, WaitTimesSource } from '@walkon/jobs';
+import type {
+  DiningAvailabilityProvider,
+  FlightSearch,
+  FlightSearchOutcome,
+  Logger,
+  Notifier,
+  Queues,
+  WaitTimesSource,
+} from '@walkon/jobs';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Payments } from './payments/stripe.ts';
 import type { LimitSettings } from './security/limits.ts';
-import type { FlightSearchService } from './services/flights.ts';
+
+/** The flight search the API uses: the provider behind the 15-minute cache (jobs providers/flights). */
+export interface FlightSearchService {
+  readonly kind: 'duffel' | 'replay';
+  search(query: FlightSearch): Promise<FlightSearchOutcome>;
+}
 
 /** Dependencies every request can use (DESIGN §4: injected, built once in main.ts or a test). */
 export interface AppDeps {

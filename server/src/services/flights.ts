@@ -11,13 +11,10 @@ import {
 } from '@walkon/jobs';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
-import { AppError } from '../errors.ts';
 
-/** The flight search the API uses: the provider behind the 15-minute cache (jobs providers/flights). */
-export interface FlightSearchService {
-  readonly kind: 'duffel' | 'replay';
-  search(query: FlightSearch): Promise<FlightSearchOutcome>;
-}
+export type { FlightSearchService } from '../deps.ts';
+
+import { AppError } from '../errors.ts';
 
 /** Shown when no flight provider is configured (issue 7: "the page says search is unavailable"). */
 export const FLIGHTS_UNAVAILABLE = 'Flight search is unavailable right now.';
