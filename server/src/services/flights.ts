@@ -4,7 +4,6 @@ import {
   FLIGHT_DESTINATIONS,
   FlightProviderError,
   type FlightSearch,
-  type FlightSearchOutcome,
   flightDestination,
   lookupAirport,
   parkLocalDate,
