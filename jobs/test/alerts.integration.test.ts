@@ -47,11 +47,11 @@ describe('DESIGN §2.3 evaluation over the real Magic Kingdom recordings (replay
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect((mail.headers as Record<string, string>)['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    for (const name of EXPECTED_MK_ALERTS) expect(mail.body_text).toContain(name);
+    for (const name of EXPECTED_MK_ALERTS) expect(mail.bodyText).toContain(name);
     expect(mail.subject).toMatch(/\+6 more at Magic Kingdom Park$/);
-    expect(mail.body_text).toContain(`/live-wait-times?park=${MK}`);
-    expect(mail.body_html).toContain('Manage your alerts');
-    expect([...(mail.delivery_ids ?? [])].sort()).toEqual(first.claimed.map((c) => c.id).sort());
+    expect(mail.bodyText).toContain(`/live-wait-times?park=${MK}`);
+    expect(mail.bodyHtml).toContain('Manage your alerts');
+    expect([...(mail.deliveryIds ?? [])].sort()).toEqual(first.claimed.map((c) => c.id).sort());
 
     const second = await runParkTick({ db, source, now }, MK);
     expect(second.claimed).toEqual([]);

@@ -139,11 +139,11 @@ describe('flight-price-check (issue 7, spec part 2 §3)', () => {
       '$150',
       url,
     ]) {
-      expect(m!.body_text).toContain(s);
+      expect(m!.bodyText).toContain(s);
     }
-    expect(m!.body_html).toContain('href="https://book.example.com/offer?id=1&amp;x=2"');
-    expect(m!.body_html).toContain('Book Now');
-    expect(m!.body_html).toContain(`href="${url}"`);
+    expect(m!.bodyHtml).toContain('href="https://book.example.com/offer?id=1&amp;x=2"');
+    expect(m!.bodyHtml).toContain('Book Now');
+    expect(m!.bodyHtml).toContain(`href="${url}"`);
   });
 
   it('two checks running at once never send two e-mails for one alert', async () => {

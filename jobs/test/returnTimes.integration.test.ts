@@ -65,8 +65,8 @@ describe('issue 6 return-time alerts in the park tick', () => {
     expect(sent.status).toBe('sent');
     const [mail] = await outbox.listOutbox(db, { to: FAN });
     expect(mail?.subject).toBe('Lightning Lane return time: Dumbo the Flying Elephant');
-    expect(mail?.body_text).toContain('return from 7:20 PM');
-    expect(mail?.body_text).toContain(`${publicOrigin}/unsubscribe?token=`);
+    expect(mail?.bodyText).toContain('return from 7:20 PM');
+    expect(mail?.bodyText).toContain(`${publicOrigin}/unsubscribe?token=`);
     expect((mail?.headers as Record<string, string> | undefined)?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 
     // Dedup: the next tick (same data, a minute later) and one an hour later claim nothing more today.
@@ -167,12 +167,12 @@ describe('issue 6 return-time alerts in the park tick', () => {
     ]);
     for (const d of claimed) expect((await sendDelivery({ db, notifier, now, publicOrigin }, d.id)).status).toBe('sent');
     const [mail] = await outbox.listOutbox(db, { to: FAN });
-    expect(mail?.body_text).toContain('$10');
+    expect(mail?.bodyText).toContain('$10');
     const [sms] = await outbox.listOutbox(db, { to: '+14075550123' });
     expect(sms?.channel).toBe('sms');
-    expect(sms?.body_text).toBe(`WalkOn: ${headline} Reply STOP to opt out.`);
-    expect(gsm7Length(sms!.body_text)).toBeLessThanOrEqual(160);
-    expect(toGsm7(sms!.body_text)).toBe(sms!.body_text);
+    expect(sms?.bodyText).toBe(`WalkOn: ${headline} Reply STOP to opt out.`);
+    expect(gsm7Length(sms!.bodyText)).toBeLessThanOrEqual(160);
+    expect(toGsm7(sms!.bodyText)).toBe(sms!.bodyText);
   });
 
   it('ride alerts of the same tick are unchanged (the seven walk-on rides still go out alongside)', async () => {

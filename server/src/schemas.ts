@@ -5,6 +5,8 @@ import { MAX_PASS_DATES, normalisePromoCode } from './pricing.ts';
 import { checkoutSessionId, controlCharMessage, dateOnly, entityId, SINGLE_LINE_CONTROL, text, timeOfDay } from './schemas/common.ts';
 import { watchSettingsFields } from './schemas/watchSettings.ts';
 
+export * from './schemas/admin.ts';
+export * from './schemas/affiliate.ts';
 export * from './schemas/alertCaps.ts';
 export { checkoutSessionId, dateOnly, entityId, TIME_OF_DAY, text, timeOfDay } from './schemas/common.ts';
 export * from './schemas/features.ts';

@@ -46,8 +46,8 @@ async function linkFromOutbox(to: string, path: string): Promise<string> {
   return vi.waitFor(
     async () => {
       const msgs = await outbox.listOutbox(env.db, { to });
-      const m = msgs.find((x) => x.body_text.includes(path));
-      const token = m?.body_text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`))?.[1];
+      const m = msgs.find((x) => x.bodyText.includes(path));
+      const token = m?.bodyText.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`))?.[1];
       if (!token) throw new Error(`no ${path} link for ${to}`);
       return token;
     },
@@ -205,7 +205,7 @@ describe('sign-up does not reveal registered addresses', () => {
     expect(again.cookie).toBeUndefined();
     const mails = await outbox.listOutbox(env.db, { to: owner.email });
     expect(mails[0]!.subject).toBe('Someone tried to sign up with your e-mail address');
-    expect(mails[0]!.body_text).toMatch(/\/reset-password\?token=/);
+    expect(mails[0]!.bodyText).toMatch(/\/reset-password\?token=/);
     // The owner's password is unchanged.
     expect((await logIn(owner.email)).status).toBe(200);
   });

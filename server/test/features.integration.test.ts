@@ -250,7 +250,7 @@ describe('feature gates (issue 6, DESIGN §6)', () => {
     );
     expect((await call('features.status', { key: 'restaurant_alerts' }, user.cookie)).data.allowed).toBe(true);
     expect((await call('features.adminOverview', null, admin.cookie)).data.grants).toMatchObject([
-      { email: user.email, feature_key: 'restaurant_alerts' },
+      { email: user.email, featureKey: 'restaurant_alerts' },
     ]);
     expect((await call('features.revoke', { key: 'restaurant_alerts', userId: user.id }, admin.cookie)).status).toBe(200);
     expect((await call('features.revoke', { key: 'restaurant_alerts', userId: user.id }, admin.cookie)).status).toBe(404);

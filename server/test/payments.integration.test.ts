@@ -605,7 +605,7 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
     }
     await mutate('checkout.redeemPromo', { email: 'one@example.com', parkId: MK, code: 'summer-free' });
     const list = (await call('query', 'admin.promoCodes', undefined, as)).body.result.data;
-    expect(list.map((c: any) => [c.code, c.kind, c.channel, c.days, c.percent_off, c.max_uses, c.active, c.uses])).toEqual(
+    expect(list.map((c: any) => [c.code, c.kind, c.channel, c.days, c.percentOff, c.maxUses, c.active, c.uses])).toEqual(
       expect.arrayContaining([
         ['SUMMER-FREE', 'free_days', 'email', 1, null, 5, true, 1],
         ['SAVE20', 'percent_off', 'any', 1, 20, null, true, 0],
@@ -621,10 +621,10 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
     expect(checkouts).toHaveLength(1);
     expect(checkouts[0]).toMatchObject({
       email: 'visitor@example.com',
-      amount_total: 400,
-      unit_amount: 400,
+      amountTotal: 400,
+      unitAmount: 400,
       status: 'open',
-      promo_code: 'SAVE20',
+      promoCode: 'SAVE20',
     });
   });
 

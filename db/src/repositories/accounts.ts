@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import type { AccountTokenPurpose, Role } from '../types.ts';
+import { userColumns } from './users.ts';
 
-/** An account by id with its verification time (null = unverified), or undefined. */
+/** An account by id (same shape as `users.findByEmail`: emailVerifiedAt null = unverified), or undefined. */
 export async function findUser(db: Executor, id: string) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
 }
 
 /** How long each kind of link works (hours): 24 h to verify or change the address, 1 h to reset, 30 days to claim. */

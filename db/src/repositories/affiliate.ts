@@ -21,7 +21,10 @@ export interface AffiliateInput {
   whyJoin: string;
 }
 
-/** Stores an application; total_followers is the sum of the four counts (spec part 2 §3). Returns its id. */
+/**
+ * Stores an application; total_followers is the sum of the four counts (spec part 2 §3).
+ * Returns { id, totalFollowers }.
+ */
 export async function insertApplication(db: Executor, a: AffiliateInput) {
   return db
     .insertInto('affiliate_applications')
@@ -43,13 +46,38 @@ export async function insertApplication(db: Executor, a: AffiliateInput) {
       content_niche: a.contentNiche,
       why_join: a.whyJoin,
     })
-    .returning(['id', 'total_followers'])
+    .returning(['id', 'total_followers as totalFollowers'])
     .executeTakeFirstOrThrow();
 }
 
-/** Applications, newest first, optionally of one status (admin list). */
+/** An application as repositories return it (camelCase). */
+const applicationColumns = [
+  'id',
+  'user_id as userId',
+  'full_name as fullName',
+  'email',
+  'phone',
+  'instagram_handle as instagramHandle',
+  'instagram_followers as instagramFollowers',
+  'tiktok_handle as tiktokHandle',
+  'tiktok_followers as tiktokFollowers',
+  'youtube_channel as youtubeChannel',
+  'youtube_subscribers as youtubeSubscribers',
+  'twitter_handle as twitterHandle',
+  'twitter_followers as twitterFollowers',
+  'total_followers as totalFollowers',
+  'primary_platform as primaryPlatform',
+  'content_niche as contentNiche',
+  'why_join as whyJoin',
+  'status',
+  'confirmation_sent_at as confirmationSentAt',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+] as const;
+
+/** Applications (camelCase, every column), newest first, optionally of one status (admin list; at most 200). */
 export async function listApplications(db: Executor, status?: AffiliateStatus) {
-  let q = db.selectFrom('affiliate_applications').selectAll().orderBy('created_at', 'desc').limit(200);
+  let q = db.selectFrom('affiliate_applications').select(applicationColumns).orderBy('created_at', 'desc').limit(200);
   if (status) q = q.where('status', '=', status);
   return q.execute();
 }

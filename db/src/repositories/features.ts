@@ -118,12 +118,12 @@ export async function revoke(db: Executor, key: FeatureKey, userId: string): Pro
   return Number(r.numDeletedRows) > 0;
 }
 
-/** Every grant with the user's e-mail and name, newest first (admin list). */
+/** Every grant → { featureKey, userId, email, fullName, grantedAt }, newest first (admin list). */
 export async function listGrants(db: Executor) {
   return db
     .selectFrom('feature_access_grants as g')
     .innerJoin('users as u', 'u.id', 'g.user_id')
-    .select(['g.feature_key', 'g.user_id', 'u.email', 'u.full_name', 'g.granted_at'])
+    .select(['g.feature_key as featureKey', 'g.user_id as userId', 'u.email', 'u.full_name as fullName', 'g.granted_at as grantedAt'])
     .orderBy('g.granted_at', 'desc')
     .execute();
 }
@@ -175,21 +175,47 @@ export async function hasPendingRequest(
   return Boolean(row);
 }
 
-/** Early-access requests, pending first then newest (admin list), with whether the e-mail has an account. */
+/**
+ * Early-access requests → { id, featureKey, email, message, status, createdAt, handledAt, accountUserId (the
+ * account using the e-mail, or null) }, pending first then newest (admin list).
+ */
 export async function listRequests(db: Executor, limit = 100) {
   return db
     .selectFrom('early_access_requests as r')
     .leftJoin('users as u', (j) => j.on(sql`lower(u.email)`, '=', sql`lower(r.email)`))
-    .select(['r.id', 'r.feature_key', 'r.email', 'r.message', 'r.status', 'r.created_at', 'r.handled_at', 'u.id as account_user_id'])
+    .select([
+      'r.id',
+      'r.feature_key as featureKey',
+      'r.email',
+      'r.message',
+      'r.status',
+      'r.created_at as createdAt',
+      'r.handled_at as handledAt',
+      'u.id as accountUserId',
+    ])
     .orderBy(sql`r.status = 'pending'`, 'desc')
     .orderBy('r.created_at', 'desc')
     .limit(limit)
     .execute();
 }
 
-/** A request by id. */
+/** A request by id → { id, featureKey, userId, email, message, status, handledBy, handledAt, createdAt }, or undefined. */
 export async function getRequest(db: Executor, id: string) {
-  return db.selectFrom('early_access_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('early_access_requests')
+    .select([
+      'id',
+      'feature_key as featureKey',
+      'user_id as userId',
+      'email',
+      'message',
+      'status',
+      'handled_by as handledBy',
+      'handled_at as handledAt',
+      'created_at as createdAt',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Marks a pending request handled. Returns false when it was not pending. */

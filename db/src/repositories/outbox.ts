@@ -56,11 +56,25 @@ export async function insertOutboxMessages(db: Executor, ms: OutboxInput[]): Pro
   return ids;
 }
 
-/** The newest outbox messages (admins' /admin/outbox, tests), newest first. */
+/**
+ * The newest outbox messages (admins' /admin/outbox, tests), newest first → { id, channel, toAddress, subject,
+ * bodyText, bodyHtml, headers, deliveryId, deliveryIds, createdAt }; `to` keeps one recipient's only.
+ */
 export async function listOutbox(db: Executor, opts: { limit?: number; to?: string } = {}) {
   let q = db
     .selectFrom('outbox_messages')
-    .selectAll()
+    .select([
+      'id',
+      'channel',
+      'to_address as toAddress',
+      'subject',
+      'body_text as bodyText',
+      'body_html as bodyHtml',
+      'headers',
+      'delivery_id as deliveryId',
+      'delivery_ids as deliveryIds',
+      'created_at as createdAt',
+    ])
     .orderBy('created_at', 'desc')
     .limit(opts.limit ?? 50);
   if (opts.to) q = q.where('to_address', '=', opts.to);

@@ -42,21 +42,47 @@ export async function recordCheckout(db: Executor, c: CheckoutRecord): Promise<v
     .execute();
 }
 
-/** Our record of a checkout session, or undefined. */
+/** A checkout session row as repositories return it (camelCase; money in cents, `days` park-local dates). */
+const checkoutColumns = [
+  'id',
+  'email',
+  'park_id as parkId',
+  'channel',
+  'phone_number as phoneNumber',
+  'days',
+  'unit_amount as unitAmount',
+  'amount_total as amountTotal',
+  'currency',
+  'promo_code as promoCode',
+  'user_id as userId',
+  'status',
+  'payment_intent as paymentIntent',
+  'stripe_customer_id as stripeCustomerId',
+  'confirmation_sent_at as confirmationSentAt',
+  'created_at as createdAt',
+  'fulfilled_at as fulfilledAt',
+  'product',
+] as const;
+
+/**
+ * Our record of a checkout session → { id, email, parkId, parkName, channel, phoneNumber, days, unitAmount,
+ * amountTotal, currency, promoCode, userId, status, paymentIntent, stripeCustomerId, confirmationSentAt,
+ * createdAt, fulfilledAt, product }, or undefined.
+ */
 export async function getCheckout(db: Executor, id: string) {
   return db
     .selectFrom('checkout_sessions as c')
     .innerJoin('parks as p', 'p.id', 'c.park_id')
-    .selectAll('c')
-    .select('p.name as park_name')
+    .select(checkoutColumns.map((c) => `c.${c}` as const))
+    .select('p.name as parkName')
     .where('c.id', '=', id)
     .executeTakeFirst();
 }
 
 /**
  * Claims an open checkout session for fulfilment: `open → fulfilled` in one conditional UPDATE, so of any
- * number of racing callers exactly one gets the row (the others get undefined). Call inside the transaction
- * that grants the pass days, so a failed grant rolls the claim back.
+ * number of racing callers exactly one gets the row (the record, as `getCheckout` without `parkName`; the others
+ * get undefined). Call inside the transaction that grants the pass days, so a failed grant rolls the claim back.
  */
 export async function claimForFulfilment(
   db: Executor,
@@ -68,7 +94,7 @@ export async function claimForFulfilment(
     .set({ status: 'fulfilled', fulfilled_at: paid.now, payment_intent: paid.paymentIntent, stripe_customer_id: paid.customerId })
     .where('id', '=', id)
     .where('status', '=', 'open')
-    .returningAll()
+    .returning(checkoutColumns)
     .executeTakeFirst();
 }
 
@@ -98,7 +124,7 @@ export async function recordEvent(db: Executor, id: string, type: string): Promi
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Recent checkout sessions, newest first (admin list). */
+/** Recent checkout sessions (the record, as `getCheckout` without `parkName`), newest first (admin list). */
 export async function listRecentCheckouts(db: Executor, limit = 50) {
-  return db.selectFrom('checkout_sessions').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+  return db.selectFrom('checkout_sessions').select(checkoutColumns).orderBy('created_at', 'desc').limit(limit).execute();
 }

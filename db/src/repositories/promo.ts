@@ -41,14 +41,27 @@ export async function create(db: Executor, p: PromoInput): Promise<boolean> {
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Every promo code with its use count, newest first (admin list). */
+/** A promo code as repositories return it (camelCase), and its number of redemptions `uses`. */
+const codeColumns = [
+  'c.code',
+  'c.kind',
+  'c.channel',
+  'c.days',
+  'c.percent_off as percentOff',
+  'c.max_uses as maxUses',
+  'c.expires_at as expiresAt',
+  'c.active',
+  'c.created_by as createdBy',
+  'c.created_at as createdAt',
+  sql<number>`(select count(*) from promo_redemptions r where r.code = c.code)::int`.as('uses'),
+] as const;
+
+/**
+ * Every promo code → { code, kind, channel, days, percentOff, maxUses, expiresAt, active, createdBy, createdAt,
+ * uses }, newest first (admin list).
+ */
 export async function list(db: Executor) {
-  return db
-    .selectFrom('promo_codes as c')
-    .selectAll('c')
-    .select(sql<number>`(select count(*) from promo_redemptions r where r.code = c.code)::int`.as('uses'))
-    .orderBy('c.created_at', 'desc')
-    .execute();
+  return db.selectFrom('promo_codes as c').select(codeColumns).orderBy('c.created_at', 'desc').execute();
 }
 
 /** Turns a code on or off. Returns whether it exists. */
@@ -58,19 +71,14 @@ export async function setActive(db: Executor, code: string, active: boolean): Pr
 }
 
 /**
- * The code with its use count, locked `FOR UPDATE` when `lock` is set (redemptions take the lock so
- * `max_uses` holds under concurrency). Undefined when unknown.
+ * The code with its use count (same shape as `list`), locked `FOR UPDATE` when `lock` is set (redemptions take
+ * the lock so `max_uses` holds under concurrency). Undefined when unknown.
  */
 export async function find(db: Executor, code: string, lock = false) {
   // Lock first, count in a second statement: under READ COMMITTED a statement reads the snapshot taken when it
   // started, so a count in the locking statement itself misses the redemptions of the holder it waited for.
   if (lock) await db.selectFrom('promo_codes').select('code').where('code', '=', code).forUpdate().execute();
-  return db
-    .selectFrom('promo_codes as c')
-    .selectAll('c')
-    .select(sql<number>`(select count(*) from promo_redemptions r where r.code = c.code)::int`.as('uses'))
-    .where('c.code', '=', code)
-    .executeTakeFirst();
+  return db.selectFrom('promo_codes as c').select(codeColumns).where('c.code', '=', code).executeTakeFirst();
 }
 
 /** Whether this e-mail has used this code already (one use per person and code). */

@@ -44,7 +44,7 @@ export async function signUp(deps: AppDeps, input: { fullName: string; email: st
       const session = await createSession(deps.db, u.id, now);
       const token = await accounts.createLinkToken(deps.db, { purpose: 'verify_email', userId: u.id, email: u.email, now });
       await sendAccountEmail(deps, u.email, 'verify_email', '/verify-email', token);
-      const user: SessionUser = { id: u.id, email: u.email, fullName: u.full_name, roles: [], emailVerified: false };
+      const user: SessionUser = { id: u.id, email: u.email, fullName: u.fullName, roles: [], emailVerified: false };
       return { user, session };
     } catch (err) {
       // A concurrent sign-up took the address: answer like any other known address below.
@@ -75,12 +75,12 @@ export async function logIn(deps: AppDeps, guard: Guard, client: string, input: 
   }
   const u = await users.findByEmail(deps.db, input.email);
   dummyHash ??= hashPassword('walkon-dummy-password');
-  const ok = await verifyPassword(u?.password_hash ?? (await dummyHash), input.password);
+  const ok = await verifyPassword(u?.passwordHash ?? (await dummyHash), input.password);
   if (!u || !ok) throw new AppError('UNAUTHORIZED', 'Invalid login credentials');
   await clearLogIn(guard.redis, guard.prefix, input.email, client);
   const session = await createSession(deps.db, u.id, now);
   const roles = await users.rolesOf(deps.db, u.id);
-  const user: SessionUser = { id: u.id, email: u.email, fullName: u.full_name, roles, emailVerified: u.email_verified_at !== null };
+  const user: SessionUser = { id: u.id, email: u.email, fullName: u.fullName, roles, emailVerified: u.emailVerifiedAt !== null };
   return { user, session };
 }
 
@@ -171,7 +171,7 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
 /** Checks the signed-in user's current password. @throws AppError BAD_REQUEST "Your current password is not correct." */
 async function requirePassword(deps: AppDeps, user: SessionUser, password: string) {
   const u = await accounts.findUser(deps.db, user.id);
-  if (!u || !(await verifyPassword(u.password_hash, password))) throw new AppError('BAD_REQUEST', 'Your current password is not correct.');
+  if (!u || !(await verifyPassword(u.passwordHash, password))) throw new AppError('BAD_REQUEST', 'Your current password is not correct.');
   return u;
 }
 

@@ -58,8 +58,8 @@ type PromoRow = NonNullable<Awaited<ReturnType<typeof promo.find>>>;
 /** Whether a promo code can be used now on `channel` (active, not expired, uses left, channel matches). */
 export function promoUsable(code: PromoRow | undefined, channel: PassChannel, now: Date): code is PromoRow {
   if (!code?.active) return false;
-  if (code.expires_at && code.expires_at.getTime() <= now.getTime()) return false;
-  if (code.max_uses !== null && code.uses >= code.max_uses) return false;
+  if (code.expiresAt && code.expiresAt.getTime() <= now.getTime()) return false;
+  if (code.maxUses !== null && code.uses >= code.maxUses) return false;
   return code.channel === 'any' || code.channel === channel;
 }
 
@@ -83,7 +83,7 @@ export async function checkPromo(deps: AppDeps, clientKey: string, code: string)
     throw new AppError('BAD_REQUEST', INVALID_PROMO);
   }
   await recordSuccess(deps.db, `promo:${clientKey}`);
-  return { code: row.code, kind: row.kind, channel: row.channel, days: row.days, percentOff: row.percent_off };
+  return { code: row.code, kind: row.kind, channel: row.channel, days: row.days, percentOff: row.percentOff };
 }
 
 /**
@@ -223,7 +223,7 @@ export async function createCheckout(
       await recordFailure(deps.db, `promo:${clientKey}`, now);
       throw new AppError('BAD_REQUEST', INVALID_PROMO);
     }
-    percentOff = row.percent_off;
+    percentOff = row.percentOff;
   }
   const price = quote(input.channel, days.length, percentOff);
   if (price.total < STRIPE_MINIMUM_CENTS) {
@@ -388,11 +388,11 @@ export async function fulfilCheckout(deps: AppDeps, sessionId: string): Promise<
   const outcome = (status: CheckoutOutcome['status'], paymentIntent: string | null): CheckoutOutcome => ({
     status,
     channel: rec.channel,
-    parkId: rec.park_id,
-    parkName: rec.park_name,
+    parkId: rec.parkId,
+    parkName: rec.parkName,
     days: rec.days,
-    amountCents: rec.amount_total,
-    transactionId: paymentIntent ?? rec.payment_intent ?? rec.id,
+    amountCents: rec.amountTotal,
+    transactionId: paymentIntent ?? rec.paymentIntent ?? rec.id,
   });
   if (rec.status !== 'open') return outcome(rec.status, null);
   let session: Stripe.Checkout.Session;
@@ -403,8 +403,8 @@ export async function fulfilCheckout(deps: AppDeps, sessionId: string): Promise<
     throw new AppError('UNAVAILABLE', 'We could not confirm the payment yet. Please refresh in a moment.');
   }
   if (session.payment_status === 'unpaid') return outcome(session.status === 'expired' ? 'expired' : 'pending', null);
-  if (session.amount_total !== rec.amount_total) {
-    deps.logger.error({ sessionId, stripe: session.amount_total, ours: rec.amount_total }, 'checkout amount mismatch; not fulfilled');
+  if (session.amount_total !== rec.amountTotal) {
+    deps.logger.error({ sessionId, stripe: session.amount_total, ours: rec.amountTotal }, 'checkout amount mismatch; not fulfilled');
     throw new AppError('CONFLICT', 'The payment amount does not match this order. Please contact support.');
   }
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
@@ -414,52 +414,52 @@ export async function fulfilCheckout(deps: AppDeps, sessionId: string): Promise<
     const granted = await deps.db.transaction().execute(async (tx) => {
       const claimed = await payments.claimForFulfilment(tx, sessionId, { paymentIntent, customerId: customer, now: deps.now() });
       if (!claimed) return false;
-      if (!claimed.user_id) {
+      if (!claimed.userId) {
         deps.logger.error({ sessionId }, 'lightning lane checkout without an account; nothing granted');
         return true;
       }
       await lightningLane.grantPasses(tx, {
-        userId: claimed.user_id,
-        parkId: claimed.park_id,
+        userId: claimed.userId,
+        parkId: claimed.parkId,
         days: claimed.days,
         checkoutSessionId: claimed.id,
       });
       return true;
     });
     // The park is polled while someone holds a Lightning Lane day for it (watches.parksWithValidWatches).
-    if (granted) await syncScheduler(deps, rec.park_id);
+    if (granted) await syncScheduler(deps, rec.parkId);
     return outcome('fulfilled', paymentIntent);
   }
-  await loadRides(deps, rec.park_id);
+  await loadRides(deps, rec.parkId);
   const won = await deps.db.transaction().execute(async (tx) => {
     const claimed = await payments.claimForFulfilment(tx, sessionId, { paymentIntent, customerId: customer, now: deps.now() });
     if (!claimed) return false;
     await subscriptions.grantPassDays(tx, {
       email: claimed.email,
-      parkId: claimed.park_id,
-      userId: claimed.user_id,
+      parkId: claimed.parkId,
+      userId: claimed.userId,
       channel: claimed.channel,
-      phoneNumber: claimed.phone_number,
+      phoneNumber: claimed.phoneNumber,
       days: claimed.days,
       source: 'stripe',
       reference: claimed.id,
-      promoCode: claimed.promo_code,
+      promoCode: claimed.promoCode,
       stripeCustomerId: customer,
     });
-    if (claimed.promo_code) {
+    if (claimed.promoCode) {
       await promo.redeem(tx, {
-        code: claimed.promo_code,
+        code: claimed.promoCode,
         email: claimed.email,
-        parkId: claimed.park_id,
+        parkId: claimed.parkId,
         firstDay: claimed.days[0]!,
         checkoutSessionId: claimed.id,
       });
     }
-    await setupDefaultRides(tx, claimed.email, claimed.park_id, claimed.user_id);
+    await setupDefaultRides(tx, claimed.email, claimed.parkId, claimed.userId);
     return true;
   });
   if (won) {
-    await syncScheduler(deps, rec.park_id);
+    await syncScheduler(deps, rec.parkId);
     await confirm(deps, 'checkout', rec.id);
   }
   return outcome('fulfilled', paymentIntent);

@@ -1,10 +1,10 @@
-import { type Executor, type FeatureKey, features } from '@walkon/db';
-
-type FeatureFlag = features.FeatureFlag;
-
+import { type Executor, type FeatureKey, type FeatureState, features, users } from '@walkon/db';
 import type { SessionUser } from '../auth/session.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { publicLaunchLabel } from './launchLabel.ts';
+
+type FeatureFlag = features.FeatureFlag;
 
 /** A caller's view of one gate: the flag, whether they are let in, and whether they asked for early access. */
 export interface FeatureAccess extends FeatureFlag {
@@ -12,7 +12,7 @@ export interface FeatureAccess extends FeatureFlag {
 }
 
 /**
- * Whether `user` may use a gated feature (issue 6, DESIGN §6), by the one rule `features.gateAllows` (also used
+ * Whether `user` may use a gated feature (DESIGN §6), by the one rule `features.gateAllows` (also used
  * by jobs acting for a user): `on` lets everyone in, `early_access` lets in admins and users holding a grant,
  * `off` only admins (so they can try a feature before opening it). Signed-out visitors pass only when the
  * feature is `on`. The grant is read only when it can matter.
@@ -49,4 +49,95 @@ export function comingSoonMessage(flag: FeatureFlag, now: Date): string {
 export async function requireFeature(db: Executor, key: FeatureKey, user: SessionUser | null, now: Date = new Date()): Promise<void> {
   const access = await featureAccess(db, key, user);
   if (!access.allowed) throw new AppError('FORBIDDEN', comingSoonMessage(access, now));
+}
+
+/**
+ * The caller's view of a gate (DESIGN §6) → { key, title, state, launchLabel, allowed, requestPending }:
+ * `launchLabel` is the admin's expected launch while it lies ahead, else null (shown as "Early access", no
+ * date); `requestPending` whether the caller (account or e-mail) asked for early access already.
+ */
+export async function status(deps: AppDeps, user: SessionUser | null, key: FeatureKey) {
+  const access = await featureAccess(deps.db, key, user);
+  const requestPending = access.allowed
+    ? false
+    : await features.hasPendingRequest(deps.db, key, { userId: user?.id ?? null, email: user?.email ?? null });
+  return {
+    key: access.key,
+    title: access.title,
+    state: access.state,
+    launchLabel: publicLaunchLabel(access.launchLabel, serverToday(deps.now())),
+    allowed: access.allowed,
+    requestPending,
+  };
+}
+
+/**
+ * Stores a request for early access (one pending per e-mail and feature; asking again updates it) → { id }.
+ * A signed-in caller's request is for their own account: its e-mail is the account's, whatever the form sent
+ * (a typed e-mail would show admins one person while a grant went to the caller's account).
+ */
+export async function requestAccess(deps: AppDeps, user: SessionUser | null, input: { key: FeatureKey; email: string; message?: string }) {
+  const id = await features.requestAccess(deps.db, {
+    key: input.key,
+    userId: user?.id ?? null,
+    email: user?.email ?? input.email,
+    message: input.message?.trim() || null,
+  });
+  return { id };
+}
+
+/** Admin: every gate, its grants and the early-access requests (pending first); instants as ISO strings. */
+export async function adminOverview(deps: AppDeps) {
+  const [flags, grants, requests] = await Promise.all([
+    features.listFlags(deps.db),
+    features.listGrants(deps.db),
+    features.listRequests(deps.db),
+  ]);
+  return {
+    flags: flags.map((f) => ({ ...f, updatedAt: f.updatedAt?.toISOString() ?? null })),
+    grants: grants.map((g) => ({ ...g, grantedAt: g.grantedAt.toISOString() })),
+    requests: requests.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), handledAt: r.handledAt?.toISOString() ?? null })),
+  };
+}
+
+/** Admin: sets a gate's state (off / early access / on) and expected launch → { ok }. */
+export async function setFlag(deps: AppDeps, admin: SessionUser, input: { key: FeatureKey; state: FeatureState; launchLabel: string }) {
+  await features.setFlag(deps.db, { ...input, updatedBy: admin.id });
+  return { ok: true as const };
+}
+
+/**
+ * Admin: lets the account with this e-mail into a feature in early access → { userId, email }.
+ * @throws AppError NOT_FOUND without such an account.
+ */
+export async function grant(deps: AppDeps, admin: SessionUser, input: { key: FeatureKey; email: string }) {
+  const user = await users.findByEmail(deps.db, input.email);
+  if (!user) throw new AppError('NOT_FOUND', `No account uses ${input.email}. Ask them to sign up first.`);
+  await features.grant(deps.db, input.key, user.id, admin.id);
+  return { userId: user.id, email: user.email };
+}
+
+/** Admin: takes early access away → { ok }. @throws AppError NOT_FOUND when there was no grant. */
+export async function revoke(deps: AppDeps, input: { key: FeatureKey; userId: string }) {
+  if (!(await features.revoke(deps.db, input.key, input.userId))) throw new AppError('NOT_FOUND', 'That user has no early access.');
+  return { ok: true as const };
+}
+
+/**
+ * Admin: grants (to the requester's account) or dismisses a pending request → { status }.
+ * @throws AppError NOT_FOUND for an unknown or already handled request; CONFLICT when granting and the e-mail
+ * has no account.
+ */
+export async function resolveRequest(deps: AppDeps, admin: SessionUser, input: { id: string; grant: boolean }) {
+  const req = await features.getRequest(deps.db, input.id);
+  if (req?.status !== 'pending') throw new AppError('NOT_FOUND', 'That request is not pending.');
+  if (!input.grant) {
+    await features.resolveRequest(deps.db, input.id, 'dismissed', admin.id);
+    return { status: 'dismissed' as const };
+  }
+  const user = req.userId ? { id: req.userId } : await users.findByEmail(deps.db, req.email.toLowerCase());
+  if (!user) throw new AppError('CONFLICT', `No account uses ${req.email} yet; it can be granted once they sign up.`);
+  await features.grant(deps.db, req.featureKey, user.id, admin.id);
+  await features.resolveRequest(deps.db, input.id, 'granted', admin.id);
+  return { status: 'granted' as const };
 }

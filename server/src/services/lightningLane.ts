@@ -140,7 +140,7 @@ export async function createCheckout(deps: AppDeps, user: SessionUser, input: { 
  */
 export async function confirmCheckout(deps: AppDeps, user: SessionUser, sessionId: string) {
   const rec = await payments.getCheckout(deps.db, sessionId);
-  if (rec?.product !== 'lightning_lane' || rec.user_id !== user.id) throw new AppError('NOT_FOUND', 'We could not find this payment.');
+  if (rec?.product !== 'lightning_lane' || rec.userId !== user.id) throw new AppError('NOT_FOUND', 'We could not find this payment.');
   const o = await confirmAnyCheckout(deps, sessionId);
   return { status: o.status, parkId: o.parkId, parkName: o.parkName, days: o.days, amountCents: o.amountCents };
 }

@@ -54,6 +54,36 @@ export async function rate(deps: AppDeps, user: SessionUser, input: { itemId: st
   return { created, filtered: comment.filtered, comment: comment.text };
 }
 
+/** Admin: every item with its park, ordered by name. */
+export async function adminItems(deps: AppDeps) {
+  return rankings.listItemsForAdmin(deps.db);
+}
+
+/**
+ * Admin: adds an item (spec part 2 §2 Admin) → { id, name }.
+ * @throws AppError BAD_REQUEST "Please fill in all required fields" for an unknown park.
+ */
+export async function addItem(
+  deps: AppDeps,
+  admin: SessionUser,
+  input: { name: string; type: ItemType; parkId: string; description?: string | null },
+) {
+  if (!(await catalogue.getPark(deps.db, input.parkId))) throw new AppError('BAD_REQUEST', 'Please fill in all required fields');
+  return rankings.insertItem(deps.db, {
+    name: input.name,
+    type: input.type,
+    parkId: input.parkId,
+    description: input.description?.trim() || null,
+    createdBy: admin.id,
+  });
+}
+
+/** Admin: deletes an item (its ratings and requests go with it) → { ok }. @throws AppError NOT_FOUND. */
+export async function deleteItem(deps: AppDeps, id: string) {
+  if (!(await rankings.deleteItem(deps.db, id))) throw new AppError('NOT_FOUND', 'Item not found.');
+  return { ok: true as const };
+}
+
 /** Suggests a new item (pending request; spec part 2 §4). Name and description are filtered. */
 export async function suggestNew(
   deps: AppDeps,

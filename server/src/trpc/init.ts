@@ -121,6 +121,17 @@ export async function limitEmailWrite(ctx: Context, path: string, address: strin
     );
 }
 
+/**
+ * `limitEmailWrite` as a middleware, for `.use()` after `.input()`: `addressOf` names the address the
+ * procedure e-mails, from the parsed input and the caller. TOO_MANY_REQUESTS (429, Retry-After) once over.
+ */
+export function emailWriteLimit<I>(addressOf: (input: I, user: SessionUser | null) => string | null | undefined) {
+  return t.middleware(async ({ ctx, path, input, next }) => {
+    await limitEmailWrite(ctx, path, addressOf(input as I, ctx.user));
+    return next();
+  });
+}
+
 /** Signed-in users only; narrows `ctx.user`. UNAUTHORIZED otherwise (spec part 1 §6). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to manage your alert subscriptions.' });

@@ -150,10 +150,10 @@ function EarlyAccess({ overview }: { overview: Overview | undefined }) {
         {overview?.requests.map((r) => (
           <li key={r.id} className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm">
             <span>
-              <span className="font-semibold">{r.email}</span> · {title(r.feature_key)} ·{' '}
-              {format(new Date(r.created_at), 'MMM d, yyyy HH:mm')}
+              <span className="font-semibold">{r.email}</span> · {title(r.featureKey)} ·{' '}
+              {format(new Date(r.createdAt), 'MMM d, yyyy HH:mm')}
               {r.message ? <span className="block text-slate-600">{r.message}</span> : null}
-              {r.status === 'pending' && !r.account_user_id ? (
+              {r.status === 'pending' && !r.accountUserId ? (
                 <span className="block text-amber-800">No account with this e-mail yet.</span>
               ) : null}
             </span>
@@ -182,16 +182,16 @@ function EarlyAccess({ overview }: { overview: Overview | undefined }) {
       {overview && overview.grants.length === 0 ? <p className="text-sm text-slate-600">Nobody has early access yet.</p> : null}
       <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto">
         {overview?.grants.map((g) => (
-          <li key={`${g.feature_key}:${g.user_id}`} className="flex items-center justify-between gap-2 py-2 text-sm">
+          <li key={`${g.featureKey}:${g.userId}`} className="flex items-center justify-between gap-2 py-2 text-sm">
             <span>
-              <span className="font-semibold">{g.email}</span> · {title(g.feature_key)}
+              <span className="font-semibold">{g.email}</span> · {title(g.featureKey)}
             </span>
             <Button
               size="sm"
               variant="secondary"
-              aria-label={`Revoke ${title(g.feature_key)} for ${g.email}`}
+              aria-label={`Revoke ${title(g.featureKey)} for ${g.email}`}
               disabled={revoke.isPending}
-              onClick={() => revoke.mutate({ key: g.feature_key, userId: g.user_id })}
+              onClick={() => revoke.mutate({ key: g.featureKey, userId: g.userId })}
             >
               Revoke
             </Button>

@@ -205,9 +205,9 @@ function Outbox() {
       <ul className="divide-y divide-slate-100 text-sm">
         {list.data?.map((m) => (
           <li key={m.id} className="py-2">
-            <span className="font-semibold">{m.channel === 'sms' ? 'SMS' : 'E-mail'}</span> to {m.to_address} ·{' '}
-            {formatDistanceToNow(new Date(m.created_at), { addSuffix: true })}
-            <span className="block text-slate-700">{m.subject ?? m.body_text.slice(0, 120)}</span>
+            <span className="font-semibold">{m.channel === 'sms' ? 'SMS' : 'E-mail'}</span> to {m.toAddress} ·{' '}
+            {formatDistanceToNow(new Date(m.createdAt), { addSuffix: true })}
+            <span className="block text-slate-700">{m.subject ?? m.bodyText.slice(0, 120)}</span>
           </li>
         ))}
       </ul>
@@ -343,10 +343,10 @@ function PromoCodes() {
                 <span className="font-mono font-semibold">{c.code}</span>{' '}
                 <Badge tone={c.active ? 'green' : 'slate'}>{c.active ? 'active' : 'off'}</Badge>
                 <span className="block text-slate-600">
-                  {c.kind === 'free_days' ? `${c.days} free day${c.days === 1 ? '' : 's'}` : `${c.percent_off}% off`} · {c.channel} ·{' '}
+                  {c.kind === 'free_days' ? `${c.days} free day${c.days === 1 ? '' : 's'}` : `${c.percentOff}% off`} · {c.channel} ·{' '}
                   {c.uses}
-                  {c.max_uses !== null ? ` of ${c.max_uses}` : ''} used
-                  {c.expires_at ? ` · expires ${format(new Date(c.expires_at), 'PPp')}` : ''}
+                  {c.maxUses !== null ? ` of ${c.maxUses}` : ''} used
+                  {c.expiresAt ? ` · expires ${format(new Date(c.expiresAt), 'PPp')}` : ''}
                 </span>
               </span>
               <Switch
@@ -373,10 +373,10 @@ function Checkouts() {
         {list.data?.map((c) => (
           <li key={c.id} className="py-2">
             <span className="font-semibold">{c.email}</span> · {c.channel === 'sms' ? 'SMS' : 'E-mail'} · {c.days.length} date
-            {c.days.length === 1 ? '' : 's'} · {formatCents(c.amount_total)}{' '}
+            {c.days.length === 1 ? '' : 's'} · {formatCents(c.amountTotal)}{' '}
             <Badge tone={c.status === 'fulfilled' ? 'green' : c.status === 'open' ? 'amber' : 'slate'}>{c.status}</Badge>
             <span className="block text-slate-600">
-              {c.days.join(', ')} · {formatDistanceToNow(new Date(c.created_at), { addSuffix: true })} ·{' '}
+              {c.days.join(', ')} · {formatDistanceToNow(new Date(c.createdAt), { addSuffix: true })} ·{' '}
               <span className="font-mono">{c.id}</span>
             </span>
           </li>
@@ -403,13 +403,13 @@ function Affiliates() {
         {list.data?.map((a) => (
           <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
             <span>
-              <span className="font-semibold">{a.full_name}</span> · {a.email} · {a.primary_platform} ·{' '}
-              {a.total_followers.toLocaleString('en-US')} followers
-              <span className="block text-slate-600">{a.why_join}</span>
+              <span className="font-semibold">{a.fullName}</span> · {a.email} · {a.primaryPlatform} ·{' '}
+              {a.totalFollowers.toLocaleString('en-US')} followers
+              <span className="block text-slate-600">{a.whyJoin}</span>
             </span>
             <div className="w-40">
               <Select
-                aria-label={`Status of ${a.full_name}`}
+                aria-label={`Status of ${a.fullName}`}
                 value={a.status}
                 onChange={(e) => setStatus.mutate({ id: a.id, status: e.target.value as (typeof STATUSES)[number] })}
               >
