@@ -8,11 +8,14 @@ import { watchSettingsFields } from './schemas/watchSettings.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/affiliate.ts';
 export * from './schemas/alertCaps.ts';
+export * from './schemas/checklist.ts';
 export { checkoutSessionId, dateOnly, entityId, TIME_OF_DAY, text, timeOfDay } from './schemas/common.ts';
 export * from './schemas/features.ts';
 export * from './schemas/lightningLane.ts';
+export * from './schemas/rankings.ts';
 export * from './schemas/restaurants.ts';
 export * from './schemas/returnTimeAlerts.ts';
+export * from './schemas/site.ts';
 export * from './schemas/watchSettings.ts';
 /** Input schemas shared by the server and the web app (messages from spec part 1 §5 and §8). */
 export { EMAIL_PATTERN, MAX_LENGTH };
@@ -347,3 +350,6 @@ export const flightAlertInput = z
     returnDate: dateOnly.nullable().default(null),
   })
   .refine((v) => !v.returnDate || v.returnDate >= v.departureDate, returnNotBeforeDeparture);
+
+/** Newsletter sign-up (spec part 1 §3, §8). */
+export const newsletterInput = z.object({ email: z.string({ error: 'Please enter a valid email address' }).pipe(emailSchema) });

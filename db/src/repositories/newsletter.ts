@@ -1,14 +1,14 @@
 import type { Executor } from '../client.ts';
 
 /**
- * Adds a newsletter subscription (e-mail already lower-cased and trimmed, spec part 1 §3).
+ * Adds a newsletter subscription (e-mail already lower-cased and trimmed, spec part 1 §3) → { id, unsubscribeToken }.
  * @throws pg unique violation 23505 when the e-mail is already subscribed.
  */
 export async function insertSubscription(db: Executor, email: string, userId: string | null) {
   return db
     .insertInto('newsletter_subscriptions')
     .values({ email, user_id: userId })
-    .returning(['id', 'unsubscribe_token'])
+    .returning(['id', 'unsubscribe_token as unsubscribeToken'])
     .executeTakeFirstOrThrow();
 }
 

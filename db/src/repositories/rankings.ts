@@ -36,6 +36,17 @@ export async function listRanked(db: Executor, opts: { type: ItemType; parkId?: 
   return q.orderBy('i.name').execute();
 }
 
+/** The parks to filter the rankings by: every park that has items → { id, name }, by name. */
+export async function listParksWithItems(db: Executor) {
+  return db
+    .selectFrom('items')
+    .innerJoin('parks', 'parks.id', 'items.park_id')
+    .select(['parks.id', 'parks.name'])
+    .distinct()
+    .orderBy('parks.name')
+    .execute();
+}
+
 /** One item with its aggregate, or undefined. */
 export async function getItem(db: Executor, id: string) {
   return itemsWithAggregate(db).where('i.id', '=', id).executeTakeFirst();
@@ -180,9 +191,30 @@ export async function countRequests(db: Executor): Promise<Record<RequestStatus,
   return out;
 }
 
-/** Locks one request for a decision (FOR UPDATE), or undefined. */
+/**
+ * Locks one request for a decision (FOR UPDATE) → { id, kind, itemId, name, description, parkId, type,
+ * requestedBy, status, reviewedBy, reviewedAt, createdAt }, or undefined.
+ */
 export async function lockRequest(db: Executor, id: string) {
-  return db.selectFrom('item_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('item_requests')
+    .select([
+      'id',
+      'kind',
+      'item_id as itemId',
+      'name',
+      'description',
+      'park_id as parkId',
+      'type',
+      'requested_by as requestedBy',
+      'status',
+      'reviewed_by as reviewedBy',
+      'reviewed_at as reviewedAt',
+      'created_at as createdAt',
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Records the decision on a request. */

@@ -86,9 +86,12 @@ export async function countSmsPassesFor(db: Executor, date: string): Promise<num
   return Number(r.n);
 }
 
-/** Every park of the catalogue with its destination and known ride count (attractions loaded so far). */
+/**
+ * Every park of the catalogue → { id, name, timezone, destinationId, destinationName, rideCount } with its known
+ * ride count (attractions loaded so far), by destination then park name.
+ */
 export async function parksOverview(db: Executor) {
-  return db
+  const rows = await db
     .selectFrom('parks as p')
     .innerJoin('destinations as d', 'd.id', 'p.destination_id')
     .leftJoin('attractions as a', (j) => j.onRef('a.park_id', '=', 'p.id').on('a.entity_type', '=', 'ATTRACTION'))
@@ -104,4 +107,5 @@ export async function parksOverview(db: Executor) {
     .orderBy('d.name')
     .orderBy('p.name')
     .execute();
+  return rows.map((r) => ({ ...r, rideCount: Number(r.rideCount) }));
 }

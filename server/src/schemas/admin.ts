@@ -3,13 +3,10 @@ import { entityId, text } from './common.ts';
 
 // Admin inputs (spec part 2 §2 Admin) besides promo codes, roles and caps (schemas.ts, alertCaps.ts).
 
-/** Item types of the park rankings. */
-export const itemType = z.enum(['ride', 'food', 'experience'], { error: 'Type must be ride, food or experience.' });
-
 /** Add a rankings item (name and park required: "Please fill in all required fields"). */
 export const adminAddItemInput = z.object({
   name: text('Name', { min: 1, max: 120, required: 'Please fill in all required fields' }),
-  type: itemType,
+  type: z.enum(['ride', 'food', 'experience']),
   parkId: entityId,
   description: text('Description', { max: 1000, multiline: true }).optional().nullable(),
 });

@@ -1,14 +1,52 @@
-import { catalogue, type ItemType, rankings } from '@walkon/db';
+import { catalogue, type ItemType, type RequestStatus, rankings } from '@walkon/db';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { filterOptional, filterProfanity } from './profanity.ts';
+import { listDestinations } from './waitTimes.ts';
 
 /** Masks a reviewer's e-mail for public display: first letter and domain ("j•••@example.com"). */
 export function maskEmail(email: string | null | undefined): string {
   if (!email) return 'Anonymous';
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}•••@${domain}`;
+}
+
+/**
+ * Ranked items of one tab (spec part 2 §2 Park Rankings) → { id, name, description, type, parkId, parkName,
+ * averageRating (1 decimal) | null, totalReviews }[], from one aggregate query.
+ */
+export async function list(deps: AppDeps, input: { type: ItemType; parkId?: string; sort: 'rating' | 'reviews' }) {
+  return rankings.listRanked(deps.db, input);
+}
+
+/** The parks to filter the rankings by: every park that has items → { id, name }, by name. */
+export async function parksWithItems(deps: AppDeps) {
+  return rankings.listParksWithItems(deps.db);
+}
+
+/**
+ * Every catalogue park → { id, name, destinationName } (suggestion and admin forms), popular destinations
+ * first. @throws AppError UNAVAILABLE when the catalogue is empty and the source fails.
+ */
+export async function allParks(deps: AppDeps) {
+  return (await listDestinations(deps)).flatMap((d) => d.parks.map((p) => ({ id: p.id, name: p.name, destinationName: d.name })));
+}
+
+/**
+ * Moderation (spec part 2 §2, §4): the requests of one status, newest first, with the counts per status;
+ * instants as ISO strings.
+ */
+export async function moderationList(deps: AppDeps, status: RequestStatus) {
+  const [requests, counts] = await Promise.all([rankings.listRequests(deps.db, status), rankings.countRequests(deps.db)]);
+  return {
+    requests: requests.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
+    })),
+    counts,
+  };
 }
 
 async function requireItem(deps: AppDeps, id: string) {
@@ -139,15 +177,15 @@ export async function approve(deps: AppDeps, reviewer: SessionUser, id: string) 
     const req = await rankings.lockRequest(tx, id);
     if (!req) throw new AppError('NOT_FOUND', 'Request not found.');
     if (req.status !== 'pending') throw new AppError('CONFLICT', `This request was already ${req.status}.`);
-    if (req.kind === 'edit' && req.item_id) {
-      await rankings.updateItem(tx, req.item_id, { name: req.name, description: req.description });
+    if (req.kind === 'edit' && req.itemId) {
+      await rankings.updateItem(tx, req.itemId, { name: req.name, description: req.description });
     } else {
       await rankings.insertItem(tx, {
         name: req.name,
         description: req.description,
-        parkId: req.park_id,
+        parkId: req.parkId,
         type: req.type,
-        createdBy: req.requested_by,
+        createdBy: req.requestedBy,
       });
     }
     await rankings.decideRequest(tx, id, 'approved', reviewer.id, deps.now());

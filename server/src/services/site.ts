@@ -2,6 +2,8 @@ import { TZDate } from '@date-fns/tz';
 import { newsletter, site } from '@walkon/db';
 import { addDaysToDate, enqueueConfirmation, parkLocalDate } from '@walkon/jobs';
 import type { AppDeps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { loadCatalogue } from './waitTimes.ts';
 
 /** The site's home time zone for "today" on the landing page (most visitors go to the Florida parks). */
 export const SITE_TIMEZONE = 'America/New_York';
@@ -21,7 +23,7 @@ export function startOfSiteDay(now: Date): Date {
 }
 
 /**
- * Landing figures (issue 4, DESIGN §6 "no invented numbers"): ride alerts sent today (site-local day), the most
+ * Landing figures (DESIGN §6 "no invented numbers"): ride alerts sent today (site-local day), the most
  * alerted rides, and SMS spots left today and tomorrow from the configured capacity. Unknown = null.
  */
 export async function publicStats(deps: AppDeps) {
@@ -63,5 +65,42 @@ export async function subscribeNewsletter(deps: AppDeps, email: string, userId: 
   } catch (err) {
     deps.logger.warn({ err: (err as Error).message }, 'newsletter confirmation not queued');
   }
+  return { ok: true as const };
+}
+
+/** Testimonials in display order: { id, name, parkVisited, text, rating 1–5 }[], only the ones an admin entered (DESIGN §6). */
+export async function testimonials(deps: AppDeps) {
+  return site.listTestimonials(deps.db);
+}
+
+/**
+ * Every catalogue park (loaded from the source on a fresh database) → { id, name, timezone (IANA) | null,
+ * destinationId, destinationName, rideCount (known rides) }[].
+ * @throws AppError UNAVAILABLE when nothing is stored and the source fails.
+ */
+export async function parks(deps: AppDeps) {
+  await loadCatalogue(deps);
+  return site.parksOverview(deps.db);
+}
+
+/** Admin: adds a testimonial at the end of the list → { id }. */
+export async function addTestimonial(deps: AppDeps, t: { name: string; parkVisited: string; text: string; rating: number }) {
+  return site.addTestimonial(deps.db, t);
+}
+
+/** Admin: deletes a testimonial → { ok }. @throws AppError NOT_FOUND when missing. */
+export async function deleteTestimonial(deps: AppDeps, id: string) {
+  if (!(await site.deleteTestimonial(deps.db, id))) throw new AppError('NOT_FOUND', 'Testimonial not found');
+  return { ok: true as const };
+}
+
+/** Admin: the daily SMS capacity (spots) → { capacity | null } (null = not configured, banner hidden). */
+export async function smsCapacity(deps: AppDeps) {
+  return { capacity: (await site.getSetting<number>(deps.db, SMS_CAPACITY_KEY)) ?? null };
+}
+
+/** Admin: sets the daily SMS capacity (0 hides the banner) → { ok }. */
+export async function setSmsCapacity(deps: AppDeps, capacity: number) {
+  await site.putSetting(deps.db, SMS_CAPACITY_KEY, capacity);
   return { ok: true as const };
 }

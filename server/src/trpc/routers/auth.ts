@@ -10,7 +10,7 @@ import {
   signUpInput,
 } from '../../schemas.ts';
 import * as auth from '../../services/auth.ts';
-import { type Context, limitEmailWrite, limitPerClient, protectedProcedure, publicProcedure, router } from '../init.ts';
+import { type Context, emailWriteLimit, limitPerClient, protectedProcedure, publicProcedure, router } from '../init.ts';
 
 function setSessionCookie(ctx: Context, token: string, expiresAt: Date) {
   ctx.res.setCookie(SESSION_COOKIE, token, sessionCookieOptions(expiresAt, ctx.deps.production));
@@ -31,10 +31,7 @@ export const authRouter = router({
    */
   signUp: publicProcedure
     .input(signUpInput)
-    .use(async ({ ctx, path, input, next }) => {
-      await limitEmailWrite(ctx, path, input.email);
-      return next();
-    })
+    .use(emailWriteLimit((input: { email: string }) => input.email))
     .mutation(async ({ ctx, input }) => {
       const { user, session } = await auth.signUp(ctx.deps, input);
       if (session) setSessionCookie(ctx, session.token, session.expiresAt);

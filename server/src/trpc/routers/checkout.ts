@@ -1,17 +1,14 @@
-import { z } from 'zod';
-import { checkoutConfirmInput, checkoutCreateInput, entityId, promoCheckInput, promoRedeemInput } from '../../schemas.ts';
+import { checkoutConfirmInput, checkoutCreateInput, parkInput, promoCheckInput, promoRedeemInput } from '../../schemas.ts';
 import * as checkout from '../../services/checkout.ts';
-import { limitEmailWrite, publicProcedure, router } from '../init.ts';
+import { emailWriteLimit, publicProcedure, router } from '../init.ts';
 
 /**
- * Paid and promo passes (issue 3; spec part 1 §2, §7, §8). Open to visitors without an account (identity is
+ * Paid and promo passes (spec part 1 §2, §7, §8). Open to visitors without an account (identity is
  * the e-mail, spec part 1 §1); prices, dates, phone numbers and promo codes are all decided here.
  */
 export const checkoutRouter = router({
   /** The pass calendar's bounds for a park → { parkId, parkName, timezone, today, maxDate } (park-local dates). */
-  passCalendar: publicProcedure
-    .input(z.object({ parkId: entityId }))
-    .query(({ ctx, input }) => checkout.passCalendar(ctx.deps, input.parkId)),
+  passCalendar: publicProcedure.input(parkInput).query(({ ctx, input }) => checkout.passCalendar(ctx.deps, input.parkId)),
   /** create-checkout → { url, sessionId }: the browser is redirected to `url` (Stripe Checkout). */
   create: publicProcedure
     .input(checkoutCreateInput)
@@ -26,9 +23,6 @@ export const checkoutRouter = router({
    */
   redeemPromo: publicProcedure
     .input(promoRedeemInput)
-    .use(async ({ ctx, path, input, next }) => {
-      await limitEmailWrite(ctx, path, input.email);
-      return next();
-    })
+    .use(emailWriteLimit((input: { email: string }) => input.email))
     .mutation(({ ctx, input }) => checkout.redeemPromo(ctx.deps, ctx.req.ip, ctx.user, input)),
 });

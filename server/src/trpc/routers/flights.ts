@@ -1,8 +1,8 @@
 import { flightAlertInput, flightSearchInput } from '../../schemas.ts';
 import * as flightService from '../../services/flights.ts';
-import { limitEmailWrite, publicProcedure, router } from '../init.ts';
+import { emailWriteLimit, publicProcedure, router } from '../init.ts';
 
-/** Flight Deals (issue 7, spec part 2 §2, §3, §5, §7): public search and price alerts. */
+/** Flight Deals (spec part 2 §2, §3, §5, §7): public search and price alerts. */
 export const flightsRouter = router({
   /** { available, source: 'duffel' | 'replay' | null, destinations[{ id, name, airports[{ code, name }] }] } (spec part 2 §3). */
   destinations: publicProcedure.query(({ ctx }) => flightService.flightCatalogue(ctx.deps)),
@@ -18,9 +18,6 @@ export const flightsRouter = router({
    */
   createAlert: publicProcedure
     .input(flightAlertInput)
-    .use(async ({ ctx, path, input, next }) => {
-      await limitEmailWrite(ctx, path, input.email);
-      return next();
-    })
+    .use(emailWriteLimit((input: { email: string }) => input.email))
     .mutation(({ ctx, input }) => flightService.createFlightAlert(ctx.deps, ctx.user, { ...input, origin: input.homeAirport })),
 });

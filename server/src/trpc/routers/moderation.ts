@@ -1,6 +1,5 @@
-import { rankings } from '@walkon/db';
-import { z } from 'zod';
-import * as service from '../../services/rankings.ts';
+import { moderationListInput, moderationRequestInput } from '../../schemas.ts';
+import * as rankings from '../../services/rankings.ts';
 import { roleProcedure, router } from '../init.ts';
 
 const moderator = roleProcedure('moderator');
@@ -8,23 +7,9 @@ const moderator = roleProcedure('moderator');
 /** Moderation (spec part 2 §2, §4, §6): moderators and admins only, enforced here. */
 export const moderationRouter = router({
   /** Requests of one status with counts per status. */
-  list: moderator.input(z.object({ status: z.enum(['pending', 'approved', 'rejected']) })).query(async ({ ctx, input }) => {
-    const [requests, counts] = await Promise.all([rankings.listRequests(ctx.deps.db, input.status), rankings.countRequests(ctx.deps.db)]);
-    return {
-      requests: requests.map((r) => ({
-        ...r,
-        createdAt: r.createdAt.toISOString(),
-        reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
-      })),
-      counts,
-    };
-  }),
+  list: moderator.input(moderationListInput).query(({ ctx, input }) => rankings.moderationList(ctx.deps, input.status)),
   /** Approve a pending request → { name, kind }. CONFLICT when already decided. */
-  approve: moderator
-    .input(z.object({ id: z.uuid('Invalid request id.') }))
-    .mutation(({ ctx, input }) => service.approve(ctx.deps, ctx.user, input.id)),
+  approve: moderator.input(moderationRequestInput).mutation(({ ctx, input }) => rankings.approve(ctx.deps, ctx.user, input.id)),
   /** Reject a pending request → { name }. CONFLICT when already decided. */
-  reject: moderator
-    .input(z.object({ id: z.uuid('Invalid request id.') }))
-    .mutation(({ ctx, input }) => service.reject(ctx.deps, ctx.user, input.id)),
+  reject: moderator.input(moderationRequestInput).mutation(({ ctx, input }) => rankings.reject(ctx.deps, ctx.user, input.id)),
 });

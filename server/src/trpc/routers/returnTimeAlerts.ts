@@ -3,7 +3,7 @@ import * as returnTimes from '../../services/returnTimeAlerts.ts';
 import { protectedProcedure, router } from '../init.ts';
 
 /**
- * Lightning Lane return-time alerts (issue 6, beyond the spec): signed-in users, identity = the account e-mail
+ * Lightning Lane return-time alerts (beyond the spec): signed-in users, identity = the account e-mail
  * (like alerts.*). Not behind a feature gate: they ride on the paid ride-alert pipeline (a pass for the park,
  * watched attractions, the same senders).
  */

@@ -1,61 +1,31 @@
-import { site } from '@walkon/db';
-import { z } from 'zod';
-import { AppError } from '../../errors.ts';
-import { emailSchema, text } from '../../schemas.ts';
-import * as siteService from '../../services/site.ts';
-import { loadCatalogue } from '../../services/waitTimes.ts';
-import { limitEmailWrite, publicProcedure, roleProcedure, router } from '../init.ts';
+import { newsletterInput, smsCapacityInput, testimonialIdInput, testimonialInput } from '../../schemas.ts';
+import * as site from '../../services/site.ts';
+import { emailWriteLimit, publicProcedure, roleProcedure, router } from '../init.ts';
 
-/** The public site (issue 4): landing figures, testimonials, parks overview, newsletter; admin curation. */
+const admin = roleProcedure('admin');
+
+/** The public site: landing figures, testimonials, parks overview, newsletter; admin curation. */
 export const siteRouter = router({
   /** { alertsSentToday, topRides[{rideName, alerts}], spotsLeftToday|null, spotsLeftTomorrow|null }. */
-  stats: publicProcedure.query(({ ctx }) => siteService.publicStats(ctx.deps)),
+  stats: publicProcedure.query(({ ctx }) => site.publicStats(ctx.deps)),
   /** Testimonials in display order: { id, name, parkVisited, text, rating 1–5 }[], only the ones an admin entered (DESIGN §6). */
-  testimonials: publicProcedure.query(({ ctx }) => site.listTestimonials(ctx.deps.db)),
-  /** Every catalogue park (loaded from the source on a fresh database) with destination, IANA time zone or null, and known ride count; UNAVAILABLE when nothing is stored and the source fails. */
-  parks: publicProcedure.query(async ({ ctx }) => {
-    await loadCatalogue(ctx.deps);
-    const rows = await site.parksOverview(ctx.deps.db);
-    return rows.map((r) => ({ ...r, rideCount: Number(r.rideCount) }));
-  }),
+  testimonials: publicProcedure.query(({ ctx }) => site.testimonials(ctx.deps)),
+  /** Every catalogue park with destination, IANA time zone or null, and known ride count; UNAVAILABLE when nothing is stored and the source fails. */
+  parks: publicProcedure.query(({ ctx }) => site.parks(ctx.deps)),
   /**
    * Newsletter sign-up → { ok } for a new and a known address alike (no membership leak); TOO_MANY_REQUESTS
    * past the e-mailing-write limits (per client and per address, README "Security").
    */
   subscribeNewsletter: publicProcedure
-    .input(z.object({ email: z.string({ error: 'Please enter a valid email address' }).pipe(emailSchema) }))
-    .use(async ({ ctx, path, input, next }) => {
-      await limitEmailWrite(ctx, path, input.email);
-      return next();
-    })
-    .mutation(({ ctx, input }) => siteService.subscribeNewsletter(ctx.deps, input.email, ctx.user?.id ?? null)),
+    .input(newsletterInput)
+    .use(emailWriteLimit((input: { email: string }) => input.email))
+    .mutation(({ ctx, input }) => site.subscribeNewsletter(ctx.deps, input.email, ctx.user?.id ?? null)),
   /** Admin: add a testimonial. */
-  addTestimonial: roleProcedure('admin')
-    .input(
-      z.object({
-        name: text('Name', { min: 1, max: 80 }),
-        parkVisited: text('Park', { min: 1, max: 120 }),
-        text: text('Testimonial', { min: 10, max: 600, multiline: true, tooShort: 'Testimonial must be at least 10 characters' }),
-        rating: z.number().int().min(1).max(5),
-      }),
-    )
-    .mutation(({ ctx, input }) => site.addTestimonial(ctx.deps.db, input)),
+  addTestimonial: admin.input(testimonialInput).mutation(({ ctx, input }) => site.addTestimonial(ctx.deps, input)),
   /** Admin: delete a testimonial. NOT_FOUND when missing. */
-  deleteTestimonial: roleProcedure('admin')
-    .input(z.object({ id: z.uuid('Invalid id') }))
-    .mutation(async ({ ctx, input }) => {
-      if (!(await site.deleteTestimonial(ctx.deps.db, input.id))) throw new AppError('NOT_FOUND', 'Testimonial not found');
-      return { ok: true as const };
-    }),
+  deleteTestimonial: admin.input(testimonialIdInput).mutation(({ ctx, input }) => site.deleteTestimonial(ctx.deps, input.id)),
   /** Admin: the daily SMS capacity (spots) → { capacity | null }. */
-  smsCapacity: roleProcedure('admin').query(async ({ ctx }) => ({
-    capacity: (await site.getSetting<number>(ctx.deps.db, siteService.SMS_CAPACITY_KEY)) ?? null,
-  })),
+  smsCapacity: admin.query(({ ctx }) => site.smsCapacity(ctx.deps)),
   /** Admin: set the daily SMS capacity (0 hides the banner). */
-  setSmsCapacity: roleProcedure('admin')
-    .input(z.object({ capacity: z.number().int().min(0).max(100_000) }))
-    .mutation(async ({ ctx, input }) => {
-      await site.putSetting(ctx.deps.db, siteService.SMS_CAPACITY_KEY, input.capacity);
-      return { ok: true as const };
-    }),
+  setSmsCapacity: admin.input(smsCapacityInput).mutation(({ ctx, input }) => site.setSmsCapacity(ctx.deps, input.capacity)),
 });
