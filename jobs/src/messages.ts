@@ -1,6 +1,4 @@
-import type { Database } from '@walkon/db';
 import { format } from 'date-fns';
-import type { Selectable } from 'kysely';
 import { flightDestination } from './providers/flights/catalogue.ts';
 import type { FlightResult } from './providers/flights/types.ts';
 
@@ -253,10 +251,15 @@ export function oneClickUnsubscribe(publicOrigin: string, token: string): { url:
 
 /** What a flight deal e-mail says. */
 export interface FlightDealInput {
-  alert: Pick<
-    Selectable<Database['flight_alerts']>,
-    'home_airport' | 'destination_park' | 'airport' | 'max_price' | 'departure_date_start' | 'return_date_start'
-  >;
+  /** The alert's trip: airports IATA, dates 'yyyy-MM-dd', `maxPrice` whole US dollars. */
+  alert: {
+    homeAirport: string;
+    destinationPark: string;
+    airport: string | null;
+    maxPrice: number;
+    departureDateStart: string;
+    returnDateStart: string | null;
+  };
   /** The cheapest USD fare (priceCents in cents, for the whole trip). */
   flight: FlightResult;
   /** One-click unsubscribe URL of the alert. */
@@ -287,11 +290,11 @@ export function formatFlightDealEmail(m: FlightDealInput): { subject: string; te
   const { alert, flight } = m;
   const price = formatUsd(flight.priceCents);
   const subject = `Flight deal: ${flight.departure} → ${flight.arrival} from ${price}`;
-  const dest = flightDestination(alert.destination_park);
+  const dest = flightDestination(alert.destinationPark);
   const where = alert.airport
-    ? `${dest?.name ?? alert.destination_park} via ${alert.airport.trim()}`
-    : `${dest?.name ?? alert.destination_park} (any airport: ${dest?.airports.map((a) => a.code).join(', ') ?? ''})`;
-  const trip = alert.return_date_start ? `round trip, returning ${alert.return_date_start}` : 'one way';
+    ? `${dest?.name ?? alert.destinationPark} via ${alert.airport.trim()}`
+    : `${dest?.name ?? alert.destinationPark} (any airport: ${dest?.airports.map((a) => a.code).join(', ') ?? ''})`;
+  const trip = alert.returnDateStart ? `round trip, returning ${alert.returnDateStart}` : 'one way';
   const stops = flight.stops === 0 ? 'Nonstop' : `${flight.stops} stop${flight.stops === 1 ? '' : 's'}`;
   const duration = `${Math.floor(flight.durationMinutes / 60)} h ${flight.durationMinutes % 60} min`;
   const details: [string, string][] = [
@@ -299,11 +302,11 @@ export function formatFlightDealEmail(m: FlightDealInput): { subject: string; te
     ['Departs', `${flight.departure} ${localTime(flight.departureTime)} (local time)`],
     ['Arrives', `${flight.arrival} ${localTime(flight.arrivalTime)} (local time)`],
     ['Stops', `${stops}, ${duration}`],
-    ['Price', `${price} (economy, 1 adult, ${alert.return_date_start ? 'round trip' : 'one way'})`],
+    ['Price', `${price} (economy, 1 adult, ${alert.returnDateStart ? 'round trip' : 'one way'})`],
   ];
   // The provider gives https links; anything else (never expected) is left out rather than linked.
   const book = /^https:\/\//i.test(flight.bookingLink) ? flight.bookingLink : null;
-  const criteria = `Your alert: ${alert.home_airport.trim()} → ${where}, departing ${alert.departure_date_start}, ${trip}, at or below ${formatUsd(alert.max_price * 100)}.`;
+  const criteria = `Your alert: ${alert.homeAirport.trim()} → ${where}, departing ${alert.departureDateStart}, ${trip}, at or below ${formatUsd(alert.maxPrice * 100)}.`;
   const foot =
     'Fares change quickly and are not guaranteed until booked. We e-mail you at most once a day, and again only when the price drops further.';
   const text = [

@@ -184,7 +184,7 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
     });
     expect(await tickAt({ wait: 12 }, new Date(NOW.getTime() + 2 * 60_000))).toBe(1);
     const sub = await subscriptions.findByEmailAndPark(db, EMAIL, P);
-    expect([sub?.start_date, sub?.end_date]).toEqual(['2026-04-13', '2026-04-16']);
+    expect([sub?.startDate, sub?.endDate]).toEqual(['2026-04-13', '2026-04-16']);
   });
   it('issue 3: the channel is the one bought for each date (an SMS day texts, the e-mail day after e-mails)', async () => {
     expect(await claims({ alertType: 'sms', phone: '+14075551234' })).toBe(1);

@@ -151,10 +151,10 @@ async function expectFulfilledOnce(session: FakeSession, days: string[], channel
   expect(rec).toMatchObject({ status: 'fulfilled', payment_intent: session.payment_intent, stripe_customer_id: session.customer });
   expect(await passDays(rec.email)).toEqual(days.map((day) => ({ day, channel, source: 'stripe', reference: session.id })));
   const sub = await subscriptions.findByEmailAndPark(env.db, rec.email, MK);
-  expect(sub).toMatchObject({ active: true, alert_type: channel });
+  expect(sub).toMatchObject({ active: true, alertType: channel });
   const { rows } = await sql<{ created_at: Date }>`
     select distinct created_at from pass_days where subscription_id = ${sub!.id}::uuid`.execute(env.db);
-  expect(rows.map((r) => r.created_at.getTime())).toEqual([sub!.updated_at.getTime()]);
+  expect(rows.map((r) => r.created_at.getTime())).toEqual([sub!.updatedAt.getTime()]);
 }
 
 async function expectNothingGranted(email = 'visitor@example.com') {
@@ -335,7 +335,7 @@ describe('Stripe webhook and payment return (issue 3 item 3)', () => {
     expect(r).toEqual({ status: 200, body: { received: true, result: 'fulfilled' } });
     await expectFulfilledOnce(session, days, 'sms');
     const sub = await subscriptions.findByEmailAndPark(env.db, 'visitor@example.com', MK);
-    expect(sub).toMatchObject({ phone_number: '+14079395277', stripe_customer_id: session.customer, user_id: null });
+    expect(sub).toMatchObject({ phoneNumber: '+14079395277', stripeCustomerId: session.customer, userId: null });
     await expectAllRidesWatched('visitor@example.com');
     expect(await env.db.selectFrom('stripe_events').select(['id', 'type']).execute()).toEqual([
       { id: 'evt_test_first', type: 'checkout.session.completed' },
@@ -527,13 +527,13 @@ describe('after fulfilment alerts run on the days paid for (issue 3; spec part 1
       return s!;
     };
     const now = (await subscriptions.listForEmail(env.db, 'visitor@example.com', new Date()))[0]!;
-    expect(now).toMatchObject({ park_id: MK, active: true, valid: true, expired: false, today: d0, today_channel: 'email' });
+    expect(now).toMatchObject({ parkId: MK, active: true, valid: true, expired: false, today: d0, todayChannel: 'email' });
     expect(now.days).toEqual([
       { day: d0, channel: 'email' },
       { day: d2, channel: 'email' },
     ]);
-    expect(await at(d1)).toMatchObject({ valid: false, scheduled: true, today_channel: null, expired: false });
-    expect(await at(d2)).toMatchObject({ valid: true, today_channel: 'email' });
+    expect(await at(d1)).toMatchObject({ valid: false, scheduled: true, todayChannel: null, expired: false });
+    expect(await at(d2)).toMatchObject({ valid: true, todayChannel: 'email' });
     expect(await at(addDaysToDate(d2, 1))).toMatchObject({ valid: false, scheduled: false, expired: true });
     expect(await subscriptions.hasPassDay(env.db, 'visitor@example.com', MK, { day: d1 })).toBe(false);
   });
@@ -551,7 +551,7 @@ describe('after fulfilment alerts run on the days paid for (issue 3; spec part 1
     expect(act.status, JSON.stringify(act.body)).toBe(200);
     const st = (await call('query', 'alerts.state', { parkId: MK }, { cookie: u.cookie })).body.result.data;
     expect(st.subscription).toMatchObject({ active: true, valid: true, todayChannel: 'email' });
-    expect((await subscriptions.findByEmailAndPark(env.db, u.email, MK))!.user_id).toBe(u.id);
+    expect((await subscriptions.findByEmailAndPark(env.db, u.email, MK))!.userId).toBe(u.id);
   });
 });
 
@@ -671,10 +671,10 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
     expect(await passDays('fan@example.com')).toEqual([{ day: today(), channel: 'email', source: 'promo', reference: 'FREEDAY' }]);
     expect(await subscriptions.findByEmailAndPark(env.db, 'fan@example.com', MK)).toMatchObject({
       active: true,
-      alert_type: 'email',
-      promo_code: 'FREEDAY',
-      start_date: today(),
-      end_date: addDaysToDate(today(), 1),
+      alertType: 'email',
+      promoCode: 'FREEDAY',
+      startDate: today(),
+      endDate: addDaysToDate(today(), 1),
     });
     await expectAllRidesWatched('fan@example.com');
     const [redemption] = await env.db.selectFrom('promo_redemptions').selectAll().execute();
@@ -761,7 +761,7 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
     expect(await env.db.selectFrom('promo_redemptions').select(['code', 'email', 'checkout_session_id']).execute()).toEqual([
       { code: 'SAVE20', email: 'visitor@example.com', checkout_session_id: sessionId },
     ]);
-    expect((await subscriptions.findByEmailAndPark(env.db, 'visitor@example.com', MK))!.promo_code).toBe('SAVE20');
+    expect((await subscriptions.findByEmailAndPark(env.db, 'visitor@example.com', MK))!.promoCode).toBe('SAVE20');
     const reuse = await mutate('checkout.create', landing({ promoCode: 'SAVE20', dates: [addDaysToDate(today(), 2)] }));
     expect(reuse.body.error.message).toBe(INVALID_PROMO);
     // Another e-mail still gets the discount; an e-mail day under Stripe's minimum charge is refused.
@@ -821,7 +821,7 @@ describe('alerts need a pass (issue 3; spec part 1 §4, §8)', () => {
     expect((await mutate('alerts.activate', { parkId: MK, rideIds: rides }, { cookie: u.cookie })).status).toBe(400);
     const redeemed = await mutate('checkout.redeemPromo', { email: u.email, parkId: MK, code: 'FREEDAY' }, { cookie: u.cookie });
     expect(redeemed.status).toBe(200);
-    expect((await subscriptions.findByEmailAndPark(env.db, u.email, MK))!.user_id).toBe(u.id);
+    expect((await subscriptions.findByEmailAndPark(env.db, u.email, MK))!.userId).toBe(u.id);
     const act = await mutate('alerts.activate', { parkId: MK, rideIds: rides.slice(0, 2) }, { cookie: u.cookie });
     expect(act.status).toBe(200);
     expect(act.body.result.data.scheduled).toBe(false);

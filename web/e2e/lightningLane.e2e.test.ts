@@ -99,7 +99,7 @@ describe('issue 6 Lightning Lane Assist end to end: invitation → operator conf
       prefs: await lightningLane.listPreferences(db, userId),
       auto: await lightningLane.autoBookingEnabled(db, userId),
     }));
-    expect(stored.prefs.map((p) => [p.priority, p.max_price_cents])).toEqual([[8, 2000]]);
+    expect(stored.prefs.map((p) => [p.priority, p.maxPriceCents])).toEqual([[8, 2000]]);
     expect(stored.auto).toBe(true);
 
     // Cancel the booking.

@@ -246,11 +246,22 @@ export async function analyzeHotTables(db: Executor): Promise<void> {
   await sql`vacuum (analyze) alert_audience`.execute(db);
 }
 
-/** The previous poll's readings of a park's attractions (for change detection and back in service). */
+/**
+ * The previous poll's readings of a park's attractions (for change detection and back in service) →
+ * { attractionId, status, standbyWait (minutes) | null, lastUpdated | null, downSeen, upPolls, qualified }[].
+ */
 export async function previousReadings(db: Executor, parkId: string) {
   return db
     .selectFrom('ride_status')
-    .select(['attraction_id', 'status', 'standby_wait', 'last_updated', 'down_seen', 'up_polls', 'qualified'])
+    .select([
+      'attraction_id as attractionId',
+      'status',
+      'standby_wait as standbyWait',
+      'last_updated as lastUpdated',
+      'down_seen as downSeen',
+      'up_polls as upPolls',
+      'qualified',
+    ])
     .where('park_id', '=', parkId)
     .execute();
 }

@@ -18,19 +18,6 @@ export interface ClaimedDelivery {
   messageKey?: string | null;
 }
 
-/** A (person, ride) pair that qualifies for an alert now (DESIGN §2.3). */
-export interface AlertCandidate {
-  email: string;
-  channel: AlertChannel;
-  address: string;
-  park_id: string;
-  ride_id: string;
-  ride_name: string;
-  wait_time: number;
-  message: string;
-  subscription_id: string;
-}
-
 /**
  * The people an alert of a park may go to, shared by every live-data alert (ride alerts, return-time alerts of
  * issue 6) so the rules are written once. `from` joins the park's live attractions (`r` ride_status, `a`

@@ -42,11 +42,39 @@ export async function createAlert(db: Executor, a: FlightAlertInput): Promise<st
   return row.id;
 }
 
-/** Active alerts whose departure is `today` or later ('yyyy-MM-dd'), oldest first: what the price check reads. */
+/** A flight alert as repositories return it (camelCase; dates 'yyyy-MM-dd', `maxPrice` whole US dollars). */
+const alertColumns = [
+  'id',
+  'user_id as userId',
+  'home_airport as homeAirport',
+  'destination_park as destinationPark',
+  'airport',
+  'email',
+  'max_price as maxPrice',
+  'departure_date_start as departureDateStart',
+  'departure_date_end as departureDateEnd',
+  'return_date_start as returnDateStart',
+  'return_date_end as returnDateEnd',
+  'cabin_class as cabinClass',
+  'passengers',
+  'active',
+  'last_notified_at as lastNotifiedAt',
+  'last_notified_price_cents as lastNotifiedPriceCents',
+  'unsubscribe_token as unsubscribeToken',
+  'created_at as createdAt',
+] as const;
+
+/** A flight alert row as `activeAlerts` returns it. */
+export type FlightAlert = Awaited<ReturnType<typeof activeAlerts>>[number];
+
+/**
+ * Active alerts whose departure is `today` or later ('yyyy-MM-dd'), oldest first: what the price check reads
+ * (`alertColumns`).
+ */
 export async function activeAlerts(db: Executor, today: string) {
   return db
     .selectFrom('flight_alerts')
-    .selectAll()
+    .select(alertColumns)
     .where('active', '=', true)
     .where('departure_date_start', '>=', today)
     .orderBy('created_at')

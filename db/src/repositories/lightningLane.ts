@@ -4,7 +4,7 @@ import { parkLocalToday } from '../sql.ts';
 import type { LightningLaneBookingStatus } from '../types.ts';
 
 /**
- * Lightning Lane assist (issue 6, spec part 2 §3, §4; DESIGN §5): the Disney account link, the paid days,
+ * Lightning Lane assist (spec part 2 §3, §4; DESIGN §5): the Disney account link, the paid days,
  * preferences, the auto-booking switch, bookings, and the live return-time rows availability is built from.
  * Days are park-local 'YYYY-MM-DD'; money is integer cents; preference windows are park-local "HH:MM".
  */
@@ -13,14 +13,29 @@ import type { LightningLaneBookingStatus } from '../types.ts';
 // Disney account link
 // ---------------------------------------------------------------------------------------------------------
 
-/** The user's Disney account link, or undefined when not connected and no invitation was recorded. */
+/** A Disney account link as repositories return it (camelCase). */
+const linkColumns = [
+  'user_id as userId',
+  'disney_email as disneyEmail',
+  'status',
+  'invitation_sent_at as invitationSentAt',
+  'expires_at as expiresAt',
+  'confirmed_by as confirmedBy',
+  'confirmed_at as confirmedAt',
+  'last_sync as lastSync',
+] as const;
+
+/**
+ * The user's Disney account link → { userId, disneyEmail, status, invitationSentAt, expiresAt, confirmedBy,
+ * confirmedAt, lastSync }, or undefined when not connected and no invitation was recorded.
+ */
 export async function getLink(db: Executor, userId: string) {
-  return db.selectFrom('disney_account_links').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('disney_account_links').select(linkColumns).where('user_id', '=', userId).executeTakeFirst();
 }
 
 /**
  * Records (or re-records) an invitation for the user's Disney e-mail: status back to `pending`, the sent time
- * and expiry replaced, any earlier confirmation cleared. Returns the row.
+ * and expiry replaced, any earlier confirmation cleared. Returns the link (as `getLink`).
  */
 export async function saveInvitation(db: Executor, inv: { userId: string; disneyEmail: string; sentAt: Date; expiresAt: Date }) {
   const values = {
@@ -36,7 +51,7 @@ export async function saveInvitation(db: Executor, inv: { userId: string; disney
     .insertInto('disney_account_links')
     .values({ user_id: inv.userId, ...values })
     .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-    .returningAll()
+    .returning(linkColumns)
     .executeTakeFirstOrThrow();
 }
 
@@ -46,14 +61,17 @@ export async function deleteLink(db: Executor, userId: string): Promise<boolean>
   return Number(r.numDeletedRows) > 0;
 }
 
-/** Every link with its account's e-mail and name (admin list): pending first, newest invitation first. */
+/**
+ * Every link (as `getLink`) with its account's `accountEmail` and `accountName` and the confirming admin's
+ * `confirmedByEmail` (admin list): pending first, newest invitation first.
+ */
 export async function listLinks(db: Executor) {
   return db
     .selectFrom('disney_account_links as l')
     .innerJoin('users as u', 'u.id', 'l.user_id')
     .leftJoin('users as c', 'c.id', 'l.confirmed_by')
-    .selectAll('l')
-    .select(['u.email as account_email', 'u.full_name as account_name', 'c.email as confirmed_by_email'])
+    .select(linkColumns.map((c) => `l.${c}` as const))
+    .select(['u.email as accountEmail', 'u.full_name as accountName', 'c.email as confirmedByEmail'])
     .orderBy(sql`case when l.status = 'pending' then 0 else 1 end`)
     .orderBy('l.invitation_sent_at', 'desc')
     .execute();
@@ -61,7 +79,7 @@ export async function listLinks(db: Executor) {
 
 /**
  * Marks a pending, unexpired invitation connected (an operator accepted it in Disney's Friends & Family list).
- * Returns the row, or undefined when there is no pending link or it expired at `now`.
+ * Returns the link (as `getLink`), or undefined when there is no pending link or it expired at `now`.
  */
 export async function confirmLink(db: Executor, c: { userId: string; byUserId: string; now: Date }) {
   return db
@@ -70,7 +88,7 @@ export async function confirmLink(db: Executor, c: { userId: string; byUserId: s
     .where('user_id', '=', c.userId)
     .where('status', '=', 'pending')
     .where('expires_at', '>', c.now)
-    .returningAll()
+    .returning(linkColumns)
     .executeTakeFirst();
 }
 
@@ -94,15 +112,15 @@ export async function grantPasses(
 }
 
 /**
- * The user's Lightning Lane days on or after each park's park-local today at `now`, with the park's name and
- * time zone, by park then day.
+ * The user's Lightning Lane days on or after each park's park-local today at `now` → { parkId, parkName,
+ * timezone, day, isToday }, by park name then day.
  */
 export async function upcomingPasses(db: Executor, userId: string, now: Date) {
   return db
     .selectFrom('lightning_lane_passes as ll')
     .innerJoin('parks as p', 'p.id', 'll.park_id')
-    .select(['ll.park_id', 'p.name as park_name', 'p.timezone', 'll.day'])
-    .select(sql<boolean>`ll.day = ${parkLocalToday(now)}`.as('is_today'))
+    .select(['ll.park_id as parkId', 'p.name as parkName', 'p.timezone', 'll.day'])
+    .select(sql<boolean>`ll.day = ${parkLocalToday(now)}`.as('isToday'))
     .where('ll.user_id', '=', userId)
     .where(sql<boolean>`ll.day >= ${parkLocalToday(now)}`)
     .orderBy('p.name')
@@ -127,14 +145,23 @@ export async function hasPassDay(db: Executor, userId: string, parkId: string, d
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * The park's entities whose stored live `queue` holds a RETURN_TIME or PAID_RETURN_TIME entry, with their
- * name, status, raw queue, upstream lastUpdated and our polled_at, by name.
+ * The park's entities whose stored live `queue` holds a RETURN_TIME or PAID_RETURN_TIME entry → { id, name,
+ * entityType, parkId, status, queue (raw), lastUpdated (upstream), polledAt (ours) }, by name.
  */
 export async function liveReturnQueues(db: Executor, parkId: string) {
   return db
     .selectFrom('ride_status as r')
     .innerJoin('attractions as a', 'a.id', 'r.attraction_id')
-    .select(['a.id', 'a.name', 'a.entity_type', 'r.park_id', 'r.status', 'r.queue', 'r.last_updated', 'r.polled_at'])
+    .select([
+      'a.id',
+      'a.name',
+      'a.entity_type as entityType',
+      'r.park_id as parkId',
+      'r.status',
+      'r.queue',
+      'r.last_updated as lastUpdated',
+      'r.polled_at as polledAt',
+    ])
     .where('r.park_id', '=', parkId)
     .where(sql<boolean>`(r.queue ? 'RETURN_TIME' or r.queue ? 'PAID_RETURN_TIME')`)
     .orderBy('a.name')
@@ -146,14 +173,29 @@ export async function liveReturnQueues(db: Executor, parkId: string) {
 // Preferences and the auto-booking switch
 // ---------------------------------------------------------------------------------------------------------
 
-/** The user's booking preferences, optionally for one park, highest priority first, then attraction id. */
+/** A booking preference as repositories return it (camelCase; window park-local "HH:MM", price in cents). */
+const preferenceColumns = [
+  'user_id as userId',
+  'attraction_id as attractionId',
+  'park_id as parkId',
+  'priority',
+  'window_start as windowStart',
+  'window_end as windowEnd',
+  'max_price_cents as maxPriceCents',
+  'updated_at as updatedAt',
+] as const;
+
+/**
+ * The user's booking preferences → { userId, attractionId, parkId, priority, windowStart, windowEnd,
+ * maxPriceCents, updatedAt }, optionally for one park, highest priority first, then attraction id.
+ */
 export async function listPreferences(db: Executor, userId: string, parkId?: string) {
-  let q = db.selectFrom('lightning_lane_preferences').selectAll().where('user_id', '=', userId);
+  let q = db.selectFrom('lightning_lane_preferences').select(preferenceColumns).where('user_id', '=', userId);
   if (parkId) q = q.where('park_id', '=', parkId);
   return q.orderBy('priority', 'desc').orderBy('attraction_id').execute();
 }
 
-/** Creates or replaces the user's preference for an attraction. Returns the row. */
+/** Creates or replaces the user's preference for an attraction. Returns it (as `listPreferences`). */
 export async function upsertPreference(
   db: Executor,
   p: {
@@ -179,7 +221,7 @@ export async function upsertPreference(
     .insertInto('lightning_lane_preferences')
     .values({ user_id: p.userId, attraction_id: p.attractionId, ...values })
     .onConflict((oc) => oc.columns(['user_id', 'attraction_id']).doUpdateSet(values))
-    .returningAll()
+    .returning(preferenceColumns)
     .executeTakeFirstOrThrow();
 }
 
@@ -216,8 +258,8 @@ export async function setAutoBooking(db: Executor, userId: string, on: boolean, 
 
 /**
  * Users for whom auto-booking should run on the park at `now` (spec part 2 §4): auto-booking on, a connected
- * Disney link and a Lightning Lane day for the park's park-local today. Each comes with whether they are an
- * admin and hold an early-access grant, so the caller can apply the feature gate.
+ * Disney link and a Lightning Lane day for the park's park-local today → { userId, timezone, day, isAdmin,
+ * hasGrant }: whether they are an admin and hold an early-access grant, so the caller can apply the feature gate.
  */
 export async function autoBookingUsers(db: Executor, parkId: string, now: Date) {
   return db
@@ -225,12 +267,12 @@ export async function autoBookingUsers(db: Executor, parkId: string, now: Date) 
     .innerJoin('disney_account_links as l', 'l.user_id', 's.user_id')
     .innerJoin('lightning_lane_passes as ll', 'll.user_id', 's.user_id')
     .innerJoin('parks as p', 'p.id', 'll.park_id')
-    .select(['s.user_id', 'p.timezone'])
+    .select(['s.user_id as userId', 'p.timezone'])
     .select(sql<string>`to_char(ll.day, 'YYYY-MM-DD')`.as('day'))
-    .select(sql<boolean>`exists (select 1 from user_roles ur where ur.user_id = s.user_id and ur.role = 'admin')`.as('is_admin'))
+    .select(sql<boolean>`exists (select 1 from user_roles ur where ur.user_id = s.user_id and ur.role = 'admin')`.as('isAdmin'))
     .select(
       sql<boolean>`exists (select 1 from feature_access_grants g where g.user_id = s.user_id and g.feature_key = 'lightning_lane')`.as(
-        'has_grant',
+        'hasGrant',
       ),
     )
     .where('s.auto_booking', '=', true)
@@ -244,6 +286,27 @@ export async function autoBookingUsers(db: Executor, parkId: string, now: Date) 
 // ---------------------------------------------------------------------------------------------------------
 // Bookings
 // ---------------------------------------------------------------------------------------------------------
+
+/** A booking as repositories return it (camelCase; day park-local, price in cents). */
+const bookingColumns = [
+  'id',
+  'user_id as userId',
+  'park_id as parkId',
+  'attraction_id as attractionId',
+  'attraction_name as attractionName',
+  'day',
+  'return_start as returnStart',
+  'return_end as returnEnd',
+  'price_cents as priceCents',
+  'status',
+  'booker',
+  'auto',
+  'booked_at as bookedAt',
+  'cancelled_at as cancelledAt',
+] as const;
+
+/** A booking row (`bookingColumns`) as the booking functions return it. */
+export type Booking = NonNullable<Awaited<ReturnType<typeof getBooking>>>;
 
 /** What a booking records. */
 export interface BookingInput {
@@ -264,7 +327,7 @@ export interface BookingInput {
 /**
  * Claims the (user, attraction, day) slot with a `pending` row; the partial unique index
  * `lightning_lane_bookings_live_uq` lets only one live (non-cancelled) booking exist, so of racing callers
- * (a click and the auto-booking job) one wins. Returns the row, or undefined when a live booking exists.
+ * (a click and the auto-booking job) one wins. Returns the booking, or undefined when a live booking exists.
  */
 export async function claimBooking(db: Executor, b: BookingInput) {
   return db
@@ -284,17 +347,17 @@ export async function claimBooking(db: Executor, b: BookingInput) {
       booked_at: b.now,
     })
     .onConflict((oc) => oc.columns(['user_id', 'attraction_id', 'day']).where('status', '<>', 'cancelled').doNothing())
-    .returningAll()
+    .returning(bookingColumns)
     .executeTakeFirst();
 }
 
-/** Sets a booking's status (the booker's answer). Returns the row. */
+/** Sets a booking's status (the booker's answer). Returns the booking. */
 export async function setBookingStatus(db: Executor, id: string, status: LightningLaneBookingStatus, now: Date) {
   return db
     .updateTable('lightning_lane_bookings')
     .set({ status, cancelled_at: status === 'cancelled' ? now : null })
     .where('id', '=', id)
-    .returningAll()
+    .returning(bookingColumns)
     .executeTakeFirstOrThrow();
 }
 
@@ -305,28 +368,33 @@ export async function deleteBooking(db: Executor, id: string): Promise<void> {
 
 /** One of the user's bookings, or undefined. */
 export async function getBooking(db: Executor, userId: string, id: string) {
-  return db.selectFrom('lightning_lane_bookings').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('lightning_lane_bookings')
+    .select(bookingColumns)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** The user's bookings on or after `fromDay` (all when omitted), newest return first. */
 export async function listBookings(db: Executor, userId: string, fromDay?: string) {
-  let q = db.selectFrom('lightning_lane_bookings').selectAll().where('user_id', '=', userId);
+  let q = db.selectFrom('lightning_lane_bookings').select(bookingColumns).where('user_id', '=', userId);
   if (fromDay) q = q.where('day', '>=', fromDay);
   return q.orderBy('day', 'desc').orderBy('return_start', 'desc').orderBy('booked_at', 'desc').limit(200).execute();
 }
 
-/** The user's bookings (every status) at a park on one day, for the auto-booking choice. */
+/** The user's bookings (every status) at a park on one day → { id, attractionId, day, status }, for the auto-booking choice. */
 export async function bookingsOnDay(db: Executor, userId: string, parkId: string, day: string) {
   return db
     .selectFrom('lightning_lane_bookings')
-    .select(['id', 'attraction_id', 'day', 'status'])
+    .select(['id', 'attraction_id as attractionId', 'day', 'status'])
     .where('user_id', '=', userId)
     .where('park_id', '=', parkId)
     .where('day', '=', day)
     .execute();
 }
 
-/** Cancels one of the user's live bookings. Returns the row, or undefined when missing or already cancelled. */
+/** Cancels one of the user's live bookings. Returns the booking, or undefined when missing or already cancelled. */
 export async function cancelBooking(db: Executor, c: { userId: string; id: string; now: Date }) {
   return db
     .updateTable('lightning_lane_bookings')
@@ -334,6 +402,6 @@ export async function cancelBooking(db: Executor, c: { userId: string; id: strin
     .where('id', '=', c.id)
     .where('user_id', '=', c.userId)
     .where('status', '<>', 'cancelled')
-    .returningAll()
+    .returning(bookingColumns)
     .executeTakeFirst();
 }

@@ -92,6 +92,12 @@ export async function saveLiveStatus(db: Executor, rows: RideStatusInput[], poll
   return { samples: inserted.length };
 }
 
+/** The park's own live status as the last poll stored it (null when it published none), or undefined for an unknown park. */
+export async function parkLiveStatus(db: Executor, parkId: string): Promise<string | null | undefined> {
+  const r = await db.selectFrom('parks').select('live_status').where('id', '=', parkId).executeTakeFirst();
+  return r ? r.live_status : undefined;
+}
+
 /** When the park was last polled (newest `polled_at`), or null if never. */
 export async function lastPolledAt(db: Executor, parkId: string): Promise<Date | null> {
   const r = await db

@@ -118,25 +118,25 @@ export interface ReturnTimeCandidate {
   email: string;
   channel: AlertChannel;
   address: string;
-  park_id: string;
-  park_name: string;
+  parkId: string;
+  parkName: string;
   /** The park's IANA zone ('UTC' when unknown). */
   timezone: string;
-  ride_id: string;
-  ride_name: string;
-  subscription_id: string;
-  queue_type: ReturnQueueType;
-  before_time: string | null;
+  rideId: string;
+  rideName: string;
+  subscriptionId: string;
+  queueType: ReturnQueueType;
+  beforeTime: string | null;
   /** The attraction's raw live `queue` object. */
   queue: Record<string, unknown>;
   /** The park-local today 'YYYY-MM-DD'. */
   today: string;
   /** `rt:<email>:<rideId>:<queueType>:<park-local today>:<before_time | any>` (see `insertReturnTimeAlerts`). */
-  dedup_key: string;
+  dedupKey: string;
 }
 
 /**
- * Issue 6 return-time evaluation, step 1 (one read-only SQL statement): the park's active return-time alerts
+ * Return-time evaluation, step 1 (one read-only SQL statement): the park's active return-time alerts
  * whose person passes every rule of `alertAudience` (the same rules as ride alerts: watch active, OPERATING,
  * fresh data, operating hours, pass day today with its channel, scheduled start, SMS phone) and whose
  * attraction's stored `queue` has that queue type in state AVAILABLE with a `returnStart`; alerts already
@@ -145,7 +145,10 @@ export interface ReturnTimeCandidate {
  */
 export async function listCandidates(db: Executor, parkId: string, now: Date): Promise<ReturnTimeCandidate[]> {
   const { rows } = await sql<ReturnTimeCandidate>`
-    select * from (
+    select c.email, c.channel, c.address, c.park_id as "parkId", c.park_name as "parkName", c.timezone,
+           c.ride_id as "rideId", c.ride_name as "rideName", c.subscription_id as "subscriptionId",
+           c.queue_type as "queueType", c.before_time as "beforeTime", c.queue, c.today, c.dedup_key as "dedupKey"
+    from (
       select ${alertAudience.columns}, p.name as park_name, coalesce(p.timezone, 'UTC') as timezone,
              rta.queue_type, rta.before_time, r.queue,
              to_char(${parkLocalToday(now)}, 'YYYY-MM-DD') as today,
@@ -176,7 +179,7 @@ export interface ReturnTimeDeliveryInput {
 }
 
 /**
- * Issue 6 return-time claim (DESIGN §2.4): inserts deliveries of kind `return_time` in one statement,
+ * Return-time claim (DESIGN §2.4): inserts deliveries of kind `return_time` in one statement,
  * `ON CONFLICT (dedup_key) DO NOTHING`. The key `rt:<email>:<rideId>:<queueType>:<park-local date>:<before
  * time | any>` means at most one alert per person, attraction, queue type and day (a changed before time
  * arms it again for the day). `wait_time` is null.

@@ -4,6 +4,25 @@ import { type EmailOwner, scopeOf } from '../scope.ts';
 import { parkLocalToday } from '../sql.ts';
 import type { AlertChannel, PassSource } from '../types.ts';
 
+/** A subscription row as repositories return it (camelCase; dates park-local 'YYYY-MM-DD', `endDate` exclusive). */
+export const subscriptionColumns = [
+  'id',
+  'email',
+  'park_id as parkId',
+  'active',
+  'start_date as startDate',
+  'end_date as endDate',
+  'starts_at as startsAt',
+  'promo_code as promoCode',
+  'stripe_customer_id as stripeCustomerId',
+  'user_id as userId',
+  'alert_type as alertType',
+  'phone_number as phoneNumber',
+  'unsubscribe_token as unsubscribeToken',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+] as const;
+
 /** Days to add to a person's pass for a park (issue 3 item 1): one row per park-local date. */
 export interface PassDaysInput {
   email: string;
@@ -29,7 +48,7 @@ export interface PassDaysInput {
  * it. `start_date`/`end_date` are kept as the envelope of its days (first day, last day + 1: spec part 1 §4
  * "end = start + 1" for a single day). Idempotent per (subscription, day). Run it inside the caller's
  * transaction when the grant must be atomic with something else (fulfilment, promo redemption).
- * @returns the subscription row after the change.
+ * @returns the subscription after the change (`subscriptionColumns`).
  * @throws Error when `days` is empty.
  */
 export async function grantPassDays(db: Executor, p: PassDaysInput) {
@@ -78,7 +97,7 @@ export async function grantPassDays(db: Executor, p: PassDaysInput) {
       end_date: sql`(select max(day) + 1 from pass_days where subscription_id = ${sub.id}::uuid)`,
     })
     .where('id', '=', sub.id)
-    .returningAll()
+    .returning(subscriptionColumns)
     .executeTakeFirstOrThrow();
 }
 
@@ -100,7 +119,7 @@ export interface PassInput {
 
 /**
  * Operator grant: gives a person pass days for every date in [startDate, endDate) (source `grant`, not a
- * sale) through grantPassDays. Used by the `walkon-jobs watch` CLI, seeds and tests. Returns the row.
+ * sale) through grantPassDays. Used by the `walkon-jobs watch` CLI, seeds and tests. Returns the subscription.
  * @throws Error when the range is empty.
  */
 export async function upsertActivePass(db: Executor, p: PassInput) {
@@ -123,31 +142,32 @@ export async function upsertActivePass(db: Executor, p: PassInput) {
   });
 }
 
-/** The subscription of one person for one park (within the owner's scope), or undefined. */
+/** The subscription of one person for one park (within the owner's scope; `subscriptionColumns`), or undefined. */
 export async function findByEmailAndPark(db: Executor, owner: EmailOwner, parkId: string) {
   const { email, userId } = scopeOf(owner);
-  let q = db.selectFrom('subscriptions').selectAll().where('email', '=', email).where('park_id', '=', parkId);
+  let q = db.selectFrom('subscriptions').select(subscriptionColumns).where('email', '=', email).where('park_id', '=', parkId);
   if (userId) q = q.where('user_id', '=', userId);
   return q.executeTakeFirst();
 }
 
 /**
  * A person's subscriptions with validity computed in the park's time zone at `now` (issue 3: a pass is valid
- * on the park-local dates it holds pass days for): `valid` = active ∧ a pass day today ∧ past `starts_at`;
- * `today_channel` = the channel bought for today; `scheduled` = active ∧ not valid ∧ a pass day today or
- * later; `expired` = no pass day today or later (spec part 1 §4). `days` lists today's and later pass days.
+ * on the park-local dates it holds pass days for): each row is `subscriptionColumns` plus `parkName`, `today`
+ * (the park-local date), `valid` = active ∧ a pass day today ∧ past `startsAt`; `todayChannel` = the channel
+ * bought for today; `scheduled` = active ∧ not valid ∧ a pass day today or later; `expired` = no pass day today
+ * or later (spec part 1 §4); `days` lists today's and later pass days with their channel.
  */
 export async function listForEmail(db: Executor, owner: EmailOwner, now: Date) {
   const { email, userId } = scopeOf(owner);
   let q = db
     .selectFrom('subscriptions as s')
     .innerJoin('parks as p', 'p.id', 's.park_id')
-    .selectAll('s')
+    .select(subscriptionColumns.map((c) => `s.${c}` as const))
     .select([
-      'p.name as park_name',
+      'p.name as parkName',
       sql<string>`to_char(${parkLocalToday(now)}, 'YYYY-MM-DD')`.as('today'),
       sql<AlertChannel | null>`(select pd.channel from pass_days pd where pd.subscription_id = s.id and pd.day = ${parkLocalToday(now)})`.as(
-        'today_channel',
+        'todayChannel',
       ),
       sql<boolean>`s.active and exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day = ${parkLocalToday(now)})
         and (s.starts_at is null or s.starts_at <= ${now})`.as('valid'),
@@ -185,7 +205,8 @@ export async function hasPassDay(db: Executor, owner: EmailOwner, parkId: string
 
 /**
  * Turns alerts on for a pass the person already holds (spec part 1 §4 "alerts are activated"): active = true
- * and the scheduled start instant (UTC, or null). Returns the row, or undefined without a subscription.
+ * and the scheduled start instant (UTC, or null). Returns the subscription (`subscriptionColumns`), or undefined
+ * without one.
  */
 export async function activate(db: Executor, owner: EmailOwner, parkId: string, startsAt: Date | null) {
   const { email, userId } = scopeOf(owner);
@@ -195,7 +216,7 @@ export async function activate(db: Executor, owner: EmailOwner, parkId: string, 
     .where('email', '=', email)
     .where('park_id', '=', parkId);
   if (userId) q = q.where('user_id', '=', userId);
-  return q.returningAll().executeTakeFirst();
+  return q.returning(subscriptionColumns).executeTakeFirst();
 }
 
 /** Sets `active` on a person's subscription for a park. Returns whether a row changed. */
@@ -207,13 +228,13 @@ export async function setActive(db: Executor, owner: EmailOwner, parkId: string,
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** One-click unsubscribe (RFC 8058): deactivates the subscription with this token. Returns it, or undefined. */
+/** One-click unsubscribe (RFC 8058): deactivates the subscription with this token → { id, email, parkId }, or undefined. */
 export async function deactivateByToken(db: Executor, token: string) {
   return db
     .updateTable('subscriptions')
     .set({ active: false, updated_at: sql`now()` })
     .where('unsubscribe_token', '=', token)
-    .returning(['id', 'email', 'park_id'])
+    .returning(['id', 'email', 'park_id as parkId'])
     .executeTakeFirst();
 }
 

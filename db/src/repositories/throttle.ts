@@ -1,8 +1,12 @@
 import type { Executor } from '../client.ts';
 
-/** The throttle state of a key (e.g. a log-in e-mail), or undefined. */
+/** The throttle state of a key (e.g. a log-in e-mail) → { key, failures, windowStartedAt, lockedUntil }, or undefined. */
 export async function getThrottle(db: Executor, key: string) {
-  return db.selectFrom('login_throttle').selectAll().where('key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('login_throttle')
+    .select(['key', 'failures', 'window_started_at as windowStartedAt', 'locked_until as lockedUntil'])
+    .where('key', '=', key)
+    .executeTakeFirst();
 }
 
 /** Saves the throttle state of a key. */

@@ -1,13 +1,13 @@
 import { type Database, flights as flightAlerts } from '@walkon/db';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.ts';
 import { formatFlightDealEmail, oneClickUnsubscribe } from '../messages.ts';
 import type { FlightResult, FlightSearch, FlightSearchOutcome } from '../providers/flights/types.ts';
 import type { Notifier } from '../providers/notify/index.ts';
 import { cheapestMatch, type FlightAlertGroup, groupAlerts, shouldNotify } from './flightRules.ts';
 
-/** A `flight_alerts` row as the check reads it. */
-type FlightAlertRow = Selectable<Database['flight_alerts']>;
+/** A flight alert as the check reads it. */
+type FlightAlertRow = flightAlerts.FlightAlert;
 
 /**
  * The minimal flight search the check needs: the cached search service of providers/flights (or a provider,
@@ -101,10 +101,10 @@ export async function runFlightPriceCheck(deps: FlightPriceCheckDeps): Promise<F
     for (const alert of g.alerts) {
       const now = deps.now();
       const due = shouldNotify({
-        maxPriceDollars: alert.max_price,
+        maxPriceDollars: alert.maxPrice,
         cheapestCents: cheapest.priceCents,
-        lastNotifiedAt: alert.last_notified_at,
-        lastNotifiedPriceCents: alert.last_notified_price_cents,
+        lastNotifiedAt: alert.lastNotifiedAt,
+        lastNotifiedPriceCents: alert.lastNotifiedPriceCents,
         now,
       });
       if (!due) continue;
@@ -133,7 +133,7 @@ export async function runFlightPriceCheck(deps: FlightPriceCheckDeps): Promise<F
 async function notifyAlert(deps: FlightPriceCheckDeps, alert: FlightAlertRow, flight: FlightResult, at: Date): Promise<boolean> {
   return deps.db.transaction().execute(async (tx) => {
     if (!(await flightAlerts.claimNotification(tx, alert.id, flight.priceCents, at))) return false;
-    const unsubscribe = oneClickUnsubscribe(deps.publicOrigin, alert.unsubscribe_token);
+    const unsubscribe = oneClickUnsubscribe(deps.publicOrigin, alert.unsubscribeToken);
     const mail = formatFlightDealEmail({ alert, flight, unsubscribeUrl: unsubscribe.url });
     await deps.notifier.sendEmail({ to: alert.email, ...mail, headers: unsubscribe.headers }, { db: tx });
     await flightAlerts.markNotified(tx, alert.id, flight.priceCents, at);

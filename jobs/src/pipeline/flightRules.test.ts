@@ -66,14 +66,14 @@ describe('cheapestMatch: the cheapest USD fare, other currencies ignored', () =>
 });
 
 const alert = (
-  patch: Partial<{ id: string; home_airport: string; destination_park: string; airport: string | null; dep: string; ret: string | null }>,
+  patch: Partial<{ id: string; homeAirport: string; destinationPark: string; airport: string | null; dep: string; ret: string | null }>,
 ) => ({
   id: patch.id ?? 'x',
-  home_airport: patch.home_airport ?? 'JFK',
-  destination_park: patch.destination_park ?? 'disney-world',
+  homeAirport: patch.homeAirport ?? 'JFK',
+  destinationPark: patch.destinationPark ?? 'disney-world',
   airport: patch.airport === undefined ? null : patch.airport,
-  departure_date_start: patch.dep ?? '2026-12-20',
-  return_date_start: patch.ret === undefined ? '2026-12-27' : patch.ret,
+  departureDateStart: patch.dep ?? '2026-12-20',
+  returnDateStart: patch.ret === undefined ? '2026-12-27' : patch.ret,
 });
 
 describe('groupAlerts: one search per distinct (origin, destinations, departure, return)', () => {
@@ -93,16 +93,16 @@ describe('groupAlerts: one search per distinct (origin, destinations, departure,
     ['a specific airport vs all airports of the destination', [alert({ airport: 'MCO' }), alert({ airport: null })], 2],
     ['two different specific airports', [alert({ airport: 'MCO' }), alert({ airport: 'TPA' })], 2],
     ['the same specific airport', [alert({ airport: 'MCO' }), alert({ airport: 'MCO' })], 1],
-    ['different home airports', [alert({ home_airport: 'JFK' }), alert({ home_airport: 'EWR' })], 2],
+    ['different home airports', [alert({ homeAirport: 'JFK' }), alert({ homeAirport: 'EWR' })], 2],
     ['different departure dates', [alert({ dep: '2026-12-20' }), alert({ dep: '2026-12-21' })], 2],
     ['round trip vs one way', [alert({ ret: '2026-12-27' }), alert({ ret: null })], 2],
-    ['different destinations', [alert({ destination_park: 'disney-world' }), alert({ destination_park: 'disneyland' })], 2],
+    ['different destinations', [alert({ destinationPark: 'disney-world' }), alert({ destinationPark: 'disneyland' })], 2],
   ])('%s → %d group(s)', (_name, alerts, n) => {
     expect(groupAlerts(alerts)).toHaveLength(n);
   });
 
   it('a specific airport searches only that airport; "all" searches every airport of the destination, sorted', () => {
-    const [one, all] = groupAlerts([alert({ airport: 'TPA' }), alert({ destination_park: 'disneyland' })]);
+    const [one, all] = groupAlerts([alert({ airport: 'TPA' }), alert({ destinationPark: 'disneyland' })]);
     expect(one!.search.destinations).toEqual(['TPA']);
     expect(all!.search.destinations).toEqual(['BUR', 'LAX', 'LGB', 'ONT', 'SNA']);
   });
@@ -110,7 +110,7 @@ describe('groupAlerts: one search per distinct (origin, destinations, departure,
   it('an alert with an unknown destination or a foreign airport is left out and reported', () => {
     const invalid: string[] = [];
     const groups = groupAlerts(
-      [alert({ id: 'ok' }), alert({ id: 'nowhere', destination_park: 'atlantis' }), alert({ id: 'foreign', airport: 'LAX' })],
+      [alert({ id: 'ok' }), alert({ id: 'nowhere', destinationPark: 'atlantis' }), alert({ id: 'foreign', airport: 'LAX' })],
       (a) => invalid.push(a.id),
     );
     expect(groups.flatMap((g) => g.alerts.map((a) => a.id))).toEqual(['ok']);

@@ -9,14 +9,14 @@ import type { FlightResult, FlightSearch, FlightSearchOutcome } from '../provide
 /** An alert may be e-mailed at most once per this many milliseconds (24 hours; spec part 2 §3). */
 export const FLIGHT_NOTIFY_INTERVAL_MS = 24 * 3_600_000;
 
-/** The columns of a `flight_alerts` row the grouping reads (dates 'yyyy-MM-dd', airports IATA). */
+/** The fields of a flight alert the grouping reads (dates 'yyyy-MM-dd', airports IATA). */
 export interface GroupableFlightAlert {
-  home_airport: string;
-  destination_park: string;
+  homeAirport: string;
+  destinationPark: string;
   /** One airport of the destination, or null for all of them. */
   airport: string | null;
-  departure_date_start: string;
-  return_date_start: string | null;
+  departureDateStart: string;
+  returnDateStart: string | null;
 }
 
 /** Alerts that share one search: the search runs once and serves every alert of the group. */
@@ -31,10 +31,10 @@ export interface FlightAlertGroup<A extends GroupableFlightAlert = GroupableFlig
 /** The search of one alert (economy, one adult; spec part 2 §9). @throws Error for an unknown destination or airport. */
 export function searchOf(alert: GroupableFlightAlert): FlightSearch {
   return {
-    origin: alert.home_airport.trim().toUpperCase(),
-    destinations: destinationAirports(alert.destination_park, alert.airport ? alert.airport.trim().toUpperCase() : null),
-    departureDate: alert.departure_date_start,
-    returnDate: alert.return_date_start ?? null,
+    origin: alert.homeAirport.trim().toUpperCase(),
+    destinations: destinationAirports(alert.destinationPark, alert.airport ? alert.airport.trim().toUpperCase() : null),
+    departureDate: alert.departureDateStart,
+    returnDate: alert.returnDateStart ?? null,
   };
 }
 
@@ -44,8 +44,8 @@ export function searchKey(s: FlightSearch): string {
 }
 
 /**
- * Groups alerts by their search — (home_airport, destinationAirports(destination_park, airport),
- * departure_date_start, return_date_start) — so ONE provider search serves every alert of a group (issue 7).
+ * Groups alerts by their search — (homeAirport, destinationAirports(destinationPark, airport),
+ * departureDateStart, returnDateStart) — so ONE provider search serves every alert of a group.
  * A specific airport and "all airports" of the same destination are different searches. Groups come in the
  * order of their first alert. An alert whose destination or airport is not in the catalogue is left out and
  * passed to `onInvalid` (it cannot be searched).

@@ -4,7 +4,7 @@ import type { Logger } from '../logger.ts';
 import { buildAvailability, chooseAutoBooking, LIVE_FRESH_MS, type LightningLaneAvailability } from './lightningLaneChoice.ts';
 
 /**
- * Lightning Lane booking (issue 6; spec part 2 §4; DESIGN §5). There is no public Disney booking API, so the
+ * Lightning Lane booking (spec part 2 §4; DESIGN §5). There is no public Disney booking API, so the
  * only `LightningLaneBooker` is `SimulatedLightningLaneBooker`: it never calls Disney, and the UI labels every
  * booking "Simulated — no real Lightning Lane was booked". Bookings are still stored server-side per user.
  */
@@ -69,7 +69,7 @@ export async function loadAvailability(db: Executor, parkId: string, now: Date):
   const park = await catalogue.getPark(db, parkId);
   if (!park) return null;
   const rows = await lightningLane.liveReturnQueues(db, parkId);
-  const polled = rows.reduce<Date | null>((m, r) => (m === null || r.polled_at > m ? r.polled_at : m), null);
+  const polled = rows.reduce<Date | null>((m, r) => (m === null || r.polledAt > m ? r.polledAt : m), null);
   return {
     parkId: park.id,
     parkName: park.name,
@@ -83,9 +83,7 @@ export async function loadAvailability(db: Executor, parkId: string, now: Date):
 }
 
 /** Outcome of bookLane: booked (with the stored row), or a live booking for that attraction and day exists. */
-export type BookLaneResult =
-  | { outcome: 'booked'; booking: NonNullable<Awaited<ReturnType<typeof lightningLane.claimBooking>>> }
-  | { outcome: 'exists' };
+export type BookLaneResult = { outcome: 'booked'; booking: lightningLane.Booking } | { outcome: 'exists' };
 
 /**
  * Books one lane for a user: claims the (user, attraction, day) slot with a `pending` row (the unique index
@@ -158,7 +156,7 @@ export async function runAutoBooking(
   const now = deps.now();
   const flag = await features.getFlag(deps.db, 'lightning_lane');
   const users = (await lightningLane.autoBookingUsers(deps.db, parkId, now)).filter((u) =>
-    features.gateAllows(flag.state, { isAdmin: u.is_admin, hasGrant: u.has_grant }),
+    features.gateAllows(flag.state, { isAdmin: u.isAdmin, hasGrant: u.hasGrant }),
   );
   if (users.length === 0) return { users: 0, booked: 0, stale: false };
   const availability = await loadAvailability(deps.db, parkId, now);
@@ -168,37 +166,25 @@ export async function runAutoBooking(
   for (const u of users) {
     try {
       const [prefs, bookings] = await Promise.all([
-        lightningLane.listPreferences(deps.db, u.user_id, parkId),
-        lightningLane.bookingsOnDay(deps.db, u.user_id, parkId, availability.today),
+        lightningLane.listPreferences(deps.db, u.userId, parkId),
+        lightningLane.bookingsOnDay(deps.db, u.userId, parkId, availability.today),
       ]);
-      const choice = chooseAutoBooking(
-        availability.lanes,
-        prefs.map((p) => ({
-          attractionId: p.attraction_id,
-          priority: p.priority,
-          windowStart: p.window_start,
-          windowEnd: p.window_end,
-          maxPriceCents: p.max_price_cents,
-        })),
-        bookings.map((b) => ({ attractionId: b.attraction_id, day: b.day, status: b.status })),
-        now,
-        availability.timezone,
-      );
+      const choice = chooseAutoBooking(availability.lanes, prefs, bookings, now, availability.timezone);
       if (!choice) continue;
       const r = await bookLane(
         { db: deps.db, booker, now: deps.now },
         { ...choice.lane, returnTimeStart: choice.lane.returnTimeStart! },
-        { userId: u.user_id, day: availability.today, auto: true },
+        { userId: u.userId, day: availability.today, auto: true },
       );
       if (r.outcome === 'booked') {
         booked++;
         deps.logger?.info(
-          { parkId, userId: u.user_id, attractionId: choice.lane.id, status: r.booking.status },
+          { parkId, userId: u.userId, attractionId: choice.lane.id, status: r.booking.status },
           'lightning lane auto-booked',
         );
       }
     } catch (err) {
-      deps.logger?.warn({ parkId, userId: u.user_id, err: (err as Error).message }, 'lightning lane auto-booking failed');
+      deps.logger?.warn({ parkId, userId: u.userId, err: (err as Error).message }, 'lightning lane auto-booking failed');
     }
   }
   return { users: users.length, booked, stale: false };

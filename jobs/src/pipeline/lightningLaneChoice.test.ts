@@ -248,11 +248,11 @@ describe('buildAvailability on the recorded live data (issue 6: RETURN_TIME / PA
     parseLive(JSON.parse(readFileSync(`${fixtures}${file}`, 'utf8'))).data.entries.map((e) => ({
       id: e.id,
       name: e.name,
-      park_id: parkId,
+      parkId,
       status: e.status ?? 'CLOSED',
       queue: e.queue,
-      last_updated: e.lastUpdated ? new Date(e.lastUpdated) : null,
-      polled_at: polledAt,
+      lastUpdated: e.lastUpdated ? new Date(e.lastUpdated) : null,
+      polledAt,
     }));
 
   it('Magic Kingdom 2026-04-14 18:27: 19 lanes, the AVAILABLE RETURN_TIME ones bookable, paid FINISHED ones with price', () => {
@@ -330,11 +330,11 @@ describe('buildAvailability on the recorded live data (issue 6: RETURN_TIME / PA
     const row = (queue: unknown): LiveReturnRow => ({
       id: 'x',
       name: 'X',
-      park_id: 'mk',
+      parkId: 'mk',
       status: 'OPERATING',
       queue,
-      last_updated: null,
-      polled_at: NOW,
+      lastUpdated: null,
+      polledAt: NOW,
     });
     const paidOpen = buildAvailability(
       [

@@ -51,11 +51,11 @@ export interface LightningLaneAvailability {
 export interface LiveReturnRow {
   id: string;
   name: string;
-  park_id: string;
+  parkId: string;
   status: string;
   queue: unknown;
-  last_updated: Date | null;
-  polled_at: Date;
+  lastUpdated: Date | null;
+  polledAt: Date;
 }
 
 /**
@@ -72,20 +72,20 @@ export function buildAvailability(rows: LiveReturnRow[], ctx: { now: Date; timez
     const candidates = [parsed.RETURN_TIME, parsed.PAID_RETURN_TIME].filter((q) => q !== undefined);
     if (candidates.length === 0) continue;
     const q = candidates.find((c) => c.available) ?? candidates[0]!;
-    const fresh = ctx.now.getTime() - row.polled_at.getTime() <= LIVE_FRESH_MS;
+    const fresh = ctx.now.getTime() - row.polledAt.getTime() <= LIVE_FRESH_MS;
     const onToday = q.returnStart !== null && parkLocalDate(new Date(q.returnStart), ctx.timezone) === today;
     const lane: LightningLaneAvailability = {
       id: row.id,
       name: row.name,
-      parkId: row.park_id,
+      parkId: row.parkId,
       queueType: q.type,
       state: q.state,
       status: row.status,
       returnTimeStart: q.returnStart,
       returnTimeEnd: q.returnEnd,
       available: q.available && fresh && onToday,
-      lastUpdated: (row.last_updated ?? row.polled_at).toISOString(),
-      polledAt: row.polled_at.toISOString(),
+      lastUpdated: (row.lastUpdated ?? row.polledAt).toISOString(),
+      polledAt: row.polledAt.toISOString(),
     };
     if (q.priceCents !== null) {
       lane.price = q.priceCents;

@@ -42,10 +42,10 @@ export function hoursAllow(hours: Hours, now: Date): boolean {
 /** The previous poll's state of one attraction. */
 export interface PreviousReading {
   status: string;
-  standby_wait: number | null;
-  last_updated: Date | null;
-  down_seen: boolean;
-  up_polls: number;
+  standbyWait: number | null;
+  lastUpdated: Date | null;
+  downSeen: boolean;
+  upPolls: number;
   qualified: boolean;
 }
 
@@ -79,8 +79,8 @@ export function decideReadings(
     const { fresh, future } = freshness(e.lastUpdated, now);
     const storedLastUpdated = future ? now.toISOString() : e.lastUpdated;
     const prev = previous.get(e.id);
-    let downSeen = prev?.down_seen ?? false;
-    let upPolls = prev?.up_polls ?? 0;
+    let downSeen = prev?.downSeen ?? false;
+    let upPolls = prev?.upPolls ?? 0;
     let backInService = false;
     if (fresh) {
       if (status === 'DOWN') {
@@ -111,14 +111,14 @@ export function decideReadings(
       wait > 0 &&
       parkOpen &&
       hoursAllow(e.operatingHours, now);
-    const prevUpdated = prev?.last_updated ? prev.last_updated.getTime() : null;
+    const prevUpdated = prev?.lastUpdated ? prev.lastUpdated.getTime() : null;
     const nextUpdated = storedLastUpdated ? Date.parse(storedLastUpdated) : null;
     const changed =
       park.statusChanged ||
       !prev ||
       prev.qualified !== qualifies ||
       prev.status !== status ||
-      prev.standby_wait !== wait ||
+      prev.standbyWait !== wait ||
       prevUpdated !== nextUpdated ||
       backInService;
     return {

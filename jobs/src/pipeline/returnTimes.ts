@@ -44,12 +44,12 @@ export function matchReturnTime(
 export async function claimReturnTimeAlerts(db: Executor, parkId: string, now: Date): Promise<ClaimedDelivery[]> {
   const candidates = await returnTimeAlerts.listCandidates(db, parkId, now);
   const rows = candidates.flatMap((c) => {
-    const m = matchReturnTime(c.queue, c.queue_type, c.before_time, c.timezone, c.today);
+    const m = matchReturnTime(c.queue, c.queueType, c.beforeTime, c.timezone, c.today);
     if (!m) return [];
     const message = formatReturnTimeHeadline({
-      rideName: c.ride_name,
-      parkName: c.park_name,
-      queueType: c.queue_type,
+      rideName: c.rideName,
+      parkName: c.parkName,
+      queueType: c.queueType,
       returnStartLocal: m.localTime,
       priceCents: m.queue.priceCents,
       currency: m.queue.currency,
@@ -57,15 +57,15 @@ export async function claimReturnTimeAlerts(db: Executor, parkId: string, now: D
     });
     return [
       {
-        dedupKey: c.dedup_key,
+        dedupKey: c.dedupKey,
         email: c.email,
         channel: c.channel,
         address: c.address,
-        parkId: c.park_id,
-        rideId: c.ride_id,
-        rideName: c.ride_name,
+        parkId: c.parkId,
+        rideId: c.rideId,
+        rideName: c.rideName,
         message,
-        subscriptionId: c.subscription_id,
+        subscriptionId: c.subscriptionId,
       },
     ];
   });

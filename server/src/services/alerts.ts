@@ -82,18 +82,18 @@ export async function syncScheduler(deps: AppDeps, parkId: string): Promise<void
 function subscriptionView(s: Awaited<ReturnType<typeof subscriptions.listForEmail>>[number]) {
   return {
     id: s.id,
-    parkId: s.park_id,
-    parkName: s.park_name,
+    parkId: s.parkId,
+    parkName: s.parkName,
     active: s.active,
     valid: s.valid,
     scheduled: s.scheduled,
     expired: s.expired,
-    startDate: s.start_date,
-    endDate: s.end_date,
-    startsAt: s.starts_at ? s.starts_at.toISOString() : null,
-    alertType: s.alert_type,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    startsAt: s.startsAt ? s.startsAt.toISOString() : null,
+    alertType: s.alertType,
     /** The channel bought for the park-local today, or null. */
-    todayChannel: s.today_channel,
+    todayChannel: s.todayChannel,
     /** Pass days from today on, with their channel. */
     days: s.days,
   };
@@ -132,7 +132,7 @@ export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
     alertHistory.lastDeliverySince(deps.db, scope, new Date(now.getTime() - COOLDOWN_MINUTES * 60_000)),
     alertHistory.listRecent(deps.db, scope, now),
   ]);
-  const sub = subs.find((s) => s.park_id === parkId);
+  const sub = subs.find((s) => s.parkId === parkId);
   return {
     email: user.email,
     parkId,
@@ -202,9 +202,9 @@ export async function activate(
   return {
     scheduled: startsAt !== null,
     subscriptionId: sub.id,
-    startDate: sub.start_date,
-    endDate: sub.end_date,
-    startsAt: sub.starts_at ? sub.starts_at.toISOString() : null,
+    startDate: sub.startDate,
+    endDate: sub.endDate,
+    startsAt: sub.startsAt ? sub.startsAt.toISOString() : null,
   };
 }
 
@@ -230,7 +230,7 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
   const park = await requireZonedPark(deps, input.parkId);
   const now = deps.now();
   const scope = emailScope(user);
-  const sub = (await subscriptions.listForEmail(deps.db, scope, now)).find((s) => s.park_id === input.parkId);
+  const sub = (await subscriptions.listForEmail(deps.db, scope, now)).find((s) => s.parkId === input.parkId);
   if (!sub?.valid) throw new AppError('BAD_REQUEST', 'Subscription issue: activate alerts for this park before sending a test alert.');
   const bypass = input.bypassCooldown === true && user.roles.includes('admin');
   if (!bypass) {
@@ -242,8 +242,8 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
         `Cooldown active: please wait ${wait} minute${wait === 1 ? '' : 's'} before the next test alert.`,
       );
   }
-  const channel = sub.today_channel ?? sub.alert_type;
-  const address = channel === 'sms' ? sub.phone_number : user.email;
+  const channel = sub.todayChannel ?? sub.alertType;
+  const address = channel === 'sms' ? sub.phoneNumber : user.email;
   if (!address) throw new AppError('BAD_REQUEST', 'Phone number missing');
   await deps.db.transaction().execute(async (tx) => {
     const claimed = await deliveries.insertTestAlert(
@@ -284,7 +284,7 @@ export async function manageList(deps: AppDeps, user: SessionUser) {
       .map((s) => ({
         ...subscriptionView(s),
         rides: selection
-          .filter((r) => r.parkId === s.park_id)
+          .filter((r) => r.parkId === s.parkId)
           .map((r) => ({
             rideId: r.rideId,
             rideName: r.rideName,

@@ -306,7 +306,7 @@ export async function createLightningLaneCheckout(deps: AppDeps, user: SessionUs
   const park = await requireZonedPark(deps, input.parkId);
   const now = deps.now();
   const days = validatePassDates(input.dates, parkLocalDate(now, park.timezone));
-  const held = new Set((await lightningLane.upcomingPasses(deps.db, user.id, now)).filter((p) => p.park_id === park.id).map((p) => p.day));
+  const held = new Set((await lightningLane.upcomingPasses(deps.db, user.id, now)).filter((p) => p.parkId === park.id).map((p) => p.day));
   const already = days.filter((d) => held.has(d));
   if (already.length > 0) {
     throw new AppError('CONFLICT', `You already have Lightning Lane Assist for ${park.name} on ${already.join(', ')}.`);

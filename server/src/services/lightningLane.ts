@@ -34,14 +34,14 @@ type LinkRow = NonNullable<Awaited<ReturnType<typeof lightningLane.getLink>>>;
 function linkView(row: LinkRow, now: Date) {
   const connected = row.status === 'connected';
   return {
-    email: row.disney_email,
+    email: row.disneyEmail,
     isConnected: connected,
     invitationStatus: row.status,
-    invitationSentAt: row.invitation_sent_at.toISOString(),
-    expiresAt: row.expires_at.toISOString(),
+    invitationSentAt: row.invitationSentAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
     /** A pending invitation past its expiry ('Expired' in the UI). */
-    expired: !connected && row.expires_at.getTime() <= now.getTime(),
-    lastSync: row.last_sync?.toISOString() ?? null,
+    expired: !connected && row.expiresAt.getTime() <= now.getTime(),
+    lastSync: row.lastSync?.toISOString() ?? null,
   };
 }
 
@@ -60,7 +60,7 @@ export async function status(deps: AppDeps, user: SessionUser) {
     disneyAccount: link ? linkView(link, now) : null,
     isConnected: link?.status === 'connected',
     autoBooking,
-    passes: passes.map((p) => ({ parkId: p.park_id, parkName: p.park_name, day: p.day, isToday: p.is_today })),
+    passes: passes.map((p) => ({ parkId: p.parkId, parkName: p.parkName, day: p.day, isToday: p.isToday })),
     booker: booker.kind,
   };
 }
@@ -87,8 +87,8 @@ export async function connect(deps: AppDeps, user: SessionUser, input: { disneyE
   });
   return {
     success: true,
-    message: `Invitation recorded for ${row.disney_email}. Our team will confirm the connection within ${INVITATION_TTL_HOURS} hours.`,
-    invitation: { invitation_sent_at: row.invitation_sent_at.toISOString(), expires_at: row.expires_at.toISOString() },
+    message: `Invitation recorded for ${row.disneyEmail}. Our team will confirm the connection within ${INVITATION_TTL_HOURS} hours.`,
+    invitation: { invitation_sent_at: row.invitationSentAt.toISOString(), expires_at: row.expiresAt.toISOString() },
     disneyAccount: linkView(row, now),
   };
 }
@@ -106,7 +106,7 @@ export async function disconnect(deps: AppDeps, user: SessionUser) {
 export async function subscription(deps: AppDeps, user: SessionUser, parkId: string) {
   const park = await requireZonedPark(deps, parkId);
   const now = deps.now();
-  const days = (await lightningLane.upcomingPasses(deps.db, user.id, now)).filter((p) => p.park_id === park.id).map((p) => p.day);
+  const days = (await lightningLane.upcomingPasses(deps.db, user.id, now)).filter((p) => p.parkId === park.id).map((p) => p.day);
   const today = parkLocalDate(now, park.timezone);
   return {
     parkId: park.id,
@@ -127,7 +127,7 @@ export async function subscription(deps: AppDeps, user: SessionUser, parkId: str
  */
 export async function createCheckout(deps: AppDeps, user: SessionUser, input: { parkId: string; dates: string[] }) {
   const link = await lightningLane.getLink(deps.db, user.id);
-  if (!link || (link.status !== 'connected' && link.expires_at.getTime() <= deps.now().getTime())) {
+  if (!link || (link.status !== 'connected' && link.expiresAt.getTime() <= deps.now().getTime())) {
     throw new AppError('FORBIDDEN', LL_MESSAGES.invitationFirst);
   }
   return createLightningLaneCheckout(deps, user, input);
@@ -170,13 +170,13 @@ export async function preferences(deps: AppDeps, user: SessionUser, parkId: stri
 
 function preferenceView(p: Awaited<ReturnType<typeof lightningLane.listPreferences>>[number]) {
   return {
-    attractionId: p.attraction_id,
-    parkId: p.park_id,
+    attractionId: p.attractionId,
+    parkId: p.parkId,
     priority: p.priority,
-    windowStart: p.window_start,
-    windowEnd: p.window_end,
-    maxPrice: p.max_price_cents === null ? null : p.max_price_cents / 100,
-    maxPriceCents: p.max_price_cents,
+    windowStart: p.windowStart,
+    windowEnd: p.windowEnd,
+    maxPrice: p.maxPriceCents === null ? null : p.maxPriceCents / 100,
+    maxPriceCents: p.maxPriceCents,
   };
 }
 
@@ -225,26 +225,24 @@ async function requireConnected(deps: AppDeps, user: SessionUser) {
   if (link?.status !== 'connected') throw new AppError('FORBIDDEN', LL_MESSAGES.disneyAccountRequired);
 }
 
-type BookingRow = Awaited<ReturnType<typeof lightningLane.listBookings>>[number];
-
 /** A booking as the page shows it (spec part 2 §3 "Lightning Lane booking"); `simulated` is always true today. */
-function bookingView(b: BookingRow) {
+function bookingView(b: lightningLane.Booking) {
   return {
     id: b.id,
-    parkId: b.park_id,
-    attractionId: b.attraction_id,
-    attractionName: b.attraction_name,
+    parkId: b.parkId,
+    attractionId: b.attractionId,
+    attractionName: b.attractionName,
     day: b.day,
-    returnTimeStart: b.return_start.toISOString(),
-    returnTimeEnd: b.return_end?.toISOString() ?? null,
-    priceCents: b.price_cents,
-    bookingTime: b.booked_at.toISOString(),
+    returnTimeStart: b.returnStart.toISOString(),
+    returnTimeEnd: b.returnEnd?.toISOString() ?? null,
+    priceCents: b.priceCents,
+    bookingTime: b.bookedAt.toISOString(),
     status: b.status,
     booker: b.booker,
     simulated: b.booker === 'simulated',
     auto: b.auto,
-    cancelledAt: b.cancelled_at?.toISOString() ?? null,
-    userId: b.user_id,
+    cancelledAt: b.cancelledAt?.toISOString() ?? null,
+    userId: b.userId,
   };
 }
 
@@ -304,7 +302,7 @@ export async function cancel(deps: AppDeps, user: SessionUser, bookingId: string
   const existing = await lightningLane.getBooking(deps.db, user.id, bookingId);
   if (!existing) throw new AppError('NOT_FOUND', 'Booking not found.');
   if (existing.status === 'cancelled') throw new AppError('CONFLICT', 'This booking is already cancelled.');
-  await booker.cancel({ id: existing.id, attractionId: existing.attraction_id });
+  await booker.cancel({ id: existing.id, attractionId: existing.attractionId });
   const row = await lightningLane.cancelBooking(deps.db, { userId: user.id, id: bookingId, now: deps.now() });
   if (!row) throw new AppError('CONFLICT', 'This booking is already cancelled.');
   return bookingView(row);
@@ -314,12 +312,12 @@ export async function cancel(deps: AppDeps, user: SessionUser, bookingId: string
 export async function adminLinks(deps: AppDeps) {
   const now = deps.now();
   return (await lightningLane.listLinks(deps.db)).map((r) => ({
-    userId: r.user_id,
-    accountEmail: r.account_email,
-    accountName: r.account_name,
+    userId: r.userId,
+    accountEmail: r.accountEmail,
+    accountName: r.accountName,
     ...linkView(r, now),
-    confirmedAt: r.confirmed_at?.toISOString() ?? null,
-    confirmedByEmail: r.confirmed_by_email,
+    confirmedAt: r.confirmedAt?.toISOString() ?? null,
+    confirmedByEmail: r.confirmedByEmail,
   }));
 }
 
