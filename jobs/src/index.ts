@@ -15,6 +15,7 @@ export {
   formatRideAlertSms,
 } from './messages.ts';
 export { ensureCatalogue } from './pipeline/catalogue.ts';
+export { sendConfirmation } from './pipeline/confirmations.ts';
 export { enqueueConfirmation, enqueueDeliveries } from './pipeline/fanout.ts';
 export {
   type FlightPriceCheckDeps,
@@ -65,7 +66,7 @@ export {
 export { groupRestaurantAlerts, MEAL_WINDOWS, mealOf, restaurantMatchMessage, suitsPreferredTime } from './pipeline/restaurantRules.ts';
 export { claimReturnTimeAlerts, matchReturnTime, type ReturnTimeMatch } from './pipeline/returnTimes.ts';
 export { reconcileSchedulers, schedulerId, syncParkScheduler } from './pipeline/schedulers.ts';
-export { sendConfirmation, sendDelivery, sendDeliveryBatch } from './pipeline/send.ts';
+export { sendDelivery, sendDeliveryBatch } from './pipeline/send.ts';
 export { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 export { runParkTick } from './pipeline/tick.ts';
 export * from './providers/dining/index.ts';
