@@ -10,16 +10,8 @@ const db = createDb(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 try {
   const passwordHash = await hashPassword(password);
   const existing = await users.findByEmail(db, email);
-  const id = existing
-    ? (
-        await db
-          .updateTable('users')
-          .set({ password_hash: passwordHash })
-          .where('id', '=', existing.id)
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id
-    : (await users.createUser(db, { email, fullName: 'WalkOn Demo', passwordHash })).id;
+  if (existing) await accounts.setPasswordHash(db, existing.id, passwordHash);
+  const id = existing ? existing.id : (await users.createUser(db, { email, fullName: 'WalkOn Demo', passwordHash })).id;
   await users.grantRole(db, id, 'admin');
   // The operator sets this address, so it counts as verified (it owns the demo data keyed by it).
   await accounts.markVerified(db, id, email, new Date());

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.ts';
 
@@ -24,4 +24,12 @@ export function createDb(connectionString: string, max = 10): Kysely<Database> {
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }),
   });
+}
+
+/** Whether the database answers (`select 1`; the health check). Never throws. */
+export async function ping(db: Executor): Promise<boolean> {
+  return sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
 }

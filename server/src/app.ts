@@ -8,9 +8,8 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import { flights, newsletter, restaurantAlerts, subscriptions } from '@walkon/db';
+import { flights, newsletter, ping, restaurantAlerts, subscriptions } from '@walkon/db';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
-import { sql } from 'kysely';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
 import type { AppDeps, Guard } from './deps.ts';
 import { escapeHtml, PAGES_CSS, PAGES_CSS_PATH, renderPage, wantsHtml } from './pages.ts';
@@ -130,10 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.get('/healthz', async (_req, reply) => {
-    const db = await sql`select 1`.execute(deps.db).then(
-      () => true,
-      () => false,
-    );
+    const db = await ping(deps.db);
     const redis = await deps.queues.ping().then(
       () => true,
       () => false,
