@@ -14,7 +14,7 @@ export {
   formatRideAlertEmail,
   formatRideAlertSms,
 } from './messages.ts';
-export { ensureCatalogue } from './pipeline/catalogue.ts';
+export { ensureCatalogue, findPark } from './pipeline/catalogue.ts';
 export { sendConfirmation } from './pipeline/confirmations.ts';
 export { enqueueConfirmation, enqueueDeliveries } from './pipeline/fanout.ts';
 export {

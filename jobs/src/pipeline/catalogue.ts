@@ -15,3 +15,22 @@ export async function ensureCatalogue(deps: { db: Executor; source: WaitTimesSou
   await catalogue.upsertDestinations(deps.db, destinations);
   return destinations.length;
 }
+
+/**
+ * THE park-or-catalogue lookup (jobs and server alike): the park with its destination (`catalogue.getPark` →
+ * { id, name, timezone, destinationId, destinationName }); when the database does not know it, the catalogue
+ * is loaded with `load` and the park looked up again. `load` defaults to re-reading the destinations
+ * (`ensureCatalogue` with `force`: a park added upstream since the last load); the server passes its
+ * single-flight loader of an empty catalogue. Undefined when the park is still unknown.
+ * @throws what `load` throws (UpstreamError from the source by default).
+ */
+export async function findPark(
+  deps: { db: Executor; source: WaitTimesSource },
+  parkId: string,
+  load: () => Promise<unknown> = () => ensureCatalogue(deps, { force: true }),
+) {
+  const park = await catalogue.getPark(deps.db, parkId);
+  if (park) return park;
+  await load();
+  return catalogue.getPark(deps.db, parkId);
+}

@@ -1,7 +1,7 @@
 import { alertEngine, catalogue, type Executor, liveStatus } from '@walkon/db';
 import type { Logger } from '../logger.ts';
 import { NotFoundError, UpstreamError, type WaitTimesSource } from '../providers/waitTimes/index.ts';
-import { ensureCatalogue } from './catalogue.ts';
+import { findPark } from './catalogue.ts';
 import { type DecidedReading, decideReadings, type PreviousReading } from './readings.ts';
 
 /** What one poll of a park wrote. */
@@ -39,12 +39,8 @@ export async function refreshPark(
   // Upstream data is evidence, not truth: a document about another park is never stored under this one.
   if (live.parkId !== parkId) throw new UpstreamError(`live read of ${parkId} answered about ${live.parkId}; nothing stored`, 'mismatch');
   const polledAt = deps.now();
-  let park = await catalogue.getPark(deps.db, parkId);
-  if (!park) {
-    await ensureCatalogue(deps, { force: true });
-    park = await catalogue.getPark(deps.db, parkId);
-    if (!park) throw new NotFoundError(`park ${parkId} is not in the destinations catalogue`);
-  }
+  const park = await findPark(deps, parkId);
+  if (!park) throw new NotFoundError(`park ${parkId} is not in the destinations catalogue`);
   if (live.timezone) await catalogue.setParkTimezone(deps.db, parkId, live.timezone);
   const parkEntity = live.entries.find((e) => e.id === parkId) ?? live.entries.find((e) => e.entityType === 'PARK');
   const parkStatus = parkEntity?.status ?? null;

@@ -1,11 +1,12 @@
 import { TZDate } from '@date-fns/tz';
-import { alertHistory, catalogue, deliveries, rides, subscriptions } from '@walkon/db';
-import { enqueueDeliveries, parkLocalDate, syncParkScheduler } from '@walkon/jobs';
+import { alertHistory, deliveries, rides, subscriptions } from '@walkon/db';
+import { enqueueDeliveries, parkLocalDate } from '@walkon/jobs';
 import { emailScope, type SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { requirePark } from './catalogue.ts';
 import { requireWritablePark } from './ownership.ts';
-import { listDestinations, liveRides } from './waitTimes.ts';
+import { requireZonedPark, syncScheduler } from './parks.ts';
 
 /** Test-alert cooldown (spec part 1 §9: 15 minutes). */
 export const COOLDOWN_MINUTES = 15;
@@ -36,47 +37,6 @@ export function parkLocalInstant(date: string, time: string, timezone: string | 
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   return new Date(new TZDate(y, m - 1, d, hh, mm, 0, timezone ?? 'UTC').getTime());
-}
-
-/** The park, loading the catalogue on first use. @throws AppError NOT_FOUND "Please select a theme park." */
-export async function requirePark(deps: AppDeps, parkId: string) {
-  let park = await catalogue.getPark(deps.db, parkId);
-  if (!park) {
-    await listDestinations(deps); // loads the catalogue on first use
-    park = await catalogue.getPark(deps.db, parkId);
-  }
-  if (!park) throw new AppError('NOT_FOUND', 'Please select a theme park.');
-  return park;
-}
-
-/**
- * The park with its time zone, for the park-local today. The catalogue has no time zones; a park's is stored
- * by its first live read, so a park nobody has looked at yet gets that read here (loadRides) — without it
- * "today" would be the UTC date, a day ahead of the American parks every evening.
- */
-export async function requireZonedPark(deps: AppDeps, parkId: string) {
-  const park = await requirePark(deps, parkId);
-  if (park.timezone) return park;
-  await loadRides(deps, parkId);
-  return (await catalogue.getPark(deps.db, parkId)) ?? park;
-}
-
-/** Loads the park's attractions (one upstream read at most) so "all rides" can be selected; failures are logged. */
-export async function loadRides(deps: AppDeps, parkId: string) {
-  try {
-    await liveRides(deps, parkId);
-  } catch (err) {
-    deps.logger.warn({ parkId, err: (err as Error).message }, 'could not load rides for default selection');
-  }
-}
-
-/** Keeps the park's job scheduler in step; a Redis outage is logged (the worker's sweep reconciles). */
-export async function syncScheduler(deps: AppDeps, parkId: string): Promise<void> {
-  try {
-    await syncParkScheduler({ db: deps.db, queues: deps.queues, now: deps.now }, parkId);
-  } catch (err) {
-    deps.logger.warn({ parkId, err: (err as Error).message }, 'scheduler sync failed; the worker will reconcile');
-  }
 }
 
 function subscriptionView(s: Awaited<ReturnType<typeof subscriptions.listForEmail>>[number]) {

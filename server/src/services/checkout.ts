@@ -9,7 +9,7 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { formatCents, MAX_DAYS_AHEAD, type PassChannel, quote, STRIPE_MINIMUM_CENTS } from '../pricing.ts';
 import { LIGHTNING_LANE_PRICE_CENTS } from '../schemas/lightningLane.ts';
-import { loadRides, requireZonedPark, syncScheduler } from './alerts.ts';
+import { loadRides, requireZonedPark, syncScheduler } from './parks.ts';
 
 /** "The promo code you entered is not valid." (spec part 1 §8). */
 export const INVALID_PROMO = 'The promo code you entered is not valid.';

@@ -12,8 +12,8 @@ import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { INVITATION_TTL_HOURS, LL_MESSAGES } from '../schemas/lightningLane.ts';
-import { loadRides, requireZonedPark } from './alerts.ts';
 import { confirmCheckout as confirmAnyCheckout, createLightningLaneCheckout } from './checkout.ts';
+import { loadRides, requireZonedPark } from './parks.ts';
 
 /**
  * Lightning Lane assist (issue 6; spec part 2 §2–§5, §7–§9; DESIGN §5, §6). Everything is per signed-in user

@@ -2,8 +2,8 @@ import { catalogue, type ItemType, type RequestStatus, rankings } from '@walkon/
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { listDestinations } from './catalogue.ts';
 import { filterOptional, filterProfanity } from './profanity.ts';
-import { listDestinations } from './waitTimes.ts';
 
 /** Masks a reviewer's e-mail for public display: first letter and domain ("j•••@example.com"). */
 export function maskEmail(email: string | null | undefined): string {

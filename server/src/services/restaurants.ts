@@ -13,7 +13,7 @@ import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { restaurantAlertCreateInput } from '../schemas/restaurants.ts';
-import { loadCatalogue, singleFlight, sortDestinations } from './waitTimes.ts';
+import { findPark, loadCatalogue, singleFlight, sortDestinations } from './catalogue.ts';
 
 /**
  * The destinations offered for restaurant alerts (spec part 2 §9: Walt Disney World and the Disneyland resort;
@@ -56,11 +56,7 @@ export async function destinations(deps: AppDeps) {
 
 /** A park of the restaurant destinations, or NOT_FOUND. */
 async function requireRestaurantPark(deps: AppDeps, parkId: string) {
-  let park = await catalogue.getPark(deps.db, parkId);
-  if (!park) {
-    await loadCatalogue(deps);
-    park = await catalogue.getPark(deps.db, parkId);
-  }
+  const park = await findPark(deps, parkId);
   if (!park || !RESTAURANT_DESTINATIONS.includes(park.destinationId))
     throw new AppError('NOT_FOUND', 'Restaurant alerts are available for Walt Disney World and Disneyland Resort parks only.');
   return park;

@@ -3,8 +3,8 @@ import { formatReturnPrice, parkLocalDate, parkLocalTime, parseReturnTimes, type
 import { emailScope, type SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { loadRides, requireZonedPark } from './alerts.ts';
 import { requireWritablePark } from './ownership.ts';
+import { loadRides, requireZonedPark } from './parks.ts';
 
 /** What the UI calls each queue type (issue 6). */
 export const QUEUE_LABELS: Record<ReturnQueueType, string> = {

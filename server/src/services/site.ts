@@ -3,7 +3,7 @@ import { newsletter, site } from '@walkon/db';
 import { addDaysToDate, enqueueConfirmation, parkLocalDate } from '@walkon/jobs';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { loadCatalogue } from './waitTimes.ts';
+import { loadCatalogue } from './catalogue.ts';
 
 /** The site's home time zone for "today" on the landing page (most visitors go to the Florida parks). */
 export const SITE_TIMEZONE = 'America/New_York';

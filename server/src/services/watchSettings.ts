@@ -3,7 +3,7 @@ import { emailScope, type SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { DEFAULT_THRESHOLD_MINUTES } from '../schemas/watchSettings.ts';
-import { requirePark } from './alerts.ts';
+import { requirePark } from './catalogue.ts';
 import { requireWritablePark } from './ownership.ts';
 
 /** One watch's settings as the pages show them (DESIGN §2.3, §6). */
