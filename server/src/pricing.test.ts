@@ -10,7 +10,7 @@ import {
   quote,
   SMS_PRICE_CENTS,
 } from './pricing.ts';
-import { toE164, validatePassDates } from './services/checkout.ts';
+import { toE164, validatePassDates } from './services/checkout/index.ts';
 
 /** The AppError a call throws (fails the test when it throws nothing or something else). */
 function appError(fn: () => unknown): AppError {

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPayments } from '../src/payments/stripe.ts';
 import { NO_PASS_MESSAGE, parkLocalInstant } from '../src/services/alerts.ts';
-import { INVALID_PROMO } from '../src/services/checkout.ts';
+import { INVALID_PROMO } from '../src/services/checkout/index.ts';
 import { buildTestApp, ORIGIN, withTestServer } from './harness.ts';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type FakeSession, type StripeFake, startStripeFake } from './stripeFake.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppDeps } from '../deps.ts';
-import { handleStripeEvent } from '../services/checkout.ts';
+import { handleStripeEvent } from '../services/checkout/index.ts';
 
 /**
  * `POST /stripe/webhook` (issue 3 item 3) in its own plugin scope, where every body is kept raw (a Buffer) so

@@ -12,7 +12,7 @@ import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { INVITATION_TTL_HOURS, LL_MESSAGES } from '../schemas/lightningLane.ts';
-import { confirmCheckout as confirmAnyCheckout, createLightningLaneCheckout } from './checkout.ts';
+import { confirmCheckout as confirmAnyCheckout, createLightningLaneCheckout } from './checkout/index.ts';
 import { loadRides, requireZonedPark } from './parks.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { checkoutConfirmInput, checkoutCreateInput, parkInput, promoCheckInput, promoRedeemInput } from '../../schemas.ts';
-import * as checkout from '../../services/checkout.ts';
+import * as checkout from '../../services/checkout/index.ts';
 import { emailWriteLimit, publicProcedure, router } from '../init.ts';
 
 /**

@@ -1,0 +1,116 @@
+import { payments, promo } from '@walkon/db';
+import { parkLocalDate } from '@walkon/jobs';
+import type { SessionUser } from '../../auth/session.ts';
+import { recordFailure } from '../../auth/throttle.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { formatCents, type PassChannel, quote, STRIPE_MINIMUM_CENTS } from '../../pricing.ts';
+import { requireZonedPark } from '../parks.ts';
+import { guardPromoGuess, INVALID_PROMO, promoUsable } from './promo.ts';
+import { toE164, validatePassDates } from './rules.ts';
+import { requirePayments, startStripeSession } from './stripeSession.ts';
+
+/**
+ * create-checkout (spec part 1 §7): prices the dates on the server (cents; optional
+ * percent-off promo), creates a Stripe Checkout Session with line items, the pass in metadata and
+ * `client_reference_id`, an idempotency key (same request within 10 minutes → the same session), and the
+ * return URLs of §2 (Get Alerts: `/get-alerts?success=true&session_id=…` / `?canceled=true`; landing card:
+ * `/subscription-success?session_id=…` / `/?canceled=true`), and records it for fulfilment.
+ * @returns `{ url, sessionId }`: the browser goes to `url`.
+ * @throws AppError UNAVAILABLE when payments are off, "No checkout URL received", or Stripe fails
+ * ("Failed to start checkout process"); BAD_REQUEST for dates, phone, promo and amount rules;
+ * UNAUTHORIZED for Get Alerts without a session; TOO_MANY_REQUESTS after repeated wrong promo codes from
+ * `clientKey` (the client address; wrong codes here count like on checkPromo).
+ */
+export async function createCheckout(
+  deps: AppDeps,
+  clientKey: string,
+  user: SessionUser | null,
+  input: {
+    from: 'landing' | 'get-alerts';
+    email: string;
+    parkId: string;
+    channel: PassChannel;
+    phone?: string;
+    dates: string[];
+    promoCode?: string;
+  },
+) {
+  requirePayments(deps);
+  if (input.from === 'get-alerts' && !user) throw new AppError('UNAUTHORIZED', 'Please log in to manage your alert subscriptions.');
+  const email = input.from === 'get-alerts' && user ? user.email : input.email;
+  const park = await requireZonedPark(deps, input.parkId);
+  const now = deps.now();
+  const days = validatePassDates(input.dates, parkLocalDate(now, park.timezone));
+  const phone = input.channel === 'sms' ? toE164(input.phone ?? '') : null;
+  let percentOff: number | null = null;
+  if (input.promoCode) {
+    // A code here is a guess like on checkPromo: throttled per client, or percent-off codes could be enumerated.
+    await guardPromoGuess(deps, clientKey);
+    const row = await promo.find(deps.db, input.promoCode);
+    if (!promoUsable(row, input.channel, now) || row.kind !== 'percent_off' || (await promo.usedBy(deps.db, row.code, email))) {
+      await recordFailure(deps.db, `promo:${clientKey}`, now);
+      throw new AppError('BAD_REQUEST', INVALID_PROMO);
+    }
+    percentOff = row.percentOff;
+  }
+  const price = quote(input.channel, days.length, percentOff);
+  if (price.total < STRIPE_MINIMUM_CENTS) {
+    throw new AppError('BAD_REQUEST', `Card payments start at ${formatCents(STRIPE_MINIMUM_CENTS)}; please add a date.`);
+  }
+  const origin = deps.publicOrigin.replace(/\/$/, '');
+  const successUrl =
+    input.from === 'landing'
+      ? `${origin}/subscription-success?session_id={CHECKOUT_SESSION_ID}`
+      : `${origin}/get-alerts?success=true&session_id={CHECKOUT_SESSION_ID}`;
+  const cancelUrl = input.from === 'landing' ? `${origin}/?canceled=true` : `${origin}/get-alerts?canceled=true`;
+  const request = { email, parkId: park.id, channel: input.channel, phone, days, promo: input.promoCode ?? null, from: input.from };
+  const label = input.channel === 'sms' ? 'SMS' : 'E-mail';
+  const session = await startStripeSession(
+    deps,
+    {
+      mode: 'payment',
+      customer_email: email,
+      client_reference_id: `${input.channel}:${park.id}`.slice(0, 200),
+      metadata: {
+        email,
+        park_id: park.id,
+        channel: input.channel,
+        days: days.join(','),
+        phone: phone ?? '',
+        promo_code: input.promoCode ?? '',
+      },
+      payment_intent_data: { metadata: { email, park_id: park.id, channel: input.channel } },
+      line_items: [
+        {
+          quantity: days.length,
+          price_data: {
+            currency: 'usd',
+            unit_amount: price.unitAmount,
+            product_data: {
+              name: `${label} alerts day pass — ${park.name}`,
+              description: `Dates: ${days.join(', ')}`.slice(0, 500),
+            },
+          },
+        },
+      ],
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+    },
+    { request, now },
+  );
+  await payments.recordCheckout(deps.db, {
+    id: session.id,
+    email,
+    parkId: park.id,
+    channel: input.channel,
+    phoneNumber: phone,
+    days,
+    unitAmount: price.unitAmount,
+    amountTotal: price.total,
+    currency: 'usd',
+    promoCode: input.promoCode ?? null,
+    userId: user?.email === email ? user.id : null,
+  });
+  return { url: session.url, sessionId: session.id };
+}

@@ -1,0 +1,97 @@
+import { promo, subscriptions } from '@walkon/db';
+import { addDaysToDate, parkLocalDate } from '@walkon/jobs';
+import type { SessionUser } from '../../auth/session.ts';
+import { lockedMinutes, recordFailure, recordSuccess } from '../../auth/throttle.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { PassChannel } from '../../pricing.ts';
+import { loadRides, requireZonedPark, syncScheduler } from '../parks.ts';
+import { queueReceipt, setupDefaultRides } from './fulfilment.ts';
+import { validatePassDates } from './rules.ts';
+
+/** "The promo code you entered is not valid." (spec part 1 §8). */
+export const INVALID_PROMO = 'The promo code you entered is not valid.';
+
+type PromoRow = NonNullable<Awaited<ReturnType<typeof promo.find>>>;
+
+/** Whether a promo code can be used now on `channel` (active, not expired, uses left, channel matches). */
+export function promoUsable(code: PromoRow | undefined, channel: PassChannel, now: Date): code is PromoRow {
+  if (!code?.active) return false;
+  if (code.expiresAt && code.expiresAt.getTime() <= now.getTime()) return false;
+  if (code.maxUses !== null && code.uses >= code.maxUses) return false;
+  return code.channel === 'any' || code.channel === channel;
+}
+
+/**
+ * Promo guesses are throttled per client address like log-ins (5 wrong codes in 15 minutes lock 15 minutes).
+ * @throws AppError TOO_MANY_REQUESTS while `clientKey` is locked.
+ */
+export async function guardPromoGuess(deps: AppDeps, clientKey: string) {
+  const wait = await lockedMinutes(deps.db, `promo:${clientKey}`, deps.now());
+  if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', `Too many promo code attempts. Please try again in ${wait} minutes.`);
+}
+
+/**
+ * Checks a promo code for the "Apply" buttons (spec part 1 §2, §8). Never reveals other codes.
+ * @returns what the code gives: free e-mail days or a percentage off.
+ * @throws AppError BAD_REQUEST INVALID_PROMO; TOO_MANY_REQUESTS after repeated wrong codes.
+ */
+export async function checkPromo(deps: AppDeps, clientKey: string, code: string) {
+  await guardPromoGuess(deps, clientKey);
+  const row = await promo.find(deps.db, code);
+  const now = deps.now();
+  if (!row || !(promoUsable(row, 'email', now) || promoUsable(row, 'sms', now))) {
+    await recordFailure(deps.db, `promo:${clientKey}`, now);
+    throw new AppError('BAD_REQUEST', INVALID_PROMO);
+  }
+  await recordSuccess(deps.db, `promo:${clientKey}`);
+  return { code: row.code, kind: row.kind, channel: row.channel, days: row.days, percentOff: row.percentOff };
+}
+
+/**
+ * The free e-mail form behind a valid promo code (spec part 1 §2 "Want alerts for FREE?", §6 "the free promo
+ * is for e-mail alerts only and lasts one day"): in one transaction the code is locked, checked (usable on
+ * e-mail, not used by this e-mail before) and redeemed, and the e-mail gets `days` free pass days from
+ * `date` (default the park-local today) with every ride of the park watched (setup-default-rides). A receipt
+ * e-mail is queued.
+ * @throws AppError BAD_REQUEST INVALID_PROMO or a date rule; CONFLICT when this e-mail used the code already.
+ */
+export async function redeemPromo(
+  deps: AppDeps,
+  clientKey: string,
+  user: SessionUser | null,
+  input: { email: string; parkId: string; code: string; date?: string },
+) {
+  await guardPromoGuess(deps, clientKey);
+  const park = await requireZonedPark(deps, input.parkId);
+  const now = deps.now();
+  const today = parkLocalDate(now, park.timezone);
+  const [first] = validatePassDates([input.date ?? today], today);
+  await loadRides(deps, input.parkId);
+  const result = await deps.db.transaction().execute(async (tx) => {
+    const row = await promo.find(tx, input.code, true);
+    if (!promoUsable(row, 'email', now) || row.kind !== 'free_days') return { invalid: true as const };
+    const redemptionId = await promo.redeem(tx, { code: row.code, email: input.email, parkId: input.parkId, firstDay: first! });
+    if (!redemptionId) throw new AppError('CONFLICT', 'You have already used this promo code.');
+    const days = Array.from({ length: row.days }, (_, i) => addDaysToDate(first!, i));
+    await subscriptions.grantPassDays(tx, {
+      email: input.email,
+      parkId: input.parkId,
+      userId: user?.email === input.email ? user.id : null,
+      channel: 'email',
+      days,
+      source: 'promo',
+      reference: row.code,
+      promoCode: row.code,
+    });
+    await setupDefaultRides(tx, input.email, input.parkId, user?.email === input.email ? user.id : null);
+    return { invalid: false as const, redemptionId, days };
+  });
+  if (result.invalid) {
+    await recordFailure(deps.db, `promo:${clientKey}`, now);
+    throw new AppError('BAD_REQUEST', INVALID_PROMO);
+  }
+  await syncScheduler(deps, input.parkId);
+  await queueReceipt(deps, 'promo', result.redemptionId);
+  return { parkId: park.id, parkName: park.name, email: input.email, days: result.days };
+}
