@@ -11,6 +11,7 @@ import {
   llPreferenceInput,
 } from '../../schemas/lightningLane.ts';
 import * as ll from '../../services/lightningLane.ts';
+import * as account from '../../services/lightningLaneAccount.ts';
 import { gatedProtectedProcedure, roleProcedure, router } from '../init.ts';
 
 /** Every user procedure: behind the `lightning_lane` gate (FORBIDDEN), then sign-in (UNAUTHORIZED). */
@@ -22,17 +23,17 @@ const gated = gatedProtectedProcedure('lightning_lane');
  */
 export const lightningLaneRouter = router({
   /** check-disney-connection + page state → { disneyAccount | null, isConnected, autoBooking, passes[], booker }. */
-  status: gated.query(({ ctx }) => ll.status(ctx.deps, ctx.user)),
+  status: gated.query(({ ctx }) => account.status(ctx.deps, ctx.user)),
   /** send-disney-invitation (step 1) → { success, message, invitation{invitation_sent_at, expires_at}, disneyAccount }. */
-  connect: gated.input(disneyConnectInput).mutation(({ ctx, input }) => ll.connect(ctx.deps, ctx.user, input)),
+  connect: gated.input(disneyConnectInput).mutation(({ ctx, input }) => account.connect(ctx.deps, ctx.user, input)),
   /** Disconnect: deletes the link → { disconnected }. */
-  disconnect: gated.mutation(({ ctx }) => ll.disconnect(ctx.deps, ctx.user)),
+  disconnect: gated.mutation(({ ctx }) => account.disconnect(ctx.deps, ctx.user)),
   /** check-lightning-lane-subscription → { subscribed, activeToday, days, subscriptionEnd, today, parkId, parkName }. */
-  subscription: gated.input(llParkInput).query(({ ctx, input }) => ll.subscription(ctx.deps, ctx.user, input.parkId)),
+  subscription: gated.input(llParkInput).query(({ ctx, input }) => account.subscription(ctx.deps, ctx.user, input.parkId)),
   /** create-lightning-lane-subscription (step 2, $5/day via Stripe Checkout) → { url, sessionId }. */
-  createCheckout: gated.input(llCheckoutInput).mutation(({ ctx, input }) => ll.createCheckout(ctx.deps, ctx.user, input)),
+  createCheckout: gated.input(llCheckoutInput).mutation(({ ctx, input }) => account.createCheckout(ctx.deps, ctx.user, input)),
   /** Payment return of step 2 → { status, parkId, parkName, days, amountCents }. */
-  confirmCheckout: gated.input(llConfirmInput).mutation(({ ctx, input }) => ll.confirmCheckout(ctx.deps, ctx.user, input.sessionId)),
+  confirmCheckout: gated.input(llConfirmInput).mutation(({ ctx, input }) => account.confirmCheckout(ctx.deps, ctx.user, input.sessionId)),
   /** Live availability → { parkId, parkName, timezone, today, polledAt, fresh, source, lanes[] }. */
   availability: gated.input(llParkInput).query(({ ctx, input }) => ll.availability(ctx.deps, input.parkId)),
   /** The user's preferences for a park → [{ attractionId, priority, windowStart, windowEnd, maxPrice }]. */
@@ -52,9 +53,9 @@ export const lightningLaneRouter = router({
   /** Cancels a booking → the booking (status cancelled). */
   cancel: gated.input(llCancelInput).mutation(({ ctx, input }) => ll.cancel(ctx.deps, ctx.user, input.bookingId)),
   /** Admin: every Disney link, pending first. */
-  adminLinks: roleProcedure('admin').query(({ ctx }) => ll.adminLinks(ctx.deps)),
+  adminLinks: roleProcedure('admin').query(({ ctx }) => account.adminLinks(ctx.deps)),
   /** Admin: confirms a pending invitation → the link (connected). */
   adminConfirm: roleProcedure('admin')
     .input(llAdminConfirmInput)
-    .mutation(({ ctx, input }) => ll.adminConfirm(ctx.deps, ctx.user, input.userId)),
+    .mutation(({ ctx, input }) => account.adminConfirm(ctx.deps, ctx.user, input.userId)),
 });
