@@ -2,7 +2,7 @@ import { accounts, users } from '@walkon/db';
 import { type AccountEmailKind, createOutboxNotifier, formatAccountEmail } from '@walkon/jobs';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertStrongPassword } from '../auth/passwordPolicy.ts';
-import { createSession, type SessionUser } from '../auth/session.ts';
+import { createSession, invalidateSession, type SessionUser } from '../auth/session.ts';
 import type { AppDeps, Guard } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { humanWait } from '../security/limits.ts';
@@ -82,6 +82,12 @@ export async function logIn(deps: AppDeps, guard: Guard, client: string, input: 
   const roles = await users.rolesOf(deps.db, u.id);
   const user: SessionUser = { id: u.id, email: u.email, fullName: u.fullName, roles, emailVerified: u.emailVerifiedAt !== null };
   return { user, session };
+}
+
+/** Log out: ends the session `sessionId` (null = none to end) → { ok }. The caller clears the cookie. */
+export async function logOut(deps: AppDeps, sessionId: string | null) {
+  if (sessionId) await invalidateSession(deps.db, sessionId);
+  return { ok: true as const };
 }
 
 /** Sends a new verification e-mail to the signed-in user's address (older links stop working) → { sent }. */

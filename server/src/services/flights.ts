@@ -91,9 +91,9 @@ export async function searchFlights(deps: AppDeps, input: TripInput) {
 export async function createFlightAlert(
   deps: AppDeps,
   user: SessionUser | null,
-  input: TripInput & { email: string; maxPrice: number },
+  input: Omit<TripInput, 'origin'> & { homeAirport: string; email: string; maxPrice: number },
 ): Promise<{ id: string }> {
-  const trip = await checkTrip(deps, input);
+  const trip = await checkTrip(deps, { ...input, origin: input.homeAirport });
   const id = await flights.createAlert(deps.db, {
     userId: user?.id ?? null,
     homeAirport: trip.origin,

@@ -1,4 +1,4 @@
-import { invalidateSession, SESSION_COOKIE, sessionCookieOptions } from '../../auth/session.ts';
+import { SESSION_COOKIE, sessionCookieOptions } from '../../auth/session.ts';
 import {
   changeEmailInput,
   changePasswordInput,
@@ -51,9 +51,9 @@ export const authRouter = router({
     }),
   /** Log out: ends the session and clears the cookie. */
   logOut: protectedProcedure.mutation(async ({ ctx }) => {
-    if (ctx.sessionId) await invalidateSession(ctx.deps.db, ctx.sessionId);
+    const r = await auth.logOut(ctx.deps, ctx.sessionId);
     clearSessionCookie(ctx);
-    return { ok: true as const };
+    return r;
   }),
   /** Sends a new verification link to the signed-in user's address → { sent } (false when already verified). */
   resendVerification: protectedProcedure.mutation(({ ctx }) => auth.resendVerification(ctx.deps, ctx.user)),

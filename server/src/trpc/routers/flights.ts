@@ -19,5 +19,5 @@ export const flightsRouter = router({
   createAlert: publicProcedure
     .input(flightAlertInput)
     .use(emailWriteLimit((input: { email: string }) => input.email))
-    .mutation(({ ctx, input }) => flightService.createFlightAlert(ctx.deps, ctx.user, { ...input, origin: input.homeAirport })),
+    .mutation(({ ctx, input }) => flightService.createFlightAlert(ctx.deps, ctx.user, input)),
 });
