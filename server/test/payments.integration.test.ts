@@ -1,7 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promo, subscriptions, users } from '@walkon/db';
-import { truncateAll } from '@walkon/db/testing';
+import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, createReplaySource, parkLocalDate } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -18,10 +16,10 @@ import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type FakeSession, type StripeFake
  * Stripe signs them.
  */
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const MK_TZ = 'America/New_York';
-const replay = () => createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now: () => new Date() });
+const replay = () =>
+  createReplaySource({ dir: FIXTURES_DIR, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now: () => new Date() });
 
 // The fake must be up before withTestServer's beforeAll builds the app (it calls the payments factory).
 let fake: StripeFake;
