@@ -261,14 +261,9 @@ describe('booking (spec part 2 §4, §5): simulated, from live availability only
       now,
     );
     try {
-      const r = await broken.inject({
-        method: 'POST',
-        url: '/trpc/lightningLane.book',
-        payload: JSON.stringify({ parkId: MK, attractionId: id }),
-        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: u.cookie },
-      });
-      expect(r.statusCode).toBe(409);
-      expect(r.json().error.message).toMatch(/not fresh enough/);
+      const r = await trpcCall(broken, 'lightningLane.book', { parkId: MK, attractionId: id }, u.cookie);
+      expect(r.status).toBe(409);
+      expect(r.message).toMatch(/not fresh enough/);
     } finally {
       await broken.close();
     }
