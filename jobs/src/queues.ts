@@ -13,15 +13,17 @@ export const QUEUE = {
 
 /** Payload of a `poll-park` job: the park to poll (ThemeParks.wiki entity id). */
 export const pollJobSchema = z.object({ parkId: z.string().min(1) });
+/** A parsed `poll-park` payload. */
 export type PollJobData = z.infer<typeof pollJobSchema>;
 
 /** Payload of a `history` job (the 5-minute collection of one park, DESIGN §2.2 history). */
 export const historyJobSchema = z.object({ parkId: z.string().min(1) });
+/** A parsed `history` payload. */
 export type HistoryJobData = z.infer<typeof historyJobSchema>;
 
 /** newsletter / affiliate: welcome e-mails; checkout / promo: the pass confirmation (checkout session or promo redemption id). */
 export const confirmationKindSchema = z.enum(['newsletter', 'affiliate', 'checkout', 'promo']);
-/** Which confirmation e-mail a `confirmation` send job carries; each is sent once per row. */
+/** Which confirmation e-mail a `confirmation` send job carries; each is sent once per row (decision 015). */
 export type ConfirmationKind = z.infer<typeof confirmationKindSchema>;
 
 /**
@@ -37,6 +39,7 @@ export const sendJobSchema = z.union(
   ],
   { error: 'expected { deliveryIds: uuid[] }, { deliveryId: uuid } or { confirmation, id }' },
 );
+/** A parsed `send-email` / `send-sms` payload. */
 export type SendJobData = z.infer<typeof sendJobSchema>;
 
 /** The tasks of the `maintenance` queue (DESIGN §2 "other jobs"). */
@@ -49,10 +52,11 @@ export const maintenanceTaskSchema = z.enum([
   'restaurant-check',
 ]);
 /**
- * Payload of a `maintenance` job (`flight-price-check`: flight price alerts, every 6 hours, docs/rules.md;
- * `restaurant-check`: restaurant alerts, every 15 minutes).
+ * Payload of a `maintenance` job (DESIGN §2 "other jobs"; `flight-price-check`: flight price alerts every 6 hours,
+ * docs/rules.md R45; `restaurant-check`: restaurant alerts every 15 minutes, R39).
  */
 export const maintenanceJobSchema = z.object({ task: maintenanceTaskSchema });
+/** A parsed `maintenance` payload. */
 export type MaintenanceJobData = z.infer<typeof maintenanceJobSchema>;
 
 /** The payload schema of each queue's jobs, for `parseJobData` (send-email and send-sms share one). */
