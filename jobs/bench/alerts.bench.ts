@@ -7,6 +7,7 @@
 // BENCH_SKIP_50K=1 leaves out the 50,000-visitor park (the longest set-up).
 import { randomUUID } from 'node:crypto';
 import { alertEngine, createDb, type Database, dropDatabase, ensureDatabase, migrateToLatest } from '@walkon/db';
+import { TEST_REDIS_URL } from '@walkon/db/testing';
 import { Queue, Worker } from 'bullmq';
 import { type Kysely, sql } from 'kysely';
 import { pino } from 'pino';
@@ -23,7 +24,6 @@ import { buildWorker } from '../src/worker.ts';
 const RIDES = 40;
 const WATCHED = 30;
 const SEND_CONCURRENCY = Number(process.env.BENCH_SEND_CONCURRENCY ?? 10);
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
 base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_alerts_bench`;
 const url = base.toString();
@@ -168,7 +168,7 @@ async function quietAndBusy(db: Kysely<Database>, parkId: string, k: number, suf
 }
 
 async function noopRate(prefix: string, jobs: number): Promise<number> {
-  const connection = createRedis(REDIS_URL, 'worker');
+  const connection = createRedis(TEST_REDIS_URL, 'worker');
   const queue = new Queue('bench-noop', { connection, prefix });
   await queue.addBulk(Array.from({ length: jobs }, (_, k) => ({ name: 'noop', data: { k }, opts: { removeOnComplete: 1000 } })));
   let done = 0;
@@ -177,7 +177,7 @@ async function noopRate(prefix: string, jobs: number): Promise<number> {
     resolve = r;
   });
   const t0 = process.hrtime.bigint();
-  const workerConnection = createRedis(REDIS_URL, 'worker');
+  const workerConnection = createRedis(TEST_REDIS_URL, 'worker');
   const worker = new Worker(
     'bench-noop',
     async () => {
@@ -229,7 +229,7 @@ async function main() {
   // ── Sending: the claimed deliveries through BullMQ batch jobs and the worker, outbox transport ─────────
   const prefix = `bench-${randomUUID()}`;
   const noop = await noopRate(prefix, 20_000);
-  const connection = createRedis(REDIS_URL, 'worker');
+  const connection = createRedis(TEST_REDIS_URL, 'worker');
   const queues = createQueues({ connection, prefix });
   const worker = await buildWorker({
     db,

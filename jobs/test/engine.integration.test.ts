@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { catalogue, type Database, outbox, rides, subscriptions } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -156,7 +156,7 @@ describe('DESIGN §2: at most one tick per park at a time, across workers', () =
       },
     };
     const prefix = `test-${randomUUID()}`;
-    const connections = [createRedis('redis://127.0.0.1:6379', 'worker'), createRedis('redis://127.0.0.1:6379', 'worker')];
+    const connections = [createRedis(TEST_REDIS_URL, 'worker'), createRedis(TEST_REDIS_URL, 'worker')];
     const queues = createQueues({ connection: connections[0]!, prefix });
     const logger = pino({ level: 'silent' });
     const workers = await Promise.all(
