@@ -5,7 +5,8 @@ export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379}
 export PORT=${PORT:-3000}
 export PUBLIC_ORIGIN=${PUBLIC_ORIGIN:-http://localhost:$PORT}
 export WAIT_TIMES_SOURCE=${WAIT_TIMES_SOURCE:-replay}
-export WAIT_TIMES_REPLAY_DIR=${WAIT_TIMES_REPLAY_DIR:-$ROOT/../shared/fixtures}
+export WALKON_FIXTURES_DIR=${WALKON_FIXTURES_DIR:-../shared/fixtures}
+export WAIT_TIMES_REPLAY_DIR=${WAIT_TIMES_REPLAY_DIR:-$(cd "$ROOT" && realpath -m "$WALKON_FIXTURES_DIR")}
 export NOTIFY_TRANSPORT=${NOTIFY_TRANSPORT:-outbox}
 # Flight search: Duffel when a token is set, else recorded Duffel example responses replayed (README).
 if [[ -n "${DUFFEL_ACCESS_TOKEN:-}" ]]; then export FLIGHTS_SOURCE=${FLIGHTS_SOURCE:-duffel}; else export FLIGHTS_SOURCE=${FLIGHTS_SOURCE:-replay}; fi

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { createDb, type Executor } from './client.ts';
@@ -9,6 +11,27 @@ import type { Database } from './types.ts';
  * worker, tables truncated between tests. Only test files import this module.
  */
 export const TEST_ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The repository root (the folder holding db/, jobs/, server/, web/). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The folder of recorded data every test, bench and e2e run reads (README "Configuration"):
+ * `WALKON_FIXTURES_DIR`, relative to the repository root, default `../shared/fixtures`. The one place tests
+ * find fixtures; `fixturePath('tpw_live_….json')` names a file in it.
+ */
+export const FIXTURES_DIR = path.resolve(REPO_ROOT, process.env.WALKON_FIXTURES_DIR ?? '../shared/fixtures');
+
+/** The absolute path of a file (or folder) under FIXTURES_DIR. */
+export function fixturePath(...parts: string[]): string {
+  return path.join(FIXTURES_DIR, ...parts);
+}
+
+/**
+ * The Redis tests connect to (queues under a unique prefix per test, limits, caches): `REDIS_URL`, default
+ * `redis://127.0.0.1:6379` like the packages' env.ts. The one place tests read it.
+ */
+export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Each run has its own databases so parallel runs never drop each other's (name carries the start time). */
 function runId(): string {
   const existing = process.env.WALKON_TEST_RUN;

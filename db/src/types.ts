@@ -267,6 +267,10 @@ export interface AlertAudienceTable {
   due_at: Timestamp | null;
   /** Changed since the last tick: evaluated even if its attraction's reading did not change. */
   dirty: Generated<boolean>;
+  /** The subscription's e-mail pass days (park-local dates), kept in step with `pass_days` by triggers. */
+  email_days: Generated<string[]>;
+  /** The subscription's SMS pass days (park-local dates), kept in step with `pass_days` by triggers. */
+  sms_days: Generated<string[]>;
 }
 
 export interface NewsletterSubscriptionsTable {

@@ -11,7 +11,10 @@ const schema = z.object({
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
   WAIT_TIMES_SOURCE: z.enum(['http', 'replay']).default('http'),
   THEMEPARKS_API_URL: z.string().url().default('https://api.themeparks.wiki'),
-  WAIT_TIMES_REPLAY_DIR: z.string().default(path.resolve(repoRoot, '../shared/fixtures')),
+  /** The recorded data (README "Configuration"), relative to the repository root; tests read it too. */
+  WALKON_FIXTURES_DIR: z.string().default('../shared/fixtures'),
+  /** Recordings the replay source serves; default WALKON_FIXTURES_DIR. */
+  WAIT_TIMES_REPLAY_DIR: z.string().optional(),
   /** Optional RogueMew day CSV to step through one snapshot per tick (replay only). */
   WAIT_TIMES_REPLAY_SERIES: z.string().optional(),
   NOTIFY_TRANSPORT: z.enum(['outbox', 'aws']).default('outbox'),
@@ -39,18 +42,19 @@ const schema = z.object({
 });
 
 /** The worker's and CLI's settings (README "Configuration"), parsed once from the environment. */
-export type JobsEnv = z.infer<typeof schema>;
+export type JobsEnv = Omit<z.infer<typeof schema>, 'WAIT_TIMES_REPLAY_DIR'> & { WAIT_TIMES_REPLAY_DIR: string };
 
 /**
  * Parses the jobs settings from `source` (default `process.env`).
- * Relative `WAIT_TIMES_REPLAY_DIR` / `FLIGHTS_REPLAY_DIR` values are resolved against the repository root.
+ * Relative `WALKON_FIXTURES_DIR` / `WAIT_TIMES_REPLAY_DIR` / `FLIGHTS_REPLAY_DIR` values are resolved against the
+ * repository root; `WAIT_TIMES_REPLAY_DIR` defaults to `WALKON_FIXTURES_DIR`.
  * @throws ZodError on an invalid value (e.g. an unknown WAIT_TIMES_SOURCE).
  */
 export function loadJobsEnv(source: NodeJS.ProcessEnv = process.env): JobsEnv {
   const env = schema.parse(source);
   return {
     ...env,
-    WAIT_TIMES_REPLAY_DIR: path.resolve(repoRoot, env.WAIT_TIMES_REPLAY_DIR),
+    WAIT_TIMES_REPLAY_DIR: path.resolve(repoRoot, env.WAIT_TIMES_REPLAY_DIR ?? env.WALKON_FIXTURES_DIR),
     FLIGHTS_REPLAY_DIR: path.resolve(repoRoot, env.FLIGHTS_REPLAY_DIR),
   };
 }

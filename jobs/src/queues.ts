@@ -1,5 +1,6 @@
-import { Queue } from 'bullmq';
+import { type Job, Queue, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
 
 /** Queue names (DESIGN §2). */
 export const QUEUE = {
@@ -10,30 +11,73 @@ export const QUEUE = {
   history: 'history',
 } as const;
 
-/** Payload of a `poll-park` job. */
-export interface PollJobData {
-  parkId: string;
-}
+/** Payload of a `poll-park` job: the park to poll (ThemeParks.wiki entity id). */
+export const pollJobSchema = z.object({ parkId: z.string().min(1) });
+/** A parsed `poll-park` payload. */
+export type PollJobData = z.infer<typeof pollJobSchema>;
+
 /** Payload of a `history` job (the 5-minute collection of one park, DESIGN §2.2 history). */
-export interface HistoryJobData {
-  parkId: string;
-}
-/** Confirmation e-mails sent once per row (issue 4 newsletter, issue 7 affiliate application). */
+export const historyJobSchema = z.object({ parkId: z.string().min(1) });
+/** A parsed `history` payload. */
+export type HistoryJobData = z.infer<typeof historyJobSchema>;
+
 /** newsletter / affiliate: welcome e-mails; checkout / promo: the pass confirmation (checkout session or promo redemption id). */
-export type ConfirmationKind = 'newsletter' | 'affiliate' | 'checkout' | 'promo';
+export const confirmationKindSchema = z.enum(['newsletter', 'affiliate', 'checkout', 'promo']);
+/** Which confirmation e-mail a `confirmation` send job carries; each is sent once per row (decision 015). */
+export type ConfirmationKind = z.infer<typeof confirmationKindSchema>;
 
 /**
- * Payload of a `send-email` / `send-sms` job: a batch of claimed deliveries to send (job name `send`; a single
- * `deliveryId` from jobs enqueued before batches), or, on the
- * e-mail queue, a confirmation to send once (job name `confirmation`).
+ * Payload of a `send-email` / `send-sms` job: a batch of claimed deliveries to send (job name `send`, DESIGN
+ * §2.5; a single `deliveryId` from jobs enqueued before batches), or, on the e-mail queue, a confirmation to
+ * send once (job name `confirmation`).
  */
-export type SendJobData = { deliveryIds: string[] } | { deliveryId: string } | { confirmation: ConfirmationKind; id: string };
+export const sendJobSchema = z.union(
+  [
+    z.object({ deliveryIds: z.array(z.guid()).min(1) }),
+    z.object({ deliveryId: z.guid() }),
+    z.object({ confirmation: confirmationKindSchema, id: z.string().min(1) }),
+  ],
+  { error: 'expected { deliveryIds: uuid[] }, { deliveryId: uuid } or { confirmation, id }' },
+);
+/** A parsed `send-email` / `send-sms` payload. */
+export type SendJobData = z.infer<typeof sendJobSchema>;
+
+/** The tasks of the `maintenance` queue (DESIGN §2 "other jobs"). */
+export const maintenanceTaskSchema = z.enum([
+  'sweep-deliveries',
+  'reconcile-schedulers',
+  'expire-subscriptions',
+  'prune-samples',
+  'flight-price-check',
+  'restaurant-check',
+]);
 /**
- * Payload of a `maintenance` job (`flight-price-check`: issue 7 flight price alerts, every 6 hours;
- * `restaurant-check`: issue 6 restaurant alerts, every 15 minutes).
+ * Payload of a `maintenance` job (DESIGN §2 "other jobs"; `flight-price-check`: flight price alerts every 6 hours,
+ * docs/rules.md R45; `restaurant-check`: restaurant alerts every 15 minutes, R39).
  */
-export interface MaintenanceJobData {
-  task: 'sweep-deliveries' | 'reconcile-schedulers' | 'expire-subscriptions' | 'prune-samples' | 'flight-price-check' | 'restaurant-check';
+export const maintenanceJobSchema = z.object({ task: maintenanceTaskSchema });
+/** A parsed `maintenance` payload. */
+export type MaintenanceJobData = z.infer<typeof maintenanceJobSchema>;
+
+/** The payload schema of each queue's jobs, for `parseJobData` (send-email and send-sms share one). */
+export const jobSchemas = {
+  poll: pollJobSchema,
+  history: historyJobSchema,
+  send: sendJobSchema,
+  maintenance: maintenanceJobSchema,
+} as const;
+
+/**
+ * Parses a job's payload with its schema before the processor touches anything. A payload that does not match
+ * fails the job at once, without retries (BullMQ `UnrecoverableError`), with the queue, the job and the first
+ * problem in the message: "Bad payload for poll-park job 12: parkId: expected string, received undefined".
+ */
+export function parseJobData<T>(schema: z.ZodType<T>, job: Pick<Job, 'id' | 'queueName' | 'data'>): T {
+  const parsed = schema.safeParse(job.data);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new UnrecoverableError(`Bad payload for ${job.queueName} job ${job.id ?? '?'}: ${where}${issue?.message ?? 'invalid'}`);
 }
 
 /** The producers' view of the queues. */

@@ -18,7 +18,7 @@ import { runParkTick } from './pipeline/tick.ts';
 import type { DiningAvailabilityProvider } from './providers/dining/types.ts';
 import type { Notifier } from './providers/notify/index.ts';
 import { DEFAULT_TIMEOUT_MS, NotFoundError, planAfterFault, type WaitTimesSource } from './providers/waitTimes/index.ts';
-import { type HistoryJobData, type MaintenanceJobData, type PollJobData, QUEUE, type Queues, type SendJobData } from './queues.ts';
+import { jobSchemas, type MaintenanceJobData, parseJobData, QUEUE, type Queues } from './queues.ts';
 
 /** Everything the worker needs, injected (DESIGN §4 factories). */
 export interface WorkerDeps {
@@ -147,10 +147,10 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   const log = deps.logger;
   const common = { connection: deps.connection, prefix: deps.queues.prefix };
 
-  const poll = new Worker<PollJobData>(
+  const poll = new Worker(
     QUEUE.poll,
-    async (job: Job<PollJobData>, token?: string) => {
-      const { parkId } = job.data;
+    async (job: Job, token?: string) => {
+      const { parkId } = parseJobData(jobSchemas.poll, job);
       try {
         const { ran, poll: p, claimed, capped } = await runParkTick(deps, parkId);
         if (!ran || !p) return { skipped: 'another tick of this park is running' };
@@ -198,8 +198,8 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   );
 
   const sendDeps = { ...deps, providerConcurrency: deps.providerConcurrency };
-  const sendProcessor = async (job: Job<SendJobData>) => {
-    const data = job.data;
+  const sendProcessor = async (job: Job) => {
+    const data = parseJobData(jobSchemas.send, job);
     if ('confirmation' in data) return (await sendConfirmation(deps, data.confirmation, data.id)) ? 'sent' : 'skipped';
     const ids = 'deliveryIds' in data ? data.deliveryIds : [data.deliveryId];
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
@@ -222,14 +222,15 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     }
     return { messages: out.messages, sent: out.outcomes.filter((o) => o.status === 'sent').length };
   };
-  const sendEmail = new Worker<SendJobData>(QUEUE.sendEmail, sendProcessor, { ...common, concurrency: deps.sendConcurrency ?? 10 });
-  const sendSms = new Worker<SendJobData>(QUEUE.sendSms, sendProcessor, { ...common, concurrency: deps.sendConcurrency ?? 10 });
+  const sendEmail = new Worker(QUEUE.sendEmail, sendProcessor, { ...common, concurrency: deps.sendConcurrency ?? 10 });
+  const sendSms = new Worker(QUEUE.sendSms, sendProcessor, { ...common, concurrency: deps.sendConcurrency ?? 10 });
 
-  const maintenance = new Worker<MaintenanceJobData>(
+  const maintenance = new Worker(
     QUEUE.maintenance,
     async (job) => {
-      const out = await runMaintenance(deps, job.data.task);
-      log.info({ task: job.data.task, ...out }, 'maintenance');
+      const { task } = parseJobData(jobSchemas.maintenance, job);
+      const out = await runMaintenance(deps, task);
+      log.info({ task, ...out }, 'maintenance');
       return out;
     },
     // Two at a time: a slow flight price check (one provider search per trip group) must not hold up the
@@ -239,10 +240,11 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
 
   // The 5-minute history collection of every park (DESIGN §2.2 history); the claim keeps it to one read per
   // park per interval across workers.
-  const historyWorker = new Worker<HistoryJobData>(
+  const historyWorker = new Worker(
     QUEUE.history,
-    async (job: Job<HistoryJobData>) => {
-      const out = await collectHistory({ db: deps.db, source: deps.source, now: deps.now, logger: log }, job.data.parkId);
+    async (job: Job) => {
+      const { parkId } = parseJobData(jobSchemas.history, job);
+      const out = await collectHistory({ db: deps.db, source: deps.source, now: deps.now, logger: log }, parkId);
       log.debug(out, 'history');
       return out;
     },

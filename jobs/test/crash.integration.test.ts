@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkLocalDate } from '../src/dates.ts';
@@ -60,7 +60,7 @@ describe('DESIGN §2.5 exactly once under SIGKILL', () => {
     void source;
 
     const prefix = `crash-${randomUUID()}`;
-    const connection = createRedis('redis://127.0.0.1:6379', 'worker');
+    const connection = createRedis(TEST_REDIS_URL, 'worker');
     const queues = createQueues({ connection, prefix });
     const children: ChildProcess[] = [];
     try {

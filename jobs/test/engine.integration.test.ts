@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { catalogue, type Database, outbox, rides, subscriptions } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import type { LiveParkData, WaitTimesSource } from '../src/providers/waitTimes/i
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
 import { buildWorker } from '../src/worker.ts';
-import { FIXTURES, MK, MK_OPEN } from './helpers.ts';
+import { FIXTURES, MK, MK_OPEN, replayOf } from './helpers.ts';
 
 let db: Kysely<Database>;
 const notifier = createOutboxNotifier();
@@ -156,7 +156,7 @@ describe('DESIGN §2: at most one tick per park at a time, across workers', () =
       },
     };
     const prefix = `test-${randomUUID()}`;
-    const connections = [createRedis('redis://127.0.0.1:6379', 'worker'), createRedis('redis://127.0.0.1:6379', 'worker')];
+    const connections = [createRedis(TEST_REDIS_URL, 'worker'), createRedis(TEST_REDIS_URL, 'worker')];
     const queues = createQueues({ connection: connections[0]!, prefix });
     const logger = pino({ level: 'silent' });
     const workers = await Promise.all(
@@ -184,5 +184,61 @@ describe('DESIGN §2: at most one tick per park at a time, across workers', () =
       await queues.close();
       for (const c of connections) c.disconnect();
     }
+  });
+});
+
+describe('DESIGN §2.3: the audience carries its pass days, and the channel of the day follows pass_days', () => {
+  it('no pass day today: nothing; a day bought today as SMS: the next tick alerts by SMS; the days removed: the arrays empty', async () => {
+    const now = () => new Date('2026-04-14T22:27:18Z');
+    const source = replayOf(MK_OPEN, now);
+    await catalogue.upsertDestinations(db, await source.getDestinations());
+    await refreshPark({ db, source, now }, MK);
+    const email = 'days@example.com';
+    // A pass for tomorrow only (park-local), with a phone number.
+    await subscriptions.grantPassDays(db, {
+      email,
+      parkId: MK,
+      userId: null,
+      channel: 'email',
+      phoneNumber: '+14075550123',
+      days: ['2026-04-15'],
+      source: 'grant',
+      reference: 'test',
+    });
+    await rides.watchAllRides(db, email, MK);
+    const audience = () =>
+      db.selectFrom('alert_audience').select(['email_days', 'sms_days']).where('email', '=', email).distinct().execute();
+    const days = (xs: unknown[]) => xs.map((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d)));
+    let rows = await audience();
+    expect(rows).toHaveLength(1);
+    expect(days(rows[0]!.email_days)).toEqual(['2026-04-15']);
+    expect(days(rows[0]!.sms_days)).toEqual([]);
+    const deliveries = () => db.selectFrom('deliveries').select(['channel', 'address', 'status']).where('email', '=', email).execute();
+    expect((await runParkTick({ db, source, now }, MK)).claimed).toHaveLength(0);
+    expect(await deliveries()).toHaveLength(0);
+
+    // Today (2026-04-14 in Orlando) bought as SMS: the pairs are dirty, and the next tick (same readings) alerts.
+    await subscriptions.grantPassDays(db, {
+      email,
+      parkId: MK,
+      userId: null,
+      channel: 'sms',
+      days: ['2026-04-14'],
+      source: 'grant',
+      reference: 'test-2',
+    });
+    rows = await audience();
+    expect(days(rows[0]!.sms_days)).toEqual(['2026-04-14']);
+    const tick = await runParkTick({ db, source, now }, MK);
+    expect(tick.claimed).toHaveLength(7);
+    const sent = await deliveries();
+    expect(sent.map((d) => d.channel)).toEqual(Array(7).fill('sms'));
+    expect(new Set(sent.map((d) => d.address))).toEqual(new Set(['+14075550123']));
+
+    // Both days removed: the arrays empty out.
+    await db.deleteFrom('pass_days').execute();
+    rows = await audience();
+    expect(days(rows[0]!.email_days)).toEqual([]);
+    expect(days(rows[0]!.sms_days)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, flights, outbox } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -188,9 +188,9 @@ describe('flight-price-check (issue 7, spec part 2 §3)', () => {
 
   it('the worker registers the flight-price-check job scheduler every 6 hours on the maintenance queue', async () => {
     expect(MAINTENANCE_SCHEDULES).toContainEqual({ id: 'flight-price-check', every: 21_600_000, task: 'flight-price-check' });
-    const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+    const redis = createRedis(TEST_REDIS_URL, 'worker');
     const queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
-    const connection = createRedis('redis://127.0.0.1:6379', 'worker');
+    const connection = createRedis(TEST_REDIS_URL, 'worker');
     const now = () => new Date();
     const { provider } = fixed();
     const worker = await buildWorker({

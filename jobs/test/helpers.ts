@@ -1,12 +1,12 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
+import { FIXTURES_DIR } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { addDaysToDate, parkLocalDate } from '../src/dates.ts';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { createReplaySource } from '../src/providers/waitTimes/index.ts';
 
-export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
+/** The recorded data (`WALKON_FIXTURES_DIR`, see db/src/testing.ts). */
+export const FIXTURES = FIXTURES_DIR;
 export const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 export const MK_OPEN = 'tpw_live_magic-kingdom_2026-04-14T2227Z.json';
 export const MK_PREOPEN = 'tpw_live_magic-kingdom_2026-04-15T1036Z.json';

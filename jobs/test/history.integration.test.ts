@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue, type Database, history, liveStatus } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import { Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { createRedis } from '../src/redis.ts';
 import { FIXTURES, MK, MK_OPEN } from './helpers.ts';
 
 let db: Kysely<Database>;
-const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+const redis = createRedis(TEST_REDIS_URL, 'worker');
 const queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
 const AK = '1c84a229-8862-4648-9c71-378ddd2c7693';
 const NAVI = '7a5af3b7-9bc1-4962-92d0-3ea9c9ce35f0';

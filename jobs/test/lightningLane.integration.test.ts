@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue, type Database, features, lightningLane, users } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -192,8 +192,8 @@ describe('the poll-park worker runs auto-booking after each poll', () => {
   it('a poll job of the park books the chosen lane', async () => {
     const u = await fan();
     await prefer(u.id, 'Haunted Mansion', { priority: 3 });
-    const producer = createRedis('redis://127.0.0.1:6379', 'producer');
-    const connection = createRedis('redis://127.0.0.1:6379', 'worker');
+    const producer = createRedis(TEST_REDIS_URL, 'producer');
+    const connection = createRedis(TEST_REDIS_URL, 'worker');
     const queues = createQueues({ connection: producer, prefix: `test-${randomUUID()}` });
     const worker = await buildWorker({
       db,

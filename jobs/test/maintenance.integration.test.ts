@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue, type Database, liveStatus, subscriptions } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createQueues } from '../src/queues.ts';
@@ -8,7 +8,7 @@ import { createRedis } from '../src/redis.ts';
 import { runMaintenance } from '../src/worker.ts';
 
 let db: Kysely<Database>;
-const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+const redis = createRedis(TEST_REDIS_URL, 'worker');
 const queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
 const NOW = new Date('2026-04-16T12:00:00Z'); // 08:00 in Orlando, 2026-04-16
 

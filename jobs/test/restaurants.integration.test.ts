@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue, type Database, features, restaurantAlerts, users } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ const LIBERTY = 'ae9a4a79-ccf1-4561-9a95-cf83d3007b98';
 const BE_OUR_GUEST = 'e847a8bd-7d21-432b-a7a1-f483517a22b5';
 
 let db: Kysely<Database>;
-const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+const redis = createRedis(TEST_REDIS_URL, 'worker');
 const queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
 const logger = pino({ level: 'silent' });
 const notifier = createOutboxNotifier();

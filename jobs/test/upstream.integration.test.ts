@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -95,7 +95,7 @@ describe('a response about another park', () => {
 
     // Through the real worker: logged as an error, one read only (no retry), no crash, no alert.
     const prefix = `test-${randomUUID()}`;
-    const connection = createRedis('redis://127.0.0.1:6379', 'worker');
+    const connection = createRedis(TEST_REDIS_URL, 'worker');
     const queues = createQueues({ connection, prefix });
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (s: string) => void lines.push(s) });
@@ -259,7 +259,7 @@ describe('Retry-After', () => {
     const now = () => new Date();
     await watchAll(db, MK_OPEN, 'fan@example.com', now);
     const prefix = `test-${randomUUID()}`;
-    const connection = createRedis('redis://127.0.0.1:6379', 'worker');
+    const connection = createRedis(TEST_REDIS_URL, 'worker');
     const queues = createQueues({ connection, prefix });
     const gate = createRedisReadGate({ redis: connection, prefix });
     const logger = pino({ level: 'silent' });

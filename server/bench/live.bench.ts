@@ -7,9 +7,9 @@
 // (walkon_bench_live) and queue prefix. BENCH_SECONDS (default 20) shortens the runs. Figures are printed, not asserted.
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogue, createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@walkon/db';
+import { FIXTURES_DIR, TEST_REDIS_URL } from '@walkon/db/testing';
 import { createQueues, createRedis, createReplaySource, DEMO_HISTORY, importHistory, refreshPark } from '@walkon/jobs';
 import autocannon from 'autocannon';
 import { pino } from 'pino';
@@ -17,7 +17,6 @@ import { buildApp } from '../src/app.ts';
 
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const PEOPLEMOVER = 'ffcfeaa2-1416-4920-a1ed-543c1a1695c4';
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
 base.pathname = '/walkon_bench_live';
@@ -26,9 +25,9 @@ const now = () => new Date();
 
 async function serve(): Promise<void> {
   const db = createDb(url, 10);
-  const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 'producer');
+  const redis = createRedis(TEST_REDIS_URL, 'producer');
   const queues = createQueues({ connection: redis, prefix: `bench-${randomUUID()}` });
-  const source = createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now });
+  const source = createReplaySource({ dir: FIXTURES_DIR, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now });
   const app = await buildApp({
     db,
     queues,
@@ -66,10 +65,10 @@ if (process.env.BENCH_ROLE === 'server') {
   await ensureDatabase(url);
   const db = createDb(url, 4);
   await migrateToLatest(db);
-  const source = createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now });
+  const source = createReplaySource({ dir: FIXTURES_DIR, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now });
   await catalogue.upsertDestinations(db, await source.getDestinations());
   await refreshPark({ db, source, now }, MK);
-  await importHistory({ db, now }, { dir: FIXTURES, datasets: DEMO_HISTORY.filter((d) => d.parkId === MK) });
+  await importHistory({ db, now }, { dir: FIXTURES_DIR, datasets: DEMO_HISTORY.filter((d) => d.parkId === MK) });
   await db.destroy();
 
   const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_ROLE: 'server' }, execArgv: process.execArgv });

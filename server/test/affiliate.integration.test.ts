@@ -1,25 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { users } from '@walkon/db';
 import { createOutboxNotifier, sendConfirmation } from '@walkon/jobs';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, withTestServer } from './harness.ts';
+import { createTestCaller, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 
 const env = withTestServer();
 const now = () => new Date();
 
-async function post(proc: string, input: unknown, cookie?: string) {
-  const res = await env.app.inject({
-    method: 'POST',
-    url: `/trpc/${proc}`,
-    payload: JSON.stringify(input),
-    headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-  });
-  return { status: res.statusCode, body: res.json(), cookie: String(res.headers['set-cookie'] ?? '').split(';')[0] };
-}
+const post = (proc: string, input: unknown, cookie?: string) => trpcCall(env.app, proc, input, cookie);
 
 describe('affiliate applications (issue 7, spec part 2 §3, §5, §6)', () => {
   it('stores a valid application with total_followers computed on the server and the signed-in user attached; confirms once', async () => {
-    const s = await post('auth.signUp', { fullName: 'Ana', email: 'ana@example.com', password: 'correct horse' });
+    const s = await signUpUser(env.app, 'ana@example.com');
     const r = await post(
       'affiliate.submit',
       {
@@ -36,8 +27,8 @@ describe('affiliate applications (issue 7, spec part 2 §3, §5, §6)', () => {
     expect(r.status).toBe(200);
     expect(r.body.result.data).toEqual({ ok: true, totalFollowers: 2600 });
     const row = await env.db.selectFrom('affiliate_applications').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ total_followers: 2600, user_id: s.body.result.data.user.id, status: 'new', primary_platform: 'youtube' });
-    expect(await env.queues.sendEmail.getJob(`affiliate-${row.id}`)).toBeTruthy();
+    expect(row).toMatchObject({ total_followers: 2600, user_id: s.id, status: 'new', primary_platform: 'youtube' });
+    expect((await env.queues.sendEmail.getJob(`affiliate-${row.id}`))?.data).toEqual({ confirmation: 'affiliate', id: row.id });
     const deps = { db: env.db, notifier: createOutboxNotifier(), now, publicOrigin: ORIGIN };
     expect(await sendConfirmation(deps, 'affiliate', row.id)).toBe(true);
     expect(await sendConfirmation(deps, 'affiliate', row.id)).toBe(false);
@@ -73,14 +64,12 @@ describe('affiliate applications (issue 7, spec part 2 §3, §5, §6)', () => {
       tiktokFollowers: 10,
       whyJoin: 'Short videos of rides.',
     });
-    const u = await post('auth.signUp', { fullName: 'U', email: `u${randomUUID().slice(0, 6)}@example.com`, password: 'correct horse' });
-    const list = await env.app.inject({ method: 'GET', url: '/trpc/affiliate.list', headers: { cookie: u.cookie } });
-    expect(list.statusCode).toBe(403);
-    await users.grantRole(env.db, u.body.result.data.user.id, 'admin');
-    const ok = await env.app.inject({ method: 'GET', url: '/trpc/affiliate.list', headers: { cookie: u.cookie } });
-    const apps = ok.json().result.data as { id: string; email: string }[];
-    const cy = apps.find((a) => a.email === 'cy@example.com')!;
-    expect((await post('affiliate.setStatus', { id: cy.id, status: 'contacted' }, u.cookie)).status).toBe(200);
+    const u = await signUpUser(env.app);
+    await expect((await createTestCaller(env.deps, u)).affiliate.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await users.grantRole(env.db, u.id, 'admin');
+    const admin = await createTestCaller(env.deps, u);
+    const cy = (await admin.affiliate.list()).find((a) => a.email === 'cy@example.com')!;
+    await admin.affiliate.setStatus({ id: cy.id, status: 'contacted' });
     expect(
       (await env.db.selectFrom('affiliate_applications').select('status').where('id', '=', cy.id).executeTakeFirstOrThrow()).status,
     ).toBe('contacted');

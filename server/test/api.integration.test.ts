@@ -1,51 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { subscriptions, users } from '@walkon/db';
-import { truncateAll } from '@walkon/db/testing';
+import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, createReplaySource, parkLocalDate } from '@walkon/jobs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../src/auth/session.ts';
-import { buildTestApp, ORIGIN, withTestServer } from './harness.ts';
+import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
-const replay = () => createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now: () => new Date() });
+const replay = () =>
+  createReplaySource({ dir: FIXTURES_DIR, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now: () => new Date() });
 const env = withTestServer({ source: replay });
 
 beforeEach(async () => truncateAll(env.db));
-
-type Res = { status: number; body: any; cookie?: string; setCookie?: string };
-
-async function call(
-  kind: 'query' | 'mutation',
-  proc: string,
-  input?: unknown,
-  cookie?: string,
-  headers: Record<string, string> = {},
-): Promise<Res> {
-  const res =
-    kind === 'query'
-      ? await env.app.inject({
-          method: 'GET',
-          url: `/trpc/${proc}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-          headers: { ...(cookie ? { cookie } : {}), ...headers },
-        })
-      : await env.app.inject({
-          method: 'POST',
-          url: `/trpc/${proc}`,
-          payload: input === undefined ? undefined : JSON.stringify(input),
-          headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
-        });
-  const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0];
-  return { status: res.statusCode, body: res.json(), setCookie, cookie: setCookie?.split(';')[0] };
-}
-
-async function signUp(email = `u${randomUUID().slice(0, 8)}@example.com`) {
-  const r = await call('mutation', 'auth.signUp', { fullName: 'Test User', email, password: 'correct horse' });
-  expect(r.status).toBe(200);
-  return { email, cookie: r.cookie!, id: r.body.result.data.user.id as string };
-}
 
 /** A pass for MK on `days` (default: the park-local today), as the person's own signed-in purchase would leave it. */
 async function givePass(person: { email: string; id: string }, days?: string[]) {
@@ -65,11 +30,11 @@ async function givePass(person: { email: string; id: string }, days?: string[]) 
 }
 
 const allRideIds = async () =>
-  (await call('query', 'waitTimes.live', { parkId: MK })).body.result.data.rides.map((r: { id: string }) => r.id) as string[];
+  (await trpcCall(env.app, 'waitTimes.live', { parkId: MK })).body.result.data.rides.map((r: { id: string }) => r.id) as string[];
 
 describe('accounts (spec part 1 §2 Auth, issue 2 item 3)', () => {
   it('sign up lower-cases the e-mail and sets an HttpOnly, SameSite=Lax session cookie (no Secure in development)', async () => {
-    const r = await call('mutation', 'auth.signUp', { fullName: 'Ann', email: 'Ann@Example.COM', password: 'correct horse' });
+    const r = await trpcCall(env.app, 'auth.signUp', { fullName: 'Ann', email: 'Ann@Example.COM', password: 'correct horse' });
     expect(r.body.result.data.user.email).toBe('ann@example.com');
     expect(r.setCookie).toMatch(/^walkon_session=[a-z2-7]{32};/);
     expect(r.setCookie).toContain('HttpOnly');
@@ -85,63 +50,52 @@ describe('accounts (spec part 1 §2 Auth, issue 2 item 3)', () => {
 
   it('the cookie is Secure in production', async () => {
     const prodApp = await buildTestApp(env, true, replay());
-    const res = await prodApp.inject({
-      method: 'POST',
-      url: '/trpc/auth.signUp',
-      payload: JSON.stringify({ fullName: 'P', email: 'p@example.com', password: 'correct horse' }),
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-    });
-    expect(String(res.headers['set-cookie'])).toContain('Secure');
+    const res = await trpcCall(prodApp, 'auth.signUp', { fullName: 'P', email: 'p@example.com', password: 'correct horse' });
+    expect(res.setCookie).toContain('Secure');
     await prodApp.close();
   });
 
   it('a sign-up with a registered address answers like a new one, without a session (no enumeration)', async () => {
-    const { email } = await signUp();
-    const r = await call('mutation', 'auth.signUp', { fullName: 'X', email, password: 'correct horse' });
+    const { email } = await signUpUser(env.app);
+    const r = await trpcCall(env.app, 'auth.signUp', { fullName: 'X', email, password: 'correct horse' });
     expect(r.status).toBe(200);
     expect(r.body.result.data.user).toMatchObject({ email, fullName: 'X', roles: [], emailVerified: false });
     expect(r.setCookie).toBeUndefined();
   });
 
   it('spec part 1 §5: sign up without a full name says "Please enter your full name to sign up."', async () => {
-    const r = await call('mutation', 'auth.signUp', { fullName: ' ', email: 'a@b.co', password: 'correct horse' });
+    const r = await trpcCall(env.app, 'auth.signUp', { fullName: ' ', email: 'a@b.co', password: 'correct horse' });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe('Please enter your full name to sign up.');
   });
 
   it('log in, me, log out', async () => {
-    const { email } = await signUp();
-    const bad = await call('mutation', 'auth.logIn', { email, password: 'wrong password' });
+    const { email } = await signUpUser(env.app);
+    const bad = await trpcCall(env.app, 'auth.logIn', { email, password: 'wrong password' });
     expect(bad.status).toBe(401);
     expect(bad.body.error.message).toBe('Invalid login credentials');
-    const ok = await call('mutation', 'auth.logIn', { email: email.toUpperCase(), password: 'correct horse' });
+    const ok = await trpcCall(env.app, 'auth.logIn', { email: email.toUpperCase(), password: 'correct horse' });
     expect(ok.status).toBe(200);
-    expect((await call('query', 'auth.me', undefined, ok.cookie)).body.result.data.user.email).toBe(email);
-    expect((await call('mutation', 'auth.logOut', undefined, ok.cookie)).status).toBe(200);
-    expect((await call('query', 'auth.me', undefined, ok.cookie)).body.result.data.user).toBeNull();
+    expect((await trpcCall(env.app, 'auth.me', undefined, ok.cookie)).body.result.data.user.email).toBe(email);
+    expect((await trpcCall(env.app, 'auth.logOut', undefined, ok.cookie)).status).toBe(200);
+    expect((await trpcCall(env.app, 'auth.me', undefined, ok.cookie)).body.result.data.user).toBeNull();
   });
 
   it('log-in slow-down: after four failures from one client the next try must wait a second, even with the right password', async () => {
-    const { email } = await signUp();
+    const { email } = await signUpUser(env.app);
     // A stopped clock: the one-second wait never runs out however slow the machine is.
     const frozen = new Date();
     const app = await buildTestApp(env, false, replay(), null, () => frozen);
-    const logIn = (password: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/trpc/auth.logIn',
-        payload: JSON.stringify({ email, password }),
-        headers: { 'content-type': 'application/json', origin: ORIGIN },
-      });
-    for (let i = 0; i < 4; i++) expect((await logIn(`wrong-${i}`)).statusCode).toBe(401);
+    const logIn = (password: string) => trpcCall(app, 'auth.logIn', { email, password });
+    for (let i = 0; i < 4; i++) expect((await logIn(`wrong-${i}`)).status).toBe(401);
     const r = await logIn('correct horse');
-    expect(r.statusCode).toBe(429);
-    expect(r.json().error.message).toBe('Too many login attempts. Please try again in 1 second.');
+    expect(r.status).toBe(429);
+    expect(r.message).toBe('Too many login attempts. Please try again in 1 second.');
     await app.close();
   });
 
   it('sessions slide: less than 15 days left extends to 30 days; expired sessions are deleted', async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signUpUser(env.app);
     const token = cookie.split('=')[1]!;
     const t0 = Date.now();
     const in20d = new Date(t0 + 20 * 86_400_000);
@@ -167,24 +121,27 @@ describe('security (issue 2 Tests)', () => {
     ['mutation', 'manageAlerts.save', { parks: [] }],
     ['mutation', 'auth.logOut'],
   ];
-  for (const [kind, proc, input] of protectedCalls) {
+  for (const [, proc, input] of protectedCalls) {
     it(`${proc} refuses a signed-out caller (401)`, async () => {
-      const r = await call(kind, proc, input);
+      const r = await trpcCall(env.app, proc, input);
       expect(r.status).toBe(401);
       expect(r.body.error.message).toBe('Please log in to manage your alert subscriptions.');
     });
   }
 
   it('a cross-origin POST is refused (403) and changes nothing', async () => {
-    const r = await call('mutation', 'auth.signUp', { fullName: 'E', email: 'evil@example.com', password: 'correct horse' }, undefined, {
-      origin: 'https://evil.example',
-    });
+    const r = await trpcCall(
+      env.app,
+      'auth.signUp',
+      { fullName: 'E', email: 'evil@example.com', password: 'correct horse' },
+      { headers: { origin: 'https://evil.example' } },
+    );
     expect(r.status).toBe(403);
     expect(await env.db.selectFrom('users').selectAll().execute()).toEqual([]);
   });
 
   it('bad or missing fields are a 400 with a message, never a 500 or a stack trace', async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signUpUser(env.app);
     for (const [proc, input] of [
       ['auth.signUp', {}],
       ['auth.logIn', { email: 'not-an-email', password: 'x' }],
@@ -193,7 +150,7 @@ describe('security (issue 2 Tests)', () => {
       ['alerts.activate', { parkId: MK, rideIds: ['a'], startDate: 'tomorrow' }],
       ['manageAlerts.save', { parks: [{ parkId: MK }] }],
     ] as const) {
-      const r = await call('mutation', proc, input, cookie);
+      const r = await trpcCall(env.app, proc, input, cookie);
       expect(r.status, proc).toBe(400);
       expect(typeof r.body.error.message).toBe('string');
       expect(r.body.error.message.length).toBeGreaterThan(3);
@@ -210,36 +167,36 @@ describe('security (issue 2 Tests)', () => {
   });
 
   it("a user cannot read or change another user's rides, alerts or history", async () => {
-    const a = await signUp();
-    const b = await signUp();
+    const a = await signUpUser(env.app);
+    const b = await signUpUser(env.app);
     const rides = await allRideIds();
     await givePass(a);
-    expect((await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides.slice(0, 3) }, a.cookie)).status).toBe(200);
+    expect((await trpcCall(env.app, 'alerts.activate', { parkId: MK, rideIds: rides.slice(0, 3) }, a.cookie)).status).toBe(200);
     // B sees none of A's data…
-    const bState = (await call('query', 'alerts.state', { parkId: MK }, b.cookie)).body.result.data;
+    const bState = (await trpcCall(env.app, 'alerts.state', { parkId: MK }, b.cookie)).body.result.data;
     expect(bState.email).toBe(b.email);
     expect(bState.selectedRideIds).toEqual([]);
     expect(bState.subscription).toBeNull();
-    expect((await call('query', 'manageAlerts.list', undefined, b.cookie)).body.result.data.parks).toEqual([]);
+    expect((await trpcCall(env.app, 'manageAlerts.list', undefined, b.cookie)).body.result.data.parks).toEqual([]);
     // …cannot change it through Manage Alerts (there is no e-mail in any input: identity is the session)…
-    const save = await call(
-      'mutation',
+    const save = await trpcCall(
+      env.app,
       'manageAlerts.save',
       { parks: [{ parkId: MK, active: false, rides: rides.slice(0, 3).map((rideId) => ({ rideId, active: false })) }] },
       b.cookie,
     );
     expect(save.status).toBe(404);
     // …nor clear A's history or stop A's alerts.
-    await call('mutation', 'alerts.stop', { parkId: MK }, b.cookie);
-    await call('mutation', 'alerts.clearHistory', undefined, b.cookie);
-    const aState = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
+    await trpcCall(env.app, 'alerts.stop', { parkId: MK }, b.cookie);
+    await trpcCall(env.app, 'alerts.clearHistory', undefined, b.cookie);
+    const aState = (await trpcCall(env.app, 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
     expect(aState.subscription.active).toBe(true);
     expect(aState.selectedRideIds).toHaveLength(3);
   });
 
   it('Bull Board at /admin/queues: 401 signed out, 403 for a user, 200 for an admin (static files too)', async () => {
     expect((await env.app.inject({ method: 'GET', url: '/admin/queues' })).statusCode).toBe(401);
-    const u = await signUp();
+    const u = await signUpUser(env.app);
     expect((await env.app.inject({ method: 'GET', url: '/admin/queues', headers: { cookie: u.cookie } })).statusCode).toBe(403);
     expect((await env.app.inject({ method: 'GET', url: '/admin/queues/static/favicon-32x32.png' })).statusCode).toBe(401);
     await users.grantRole(env.db, u.id, 'admin');
@@ -253,7 +210,7 @@ describe('security (issue 2 Tests)', () => {
     const out = await env.app.inject({ method: 'GET', url: '/admin/queues', headers: html });
     expect(out.statusCode).toBe(303);
     expect(out.headers.location).toBe('/auth?redirect=%2Fadmin%2Fqueues');
-    const u = await signUp();
+    const u = await signUpUser(env.app);
     const denied = await env.app.inject({ method: 'GET', url: '/admin/queues', headers: { ...html, cookie: u.cookie } });
     expect(denied.statusCode).toBe(403);
     expect(denied.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -269,73 +226,78 @@ describe('security (issue 2 Tests)', () => {
 
 describe('alerts (spec part 1 §4, §9)', () => {
   it('issue 3: activate without a pass is refused with "Subscription issue"; with a pass day today it is valid, schedules the park and stop deactivates', async () => {
-    const a = await signUp();
+    const a = await signUpUser(env.app);
     const rides = await allRideIds();
-    const refused = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides }, a.cookie);
+    const refused = await trpcCall(env.app, 'alerts.activate', { parkId: MK, rideIds: rides }, a.cookie);
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toMatch(/^Subscription issue: you have no pass/);
     await givePass(a);
-    const act = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides }, a.cookie);
+    const act = await trpcCall(env.app, 'alerts.activate', { parkId: MK, rideIds: rides }, a.cookie);
     expect(act.status).toBe(200);
     expect(act.body.result.data.scheduled).toBe(false);
-    const st = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
+    const st = (await trpcCall(env.app, 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
     expect(st.subscription).toMatchObject({ active: true, valid: true, scheduled: false, alertType: 'email' });
     expect(st.selectedRideIds).toHaveLength(rides.length);
     // The park-local today and zone come from the server (the browser's clock and zone are not the park's).
     expect(st).toMatchObject({ today: parkLocalDate(new Date(), 'America/New_York'), timezone: 'America/New_York' });
     const schedulers = await env.queues.poll.getJobSchedulers(0, -1);
     expect(schedulers.map((s) => s.id ?? s.key)).toContain(`poll-park:${MK}`);
-    await call('mutation', 'alerts.stop', { parkId: MK }, a.cookie);
-    const after = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
+    await trpcCall(env.app, 'alerts.stop', { parkId: MK }, a.cookie);
+    const after = (await trpcCall(env.app, 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
     expect(after.subscription).toMatchObject({ active: false, valid: false });
     expect((await env.queues.poll.getJobSchedulers(0, -1)).map((s) => s.id ?? s.key)).not.toContain(`poll-park:${MK}`);
   });
 
   it('a future start date is scheduled; a past start date is refused', async () => {
-    const a = await signUp();
+    const a = await signUpUser(env.app);
     const rides = await allRideIds();
     const far = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     await givePass(a, [far]);
-    const notBought = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides, startDate: addDaysToDate(far, 1) }, a.cookie);
+    const notBought = await trpcCall(
+      env.app,
+      'alerts.activate',
+      { parkId: MK, rideIds: rides, startDate: addDaysToDate(far, 1) },
+      a.cookie,
+    );
     expect(notBought.body.error.message).toBe(`You have no pass for ${addDaysToDate(far, 1)}. Pick one of your pass dates.`);
-    const act = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides, startDate: far }, a.cookie);
+    const act = await trpcCall(env.app, 'alerts.activate', { parkId: MK, rideIds: rides, startDate: far }, a.cookie);
     expect(act.body.result.data.scheduled).toBe(true);
-    const st = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
+    const st = (await trpcCall(env.app, 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
     expect(st.subscription).toMatchObject({ scheduled: true, valid: false });
-    const past = await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides, startDate: '2020-01-01' }, a.cookie);
+    const past = await trpcCall(env.app, 'alerts.activate', { parkId: MK, rideIds: rides, startDate: '2020-01-01' }, a.cookie);
     expect(past.status).toBe(400);
     expect(past.body.error.message).toBe('Alert start date cannot be earlier than today.');
   });
 
   it('test alert: refused without a subscription; then queued; then the 15-minute cooldown applies', async () => {
-    const a = await signUp();
-    const before = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
+    const a = await signUpUser(env.app);
+    const before = (await trpcCall(env.app, 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
     expect(before.nextTestAlertAt).toBeNull();
-    const none = await call('mutation', 'alerts.testAlert', { parkId: MK }, a.cookie);
+    const none = await trpcCall(env.app, 'alerts.testAlert', { parkId: MK }, a.cookie);
     expect(none.status).toBe(400);
     expect(none.body.error.message).toMatch(/^Subscription issue/);
     await givePass(a);
-    await call('mutation', 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
-    const ok = await call('mutation', 'alerts.testAlert', { parkId: MK }, a.cookie);
+    await trpcCall(env.app, 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
+    const ok = await trpcCall(env.app, 'alerts.testAlert', { parkId: MK }, a.cookie);
     expect(ok.body.result.data).toEqual({ success: true, message: `Test alert sent to ${a.email}.` });
     const d = await env.db.selectFrom('deliveries').selectAll().executeTakeFirstOrThrow();
     expect(d).toMatchObject({ kind: 'test_alert', status: 'queued', email: a.email });
     // Alert engine v2: send jobs carry batches; a batch's job id is `b-<first delivery id>` (was the delivery id).
     expect((await env.queues.sendEmail.getJob(`b-${d.id}`))?.data).toEqual({ deliveryIds: [d.id] });
-    const st = (await call('query', 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
+    const st = (await trpcCall(env.app, 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
     expect(st.cooldownMinutesRemaining).toBe(15);
     // The page disables its button until this instant: the queued delivery's time + 15 minutes.
     expect(new Date(st.nextTestAlertAt).getTime()).toBe(d.created_at.getTime() + 15 * 60_000);
     expect(st.history[0]).toMatchObject({ rideName: 'Test alert' });
-    const again = await call('mutation', 'alerts.testAlert', { parkId: MK }, a.cookie);
+    const again = await trpcCall(env.app, 'alerts.testAlert', { parkId: MK }, a.cookie);
     expect(again.status).toBe(429);
     expect(again.body.error.message).toMatch(/Cooldown active: please wait 15 minutes/);
   });
 
   it('one-click unsubscribe (RFC 8058) deactivates that subscription', async () => {
-    const a = await signUp();
+    const a = await signUpUser(env.app);
     await givePass(a);
-    await call('mutation', 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
+    await trpcCall(env.app, 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
     const { unsubscribe_token } = await env.db.selectFrom('subscriptions').select('unsubscribe_token').executeTakeFirstOrThrow();
     const res = await env.app.inject({
       method: 'POST',
@@ -362,15 +324,15 @@ describe('alerts (spec part 1 §4, §9)', () => {
   });
 
   it('manage alerts: list shows the park with rides; turning the park off deactivates it and its rides', async () => {
-    const a = await signUp();
+    const a = await signUpUser(env.app);
     const rides = await allRideIds();
     await givePass(a);
-    await call('mutation', 'alerts.activate', { parkId: MK, rideIds: rides.slice(0, 2) }, a.cookie);
-    const list = (await call('query', 'manageAlerts.list', undefined, a.cookie)).body.result.data;
+    await trpcCall(env.app, 'alerts.activate', { parkId: MK, rideIds: rides.slice(0, 2) }, a.cookie);
+    const list = (await trpcCall(env.app, 'manageAlerts.list', undefined, a.cookie)).body.result.data;
     expect(list.parks).toHaveLength(1);
     expect(list.parks[0].rides.filter((r: { active: boolean }) => r.active)).toHaveLength(2);
-    const save = await call(
-      'mutation',
+    const save = await trpcCall(
+      env.app,
       'manageAlerts.save',
       {
         parks: [
@@ -380,19 +342,19 @@ describe('alerts (spec part 1 §4, §9)', () => {
       a.cookie,
     );
     expect(save.status).toBe(200);
-    const after = (await call('query', 'manageAlerts.list', undefined, a.cookie)).body.result.data;
+    const after = (await trpcCall(env.app, 'manageAlerts.list', undefined, a.cookie)).body.result.data;
     expect(after.parks[0].active).toBe(false);
     expect(after.parks[0].rides.every((r: { active: boolean }) => !r.active)).toBe(true);
   });
 
   it('live wait times: rides sorted by wait desc then name; an unknown park is a 404 with a message', async () => {
-    const live = (await call('query', 'waitTimes.live', { parkId: MK })).body.result.data;
+    const live = (await trpcCall(env.app, 'waitTimes.live', { parkId: MK })).body.result.data;
     const waits = live.rides.map((r: { waitMinutes: number | null }) => r.waitMinutes ?? -1);
     expect(waits).toEqual([...waits].sort((x, y) => y - x));
-    const dests = (await call('query', 'waitTimes.destinations')).body.result.data;
+    const dests = (await trpcCall(env.app, 'waitTimes.destinations')).body.result.data;
     expect(dests[0].name).toMatch(/^Walt Disney World/);
     expect(dests[1].name).toBe('Disneyland Resort');
-    const epcot = await call('query', 'waitTimes.live', { parkId: '47f90d2c-e191-4239-a466-5892ef59a88b' });
+    const epcot = await trpcCall(env.app, 'waitTimes.live', { parkId: '47f90d2c-e191-4239-a466-5892ef59a88b' });
     expect(epcot.status).toBe(404);
     expect(epcot.body.error.message).toBe('No ride information available for this park.');
   });
@@ -414,7 +376,7 @@ describe('alerts (spec part 1 §4, §9)', () => {
 
   it('site.parks on a fresh database loads the catalogue first (the landing park select is never empty)', async () => {
     expect(await env.db.selectFrom('parks').select('id').execute()).toEqual([]);
-    const parks = (await call('query', 'site.parks')).body.result.data as { id: string; destinationName: string }[];
+    const parks = (await trpcCall(env.app, 'site.parks')).body.result.data as { id: string; destinationName: string }[];
     expect(parks.find((p) => p.id === MK)?.destinationName).toMatch(/^Walt Disney World/);
     expect(parks.length).toBeGreaterThan(20);
   });

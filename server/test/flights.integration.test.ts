@@ -1,7 +1,7 @@
 import { FlightProviderError, type FlightResult, type FlightSearch } from '@walkon/jobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FlightSearchService } from '../src/services/flights.ts';
-import { buildTestApp, ORIGIN, withTestServer } from './harness.ts';
+import { buildTestApp, trpcCall, withTestServer } from './harness.ts';
 
 /** 03:00 UTC on 23 Nov 2026: still the 22nd in New York, already the 23rd in Paris. */
 const NOW = new Date('2026-11-23T03:00:00Z');
@@ -53,25 +53,11 @@ beforeEach(async () => {
   await env.db.deleteFrom('flight_alerts').execute();
 });
 
-async function call(target: typeof app, proc: string, input?: unknown) {
-  const res =
-    input === undefined
-      ? await target.inject({ method: 'GET', url: `/trpc/${proc}` })
-      : await target.inject({
-          method: 'POST',
-          url: `/trpc/${proc}`,
-          payload: JSON.stringify(input),
-          headers: { 'content-type': 'application/json', origin: ORIGIN },
-        });
-  const body = res.json();
-  return { status: res.statusCode, data: body.result?.data, message: body.error?.message as string | undefined };
-}
-
 const trip = { origin: 'jfk', destinationId: 'disney-world', airport: null, departureDate: '2026-12-01', returnDate: null };
 
 describe('flight search (spec part 2 §2 Flight Deals, §3 catalogue, §5, §7 search-flights)', () => {
   it('spec part 2 §3: the fixed destination catalogue, and whether search is available', async () => {
-    const r = await call(app, 'flights.destinations');
+    const r = await trpcCall(app, 'flights.destinations');
     expect(r.data.available).toBe(true);
     expect(r.data.source).toBe('replay');
     expect(r.data.destinations.map((d: { name: string }) => d.name)).toEqual([
@@ -83,63 +69,66 @@ describe('flight search (spec part 2 §2 Flight Deals, §3 catalogue, §5, §7 s
       'Shanghai Disney',
     ]);
     expect(r.data.destinations[0].airports.map((a: { code: string }) => a.code)).toEqual(['MCO', 'SFB', 'TPA']);
-    const none = await call(off, 'flights.destinations');
+    const none = await trpcCall(off, 'flights.destinations');
     expect(none.data).toMatchObject({ available: false, source: null });
   });
 
   it('spec part 2 §7: all airports of the destination, upper-cased origin; unresolved destinations passed on', async () => {
-    const r = await call(app, 'flights.search', trip);
+    const r = await trpcCall(app, 'flights.search', trip);
     expect(r.status).toBe(200);
     expect(fake.calls).toEqual([{ origin: 'JFK', destinations: ['MCO', 'SFB', 'TPA'], departureDate: '2026-12-01', returnDate: null }]);
     expect(r.data).toEqual({ flights: [FLIGHT], unresolvedDestinations: ['SFB'], source: 'replay' });
   });
 
   it('a chosen airport is searched alone; a home airport inside the destination is left out', async () => {
-    await call(app, 'flights.search', { ...trip, airport: 'tpa', returnDate: '2026-12-08' });
-    await call(app, 'flights.search', { ...trip, origin: 'MCO' });
+    await trpcCall(app, 'flights.search', { ...trip, airport: 'tpa', returnDate: '2026-12-08' });
+    await trpcCall(app, 'flights.search', { ...trip, origin: 'MCO' });
     expect(fake.calls.map((c) => [c.origin, c.destinations, c.returnDate])).toEqual([
       ['JFK', ['TPA'], '2026-12-08'],
       ['MCO', ['SFB', 'TPA'], null],
     ]);
-    const same = await call(app, 'flights.search', { ...trip, origin: 'HKG', destinationId: 'hong-kong-disney' });
+    const same = await trpcCall(app, 'flights.search', { ...trip, origin: 'HKG', destinationId: 'hong-kong-disney' });
     expect(same).toMatchObject({ status: 400, message: 'Your home airport is the destination airport.' });
   });
 
   it('spec part 2 §5: missing fields, a bad code, an unknown airport, a foreign airport and dates are refused with a message', async () => {
-    expect(await call(app, 'flights.search', { ...trip, origin: '' })).toMatchObject({
+    expect(await trpcCall(app, 'flights.search', { ...trip, origin: '' })).toMatchObject({
       status: 400,
       message: 'Please fill in all required fields',
     });
-    expect(await call(app, 'flights.search', { ...trip, departureDate: '' })).toMatchObject({
+    expect(await trpcCall(app, 'flights.search', { ...trip, departureDate: '' })).toMatchObject({
       status: 400,
       message: 'Please fill in all required fields',
     });
-    expect((await call(app, 'flights.search', { ...trip, origin: 'JFKX' })).message).toBe(
+    expect((await trpcCall(app, 'flights.search', { ...trip, origin: 'JFKX' })).message).toBe(
       'Please enter a 3-letter airport code (e.g. JFK).',
     );
-    expect((await call(app, 'flights.search', { ...trip, origin: 'XQX' })).message).toMatch(/could not find the airport code XQX/);
-    expect((await call(app, 'flights.search', { ...trip, airport: 'LAX' })).message).toBe(
+    expect((await trpcCall(app, 'flights.search', { ...trip, origin: 'XQX' })).message).toMatch(/could not find the airport code XQX/);
+    expect((await trpcCall(app, 'flights.search', { ...trip, airport: 'LAX' })).message).toBe(
       'LAX is not an airport for Disney World (Florida).',
     );
-    expect((await call(app, 'flights.search', { ...trip, destinationId: 'atlantis' })).message).toBe(
+    expect((await trpcCall(app, 'flights.search', { ...trip, destinationId: 'atlantis' })).message).toBe(
       'Please choose a Disney destination from the list.',
     );
-    expect((await call(app, 'flights.search', { ...trip, returnDate: '2026-11-30' })).message).toBe(
+    expect((await trpcCall(app, 'flights.search', { ...trip, returnDate: '2026-11-30' })).message).toBe(
       'The return date cannot be before the departure date.',
     );
     expect(fake.calls).toEqual([]);
   });
 
   it('spec part 2 §5: "not before today" is the home airport\'s today (New York still on the 22nd, Paris on the 23rd)', async () => {
-    expect((await call(app, 'flights.search', { ...trip, departureDate: '2026-11-22' })).status).toBe(200);
-    const paris = await call(app, 'flights.search', { ...trip, origin: 'CDG', departureDate: '2026-11-22' });
+    expect((await trpcCall(app, 'flights.search', { ...trip, departureDate: '2026-11-22' })).status).toBe(200);
+    const paris = await trpcCall(app, 'flights.search', { ...trip, origin: 'CDG', departureDate: '2026-11-22' });
     expect(paris).toMatchObject({ status: 400, message: 'The departure date cannot be in the past.' });
   });
 
   it('spec part 2 §8: a provider failure is a 503 "Unable to search flights"; no provider is a 503 that says so', async () => {
     fake.fail = true;
-    expect(await call(app, 'flights.search', trip)).toMatchObject({ status: 503, message: 'Unable to search flights. Please try again.' });
-    expect(await call(off, 'flights.search', trip)).toMatchObject({ status: 503, message: 'Flight search is unavailable right now.' });
+    expect(await trpcCall(app, 'flights.search', trip)).toMatchObject({
+      status: 503,
+      message: 'Unable to search flights. Please try again.',
+    });
+    expect(await trpcCall(off, 'flights.search', trip)).toMatchObject({ status: 503, message: 'Flight search is unavailable right now.' });
   });
 });
 
@@ -155,7 +144,7 @@ describe('flight price alerts (spec part 2 §3 flight_alerts, §5, §9)', () => 
   };
 
   it('spec part 2 §3: economy, 1 passenger, active, the departure and return windows are the chosen dates, max price parsed as an integer', async () => {
-    const r = await call(app, 'flights.createAlert', alert);
+    const r = await trpcCall(app, 'flights.createAlert', alert);
     expect(r.status).toBe(200);
     const row = await env.db.selectFrom('flight_alerts').selectAll().where('id', '=', r.data.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
@@ -176,18 +165,18 @@ describe('flight price alerts (spec part 2 §3 flight_alerts, §5, §9)', () => 
 
   it('spec part 2 §5: every field is required ("Please fill in all fields to set up an alert"); alerts work without a provider', async () => {
     for (const missing of ['homeAirport', 'destinationId', 'email', 'maxPrice', 'departureDate']) {
-      const r = await call(app, 'flights.createAlert', { ...alert, [missing]: '' });
+      const r = await trpcCall(app, 'flights.createAlert', { ...alert, [missing]: '' });
       expect([missing, r.status, r.message]).toEqual([missing, 400, 'Please fill in all fields to set up an alert']);
     }
-    expect((await call(app, 'flights.createAlert', { ...alert, maxPrice: 0 })).message).toBe(
+    expect((await trpcCall(app, 'flights.createAlert', { ...alert, maxPrice: 0 })).message).toBe(
       'Please enter a maximum price of at least $1.',
     );
-    expect((await call(off, 'flights.createAlert', alert)).status).toBe(200);
+    expect((await trpcCall(off, 'flights.createAlert', alert)).status).toBe(200);
     expect(await env.db.selectFrom('flight_alerts').select('id').execute()).toHaveLength(1);
   });
 
   it('the one-click unsubscribe link stops a flight alert', async () => {
-    await call(app, 'flights.createAlert', alert);
+    await trpcCall(app, 'flights.createAlert', alert);
     const { unsubscribe_token } = await env.db.selectFrom('flight_alerts').select('unsubscribe_token').executeTakeFirstOrThrow();
     const res = await app.inject({
       method: 'POST',

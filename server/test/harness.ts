@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@walkon/db';
-import { createTestDb } from '@walkon/db/testing';
+import { createTestDb, TEST_REDIS_URL } from '@walkon/db/testing';
 import { createQueues, createRedis, type Queues, type WaitTimesSource } from '@walkon/jobs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { type SessionUser, validateSessionToken } from '../src/auth/session.ts';
+import type { AppDeps, FlightSearchService } from '../src/deps.ts';
 import type { Payments } from '../src/payments/stripe.ts';
-import type { LimitSettings } from '../src/security/limits.ts';
-import type { FlightSearchService } from '../src/services/flights.ts';
+import { DEFAULT_LIMITS, type LimitSettings } from '../src/security/limits.ts';
+import { createCallerFactory } from '../src/trpc/init.ts';
 import { appRouter } from '../src/trpc/router.ts';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -26,6 +28,8 @@ export interface TestServer {
   db: Kysely<Database>;
   app: FastifyInstance;
   queues: Queues;
+  /** The dependencies `app` was built with (for `createTestCaller`). */
+  deps: AppDeps;
 }
 
 /**
@@ -41,18 +45,12 @@ export function withTestServer(
   } = {},
 ): TestServer {
   const env = {} as TestServer;
-  const redis = createRedis('redis://127.0.0.1:6379', 'worker');
+  const redis = createRedis(TEST_REDIS_URL, 'worker');
   beforeAll(async () => {
     ({ db: env.db } = await createTestDb());
     env.queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
-    env.app = await buildTestApp(
-      env,
-      opts.production?.() ?? false,
-      opts.source?.(),
-      opts.payments?.() ?? null,
-      undefined,
-      opts.flights?.() ?? null,
-    );
+    env.deps = testDeps(env, opts.production?.() ?? false, opts.source?.(), opts.payments?.() ?? null, undefined, opts.flights?.() ?? null);
+    env.app = await buildApp(env.deps);
   });
   afterAll(async () => {
     await env.app?.close();
@@ -75,16 +73,16 @@ export const RELAXED_LIMITS: LimitSettings = {
   logInPerClient: { max: 100_000, windowMs: 60_000 },
 };
 
-/** Builds another app over the same database and queues (e.g. a production-mode twin, or one with its own clock). */
-export function buildTestApp(
+/** The dependencies of a test app over `env`'s database and queues: silent logs, our origin, relaxed limits. */
+export function testDeps(
   env: Pick<TestServer, 'db' | 'queues'>,
-  production: boolean,
+  production = false,
   source: WaitTimesSource = NO_LIVE_DATA,
   payments: Payments | null = null,
   now: () => Date = () => new Date(),
   flights: FlightSearchService | null = null,
-): Promise<FastifyInstance> {
-  return buildApp({
+): AppDeps {
+  return {
     db: env.db,
     queues: env.queues,
     source,
@@ -95,7 +93,19 @@ export function buildTestApp(
     payments,
     flights,
     limits: RELAXED_LIMITS,
-  });
+  };
+}
+
+/** Builds another app over the same database and queues (e.g. a production-mode twin, or one with its own clock). */
+export function buildTestApp(
+  env: Pick<TestServer, 'db' | 'queues'>,
+  production: boolean,
+  source: WaitTimesSource = NO_LIVE_DATA,
+  payments: Payments | null = null,
+  now: () => Date = () => new Date(),
+  flights: FlightSearchService | null = null,
+): Promise<FastifyInstance> {
+  return buildApp(testDeps(env, production, source, payments, now, flights));
 }
 
 /** What `trpcCall` answers: the HTTP status, the body, and its parts tests look at. */
@@ -109,28 +119,48 @@ export interface TrpcResponse {
   code?: string;
   /** The session cookie (`name=value`) the response set, if any. */
   cookie?: string;
+  /** The whole first Set-Cookie header (with its attributes), if any. */
+  setCookie?: string;
+  /** The response headers (Retry-After, …). */
+  headers: Record<string, unknown>;
+}
+
+/** What a call may add: the session cookie, more headers, and the client address (default 127.0.0.1). */
+export interface CallOptions {
+  cookie?: string;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
 }
 
 /**
  * Calls a procedure over HTTP the way the web app does: a GET with `?input=` for queries, a POST with a JSON
  * body and our Origin (the CSRF check) for mutations; which one is read from the router. `input` undefined
- * sends none.
+ * sends none. `opts` is the session cookie, or { cookie, headers, remoteAddress }. The one request helper of the
+ * server tests; `createTestCaller` calls procedures without HTTP.
  */
-export async function trpcCall(app: FastifyInstance, proc: string, input?: unknown, cookie?: string): Promise<TrpcResponse> {
+export async function trpcCall(
+  app: FastifyInstance,
+  proc: string,
+  input?: unknown,
+  opts: string | CallOptions = {},
+): Promise<TrpcResponse> {
+  const { cookie, headers: extra = {}, remoteAddress = '127.0.0.1' } = typeof opts === 'string' ? { cookie: opts } : opts;
   const type = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } } | undefined>)[proc]?._def.type;
-  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...extra };
   const res =
     type === 'query'
       ? await app.inject({
           method: 'GET',
           url: `/trpc/${proc}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
           headers,
+          remoteAddress,
         })
       : await app.inject({
           method: 'POST',
           url: `/trpc/${proc}`,
           payload: input === undefined ? undefined : JSON.stringify(input),
-          headers: { ...headers, 'content-type': 'application/json', origin: ORIGIN },
+          headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
+          remoteAddress,
         });
   const body = res.json();
   const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0];
@@ -141,7 +171,37 @@ export async function trpcCall(app: FastifyInstance, proc: string, input?: unkno
     message: body.error?.message,
     code: body.error?.data?.code,
     cookie: setCookie?.split(';')[0],
+    setCookie,
+    headers: res.headers,
   };
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+/**
+ * A server-side caller of the whole API for `user` (a SessionUser, a signed-up person's `{ cookie }`, or null
+ * for a visitor), for tests that need no HTTP: procedures run with their middlewares (sign-in, roles, gates,
+ * limits) over `deps`, and errors are thrown as TRPCError (`code`, `message`) instead of HTTP statuses. The
+ * client address is 127.0.0.1; cookies set by a procedure are dropped.
+ */
+export async function createTestCaller(deps: AppDeps, user: SessionUser | { cookie: string } | null) {
+  let sessionUser: SessionUser | null = null;
+  let sessionId: string | null = null;
+  if (user && 'cookie' in user) {
+    const token = decodeURIComponent(user.cookie.slice(user.cookie.indexOf('=') + 1));
+    const session = await validateSessionToken(deps.db, token, deps.now());
+    if (!session) throw new Error('createTestCaller: the cookie holds no valid session');
+    ({ user: sessionUser, sessionId } = session);
+  } else sessionUser = user;
+  const ignore = () => reply;
+  const reply = { header: ignore, setCookie: ignore, clearCookie: ignore } as unknown as FastifyReply;
+  const req = { ip: '127.0.0.1', headers: {} } as unknown as FastifyRequest;
+  const guard = {
+    redis: deps.redis ?? deps.queues.connection,
+    prefix: `${deps.queues.prefix}:abuse`,
+    limits: { ...DEFAULT_LIMITS, ...deps.limits },
+  };
+  return createCaller({ deps, req, res: reply, user: sessionUser, sessionId, guard });
 }
 
 let signUps = 0;

@@ -1,7 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { catalogue, features, lightningLane, users, watches } from '@walkon/db';
-import { truncateAll } from '@walkon/db/testing';
+import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, createReplaySource } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -18,7 +16,6 @@ import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type StripeFake, startStripeFake 
  * recording's instant (18:27 in Orlando), so return times are "now".
  */
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const RECORDED = new Date('2026-04-14T22:27:18Z'); // the recording's newest lastUpdated: the replay shifts nothing
 const TODAY = '2026-04-14';
@@ -27,7 +24,7 @@ const now = () => clock;
 
 let fake: StripeFake;
 let app: FastifyInstance;
-const source = createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now });
+const source = createReplaySource({ dir: FIXTURES_DIR, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now });
 beforeAll(async () => {
   fake = await startStripeFake();
 });
@@ -264,14 +261,9 @@ describe('booking (spec part 2 §4, §5): simulated, from live availability only
       now,
     );
     try {
-      const r = await broken.inject({
-        method: 'POST',
-        url: '/trpc/lightningLane.book',
-        payload: JSON.stringify({ parkId: MK, attractionId: id }),
-        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: u.cookie },
-      });
-      expect(r.statusCode).toBe(409);
-      expect(r.json().error.message).toMatch(/not fresh enough/);
+      const r = await trpcCall(broken, 'lightningLane.book', { parkId: MK, attractionId: id }, u.cookie);
+      expect(r.status).toBe(409);
+      expect(r.message).toMatch(/not fresh enough/);
     } finally {
       await broken.close();
     }

@@ -1,17 +1,14 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { truncateAll } from '@walkon/db/testing';
+import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { createReplaySource, DEMO_HISTORY, importHistory } from '@walkon/jobs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_RECHECK_MS } from '../src/services/waitTimes.ts';
 import { withTestServer } from './harness.ts';
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const PEOPLEMOVER = 'ffcfeaa2-1416-4920-a1ed-543c1a1695c4';
 const env = withTestServer({
-  source: () => createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now: () => new Date() }),
+  source: () => createReplaySource({ dir: FIXTURES_DIR, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now: () => new Date() }),
 });
 
 beforeEach(async () => truncateAll(env.db));
@@ -64,7 +61,7 @@ describe('live API beside tRPC (DESIGN §4 live API cache)', () => {
     // Ten weeks of recorded PeopleMover days: eight of today's weekday stand behind "typical".
     await importHistory(
       { db: env.db, now: () => new Date() },
-      { dir: FIXTURES, datasets: DEMO_HISTORY.filter((d) => d.file.includes('peoplemover')), weeks: 10 },
+      { dir: FIXTURES_DIR, datasets: DEMO_HISTORY.filter((d) => d.file.includes('peoplemover')), weeks: 10 },
     );
     const d = new Date();
     await env.db

@@ -1,7 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promo, subscriptions, users } from '@walkon/db';
-import { truncateAll } from '@walkon/db/testing';
+import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, createReplaySource, parkLocalDate } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -9,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPayments } from '../src/payments/stripe.ts';
 import { NO_PASS_MESSAGE, parkLocalInstant } from '../src/services/alerts.ts';
 import { INVALID_PROMO } from '../src/services/checkout/index.ts';
-import { buildTestApp, ORIGIN, withTestServer } from './harness.ts';
+import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type FakeSession, type StripeFake, startStripeFake } from './stripeFake.ts';
 
 /**
@@ -18,10 +16,10 @@ import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type FakeSession, type StripeFake
  * Stripe signs them.
  */
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const MK_TZ = 'America/New_York';
-const replay = () => createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now: () => new Date() });
+const replay = () =>
+  createReplaySource({ dir: FIXTURES_DIR, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now: () => new Date() });
 
 // The fake must be up before withTestServer's beforeAll builds the app (it calls the payments factory).
 let fake: StripeFake;
@@ -44,7 +42,6 @@ beforeEach(async () => {
 /** The park-local date in Magic Kingdom's time zone (never the machine's UTC date). */
 const today = () => parkLocalDate(new Date(), MK_TZ);
 
-type Res = { status: number; body: any; cookie?: string };
 interface CallOpts {
   cookie?: string;
   /** The client address (promo guesses are throttled per address). */
@@ -52,38 +49,12 @@ interface CallOpts {
   app?: FastifyInstance;
 }
 
-async function call(kind: 'query' | 'mutation', proc: string, input?: unknown, opts: CallOpts = {}): Promise<Res> {
-  const app = opts.app ?? env.app;
-  const common = { remoteAddress: opts.ip ?? '127.0.0.1' };
-  const res =
-    kind === 'query'
-      ? await app.inject({
-          ...common,
-          method: 'GET',
-          url: `/trpc/${proc}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-          headers: opts.cookie ? { cookie: opts.cookie } : {},
-        })
-      : await app.inject({
-          ...common,
-          method: 'POST',
-          url: `/trpc/${proc}`,
-          payload: input === undefined ? undefined : JSON.stringify(input),
-          headers: { 'content-type': 'application/json', origin: ORIGIN, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
-        });
-  const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0];
-  return { status: res.statusCode, body: res.json(), cookie: setCookie?.split(';')[0] };
-}
-const mutate = (proc: string, input?: unknown, opts?: CallOpts) => call('mutation', proc, input, opts);
-
-let seq = 0;
-async function signUp(email = `u${++seq}-${Date.now()}@example.com`) {
-  const r = await mutate('auth.signUp', { fullName: 'Test User', email, password: 'correct horse' });
-  expect(r.status).toBe(200);
-  return { email, cookie: r.cookie!, id: r.body.result.data.user.id as string };
-}
+/** `trpcCall` on `opts.app` (default the test server's app) with the cookie and client address of `opts`. */
+const call = (proc: string, input?: unknown, opts: CallOpts = {}) =>
+  trpcCall(opts.app ?? env.app, proc, input, { cookie: opts.cookie, remoteAddress: opts.ip });
 
 async function signUpAdmin() {
-  const a = await signUp();
+  const a = await signUpUser(env.app);
   await users.grantRole(env.db, a.id, 'admin');
   return a;
 }
@@ -94,7 +65,7 @@ function landing(over: Record<string, unknown> = {}) {
 }
 
 async function startCheckout(input: Record<string, unknown>, opts?: CallOpts) {
-  const r = await mutate('checkout.create', input, opts);
+  const r = await call('checkout.create', input, opts);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.result.data as { url: string; sessionId: string };
 }
@@ -122,7 +93,7 @@ function sendEvent(type: string, session: FakeSession, opts?: { id?: string; tim
   return deliver(payload, header);
 }
 
-const confirm = (sessionId: string) => mutate('checkout.confirm', { sessionId });
+const confirm = (sessionId: string) => call('checkout.confirm', { sessionId });
 
 const passDays = (email: string) =>
   env.db
@@ -219,7 +190,7 @@ describe('checkout.create (issue 3 item 2; spec part 1 §2, §7)', () => {
   });
 
   it('Get Alerts e-mail pass: $1 per date for the signed-in account, Get Alerts return URLs', async () => {
-    const u = await signUp();
+    const u = await signUpUser(env.app);
     const d1 = addDaysToDate(today(), 1);
     const out = await startCheckout(
       { from: 'get-alerts', email: 'someone-else@example.com', parkId: MK, channel: 'email', dates: [today(), d1] },
@@ -241,7 +212,7 @@ describe('checkout.create (issue 3 item 2; spec part 1 §2, §7)', () => {
   });
 
   it('spec part 1 §6: Get Alerts checkout without a session is a 401 and nothing reaches Stripe', async () => {
-    const r = await mutate('checkout.create', { ...landing(), from: 'get-alerts' });
+    const r = await call('checkout.create', { ...landing(), from: 'get-alerts' });
     expect(r.status).toBe(401);
     expect(r.body.error.message).toBe('Please log in to manage your alert subscriptions.');
     expect(fake.createBodies).toHaveLength(0);
@@ -274,11 +245,11 @@ describe('checkout.create (issue 3 item 2; spec part 1 §2, §7)', () => {
       [landing({ channel: 'pigeon' }), 'Channel must be one of: email, sms.'],
     ];
     for (const [input, message] of cases) {
-      const r = await mutate('checkout.create', input, { ip: '10.1.0.1' });
+      const r = await call('checkout.create', input, { ip: '10.1.0.1' });
       expect(r.status, message).toBe(400);
       expect(r.body.error.message).toBe(message);
     }
-    const park = await mutate('checkout.create', landing({ parkId: 'no-such-park' }));
+    const park = await call('checkout.create', landing({ parkId: 'no-such-park' }));
     expect(park.status).toBe(404);
     expect(park.body.error.message).toBe('Please select a theme park.');
     expect(fake.createBodies).toHaveLength(0);
@@ -293,13 +264,13 @@ describe('checkout.create (issue 3 item 2; spec part 1 §2, §7)', () => {
     const payments = createPayments({ secretKey: FAKE_SECRET_KEY, webhookSecret: FAKE_WEBHOOK_SECRET, apiBase: fake.base });
     const app = await buildTestApp(env, false, replay(), payments, () => evening);
     try {
-      const calendar = await call('query', 'checkout.passCalendar', { parkId: MK }, { app });
+      const calendar = await call('checkout.passCalendar', { parkId: MK }, { app });
       expect(calendar.body.result.data).toMatchObject({ parkId: MK, timezone: MK_TZ, today: d0, maxDate: addDaysToDate(d0, 365) });
-      expect((await mutate('checkout.create', landing({ dates: [d0] }), { app })).status).toBe(200);
-      const past = await mutate('checkout.create', landing({ dates: [addDaysToDate(d0, -1)] }), { app });
+      expect((await call('checkout.create', landing({ dates: [d0] }), { app })).status).toBe(200);
+      const past = await call('checkout.create', landing({ dates: [addDaysToDate(d0, -1)] }), { app });
       expect(past.body.error.message).toBe('Dates before today cannot be selected.');
       await promo.create(env.db, freeDaysCode('FREEDAY'));
-      const free = await mutate('checkout.redeemPromo', { email: 'late@example.com', parkId: MK, code: 'FREEDAY' }, { app });
+      const free = await call('checkout.redeemPromo', { email: 'late@example.com', parkId: MK, code: 'FREEDAY' }, { app });
       expect(free.body.result.data.days).toEqual([d0]);
     } finally {
       await app.close();
@@ -309,14 +280,14 @@ describe('checkout.create (issue 3 item 2; spec part 1 §2, §7)', () => {
   it('DESIGN §5: without Stripe configured, checkout is a 503 with a clear message; the webhook is off; free promo days still work', async () => {
     const off = await buildTestApp(env, false, replay(), null);
     try {
-      const r = await mutate('checkout.create', landing(), { app: off });
+      const r = await call('checkout.create', landing(), { app: off });
       expect(r.status).toBe(503);
       expect(r.body.error.message).toBe('Card payments are not available right now. E-mail alerts are still free with a promo code.');
-      expect((await mutate('checkout.confirm', { sessionId: 'cs_test_whatever' }, { app: off })).status).toBe(503);
+      expect((await call('checkout.confirm', { sessionId: 'cs_test_whatever' }, { app: off })).status).toBe(503);
       const { payload, header } = fake.signedEvent('checkout.session.completed', { id: 'cs_test_x', object: 'checkout.session' });
       expect((await deliver(payload, header, off)).status).toBe(503);
       await promo.create(env.db, freeDaysCode('FREEDAY'));
-      const free = await mutate('checkout.redeemPromo', { email: 'free@example.com', parkId: MK, code: 'freeday' }, { app: off });
+      const free = await call('checkout.redeemPromo', { email: 'free@example.com', parkId: MK, code: 'freeday' }, { app: off });
       expect(free.status).toBe(200);
       expect(await passDays('free@example.com')).toEqual([{ day: today(), channel: 'email', source: 'promo', reference: 'FREEDAY' }]);
     } finally {
@@ -340,7 +311,7 @@ describe('Stripe webhook and payment return (issue 3 item 3)', () => {
     expect(await env.db.selectFrom('stripe_events').select(['id', 'type']).execute()).toEqual([
       { id: 'evt_test_first', type: 'checkout.session.completed' },
     ]);
-    expect(await env.queues.sendEmail.getJob(`checkout-${session.id}`)).toBeTruthy();
+    expect((await env.queues.sendEmail.getJob(`checkout-${session.id}`))?.data).toEqual({ confirmation: 'checkout', id: session.id });
     // Stripe redelivers: acknowledged without work.
     expect((await sendEvent('checkout.session.completed', session, { id: 'evt_test_first' })).body.result).toBe('duplicate');
     await expectFulfilledOnce(session, days, 'sms');
@@ -539,17 +510,17 @@ describe('after fulfilment alerts run on the days paid for (issue 3; spec part 1
   });
 
   it('a Get Alerts purchase lets the signed-in buyer activate alerts for today', async () => {
-    const u = await signUp();
+    const u = await signUpUser(env.app);
     const { sessionId } = await startCheckout(
       { from: 'get-alerts', email: u.email, parkId: MK, channel: 'email', dates: [today()] },
       { cookie: u.cookie },
     );
     await sendEvent('checkout.session.completed', fake.pay(sessionId));
-    const rides = (await call('query', 'alerts.rides', { parkId: MK }, { cookie: u.cookie })).body.result.data.rides;
+    const rides = (await call('alerts.rides', { parkId: MK }, { cookie: u.cookie })).body.result.data.rides;
     expect(rides.length).toBeGreaterThan(0);
-    const act = await mutate('alerts.activate', { parkId: MK, rideIds: [rides[0].id] }, { cookie: u.cookie });
+    const act = await call('alerts.activate', { parkId: MK, rideIds: [rides[0].id] }, { cookie: u.cookie });
     expect(act.status, JSON.stringify(act.body)).toBe(200);
-    const st = (await call('query', 'alerts.state', { parkId: MK }, { cookie: u.cookie })).body.result.data;
+    const st = (await call('alerts.state', { parkId: MK }, { cookie: u.cookie })).body.result.data;
     expect(st.subscription).toMatchObject({ active: true, valid: true, todayChannel: 'email' });
     expect((await subscriptions.findByEmailAndPark(env.db, u.email, MK))!.userId).toBe(u.id);
   });
@@ -571,26 +542,26 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
       ['mutation', 'admin.setPromoCodeActive', { code: 'ROLECHECK', active: false }],
       ['query', 'admin.checkouts'],
     ];
-    const user = await signUp();
+    const user = await signUpUser(env.app);
     const admin = await signUpAdmin();
-    for (const [kind, proc, input] of calls) {
-      expect((await call(kind, proc, input)).status, `${proc} signed out`).toBe(401);
-      const asUser = await call(kind, proc, input, { cookie: user.cookie });
+    for (const [, proc, input] of calls) {
+      expect((await call(proc, input)).status, `${proc} signed out`).toBe(401);
+      const asUser = await call(proc, input, { cookie: user.cookie });
       expect(asUser.status, `${proc} user`).toBe(403);
       expect(asUser.body.error.message).toBe('You do not have admin privileges');
     }
     expect(await count('promo_codes')).toBe(0);
-    for (const [kind, proc, input] of calls) expect((await call(kind, proc, input, { cookie: admin.cookie })).status, proc).toBe(200);
+    for (const [, proc, input] of calls) expect((await call(proc, input, { cookie: admin.cookie })).status, proc).toBe(200);
   });
 
   it('admins create upper-cased codes, list them with their use counts, turn them off, and see checkouts in cents', async () => {
     const admin = await signUpAdmin();
     const as = { cookie: admin.cookie };
-    const created = await mutate('admin.createPromoCode', { code: ' summer-free ', kind: 'free_days', channel: 'email', maxUses: 5 }, as);
+    const created = await call('admin.createPromoCode', { code: ' summer-free ', kind: 'free_days', channel: 'email', maxUses: 5 }, as);
     expect(created.body.result.data).toEqual({ code: 'SUMMER-FREE' });
-    const pct = await mutate('admin.createPromoCode', { code: 'save20', kind: 'percent_off', channel: 'any', percentOff: 20 }, as);
+    const pct = await call('admin.createPromoCode', { code: 'save20', kind: 'percent_off', channel: 'any', percentOff: 20 }, as);
     expect(pct.body.result.data).toEqual({ code: 'SAVE20' });
-    const dup = await mutate('admin.createPromoCode', { code: 'Summer-Free', kind: 'free_days', channel: 'email' }, as);
+    const dup = await call('admin.createPromoCode', { code: 'Summer-Free', kind: 'free_days', channel: 'email' }, as);
     expect(dup.status).toBe(409);
     expect(dup.body.error.message).toBe('The code SUMMER-FREE exists already.');
     for (const [input, message] of [
@@ -599,12 +570,12 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
       [{ code: 'PCT', kind: 'percent_off', channel: 'any', percentOff: 100 }, 'Between 1 and 99 percent.'],
       [{ code: 'a b', kind: 'free_days', channel: 'email' }, 'Codes are 3–40 letters, digits, - or _.'],
     ] as const) {
-      const r = await mutate('admin.createPromoCode', input, as);
+      const r = await call('admin.createPromoCode', input, as);
       expect(r.status).toBe(400);
       expect(r.body.error.message).toBe(message);
     }
-    await mutate('checkout.redeemPromo', { email: 'one@example.com', parkId: MK, code: 'summer-free' });
-    const list = (await call('query', 'admin.promoCodes', undefined, as)).body.result.data;
+    await call('checkout.redeemPromo', { email: 'one@example.com', parkId: MK, code: 'summer-free' });
+    const list = (await call('admin.promoCodes', undefined, as)).body.result.data;
     expect(list.map((c: any) => [c.code, c.kind, c.channel, c.days, c.percentOff, c.maxUses, c.active, c.uses])).toEqual(
       expect.arrayContaining([
         ['SUMMER-FREE', 'free_days', 'email', 1, null, 5, true, 1],
@@ -612,12 +583,12 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
       ]),
     );
     expect(list).toHaveLength(2);
-    expect((await mutate('admin.setPromoCodeActive', { code: 'summer-free', active: false }, as)).status).toBe(200);
-    expect((await mutate('checkout.checkPromo', { code: 'SUMMER-FREE' })).body.error.message).toBe(INVALID_PROMO);
-    const missing = await mutate('admin.setPromoCodeActive', { code: 'NOSUCH', active: true }, as);
+    expect((await call('admin.setPromoCodeActive', { code: 'summer-free', active: false }, as)).status).toBe(200);
+    expect((await call('checkout.checkPromo', { code: 'SUMMER-FREE' })).body.error.message).toBe(INVALID_PROMO);
+    const missing = await call('admin.setPromoCodeActive', { code: 'NOSUCH', active: true }, as);
     expect(missing.status).toBe(404);
     await startCheckout(landing({ promoCode: 'save20' }));
-    const checkouts = (await call('query', 'admin.checkouts', undefined, as)).body.result.data;
+    const checkouts = (await call('admin.checkouts', undefined, as)).body.result.data;
     expect(checkouts).toHaveLength(1);
     expect(checkouts[0]).toMatchObject({
       email: 'visitor@example.com',
@@ -636,9 +607,9 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
     await promo.create(env.db, freeDaysCode('OFF'));
     await promo.setActive(env.db, 'OFF', false);
     await promo.create(env.db, freeDaysCode('ONCE', { maxUses: 1 }));
-    expect((await mutate('checkout.redeemPromo', { email: 'first@example.com', parkId: MK, code: 'ONCE' })).status).toBe(200);
+    expect((await call('checkout.redeemPromo', { email: 'first@example.com', parkId: MK, code: 'ONCE' })).status).toBe(200);
 
-    const check = (code: string, ip: string) => mutate('checkout.checkPromo', { code }, { ip });
+    const check = (code: string, ip: string) => call('checkout.checkPromo', { code }, { ip });
     expect((await check(' freeday ', '10.2.0.1')).body.result.data).toEqual({
       code: 'FREEDAY',
       kind: 'free_days',
@@ -665,7 +636,7 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
 
   it('spec part 1 §6: redeemPromo grants one free e-mail day (all rides watched) once per e-mail', async () => {
     await promo.create(env.db, freeDaysCode('FREEDAY'));
-    const r = await mutate('checkout.redeemPromo', { email: 'Fan@Example.com', parkId: MK, code: 'freeday' });
+    const r = await call('checkout.redeemPromo', { email: 'Fan@Example.com', parkId: MK, code: 'freeday' });
     expect(r.status).toBe(200);
     expect(r.body.result.data).toEqual({ parkId: MK, parkName: 'Magic Kingdom Park', email: 'fan@example.com', days: [today()] });
     expect(await passDays('fan@example.com')).toEqual([{ day: today(), channel: 'email', source: 'promo', reference: 'FREEDAY' }]);
@@ -685,9 +656,9 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
       first_day: today(),
       checkout_session_id: null,
     });
-    expect(await env.queues.sendEmail.getJob(`promo-${redemption!.id}`)).toBeTruthy();
+    expect((await env.queues.sendEmail.getJob(`promo-${redemption!.id}`))?.data).toEqual({ confirmation: 'promo', id: redemption!.id });
 
-    const again = await mutate('checkout.redeemPromo', {
+    const again = await call('checkout.redeemPromo', {
       email: 'fan@example.com',
       parkId: MK,
       code: 'FREEDAY',
@@ -698,7 +669,7 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
     expect(await passDays('fan@example.com')).toHaveLength(1);
     expect(await count('promo_redemptions')).toBe(1);
 
-    const past = await mutate('checkout.redeemPromo', {
+    const past = await call('checkout.redeemPromo', {
       email: 'b@example.com',
       parkId: MK,
       code: 'FREEDAY',
@@ -706,7 +677,7 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
     });
     expect(past.status).toBe(400);
     expect(past.body.error.message).toBe('Dates before today cannot be selected.');
-    const later = await mutate('checkout.redeemPromo', {
+    const later = await call('checkout.redeemPromo', {
       email: 'b@example.com',
       parkId: MK,
       code: 'FREEDAY',
@@ -719,7 +690,7 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
     await promo.create(env.db, freeDaysCode('THREE', { maxUses: 3 }));
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        mutate('checkout.redeemPromo', { email: `p${i}@example.com`, parkId: MK, code: 'THREE' }, { ip: `10.3.0.${i}` }),
+        call('checkout.redeemPromo', { email: `p${i}@example.com`, parkId: MK, code: 'THREE' }, { ip: `10.3.0.${i}` }),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
@@ -736,11 +707,11 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
     await promo.create(env.db, percentCode('SAVE20', 20));
     await promo.create(env.db, percentCode('MAILONLY', 50, { channel: 'email' }));
     for (const code of ['FREEDAY', 'MAILONLY']) {
-      const r = await mutate('checkout.create', landing({ promoCode: code }), { ip: '10.4.0.1' });
+      const r = await call('checkout.create', landing({ promoCode: code }), { ip: '10.4.0.1' });
       expect(r.status, code).toBe(400);
       expect(r.body.error.message).toBe(INVALID_PROMO);
     }
-    const free = await mutate('checkout.redeemPromo', { email: 'x@example.com', parkId: MK, code: 'SAVE20' }, { ip: '10.4.0.2' });
+    const free = await call('checkout.redeemPromo', { email: 'x@example.com', parkId: MK, code: 'SAVE20' }, { ip: '10.4.0.2' });
     expect(free.status).toBe(400);
     expect(free.body.error.message).toBe(INVALID_PROMO);
     expect(fake.createBodies).toHaveLength(0);
@@ -762,13 +733,13 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
       { code: 'SAVE20', email: 'visitor@example.com', checkout_session_id: sessionId },
     ]);
     expect((await subscriptions.findByEmailAndPark(env.db, 'visitor@example.com', MK))!.promoCode).toBe('SAVE20');
-    const reuse = await mutate('checkout.create', landing({ promoCode: 'SAVE20', dates: [addDaysToDate(today(), 2)] }));
+    const reuse = await call('checkout.create', landing({ promoCode: 'SAVE20', dates: [addDaysToDate(today(), 2)] }));
     expect(reuse.body.error.message).toBe(INVALID_PROMO);
     // Another e-mail still gets the discount; an e-mail day under Stripe's minimum charge is refused.
     await startCheckout(landing({ email: 'other@example.com', promoCode: 'SAVE20' }));
     expect(fake.createBodies.at(-1)!.get('line_items[0][price_data][unit_amount]')).toBe('400');
     await promo.create(env.db, percentCode('SAVE60', 60));
-    const tiny = await mutate('checkout.create', landing({ channel: 'email', phone: undefined, promoCode: 'SAVE60' }));
+    const tiny = await call('checkout.create', landing({ channel: 'email', phone: undefined, promoCode: 'SAVE60' }));
     expect(tiny.status).toBe(400);
     expect(tiny.body.error.message).toBe('Card payments start at $0.50; please add a date.');
   });
@@ -778,54 +749,54 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
     await promo.create(env.db, percentCode('SAVE20', 20));
     const ip = '10.5.0.1';
     for (let i = 0; i < 5; i++) {
-      const r = await mutate('checkout.checkPromo', { code: `GUESS${i}` }, { ip });
+      const r = await call('checkout.checkPromo', { code: `GUESS${i}` }, { ip });
       expect(r.status).toBe(400);
     }
     for (const r of [
-      await mutate('checkout.checkPromo', { code: 'FREEDAY' }, { ip }),
-      await mutate('checkout.redeemPromo', { email: 'g@example.com', parkId: MK, code: 'FREEDAY' }, { ip }),
-      await mutate('checkout.create', landing({ promoCode: 'SAVE20' }), { ip }),
+      await call('checkout.checkPromo', { code: 'FREEDAY' }, { ip }),
+      await call('checkout.redeemPromo', { email: 'g@example.com', parkId: MK, code: 'FREEDAY' }, { ip }),
+      await call('checkout.create', landing({ promoCode: 'SAVE20' }), { ip }),
     ]) {
       expect(r.status).toBe(429);
       expect(r.body.error.message).toBe('Too many promo code attempts. Please try again in 15 minutes.');
     }
     expect(await count('promo_redemptions')).toBe(0);
     expect(fake.createBodies).toHaveLength(0);
-    expect((await mutate('checkout.checkPromo', { code: 'FREEDAY' }, { ip: '10.5.0.2' })).status).toBe(200);
+    expect((await call('checkout.checkPromo', { code: 'FREEDAY' }, { ip: '10.5.0.2' })).status).toBe(200);
     // A checkout without a code is not a guess.
-    expect((await mutate('checkout.create', landing(), { ip })).status).toBe(200);
+    expect((await call('checkout.create', landing(), { ip })).status).toBe(200);
   });
 
   it('wrong codes on checkout.create and redeemPromo count as guesses too', async () => {
     const ip = '10.6.0.1';
-    for (let i = 0; i < 3; i++) expect((await mutate('checkout.create', landing({ promoCode: `GUESS${i}` }), { ip })).status).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await call('checkout.create', landing({ promoCode: `GUESS${i}` }), { ip })).status).toBe(400);
     for (let i = 3; i < 5; i++) {
-      expect((await mutate('checkout.redeemPromo', { email: 'g@example.com', parkId: MK, code: `GUESS${i}` }, { ip })).status).toBe(400);
+      expect((await call('checkout.redeemPromo', { email: 'g@example.com', parkId: MK, code: `GUESS${i}` }, { ip })).status).toBe(400);
     }
-    expect((await mutate('checkout.checkPromo', { code: 'GUESS5' }, { ip })).status).toBe(429);
+    expect((await call('checkout.checkPromo', { code: 'GUESS5' }, { ip })).status).toBe(429);
   });
 });
 
 describe('alerts need a pass (issue 3; spec part 1 §4, §8)', () => {
   it('alerts.activate without a pass is a 400 "Subscription issue"; with a free promo day it works', async () => {
-    const u = await signUp();
-    const rides = (await call('query', 'alerts.rides', { parkId: MK }, { cookie: u.cookie })).body.result.data.rides.map(
+    const u = await signUpUser(env.app);
+    const rides = (await call('alerts.rides', { parkId: MK }, { cookie: u.cookie })).body.result.data.rides.map(
       (r: { id: string }) => r.id,
     );
-    const refused = await mutate('alerts.activate', { parkId: MK, rideIds: rides }, { cookie: u.cookie });
+    const refused = await call('alerts.activate', { parkId: MK, rideIds: rides }, { cookie: u.cookie });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe(NO_PASS_MESSAGE);
     // A pass for another e-mail does not count.
     await promo.create(env.db, freeDaysCode('FREEDAY'));
-    await mutate('checkout.redeemPromo', { email: 'someone@example.com', parkId: MK, code: 'FREEDAY' });
-    expect((await mutate('alerts.activate', { parkId: MK, rideIds: rides }, { cookie: u.cookie })).status).toBe(400);
-    const redeemed = await mutate('checkout.redeemPromo', { email: u.email, parkId: MK, code: 'FREEDAY' }, { cookie: u.cookie });
+    await call('checkout.redeemPromo', { email: 'someone@example.com', parkId: MK, code: 'FREEDAY' });
+    expect((await call('alerts.activate', { parkId: MK, rideIds: rides }, { cookie: u.cookie })).status).toBe(400);
+    const redeemed = await call('checkout.redeemPromo', { email: u.email, parkId: MK, code: 'FREEDAY' }, { cookie: u.cookie });
     expect(redeemed.status).toBe(200);
     expect((await subscriptions.findByEmailAndPark(env.db, u.email, MK))!.userId).toBe(u.id);
-    const act = await mutate('alerts.activate', { parkId: MK, rideIds: rides.slice(0, 2) }, { cookie: u.cookie });
+    const act = await call('alerts.activate', { parkId: MK, rideIds: rides.slice(0, 2) }, { cookie: u.cookie });
     expect(act.status).toBe(200);
     expect(act.body.result.data.scheduled).toBe(false);
-    const st = (await call('query', 'alerts.state', { parkId: MK }, { cookie: u.cookie })).body.result.data;
+    const st = (await call('alerts.state', { parkId: MK }, { cookie: u.cookie })).body.result.data;
     expect(st.subscription).toMatchObject({ active: true, valid: true, todayChannel: 'email', days: [{ day: today(), channel: 'email' }] });
     expect(st.selectedRideIds).toHaveLength(2);
   });

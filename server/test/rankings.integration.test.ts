@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue, users } from '@walkon/db';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ORIGIN, withTestServer } from './harness.ts';
+import { createTestCaller, signUpUser, trpcCall, withTestServer } from './harness.ts';
 
 const PARK = 'park-mk';
 const env = withTestServer();
@@ -19,34 +19,10 @@ beforeEach(async () => {
   ]);
 });
 
-async function call(kind: 'query' | 'mutation', proc: string, input: unknown, cookie?: string) {
-  const res =
-    kind === 'query'
-      ? await env.app.inject({
-          method: 'GET',
-          url: `/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input ?? null))}`,
-          headers: cookie ? { cookie } : {},
-        })
-      : await env.app.inject({
-          method: 'POST',
-          url: `/trpc/${proc}`,
-          payload: JSON.stringify(input ?? null),
-          headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-        });
-  return { status: res.statusCode, body: res.json(), data: res.json().result?.data };
-}
-
 async function person(role?: 'admin' | 'moderator') {
-  const email = `p${randomUUID().slice(0, 8)}@example.com`;
-  const res = await env.app.inject({
-    method: 'POST',
-    url: '/trpc/auth.signUp',
-    payload: JSON.stringify({ fullName: 'P', email, password: 'correct horse' }),
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-  });
-  const id = res.json().result.data.user.id as string;
-  if (role) await users.grantRole(env.db, id, role);
-  return { id, email, cookie: String(res.headers['set-cookie']).split(';')[0]! };
+  const p = await signUpUser(env.app);
+  if (role) await users.grantRole(env.db, p.id, role);
+  return p;
 }
 
 async function item(name = 'Space Mountain', type: 'ride' | 'food' | 'experience' = 'ride') {
@@ -62,20 +38,19 @@ async function item(name = 'Space Mountain', type: 'ride' | 'food' | 'experience
 describe('spec part 2 §6: role matrix for every moderation and admin procedure', () => {
   it('signed-out 401, user 403, moderator only moderation, admin everything', async () => {
     const anyId = randomUUID();
-    const procs: { kind: 'query' | 'mutation'; proc: string; input: unknown; needs: 'moderator' | 'admin' }[] = [
-      { kind: 'query', proc: 'moderation.list', input: { status: 'pending' }, needs: 'moderator' },
-      { kind: 'mutation', proc: 'moderation.approve', input: { id: anyId }, needs: 'moderator' },
-      { kind: 'mutation', proc: 'moderation.reject', input: { id: anyId }, needs: 'moderator' },
-      { kind: 'query', proc: 'admin.items', input: undefined, needs: 'admin' },
-      { kind: 'mutation', proc: 'admin.addItem', input: { name: 'X', type: 'ride', parkId: PARK }, needs: 'admin' },
-      { kind: 'mutation', proc: 'admin.deleteItem', input: { id: anyId }, needs: 'admin' },
-      { kind: 'query', proc: 'admin.outbox', input: undefined, needs: 'admin' },
-      { kind: 'query', proc: 'admin.roles', input: undefined, needs: 'admin' },
-      { kind: 'mutation', proc: 'admin.grantRole', input: { email: 'nobody@example.com', role: 'moderator' }, needs: 'admin' },
-      { kind: 'mutation', proc: 'admin.revokeRole', input: { email: 'nobody@example.com', role: 'admin' }, needs: 'admin' },
-      { kind: 'mutation', proc: 'site.setSmsCapacity', input: { capacity: 5 }, needs: 'admin' },
+    const procs: { proc: string; input: unknown; needs: 'moderator' | 'admin' }[] = [
+      { proc: 'moderation.list', input: { status: 'pending' }, needs: 'moderator' },
+      { proc: 'moderation.approve', input: { id: anyId }, needs: 'moderator' },
+      { proc: 'moderation.reject', input: { id: anyId }, needs: 'moderator' },
+      { proc: 'admin.items', input: undefined, needs: 'admin' },
+      { proc: 'admin.addItem', input: { name: 'X', type: 'ride', parkId: PARK }, needs: 'admin' },
+      { proc: 'admin.deleteItem', input: { id: anyId }, needs: 'admin' },
+      { proc: 'admin.outbox', input: undefined, needs: 'admin' },
+      { proc: 'admin.roles', input: undefined, needs: 'admin' },
+      { proc: 'admin.grantRole', input: { email: 'nobody@example.com', role: 'moderator' }, needs: 'admin' },
+      { proc: 'admin.revokeRole', input: { email: 'nobody@example.com', role: 'admin' }, needs: 'admin' },
+      { proc: 'site.setSmsCapacity', input: { capacity: 5 }, needs: 'admin' },
       {
-        kind: 'mutation',
         proc: 'site.addTestimonial',
         input: { name: 'N', parkVisited: 'P', text: 'long enough text', rating: 5 },
         needs: 'admin',
@@ -85,17 +60,17 @@ describe('spec part 2 §6: role matrix for every moderation and admin procedure'
     const mod = await person('moderator');
     const adm = await person('admin');
     for (const p of procs) {
-      const out = await call(p.kind, p.proc, p.input);
+      const out = await trpcCall(env.app, p.proc, p.input);
       expect(out.status, `${p.proc} signed out`).toBe(401);
-      const asUser = await call(p.kind, p.proc, p.input, user.cookie);
+      const asUser = await trpcCall(env.app, p.proc, p.input, user.cookie);
       expect(asUser.status, `${p.proc} user`).toBe(403);
       expect(asUser.body.error.message).toBe(
         p.needs === 'admin' ? 'You do not have admin privileges' : 'You need moderator privileges to access this page',
       );
-      const asMod = await call(p.kind, p.proc, p.input, mod.cookie);
+      const asMod = await trpcCall(env.app, p.proc, p.input, mod.cookie);
       if (p.needs === 'admin') expect(asMod.status, `${p.proc} moderator`).toBe(403);
       else expect(asMod.status, `${p.proc} moderator`).not.toBe(403);
-      const asAdmin = await call(p.kind, p.proc, p.input, adm.cookie);
+      const asAdmin = await trpcCall(env.app, p.proc, p.input, adm.cookie);
       expect([401, 403], `${p.proc} admin`).not.toContain(asAdmin.status);
       expect(asAdmin.status, `${p.proc} admin`).toBeLessThan(500);
     }
@@ -106,19 +81,19 @@ describe('ratings (spec part 2 §4, §5, §9)', () => {
   it('create then update in place: one rating per user per item', async () => {
     const id = await item();
     const u = await person();
-    expect((await call('mutation', 'rankings.rate', { itemId: id, rating: 4, comment: 'Fun' }, u.cookie)).data).toEqual({
+    expect((await trpcCall(env.app, 'rankings.rate', { itemId: id, rating: 4, comment: 'Fun' }, u.cookie)).data).toEqual({
       created: true,
       filtered: false,
       comment: 'Fun',
     });
-    expect((await call('mutation', 'rankings.rate', { itemId: id, rating: 2, comment: 'Meh' }, u.cookie)).data).toEqual({
+    expect((await trpcCall(env.app, 'rankings.rate', { itemId: id, rating: 2, comment: 'Meh' }, u.cookie)).data).toEqual({
       created: false,
       filtered: false,
       comment: 'Meh',
     });
     const rows = await env.db.selectFrom('ratings').select(['rating', 'comment']).execute();
     expect(rows).toEqual([{ rating: 2, comment: 'Meh' }]);
-    const detail = (await call('query', 'rankings.item', { id }, u.cookie)).data;
+    const detail = (await trpcCall(env.app, 'rankings.item', { id }, u.cookie)).data;
     expect(detail.myRating).toEqual({ rating: 2, comment: 'Meh' });
     expect(detail.reviews[0].reviewer).toMatch(/^p•••@example\.com$/);
   });
@@ -134,9 +109,9 @@ describe('ratings (spec part 2 §4, §5, §9)', () => {
       [b, 5],
     ] as const) {
       const u = await person();
-      await call('mutation', 'rankings.rate', { itemId: it, rating: r }, u.cookie);
+      await trpcCall(env.app, 'rankings.rate', { itemId: it, rating: r }, u.cookie);
     }
-    const byRating = (await call('query', 'rankings.list', { type: 'ride', sort: 'rating' })).data;
+    const byRating = (await trpcCall(env.app, 'rankings.list', { type: 'ride', sort: 'rating' })).data;
     expect(
       byRating.map((i: { name: string; averageRating: number | null; totalReviews: number }) => [i.name, i.averageRating, i.totalReviews]),
     ).toEqual([
@@ -144,18 +119,18 @@ describe('ratings (spec part 2 §4, §5, §9)', () => {
       ['A ride', 4.3, 3],
       ['C ride', null, 0],
     ]);
-    const byReviews = (await call('query', 'rankings.list', { type: 'ride', sort: 'reviews' })).data;
+    const byReviews = (await trpcCall(env.app, 'rankings.list', { type: 'ride', sort: 'reviews' })).data;
     expect(byReviews.map((i: { name: string }) => i.name)).toEqual(['A ride', 'B ride', 'C ride']);
   });
 
   it('spec part 2 §5: a rating needs sign-in and 1–5 stars; comments are profanity-filtered before storing', async () => {
     const id = await item();
-    expect((await call('mutation', 'rankings.rate', { itemId: id, rating: 5 })).status).toBe(401);
+    expect((await trpcCall(env.app, 'rankings.rate', { itemId: id, rating: 5 })).status).toBe(401);
     const u = await person();
-    const zero = await call('mutation', 'rankings.rate', { itemId: id, rating: 0 }, u.cookie);
+    const zero = await trpcCall(env.app, 'rankings.rate', { itemId: id, rating: 0 }, u.cookie);
     expect(zero.status).toBe(400);
     expect(zero.body.error.message).toBe('Please select a star rating');
-    const out = await call('mutation', 'rankings.rate', { itemId: id, rating: 3, comment: 'what a sh1t line' }, u.cookie);
+    const out = await trpcCall(env.app, 'rankings.rate', { itemId: id, rating: 3, comment: 'what a sh1t line' }, u.cookie);
     expect(out.data.filtered).toBe(true);
     expect(out.data.comment).toBe('what a **** line');
     const stored = (await env.db.selectFrom('ratings').select('comment').executeTakeFirstOrThrow()).comment;
@@ -168,20 +143,20 @@ describe('suggestions and moderation (spec part 2 §4, DESIGN §6)', () => {
     const id = await item();
     const u = await person();
     const mod = await person('moderator');
-    const same = await call(
-      'mutation',
+    const same = await trpcCall(
+      env.app,
       'rankings.suggestEdit',
       { itemId: id, name: 'Space Mountain', description: 'Indoor coaster' },
       u.cookie,
     );
     expect(same.status).toBe(400);
     expect(same.body.error.message).toBe('Please make changes before submitting');
-    await call('mutation', 'rankings.suggestEdit', { itemId: id, name: 'Space Mountain', description: 'Dark indoor coaster' }, u.cookie);
-    const pending = (await call('query', 'moderation.list', { status: 'pending' }, mod.cookie)).data;
+    await trpcCall(env.app, 'rankings.suggestEdit', { itemId: id, name: 'Space Mountain', description: 'Dark indoor coaster' }, u.cookie);
+    const pending = (await trpcCall(env.app, 'moderation.list', { status: 'pending' }, mod.cookie)).data;
     expect(pending.counts).toEqual({ pending: 1, approved: 0, rejected: 0 });
     const req = pending.requests[0];
     expect(req).toMatchObject({ kind: 'edit', itemId: id, originalDescription: 'Indoor coaster', description: 'Dark indoor coaster' });
-    expect((await call('mutation', 'moderation.approve', { id: req.id }, mod.cookie)).data).toEqual({
+    expect((await trpcCall(env.app, 'moderation.approve', { id: req.id }, mod.cookie)).data).toEqual({
       name: 'Space Mountain',
       kind: 'edit',
     });
@@ -191,28 +166,28 @@ describe('suggestions and moderation (spec part 2 §4, DESIGN §6)', () => {
     expect(decided.status).toBe('approved');
     expect(decided.reviewed_by).toBe(mod.id);
     expect(decided.reviewed_at).not.toBeNull();
-    const again = await call('mutation', 'moderation.reject', { id: req.id }, mod.cookie);
+    const again = await trpcCall(env.app, 'moderation.reject', { id: req.id }, mod.cookie);
     expect(again.status).toBe(409);
   });
 
   it('an approved new-item request creates the item with created_by = requester; a rejected one creates nothing', async () => {
     const u = await person();
     const adm = await person('admin');
-    await call(
-      'mutation',
+    await trpcCall(
+      env.app,
       'rankings.suggestNew',
       { name: 'Dole Whip', parkId: PARK, type: 'food', description: 'Pineapple soft serve' },
       u.cookie,
     );
-    await call('mutation', 'rankings.suggestNew', { name: 'Nope', parkId: PARK }, u.cookie);
-    const reqs = (await call('query', 'moderation.list', { status: 'pending' }, adm.cookie)).data.requests as {
+    await trpcCall(env.app, 'rankings.suggestNew', { name: 'Nope', parkId: PARK }, u.cookie);
+    const reqs = (await trpcCall(env.app, 'moderation.list', { status: 'pending' }, adm.cookie)).data.requests as {
       id: string;
       name: string;
       type: string;
     }[];
     expect(reqs.find((r) => r.name === 'Nope')?.type).toBe('ride');
-    await call('mutation', 'moderation.approve', { id: reqs.find((r) => r.name === 'Dole Whip')!.id }, adm.cookie);
-    await call('mutation', 'moderation.reject', { id: reqs.find((r) => r.name === 'Nope')!.id }, adm.cookie);
+    await trpcCall(env.app, 'moderation.approve', { id: reqs.find((r) => r.name === 'Dole Whip')!.id }, adm.cookie);
+    await trpcCall(env.app, 'moderation.reject', { id: reqs.find((r) => r.name === 'Nope')!.id }, adm.cookie);
     const items = await env.db.selectFrom('items').select(['name', 'type', 'created_by']).execute();
     expect(items).toEqual([{ name: 'Dole Whip', type: 'food', created_by: u.id }]);
   });
@@ -220,23 +195,23 @@ describe('suggestions and moderation (spec part 2 §4, DESIGN §6)', () => {
 
 describe('ride checklist (spec part 2 §2, §3)', () => {
   it('add is idempotent, tick sets completed_at, untick clears it, progress and reset work, others cannot touch it', async () => {
-    const u = await person();
-    const other = await person();
-    expect((await call('mutation', 'checklist.addAll', { parkId: PARK }, u.cookie)).data).toEqual({ added: 2 });
-    expect((await call('mutation', 'checklist.addAll', { parkId: PARK }, u.cookie)).data).toEqual({ added: 0 });
-    expect((await call('mutation', 'checklist.add', { parkId: PARK, rideIds: ['r1'] }, u.cookie)).data).toEqual({ added: 0 });
-    let list = (await call('query', 'checklist.list', { parkId: PARK }, u.cookie)).data;
-    expect(list.items.map((i: { rideName: string }) => i.rideName)).toEqual(['Jungle Cruise', 'Space Mountain']);
-    const first = list.items[0];
-    await call('mutation', 'checklist.toggle', { id: first.id, completed: true }, u.cookie);
-    list = (await call('query', 'checklist.list', { parkId: PARK }, u.cookie)).data;
-    expect(list.items[0].completedAt).not.toBeNull();
+    const u = await createTestCaller(env.deps, await person());
+    const other = await createTestCaller(env.deps, await person());
+    expect(await u.checklist.addAll({ parkId: PARK })).toEqual({ added: 2 });
+    expect(await u.checklist.addAll({ parkId: PARK })).toEqual({ added: 0 });
+    expect(await u.checklist.add({ parkId: PARK, rideIds: ['r1'] })).toEqual({ added: 0 });
+    let list = await u.checklist.list({ parkId: PARK });
+    expect(list.items.map((i) => i.rideName)).toEqual(['Jungle Cruise', 'Space Mountain']);
+    const first = list.items[0]!;
+    await u.checklist.toggle({ id: first.id, completed: true });
+    list = await u.checklist.list({ parkId: PARK });
+    expect(list.items[0]!.completedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(list.progress).toEqual({ completed: 1, total: 2, percent: 50 });
-    expect((await call('mutation', 'checklist.toggle', { id: first.id, completed: false }, other.cookie)).status).toBe(404);
-    await call('mutation', 'checklist.toggle', { id: first.id, completed: false }, u.cookie);
-    list = (await call('query', 'checklist.list', { parkId: PARK }, u.cookie)).data;
+    await expect(other.checklist.toggle({ id: first.id, completed: false })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await u.checklist.toggle({ id: first.id, completed: false });
+    list = await u.checklist.list({ parkId: PARK });
     expect(list.items[0]).toMatchObject({ completed: false, completedAt: null });
-    expect((await call('query', 'checklist.list', { parkId: PARK }, other.cookie)).data.items).toEqual([]);
-    expect((await call('mutation', 'checklist.reset', { parkId: PARK }, u.cookie)).data).toEqual({ removed: 2 });
+    expect((await other.checklist.list({ parkId: PARK })).items).toEqual([]);
+    expect(await u.checklist.reset({ parkId: PARK })).toEqual({ removed: 2 });
   });
 });

@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { catalogue, features, users } from '@walkon/db';
+import { FIXTURES_DIR } from '@walkon/db/testing';
 import { addDaysToDate, createReplayDiningProvider, createReplaySource } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -8,7 +7,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const IOA = '267615cc-8943-4c2a-ae2c-5da728ca591f';
 const LIBERTY = 'ae9a4a79-ccf1-4561-9a95-cf83d3007b98';
@@ -17,14 +15,14 @@ const NOW = new Date('2026-12-01T23:00:00Z');
 
 const env = withTestServer();
 let app: FastifyInstance;
-const source = createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now: () => NOW });
+const source = createReplaySource({ dir: FIXTURES_DIR, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now: () => NOW });
 
 beforeAll(async () => {
   app = await buildApp({
     db: env.db,
     queues: env.queues,
     source,
-    dining: createReplayDiningProvider({ dir: FIXTURES }),
+    dining: createReplayDiningProvider({ dir: FIXTURES_DIR }),
     logger: pino({ level: 'silent' }),
     now: () => NOW,
     publicOrigin: ORIGIN,

@@ -1,7 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { subscriptions } from '@walkon/db';
-import { truncateAll } from '@walkon/db/testing';
+import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { createReplaySource } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,11 +8,10 @@ import { buildTestApp, signUpUser, trpcCall, withTestServer } from './harness.ts
 
 // Issue 6 return-time alerts API over the real Magic Kingdom recording, with the clock at the recording
 // instant (18:27 in Orlando on 2026-04-14) so the recorded return starts are served unshifted.
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const AT = new Date('2026-04-14T22:27:18Z');
 const now = () => AT;
-const replay = () => createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now });
+const replay = () => createReplaySource({ dir: FIXTURES_DIR, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now });
 
 const DUMBO = '890fa430-89c0-4a3f-96c9-11597888005e'; // RETURN_TIME AVAILABLE 19:20
 const PETER_PAN = '86a41273-5f15-4b54-93b6-829f140e5161'; // RETURN_TIME FINISHED

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { BODY_LIMIT_BYTES } from '../src/security/batch.ts';
 import { appRouter } from '../src/trpc/router.ts';
-import { NO_LIVE_DATA, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
+import { NO_LIVE_DATA, ORIGIN, signUpUser, type TrpcResponse, trpcCall, withTestServer } from './harness.ts';
 
 /**
  * The abuse limits (README "Security"): each finding of the security review reproduced, and now refused.
@@ -40,13 +40,14 @@ interface Res {
   body: any;
   headers: Record<string, unknown>;
 }
-async function post(app: FastifyInstance, url: string, payload: unknown, opts: { ip?: string; headers?: Record<string, string> } = {}) {
+/** A batched tRPC request (`/trpc/a,b?batch=1`), which `trpcCall` does not make: raw payload, from `opts.ip`. */
+async function postBatch(app: FastifyInstance, url: string, payload: unknown, opts: { ip?: string } = {}) {
   const res = await app.inject({
     method: 'POST',
     url,
     remoteAddress: opts.ip ?? '127.0.0.1',
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    headers: { 'content-type': 'application/json', origin: ORIGIN, ...opts.headers },
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
   });
   return { status: res.statusCode, body: res.json(), headers: res.headers } as Res;
 }
@@ -60,27 +61,32 @@ describe('log-in limits hold inside batches and under concurrency', () => {
     const names = Array.from({ length: 300 }, () => 'auth.logIn').join(',');
     const body = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [String(i), { email, password: `wrong-${i}` }]));
     const t0 = Date.now();
-    const r = await post(app, `/trpc/${names}?batch=1`, body);
+    const r = await postBatch(app, `/trpc/${names}?batch=1`, body);
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe('Log-in and sign-up requests cannot be batched: please send them one at a time.');
     expect(Date.now() - t0).toBeLessThan(2000);
     // Nothing was counted: the owner logs in at once, as the web client sends it (a batch of one).
-    expect((await post(app, '/trpc/auth.logIn?batch=1', { 0: { email, password: 'correct horse' } })).status).toBe(200);
+    expect((await postBatch(app, '/trpc/auth.logIn?batch=1', { 0: { email, password: 'correct horse' } })).status).toBe(200);
   });
 
   it('a batch of more than five writes is 413; a small batch is served, each call counted', async () => {
     const app = await strictApp();
     const six = Array.from({ length: 6 }, () => 'site.subscribeNewsletter').join(',');
     const body = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [String(i), { email: uniqueEmail(`b${i}`) }]));
-    const big = await post(app, `/trpc/${six}?batch=1`, body);
+    const big = await postBatch(app, `/trpc/${six}?batch=1`, body);
     expect(big.status).toBe(413);
     expect(big.body.error.message).toBe('Too many calls in one request: at most 5 changes at once.');
     // Five calls for ONE address in a batch: the per-address limit (3 an hour) counts each call.
     const email = uniqueEmail('batched');
     const five = Array.from({ length: 5 }, () => 'site.subscribeNewsletter').join(',');
-    const r = await post(app, `/trpc/${five}?batch=1`, Object.fromEntries(Array.from({ length: 5 }, (_, i) => [String(i), { email }])), {
-      ip: ip(),
-    });
+    const r = await postBatch(
+      app,
+      `/trpc/${five}?batch=1`,
+      Object.fromEntries(Array.from({ length: 5 }, (_, i) => [String(i), { email }])),
+      {
+        ip: ip(),
+      },
+    );
     const codes = (r.body as { error?: { data: { httpStatus: number } } }[]).map((x) => x.error?.data.httpStatus ?? 200);
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
     expect(codes.filter((c) => c === 429)).toHaveLength(2);
@@ -92,7 +98,7 @@ describe('log-in limits hold inside batches and under concurrency', () => {
     const { email } = await signUpUser(env.app, uniqueEmail('concurrent'));
     const from = ip();
     const all = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => post(app, '/trpc/auth.logIn', { email, password: `wrong-${i}` }, { ip: from })),
+      Array.from({ length: 40 }, (_, i) => trpcCall(app, 'auth.logIn', { email, password: `wrong-${i}` }, { remoteAddress: from })),
     );
     const checked = all.filter((r) => r.status === 401).length;
     expect(checked).toBeLessThanOrEqual(4);
@@ -110,10 +116,10 @@ describe('log-in limits hold inside batches and under concurrency', () => {
     const attacker = ip();
     const answers: number[] = [];
     for (let i = 0; i < 20; i++)
-      answers.push((await post(app, '/trpc/auth.logIn', { email, password: `guess-${i}` }, { ip: attacker })).status);
+      answers.push((await trpcCall(app, 'auth.logIn', { email, password: `guess-${i}` }, { remoteAddress: attacker })).status);
     expect(answers.filter((s) => s === 401).length).toBe(4);
     expect(answers.filter((s) => s === 429).length).toBe(16);
-    const owner = await post(app, '/trpc/auth.logIn', { email, password: 'correct horse' }, { ip: '192.0.2.10' });
+    const owner = await trpcCall(app, 'auth.logIn', { email, password: 'correct horse' }, { remoteAddress: '192.0.2.10' });
     expect(owner.status).toBe(200);
   });
 
@@ -121,14 +127,15 @@ describe('log-in limits hold inside batches and under concurrency', () => {
     let clock = Date.now();
     const app = await strictApp({ now: () => new Date(clock) });
     const { email } = await signUpUser(env.app, uniqueEmail('botnet'));
-    for (let i = 0; i < 14; i++) await post(app, '/trpc/auth.logIn', { email, password: `guess-${i}` }, { ip: `203.0.113.${i + 1}` });
-    const slowed = await post(app, '/trpc/auth.logIn', { email, password: 'correct horse' }, { ip: '192.0.2.20' });
+    for (let i = 0; i < 14; i++)
+      await trpcCall(app, 'auth.logIn', { email, password: `guess-${i}` }, { remoteAddress: `203.0.113.${i + 1}` });
+    const slowed = await trpcCall(app, 'auth.logIn', { email, password: 'correct horse' }, { remoteAddress: '192.0.2.20' });
     expect(slowed.status).toBe(429);
     const wait = Number(slowed.headers['retry-after']);
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(30);
     clock += 30_000;
-    expect((await post(app, '/trpc/auth.logIn', { email, password: 'correct horse' }, { ip: '192.0.2.20' })).status).toBe(200);
+    expect((await trpcCall(app, 'auth.logIn', { email, password: 'correct horse' }, { remoteAddress: '192.0.2.20' })).status).toBe(200);
   });
 
   it('spraying many accounts from one client is limited (30 log-ins per 15 minutes)', async () => {
@@ -137,7 +144,7 @@ describe('log-in limits hold inside batches and under concurrency', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++)
       statuses.push(
-        (await post(app, '/trpc/auth.logIn', { email: uniqueEmail(`spray${i}`), password: 'Password1!' }, { ip: from })).status,
+        (await trpcCall(app, 'auth.logIn', { email: uniqueEmail(`spray${i}`), password: 'Password1!' }, { remoteAddress: from })).status,
       );
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(30)).toEqual([429, 429]);
@@ -151,11 +158,11 @@ describe('client address', () => {
     for (let i = 0; i < 8; i++)
       statuses.push(
         (
-          await post(
+          await trpcCall(
             app,
-            '/trpc/checkout.checkPromo',
+            'checkout.checkPromo',
             { code: `GUESS${i}` },
-            { ip: '192.0.2.77', headers: { 'x-forwarded-for': `10.9.8.${i}` } },
+            { remoteAddress: '192.0.2.77', headers: { 'x-forwarded-for': `10.9.8.${i}` } },
           )
         ).status,
       );
@@ -186,14 +193,16 @@ describe('public writes that send e-mail are rate-limited per client and per tar
   it('ten signed-out affiliate applications for one address: three are taken, seven refused (429, Retry-After); three e-mails', async () => {
     const app = await strictApp();
     const email = uniqueEmail('victim');
-    const rs: Res[] = [];
-    for (let i = 0; i < 10; i++) rs.push(await post(app, '/trpc/affiliate.submit', application(email), { ip: `203.0.113.${100 + i}` }));
+    const rs: TrpcResponse[] = [];
+    for (let i = 0; i < 10; i++)
+      rs.push(await trpcCall(app, 'affiliate.submit', application(email), { remoteAddress: `203.0.113.${100 + i}` }));
     expect(rs.map((r) => r.status)).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
     expect(rs[3]?.body.error.message).toMatch(/^Too many requests for this e-mail address\. Please try again in (\d+ minutes|1 hour)\.$/);
     expect(Number(rs[3]?.headers['retry-after'])).toBeGreaterThan(0);
     const rows = await env.db.selectFrom('affiliate_applications').select('id').where('email', '=', email).execute();
     expect(rows).toHaveLength(3);
-    for (const row of rows) expect(await env.queues.sendEmail.getJob(`affiliate-${row.id}`)).toBeTruthy();
+    for (const row of rows)
+      expect((await env.queues.sendEmail.getJob(`affiliate-${row.id}`))?.data).toEqual({ confirmation: 'affiliate', id: row.id });
   });
 
   it('one client cannot spread the affiliate form over many addresses either (10 an hour)', async () => {
@@ -201,7 +210,7 @@ describe('public writes that send e-mail are rate-limited per client and per tar
     const from = ip();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++)
-      statuses.push((await post(app, '/trpc/affiliate.submit', application(uniqueEmail(`a${i}`)), { ip: from })).status);
+      statuses.push((await trpcCall(app, 'affiliate.submit', application(uniqueEmail(`a${i}`)), { remoteAddress: from })).status);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -211,7 +220,7 @@ describe('public writes that send e-mail are rate-limited per client and per tar
     const email = uniqueEmail('news');
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++)
-      statuses.push((await post(app, '/trpc/site.subscribeNewsletter', { email }, { ip: `203.0.113.${200 + i}` })).status);
+      statuses.push((await trpcCall(app, 'site.subscribeNewsletter', { email }, { remoteAddress: `203.0.113.${200 + i}` })).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
   });
 

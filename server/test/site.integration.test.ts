@@ -1,7 +1,7 @@
 import { users } from '@walkon/db';
 import { createOutboxNotifier, sendConfirmation } from '@walkon/jobs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ORIGIN, withTestServer } from './harness.ts';
+import { createTestCaller, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 
 const env = withTestServer();
 const now = () => new Date();
@@ -14,19 +14,8 @@ beforeEach(async () => {
   await env.db.deleteFrom('users').execute();
 });
 
-async function post(proc: string, input: unknown, cookie?: string) {
-  const res = await env.app.inject({
-    method: 'POST',
-    url: `/trpc/${proc}`,
-    payload: JSON.stringify(input),
-    headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-  });
-  return { status: res.statusCode, body: res.json(), cookie: String(res.headers['set-cookie'] ?? '').split(';')[0] };
-}
-async function get(proc: string, cookie?: string) {
-  const res = await env.app.inject({ method: 'GET', url: `/trpc/${proc}`, headers: cookie ? { cookie } : {} });
-  return { status: res.statusCode, body: res.json() };
-}
+const post = (proc: string, input: unknown, cookie?: string) => trpcCall(env.app, proc, input, cookie);
+const get = (proc: string, cookie?: string) => trpcCall(env.app, proc, undefined, cookie);
 
 describe('newsletter (spec part 1 §8, issue 4)', () => {
   it('spec part 1 §8: success, then the very same answer for the same e-mail in another case (no membership leak)', async () => {
@@ -46,10 +35,10 @@ describe('newsletter (spec part 1 §8, issue 4)', () => {
   });
 
   it('spec part 1 §6: the signed-in user id is attached', async () => {
-    const s = await post('auth.signUp', { fullName: 'N', email: 'n@example.com', password: 'correct horse' });
+    const s = await signUpUser(env.app, 'n@example.com');
     await post('site.subscribeNewsletter', { email: 'n@example.com' }, s.cookie);
     const row = await env.db.selectFrom('newsletter_subscriptions').select('user_id').executeTakeFirstOrThrow();
-    expect(row.user_id).toBe(s.body.result.data.user.id);
+    expect(row.user_id).toBe(s.id);
   });
 
   it('queues one confirmation e-mail with an unsubscribe link that works', async () => {
@@ -58,7 +47,7 @@ describe('newsletter (spec part 1 §8, issue 4)', () => {
       .selectFrom('newsletter_subscriptions')
       .select(['id', 'unsubscribe_token'])
       .executeTakeFirstOrThrow();
-    expect(await env.queues.sendEmail.getJob(`newsletter-${id}`)).toBeTruthy();
+    expect((await env.queues.sendEmail.getJob(`newsletter-${id}`))?.data).toEqual({ confirmation: 'newsletter', id });
     const deps = { db: env.db, notifier: createOutboxNotifier(), now, publicOrigin: ORIGIN };
     expect(await sendConfirmation(deps, 'newsletter', id)).toBe(true);
     expect(await sendConfirmation(deps, 'newsletter', id)).toBe(false);
@@ -86,17 +75,17 @@ describe('landing figures and testimonials (issue 4)', () => {
         { ...base, dedup_key: '5', ride_id: 'r1', status: 'sent', sent_at: new Date(Date.now() - 3 * 86_400_000) },
       ])
       .execute();
-    const stats = (await get('site.stats')).body.result.data;
+    const stats = await (await createTestCaller(env.deps, null)).site.stats();
     expect(stats.alertsSentToday).toBe(2);
     expect(stats.topRides).toEqual([{ rideName: 'Dumbo', alerts: 3 }]);
     expect(stats.spotsLeftToday).toBeNull();
   });
 
   it('admins set the daily SMS capacity; users cannot', async () => {
-    const u = await post('auth.signUp', { fullName: 'U', email: 'u@example.com', password: 'correct horse' });
+    const u = await signUpUser(env.app, 'u@example.com');
     expect((await post('site.setSmsCapacity', { capacity: 250 }, u.cookie)).status).toBe(403);
     expect((await post('site.setSmsCapacity', { capacity: 250 })).status).toBe(401);
-    await users.grantRole(env.db, u.body.result.data.user.id, 'admin');
+    await users.grantRole(env.db, u.id, 'admin');
     expect((await post('site.setSmsCapacity', { capacity: 250 }, u.cookie)).status).toBe(200);
     const stats = (await get('site.stats')).body.result.data;
     expect(stats.spotsLeftToday).toBe(250);
@@ -105,10 +94,10 @@ describe('landing figures and testimonials (issue 4)', () => {
 
   it('no testimonial is invented: the list is empty until an admin adds one, and only admins add or delete', async () => {
     expect((await get('site.testimonials')).body.result.data).toEqual([]);
-    const u = await post('auth.signUp', { fullName: 'A', email: 'admin@example.com', password: 'correct horse' });
+    const u = await signUpUser(env.app, 'admin@example.com');
     const entry = { name: 'Real Person', parkVisited: 'EPCOT', text: 'We rode Soarin with a 5 minute wait.', rating: 5 };
     expect((await post('site.addTestimonial', entry, u.cookie)).status).toBe(403);
-    await users.grantRole(env.db, u.body.result.data.user.id, 'admin');
+    await users.grantRole(env.db, u.id, 'admin');
     const add = await post('site.addTestimonial', entry, u.cookie);
     expect(add.status).toBe(200);
     const list = (await get('site.testimonials')).body.result.data as { id: string; name: string }[];

@@ -1,18 +1,15 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { subscriptions, users } from '@walkon/db';
-import { truncateAll } from '@walkon/db/testing';
+import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { createReplaySource, runParkTick } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, signUpUser, trpcCall, withTestServer } from './harness.ts';
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const EPCOT_RIDE = 'not-a-magic-kingdom-ride';
 const AT = new Date('2026-04-14T22:27:18Z');
 const now = () => AT;
-const replay = () => createReplaySource({ dir: FIXTURES, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now });
+const replay = () => createReplaySource({ dir: FIXTURES_DIR, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now });
 
 // Fresh, OPERATING standby waits of the 2026-04-14T2227Z recording.
 const DUMBO = '890fa430-89c0-4a3f-96c9-11597888005e'; // 15 min

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest, promo, users } from '@walkon/db';
+import { FIXTURES_DIR } from '@walkon/db/testing';
 import { format } from 'date-fns';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -57,7 +58,7 @@ export async function startStack(): Promise<Stack> {
     PUBLIC_ORIGIN: url,
     WEB_DIST_DIR: path.join(ROOT, 'web/dist'),
     WAIT_TIMES_SOURCE: 'replay',
-    WAIT_TIMES_REPLAY_DIR: path.resolve(ROOT, '../shared/fixtures'),
+    WAIT_TIMES_REPLAY_DIR: FIXTURES_DIR,
     FLIGHTS_SOURCE: 'replay',
     NOTIFY_TRANSPORT: 'outbox',
     QUEUE_PREFIX: `e2e-${name}`,

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { createDb, history } from '@walkon/db';
+import { FIXTURES_DIR } from '@walkon/db/testing';
 import { collectHistory, createReplaySource, DEMO_HISTORY, ensureCatalogue, importHistory, refreshPark } from '@walkon/jobs';
 import { format, parseISO } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MK, parkToday, ROOT, SCREENSHOTS, signUp, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
+import { MK, parkToday, SCREENSHOTS, signUp, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
-const FIXTURES = path.resolve(ROOT, '../shared/fixtures');
 const PEOPLEMOVER = 'ffcfeaa2-1416-4920-a1ed-543c1a1695c4';
 const PM_NAME = 'Tomorrowland Transit Authority PeopleMover';
 
@@ -17,9 +17,9 @@ beforeAll(async () => {
   try {
     let clock = new Date();
     const source = createReplaySource({
-      dir: FIXTURES,
+      dir: FIXTURES_DIR,
       files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'],
-      seriesFile: path.join(FIXTURES, 'roguemew_tpw-derived_magic-kingdom_2026-04-01_15min.csv'),
+      seriesFile: path.join(FIXTURES_DIR, 'roguemew_tpw-derived_magic-kingdom_2026-04-01_15min.csv'),
       now: () => clock,
     });
     await ensureCatalogue({ db, source });
@@ -34,7 +34,7 @@ beforeAll(async () => {
     await history.rollupPark(db, MK, new Date(end - 3 * 3_600_000), new Date(end));
     await importHistory(
       { db, now: () => new Date() },
-      { dir: FIXTURES, datasets: DEMO_HISTORY.filter((d) => d.file.includes('peoplemover')) },
+      { dir: FIXTURES_DIR, datasets: DEMO_HISTORY.filter((d) => d.file.includes('peoplemover')) },
     );
   } finally {
     await db.destroy();

@@ -4,6 +4,8 @@ import type { AlertChannel } from '../types.ts';
 
 /** Default alert threshold in minutes: standby 1–15 is "walk-on or short" (spec part 1 §9). */
 export const DEFAULT_THRESHOLD_MINUTES = 15;
+/** The largest per-watch threshold a visitor can set (minutes; `user_rides` check constraint). */
+export const MAX_THRESHOLD_MINUTES = 60;
 /** Nothing of one attraction goes to one person more often than this (spec part 1 §9, DESIGN §2.3). */
 export const REALERT_MINUTES = 60;
 /** Daily caps per person and channel when the settings hold none (messages per park-local day). */
@@ -94,32 +96,38 @@ export interface TickInput {
 }
 
 /**
- * The evaluation (DESIGN §2.3) as one SQL fragment over the readings the poll just stored (`ride_status`:
- * `qualified`, `back_in_service_event`, `changed_at` = this poll) and the audience rows: the pairs of the
- * attractions whose reading changed at this poll, plus (disjoint) the park's dirty pairs (watch, pass or
- * subscription changed since the last tick) and the pairs due again (held back by the 60-minute rule, or
- * hourly reminders). Yields one row per (person, attraction) that alerts now (`kind` ride_alert or
+ * The evaluation (DESIGN §2.3) as one SQL fragment over this poll's readings and the audience rows: the pairs
+ * of the attractions whose reading changed at this poll and can alert anyone (qualifying with a wait of at most
+ * MAX_THRESHOLD_MINUTES, or back in service; taken from `i.readings`, the verdicts the poll just stored in
+ * `ride_status`), plus (disjoint) the park's dirty pairs (watch, pass or subscription changed since the last
+ * tick) and the pairs due again (held back by the 60-minute rule, or hourly reminders), which read the stored
+ * verdicts of `ride_status`. Yields one row per (person, attraction) that alerts now (`kind` ride_alert or
  * back_in_service) or that qualifies but is held by the 60-minute rule (`held`). Rules: the pair's pass day
- * for `today` (channel of the day; SMS only with a phone number); subscription started; reading qualifies and
- * wait ≤ threshold (default 15); armed (or remind_hourly); nothing of that attraction to that person in the
- * last 60 minutes. Back in service: the watch asks for it and nothing of that attraction in the last 60 minutes.
+ * for `today` (channel of the day from the audience row's `sms_days` / `email_days`; SMS only with a phone
+ * number); subscription started; reading qualifies and wait ≤ threshold (default 15); armed (or
+ * remind_hourly); nothing of that attraction to that person in the last 60 minutes. Back in service: the
+ * watch asks for it and nothing of that attraction in the last 60 minutes.
  */
 function evaluation(i: TickInput) {
   const pairColumns = sql`a.email, a.ride_id, a.subscription_id, a.phone_number, a.remind_hourly, a.back_in_service, a.starts_at,
-           a.threshold_minutes, a.armed, a.armed_on, a.last_alert_at, r.standby_wait, r.qualified, r.back_in_service_event,
-           x.name as ride_name`;
+           a.threshold_minutes, a.armed, a.armed_on, a.last_alert_at, a.email_days, a.sms_days, r.standby_wait, r.qualified,
+           r.back_in_service_event`;
+  // The attractions whose reading changed at this poll and can alert someone: qualifying with a wait no
+  // watch's threshold can be under (the threshold is at most 60 minutes), or back in service.
+  const changed = i.readings.filter(
+    (r) => r.changed && ((r.qualifies && r.wait !== null && r.wait <= MAX_THRESHOLD_MINUTES) || r.backInService),
+  );
   return sql`
     with pairs as (
-      select ${pairColumns}
+      select ${pairColumns}, x.name as ride_name
       from ride_status r join attractions x on x.id = r.attraction_id
       join alert_audience a on a.ride_id = r.attraction_id
-      where r.park_id = ${i.parkId} and r.changed_at = ${i.now}
-        and (r.qualified or r.back_in_service_event)
+      where r.attraction_id = any(${changed.map((r) => r.rideId)}::text[])
       union all
-      select ${pairColumns}
+      select ${pairColumns}, x.name as ride_name
       from alert_audience a join ride_status r on r.attraction_id = a.ride_id join attractions x on x.id = r.attraction_id
       where a.park_id = ${i.parkId} and (a.dirty or a.due_at <= ${i.now})
-        and r.changed_at is distinct from ${i.now}
+        and r.attraction_id <> all(${changed.map((r) => r.rideId)}::text[])
         and (r.qualified or r.back_in_service_event)
     ),
     x as (
@@ -127,16 +135,17 @@ function evaluation(i: TickInput) {
              a.standby_wait as wait, a.back_in_service_event as bis,
              a.qualified and a.standby_wait <= coalesce(a.threshold_minutes, ${DEFAULT_THRESHOLD_MINUTES}) as short,
              (a.armed or a.armed_on is distinct from ${i.today}::date) as armed,
-             coalesce(a.last_alert_at > ${i.now}::timestamptz - make_interval(mins => ${REALERT_MINUTES}), false) as recent
+             coalesce(a.last_alert_at > ${i.now}::timestamptz - make_interval(mins => ${REALERT_MINUTES}), false) as recent,
+             case when ${i.today}::date = any(a.sms_days) then 'sms' when ${i.today}::date = any(a.email_days) then 'email' end as channel
       from pairs a
       where a.starts_at is null or a.starts_at <= ${i.now}
     )
-    select x.email, x.ride_id, x.ride_name, x.wait, x.subscription_id, pd.channel,
-           case when pd.channel = 'sms' then x.phone_number else x.email end as address,
+    select x.email, x.ride_id, x.ride_name, x.wait, x.subscription_id, x.channel,
+           case when x.channel = 'sms' then x.phone_number else x.email end as address,
            case when x.short and (x.armed or x.remind_hourly) then (case when x.recent then 'held' else 'ride_alert' end)
                 else 'back_in_service' end as kind
-    from x join pass_days pd on pd.subscription_id = x.subscription_id and pd.day = ${i.today}::date
-    where (pd.channel = 'email' or x.phone_number is not null)
+    from x
+    where x.channel is not null and (x.channel = 'email' or x.phone_number is not null)
       and ((x.short and (x.armed or x.remind_hourly)) or (x.bis and x.back_in_service and not x.recent))`;
 }
 

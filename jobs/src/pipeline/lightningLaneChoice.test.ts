@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fixturePath } from '@walkon/db/testing';
 import { describe, expect, it } from 'vitest';
 import { parkLocalTime } from '../dates.ts';
 import { parseLive } from '../providers/waitTimes/schema.ts';
@@ -243,9 +243,8 @@ describe('chooseAutoBooking (spec part 2 §4: available, a preference, no bookin
 });
 
 describe('buildAvailability on the recorded live data (issue 6: RETURN_TIME / PAID_RETURN_TIME, no random numbers)', () => {
-  const fixtures = fileURLToPath(new URL('../../../../shared/fixtures/', import.meta.url));
   const rowsOf = (file: string, parkId: string, polledAt: Date): LiveReturnRow[] =>
-    parseLive(JSON.parse(readFileSync(`${fixtures}${file}`, 'utf8'))).data.entries.map((e) => ({
+    parseLive(JSON.parse(readFileSync(fixturePath(file), 'utf8'))).data.entries.map((e) => ({
       id: e.id,
       name: e.name,
       parkId,

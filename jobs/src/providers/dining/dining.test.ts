@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { FIXTURES_DIR } from '@walkon/db/testing';
 import { describe, expect, it } from 'vitest';
 import { createReplaySource } from '../waitTimes/replay.ts';
 import { parseLive } from '../waitTimes/schema.ts';
@@ -8,7 +8,6 @@ import { createDiningProvider } from './index.ts';
 import { createReplayDiningProvider } from './replay.ts';
 import { answerFromLive, createThemeParksDiningProvider } from './themeparks.ts';
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures');
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const FILE = 'tpw_live_magic-kingdom_2026-04-14T2227Z.json';
 const TONYS = '83201c33-ce99-45ae-a595-f47e61d73739';
@@ -17,7 +16,7 @@ const PLAZA = '75d43698-162c-47af-a607-e879637dc8e7';
 const BE_OUR_GUEST = 'e847a8bd-7d21-432b-a7a1-f483517a22b5';
 /** The recording's own instant: 2026-04-14 18:27:18 in Orlando. */
 const RECORDED = new Date('2026-04-14T22:27:30Z');
-const live = parseLive(JSON.parse(readFileSync(path.join(FIXTURES, FILE), 'utf8'))).data;
+const live = parseLive(JSON.parse(readFileSync(path.join(FIXTURES_DIR, FILE), 'utf8'))).data;
 const q = (restaurantId: string, partySize: number, date = '2026-04-14') => ({ parkId: MK, restaurantId, date, partySize });
 
 describe('themeparks dining provider on the real recording (issue 6)', () => {
@@ -51,7 +50,7 @@ describe('themeparks dining provider on the real recording (issue 6)', () => {
 
   it('one live read per park serves all its restaurants (within a minute); a source fault answers unknown', async () => {
     let now = new Date('2026-12-01T23:00:00Z');
-    const source = createReplaySource({ dir: FIXTURES, files: [FILE], now: () => now });
+    const source = createReplaySource({ dir: FIXTURES_DIR, files: [FILE], now: () => now });
     const provider = createThemeParksDiningProvider({ source, now: () => now });
     const answers = await Promise.all(
       [q(TONYS, 2, '2026-12-01'), q(LIBERTY, 4, '2026-12-01'), q(PLAZA, 6, '2026-12-01')].map((x) => provider.check(x)),
@@ -68,7 +67,7 @@ describe('themeparks dining provider on the real recording (issue 6)', () => {
 
 describe('replay dining provider (development and tests)', () => {
   it('re-targets the recorded sample onto any requested date, labelled as sample data', async () => {
-    const provider = createReplayDiningProvider({ dir: FIXTURES });
+    const provider = createReplayDiningProvider({ dir: FIXTURES_DIR });
     expect(provider.files()).toEqual({ [MK]: FILE });
     expect(provider.label).toMatch(
       /^Sample data: walk-up availability recorded from ThemeParks\.wiki \(Magic Kingdom Park 2026-04-14 18:27\)/,
@@ -79,8 +78,8 @@ describe('replay dining provider (development and tests)', () => {
   });
 
   it('DINING_SOURCE picks the provider; unset follows WAIT_TIMES_SOURCE', () => {
-    const source = createReplaySource({ dir: FIXTURES, files: [FILE], now: () => RECORDED });
-    const env = { WAIT_TIMES_REPLAY_DIR: FIXTURES };
+    const source = createReplaySource({ dir: FIXTURES_DIR, files: [FILE], now: () => RECORDED });
+    const env = { WAIT_TIMES_REPLAY_DIR: FIXTURES_DIR };
     expect(createDiningProvider({ ...env, WAIT_TIMES_SOURCE: 'http', DINING_SOURCE: undefined }, source, () => RECORDED)?.kind).toBe(
       'themeparks',
     );

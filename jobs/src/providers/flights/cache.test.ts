@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { TEST_REDIS_URL } from '@walkon/db/testing';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createFlightSearchService, flightSearchCacheKey } from './cache.ts';
 import { FlightProviderError, type FlightSearch, type FlightSearchOutcome, type FlightSearchProvider } from './types.ts';
 
-const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
 const prefix = `test-flights-${randomUUID()}`;
 
 afterEach(async () => {

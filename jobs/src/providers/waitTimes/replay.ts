@@ -7,7 +7,7 @@ import { type Destination, type LiveEntry, type LiveParkData, NotFoundError, typ
 
 /** Options of the replay source (`WAIT_TIMES_SOURCE=replay`, DESIGN §5). */
 export interface ReplaySourceOptions {
-  /** Folder of recordings (`WAIT_TIMES_REPLAY_DIR`, default `../shared/fixtures`). */
+  /** Folder of recordings (`WAIT_TIMES_REPLAY_DIR`, default `WALKON_FIXTURES_DIR`). */
   dir: string;
   /** The clock the recordings are shifted to (injected for tests). */
   now: () => Date;

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fixturePath } from '@walkon/db/testing';
 import { describe, expect, it } from 'vitest';
 import { parseReturnTimes } from './returnTimes.ts';
 import { parseLive } from './schema.ts';
 
-const fixtures = fileURLToPath(new URL('../../../../../shared/fixtures/', import.meta.url));
-const live = (name: string) => parseLive(JSON.parse(readFileSync(`${fixtures}${name}`, 'utf8'))).data;
+const live = (name: string) => parseLive(JSON.parse(readFileSync(fixturePath(name), 'utf8'))).data;
 const byName = (name: string, file: string) => {
   const e = live(file).entries.find((x) => x.name === name);
   if (!e) throw new Error(`${name} not in ${file}`);

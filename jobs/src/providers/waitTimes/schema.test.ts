@@ -45,9 +45,8 @@ describe('ThemeParks.wiki live parsing (DESIGN §2.2: tolerant of nulls and miss
 describe('issue 2 item 5: the replay steps through the RogueMew day, one snapshot per tick', () => {
   it('serves consecutive snapshots of the series for Magic Kingdom, stamped now', async () => {
     const path = await import('node:path');
-    const { fileURLToPath } = await import('node:url');
+    const { FIXTURES_DIR: dir } = await import('@walkon/db/testing');
     const { createReplaySource } = await import('./replay.ts');
-    const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures');
     const now = new Date('2030-06-01T15:00:00Z');
     const src = createReplaySource({
       dir,
