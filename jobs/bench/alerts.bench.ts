@@ -7,10 +7,10 @@
 // BENCH_SKIP_50K=1 leaves out the 50,000-visitor park (the longest set-up).
 import { randomUUID } from 'node:crypto';
 import { alertEngine, createDb, type Database, dropDatabase, ensureDatabase, migrateToLatest } from '@walkon/db';
+import { parkLocalDate } from '@walkon/domain/dates';
 import { Queue, Worker } from 'bullmq';
 import { type Kysely, sql } from 'kysely';
 import { pino } from 'pino';
-import { parkLocalDate } from '../src/dates.ts';
 import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { runParkTick } from '../src/pipeline/tick.ts';

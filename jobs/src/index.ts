@@ -1,19 +1,10 @@
-// @walkon/jobs public API: the server imports producers and sources from here (DESIGN §3).
+// @walkon/jobs, the whole package: the CLI, scripts, benchmarks and tests import from here. The API process
+// imports only the narrow entry points (package.json "exports": ./producers, ./upstream, ./providers, ./env,
+// ./logger; ./worker starts the worker), which `make lint` enforces (biome.json).
 
-export { addDaysToDate, parkLocalDate, parkLocalDateTime, parkLocalTime } from './dates.ts';
 export { type JobsEnv, loadJobsEnv } from './env.ts';
 export { DEMO_HISTORY, type HistoryDataset, type ImportResult, importHistory, parseSeries, splitCsvLine } from './history/import.ts';
 export { createLogger, type Logger } from './logger.ts';
-export {
-  type AccountEmailKind,
-  type FlightDealInput,
-  formatAccountEmail,
-  formatFlightDealEmail,
-  formatRestaurantAlertEmail,
-  formatReturnPrice,
-  formatRideAlertEmail,
-  formatRideAlertSms,
-} from './messages.ts';
 export { ensureCatalogue } from './pipeline/catalogue.ts';
 export { enqueueConfirmation, enqueueDeliveries } from './pipeline/fanout.ts';
 export {
@@ -49,9 +40,7 @@ export {
   type AutoBookingPreference,
   buildAvailability,
   chooseAutoBooking,
-  DEFAULT_WINDOW,
   type ExistingBooking,
-  LIVE_FRESH_MS,
   type LightningLaneAvailability,
 } from './pipeline/lightningLaneChoice.ts';
 export { type PollResult, refreshPark } from './pipeline/poll.ts';
@@ -68,11 +57,7 @@ export { reconcileSchedulers, schedulerId, syncParkScheduler } from './pipeline/
 export { sendConfirmation, sendDelivery, sendDeliveryBatch } from './pipeline/send.ts';
 export { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 export { runParkTick } from './pipeline/tick.ts';
-export * from './providers/dining/index.ts';
-export * from './providers/flights/index.ts';
-export * from './providers/notify/index.ts';
-export * from './providers/waitTimes/index.ts';
-export { parseReturnTimes, type ReturnQueueType as LiveReturnQueueType, type ReturnTimeQueue } from './providers/waitTimes/returnTimes.ts';
+export * from './providers/index.ts';
 export { createQueues, QUEUE, type Queues } from './queues.ts';
 export { createRedis } from './redis.ts';
 export { buildWorker, runMaintenance, type WalkOnWorker } from './worker.ts';

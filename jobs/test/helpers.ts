@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
+import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
 import type { Kysely } from 'kysely';
-import { addDaysToDate, parkLocalDate } from '../src/dates.ts';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { createReplaySource } from '../src/providers/waitTimes/index.ts';
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogue, features, users } from '@walkon/db';
-import { addDaysToDate, createReplayDiningProvider, createReplaySource } from '@walkon/jobs';
+import { addDaysToDate } from '@walkon/domain/dates';
+import { createReplayDiningProvider, createReplaySource } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

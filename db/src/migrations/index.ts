@@ -14,6 +14,7 @@ import * as accounts from './20261124_0012_accounts.ts';
 import * as alertEngine from './20261124_0014_alert_engine.ts';
 import * as ux from './20261124_0016_ux.ts';
 import * as history from './20261124_0018_history.ts';
+import * as dropPreviousStatus from './20261125_0019_drop_previous_status.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0014_alert_engine': alertEngine,
   '20261124_0016_ux': ux,
   '20261124_0018_history': history,
+  '20261125_0019_drop_previous_status': dropPreviousStatus,
 };

@@ -1,13 +1,7 @@
+import { DEFAULT_DAILY_CAPS, DEFAULT_THRESHOLD_MINUTES, REALERT_MINUTES } from '@walkon/domain/rules/alerts';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import type { AlertChannel } from '../types.ts';
-
-/** Default alert threshold in minutes: standby 1–15 is "walk-on or short" (spec part 1 §9). */
-export const DEFAULT_THRESHOLD_MINUTES = 15;
-/** Nothing of one attraction goes to one person more often than this (spec part 1 §9, DESIGN §2.3). */
-export const REALERT_MINUTES = 60;
-/** Daily caps per person and channel when the settings hold none (messages per park-local day). */
-export const DEFAULT_DAILY_CAPS = { sms: 30, email: 60 } as const;
 /** `settings` keys of the daily caps (JSON integers), written by the admin control. */
 export const DAILY_CAP_KEYS = { sms: 'alert_daily_cap_sms', email: 'alert_daily_cap_email' } as const;
 

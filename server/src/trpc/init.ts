@@ -1,14 +1,15 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { Database, FeatureKey, Role } from '@walkon/db';
-import type { DiningAvailabilityProvider, Logger, Notifier, Queues, WaitTimesSource } from '@walkon/jobs';
+import type { Database, FeatureKey, Kysely, Role } from '@walkon/db';
+import { controlCharMessage, fieldLabel, MULTILINE_CONTROL } from '@walkon/domain/schemas';
+import type { Logger } from '@walkon/jobs/logger';
+import type { Queues } from '@walkon/jobs/producers';
+import type { DiningAvailabilityProvider, Notifier, WaitTimesSource } from '@walkon/jobs/providers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
 import { ZodError, z } from 'zod';
 import type { SessionUser } from '../auth/session.ts';
 import { AppError, toTrpcCode } from '../errors.ts';
 import type { Payments } from '../payments/stripe.ts';
-import { controlCharMessage, fieldLabel, MULTILINE_CONTROL } from '../schemas/common.ts';
 import { consumeLimit, type LimitSettings } from '../security/limits.ts';
 import { requireFeature } from '../services/features.ts';
 import type { FlightSearchService } from '../services/flights.ts';
@@ -129,7 +130,6 @@ const noControlChars = t.middleware(async ({ getRawInput, next }) => {
 });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 /** Anyone. */
 export const publicProcedure = t.procedure.use(appErrors).use(noControlChars);

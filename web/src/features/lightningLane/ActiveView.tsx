@@ -1,4 +1,4 @@
-import { MAX_PRICE_DOLLARS, PRIORITY_DEFAULT, PRIORITY_MAX, PRIORITY_MIN, WINDOW_DEFAULT } from '@walkon/server/schemas';
+import { DEFAULT_WINDOW, MAX_PRICE_DOLLARS, PRIORITY_DEFAULT, PRIORITY_MAX, PRIORITY_MIN } from '@walkon/domain/rules/lightningLane';
 import { FlaskConical, RefreshCw, SlidersHorizontal, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -271,8 +271,8 @@ function PreferenceDialog({
 }) {
   const utils = trpc.useUtils();
   const [priority, setPriority] = useState(pref?.priority ?? PRIORITY_DEFAULT);
-  const [start, setStart] = useState(pref?.windowStart ?? WINDOW_DEFAULT.start);
-  const [end, setEnd] = useState(pref?.windowEnd ?? WINDOW_DEFAULT.end);
+  const [start, setStart] = useState(pref?.windowStart ?? DEFAULT_WINDOW.start);
+  const [end, setEnd] = useState(pref?.windowEnd ?? DEFAULT_WINDOW.end);
   const [maxPrice, setMaxPrice] = useState(pref?.maxPrice === null || pref?.maxPrice === undefined ? '' : String(pref.maxPrice));
   const [error, setError] = useState<string | null>(null);
   const done = async (message: string) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../patterns.ts';
+import { EMAIL_PATTERN, MAX_LENGTH } from '../patterns.ts';
 import { dateOnly, text } from './common.ts';
 
 /** Input schemas of Restaurant Alerts (issue 6, spec part 2 §3, §5, §8, §9), shared by the server and the web app. */
@@ -49,7 +49,7 @@ export const restaurantAlertCreateInput = z.object({
     .string({ error: RESTAURANT_MISSING_INFO })
     .trim()
     .toLowerCase()
-    .max(254, RESTAURANT_MISSING_INFO)
+    .max(MAX_LENGTH.email, RESTAURANT_MISSING_INFO)
     .regex(EMAIL_PATTERN, RESTAURANT_MISSING_INFO)
     .optional(),
   restaurantId: entity(RESTAURANT_MISSING_RESTAURANT),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRideAlertEmail, formatRideAlertSms, gsm7Length } from './messages.ts';
+import { formatRideAlertEmail, formatRideAlertSms } from './rideAlerts.ts';
+import { gsm7Length } from './sms.ts';
 
 const base = {
   kind: 'ride_alert',

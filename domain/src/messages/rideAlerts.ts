@@ -1,6 +1,52 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { type EmailContent, gsm7Length, toGsm7 } from '../messages.ts';
+import { escapeHtml } from '../html.ts';
+import type { EmailContent } from './email.ts';
+import { gsm7Length, oneSegmentSms, toGsm7 } from './sms.ts';
+
+/** What a sender needs to write a single alert (a test alert, or a delivery outside a grouped message). */
+export interface AlertMessageInput {
+  kind: string;
+  rideName: string;
+  /** Standby wait in minutes, or null (test alerts may have none). */
+  waitTime: number | null;
+  parkName: string | null;
+  /** One-click unsubscribe URL, when the alert belongs to a subscription. */
+  unsubscribeUrl: string | null;
+}
+
+function headline(m: AlertMessageInput): string {
+  const park = m.parkName ? ` at ${m.parkName}` : '';
+  if (m.kind === 'test_alert') return `Test alert: WalkOn alerts are working for ${m.parkName ?? 'your park'}.`;
+  if (m.waitTime === 0 || m.waitTime === null) return `${m.rideName} is a walk-on right now${park}.`;
+  return `${m.rideName} has a ${m.waitTime} min standby wait right now${park}.`;
+}
+
+/**
+ * The e-mail for a single ride alert (spec part 1 §1: ride, wait, park), plain text and HTML, with the
+ * unsubscribe link in the body (the List-Unsubscribe headers are added by the sender).
+ */
+export function formatRideAlertEmail(m: AlertMessageInput): EmailContent {
+  const line = headline(m);
+  const subject = m.kind === 'test_alert' ? 'WalkOn test alert' : `${m.rideName}: ${m.waitTime ?? 0} min standby wait`;
+  const foot = 'Standby waits change quickly; WalkOn uses public wait-time data and is independent of the park operators.';
+  const unsub = m.unsubscribeUrl ? `\n\nStop these alerts: ${m.unsubscribeUrl}` : '';
+  const text = `${line}\n\n${foot}${unsub}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+<p style="font-size:18px"><strong>${escapeHtml(line)}</strong></p>
+<p style="color:#555">${escapeHtml(foot)}</p>
+${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}
+</body></html>`;
+  return { subject, text, html };
+}
+
+/**
+ * The SMS for a single ride alert: one 160-septet GSM-7 segment with the ride, wait and park. Long ride or
+ * park names are shortened with "..." so the message never exceeds one segment.
+ */
+export function formatRideAlertSms(m: AlertMessageInput): string {
+  return oneSegmentSms(headline(m));
+}
 
 /** One alert inside a grouped message: a ride with its standby wait, or a ride back in service. */
 export interface RideAlertItem {
@@ -24,9 +70,6 @@ export interface RideAlertGroup {
   /** One-click unsubscribe URL, when the alerts belong to a subscription. */
   unsubscribeUrl: string | null;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Shortest standby waits first; back-in-service alerts (no wait) after them, then by name. */
 export function sortAlertItems(items: RideAlertItem[]): RideAlertItem[] {

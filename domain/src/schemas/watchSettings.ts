@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { THRESHOLD_MAX_MINUTES, THRESHOLD_MIN_MINUTES } from '../rules/alerts.ts';
 import { entityId } from './common.ts';
 
 // Per-watch alert settings (DESIGN §2.3 and §6, beyond the spec), shared by the server and the web app.
-
-/** Bounds of a per-ride threshold in minutes (DESIGN §6: optional per-ride threshold 5–60). */
-export const THRESHOLD_MIN_MINUTES = 5;
-export const THRESHOLD_MAX_MINUTES = 60;
-/** The threshold used when a watch sets none (spec part 1 §9: 1–15 minutes is "walk-on or short"). */
-export const DEFAULT_THRESHOLD_MINUTES = 15;
 
 const THRESHOLD_MESSAGE = `Pick a threshold between ${THRESHOLD_MIN_MINUTES} and ${THRESHOLD_MAX_MINUTES} minutes.`;
 

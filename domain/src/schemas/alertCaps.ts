@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { ALERT_CAP_MAX, ALERT_CAP_MIN } from '../rules/alerts.ts';
 
 // Admin input for the daily alert caps (DESIGN §2.5), shared by the server and the web app.
-
-/** Bounds an admin may set: messages per person, channel and day. */
-export const ALERT_CAP_MIN = 1;
-export const ALERT_CAP_MAX = 500;
 
 const cap = (channel: string) => {
   const message = `The daily ${channel} cap must be a whole number from ${ALERT_CAP_MIN} to ${ALERT_CAP_MAX}.`;

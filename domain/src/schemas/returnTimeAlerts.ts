@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { entityId, TIME_OF_DAY } from './common.ts';
+import { TIME_OF_DAY } from '../patterns.ts';
+import { entityId } from './common.ts';
 
 // Input schemas of return-time alerts (issue 6, beyond the spec), shared by the server and the web app.
-// Shared fields come from ./common.ts (../schemas.ts re-exports this file).
+// Shared fields come from ./common.ts (./index.ts re-exports this file).
 
 /** The two Lightning Lane return-time queues of the live data: Multi Pass (`RETURN_TIME`) and Single Pass (`PAID_RETURN_TIME`). */
 export const RETURN_QUEUE_TYPES = ['RETURN_TIME', 'PAID_RETURN_TIME'] as const;

@@ -1,3 +1,5 @@
+/** Flight deals (spec part 2 §3): the fixed destination catalogue and what one bookable result says. */
+
 /** A Disney destination with the airports that serve it (spec part 2 §3 "Destination catalogue", fixed). */
 export interface FlightDestination {
   id: string;
@@ -72,4 +74,36 @@ export function destinationAirports(destinationId: string, airport: string | nul
     return [airport];
   }
   return d.airports.map((a) => a.code).sort();
+}
+
+/**
+ * One bookable result (spec part 2 §3 "Flight result"), for the outbound slice. Times are the airports' local
+ * times as the provider gives them ('yyyy-MM-ddTHH:mm:ss', no offset).
+ */
+export interface FlightResult {
+  /** The provider's offer id. */
+  id: string;
+  /** Marketing airline name, e.g. 'American Airlines'. */
+  airline: string;
+  /** IATA airline code, e.g. 'AA' (null when the provider has none). */
+  airlineCode: string | null;
+  /** Logo URL (https) or null. */
+  airlineLogo: string | null;
+  departureTime: string;
+  arrivalTime: string;
+  /** Departure and arrival airports (IATA). */
+  departure: string;
+  arrival: string;
+  /** Outbound journey duration in minutes. */
+  durationMinutes: number;
+  /** Outbound stops (segments − 1). */
+  stops: number;
+  /** Marketing flight numbers of the outbound segments in order, e.g. ['BA1234'] (empty when the provider has none). */
+  flightNumbers: string[];
+  /** Total price for the whole trip (both slices on a round trip), minor units (cents). */
+  priceCents: number;
+  /** ISO 4217, e.g. 'USD'. */
+  currency: string;
+  /** Where "Book Now" opens (https). */
+  bookingLink: string;
 }

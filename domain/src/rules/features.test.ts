@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FeatureState } from '../types.ts';
-import { type GateCaller, gateAllows } from './features.ts';
+import { type FeatureState, type GateCaller, gateAllows } from './features.ts';
 
-/** Issue 6, DESIGN §6: the one gate rule shared by the server's featureAccess and the auto-booking job. */
+/** DESIGN §6: the one gate rule shared by the server's featureAccess and the auto-booking job. */
 describe('gateAllows', () => {
   const anon = null;
   const user: GateCaller = { isAdmin: false, hasGrant: false };

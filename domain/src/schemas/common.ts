@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIME_OF_DAY } from '../patterns.ts';
 
 /**
  * Every input's wording (COMMON rules: "a sentence a user understands, never a validator's wording"): a check
@@ -119,15 +120,13 @@ export function text(
 }
 
 /**
- * Field schemas every input schema shares (server/src/schemas.ts and the feature files beside this one
- * import them from here, which keeps the feature files free of an import cycle with schemas.ts).
+ * Field schemas every input schema shares (./index.ts and the feature files beside this one
+ * import them from here, which keeps the feature files free of an import cycle with index.ts).
  */
 
 /** A real calendar date 'YYYY-MM-DD' (an impossible one such as 2026-02-30 is a 400 here, never a database error). */
 export const dateOnly = z.iso.date('Dates look like 2026-04-14.');
 
-/** 'HH:mm' on a 24-hour clock. */
-export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** 'HH:mm' (24 h) */
 export const timeOfDay = z.string().regex(TIME_OF_DAY, 'Times look like 09:30.');
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatPassConfirmation, gsm7Length } from '../messages.ts';
+import { formatDay, formatPassConfirmation } from './passes.ts';
 import { formatRideAlertGroupEmail, formatRideAlertGroupSms, type RideAlertGroup } from './rideAlerts.ts';
+import { gsm7Length } from './sms.ts';
 
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const group = (n: number, over: Partial<RideAlertGroup> = {}): RideAlertGroup => ({

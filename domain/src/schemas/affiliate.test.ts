@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affiliateApplicationInput } from './schemas.ts';
+import { affiliateApplicationInput } from './index.ts';
 
 const valid = {
   fullName: 'Ana Creator',

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../patterns.ts';
+import { EMAIL_PATTERN, MAX_LENGTH } from '../patterns.ts';
+import { FEATURE_KEYS, FEATURE_STATES } from '../rules/features.ts';
 import { text } from './common.ts';
 
 /** Input schemas of the feature gates (issue 6, DESIGN §6), shared by the server and the web app. */
 
-export const featureKey = z.enum(['restaurant_alerts', 'lightning_lane'], { error: 'Unknown feature.' });
-export const featureState = z.enum(['off', 'early_access', 'on'], { error: 'Choose off, early access or on.' });
+export const featureKey = z.enum(FEATURE_KEYS, { error: 'Unknown feature.' });
+export const featureState = z.enum(FEATURE_STATES, { error: 'Choose off, early access or on.' });
 
 export const featureStatusInput = z.object({ key: featureKey });
 
@@ -16,16 +17,23 @@ export const earlyAccessRequestInput = z.object({
     .string({ error: 'Please enter a valid email address' })
     .trim()
     .toLowerCase()
-    .max(254, 'Please enter a valid email address')
+    .max(MAX_LENGTH.email, 'Please enter a valid email address')
     .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
-  message: text('Message', { max: 500, multiline: true, tooLong: 'Please keep your message under 500 characters.' }).optional(),
+  message: text('Message', {
+    max: MAX_LENGTH.earlyAccessMessage,
+    multiline: true,
+    tooLong: `Please keep your message under ${MAX_LENGTH.earlyAccessMessage} characters.`,
+  }).optional(),
 });
 
 export const setFeatureInput = z.object({
   key: featureKey,
   state: featureState,
   /** The expected launch shown to visitors while it lies ahead ('' = none: "Early access"). */
-  launchLabel: text('Launch label', { max: 40, tooLong: 'Keep the launch label under 40 characters.' }).default(''),
+  launchLabel: text('Launch label', {
+    max: MAX_LENGTH.launchLabel,
+    tooLong: `Keep the launch label under ${MAX_LENGTH.launchLabel} characters.`,
+  }).default(''),
 });
 
 /** Grant early access to the account with this e-mail. */

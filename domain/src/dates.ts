@@ -1,3 +1,5 @@
+/** Park-local calendar helpers (DESIGN §2 Time): dates are 'YYYY-MM-DD' strings in the park's IANA zone. */
+
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 

@@ -1,20 +1,36 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, MAX_LENGTH, normalisePromoCode } from '../patterns.ts';
+import { MAX_PASS_DATES } from '../pricing.ts';
+import { checkoutSessionId, controlCharMessage, dateOnly, entityId, SINGLE_LINE_CONTROL, text, timeOfDay } from './common.ts';
+import { watchSettingsFields } from './watchSettings.ts';
 
-import { EMAIL_PATTERN, MAX_LENGTH } from './patterns.ts';
-import { MAX_PASS_DATES, normalisePromoCode } from './pricing.ts';
-import { checkoutSessionId, controlCharMessage, dateOnly, entityId, SINGLE_LINE_CONTROL, text, timeOfDay } from './schemas/common.ts';
-import { watchSettingsFields } from './schemas/watchSettings.ts';
+/**
+ * Input schemas shared by the server (which enforces them) and the web app (which checks forms with the same
+ * rules before sending), with the messages of spec part 1 §5 and §8. The feature files beside this one hold
+ * the schemas of one feature each; this file re-exports them and holds the account, alert, affiliate,
+ * checkout, promo and flight inputs.
+ */
 
-export * from './schemas/alertCaps.ts';
-export { checkoutSessionId, dateOnly, entityId, TIME_OF_DAY, text, timeOfDay } from './schemas/common.ts';
-export * from './schemas/features.ts';
-export * from './schemas/lightningLane.ts';
-export * from './schemas/restaurants.ts';
-export * from './schemas/returnTimeAlerts.ts';
-export * from './schemas/watchSettings.ts';
-/** Input schemas shared by the server and the web app (messages from spec part 1 §5 and §8). */
-export { EMAIL_PATTERN, MAX_LENGTH };
+export * from './alertCaps.ts';
+export {
+  checkoutSessionId,
+  controlCharMessage,
+  dateOnly,
+  entityId,
+  fieldLabel,
+  humanIssue,
+  MULTILINE_CONTROL,
+  SINGLE_LINE_CONTROL,
+  text,
+  timeOfDay,
+} from './common.ts';
+export * from './features.ts';
+export * from './lightningLane.ts';
+export * from './restaurants.ts';
+export * from './returnTimeAlerts.ts';
+export * from './watchSettings.ts';
 
+/** An e-mail address: trimmed, lower-cased, at most MAX_LENGTH.email, EMAIL_PATTERN (spec part 1 §5 messages). */
 export const emailSchema = z
   .string({ error: 'Email Required' })
   .trim()

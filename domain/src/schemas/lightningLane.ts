@@ -1,24 +1,12 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../patterns.ts';
+import { EMAIL_PATTERN, MAX_LENGTH } from '../patterns.ts';
+import { DEFAULT_WINDOW, MAX_PRICE_DOLLARS, PRIORITY_DEFAULT, PRIORITY_MAX, PRIORITY_MIN } from '../rules/lightningLane.ts';
 import { checkoutSessionId, dateOnly, entityId, timeOfDay } from './common.ts';
 
 /**
  * Input schemas of Lightning Lane assist (issue 6; spec part 2 §5), shared by the server and the web app.
- * Shared fields come from ./common.ts (../schemas.ts re-exports this file).
+ * Shared fields come from ./common.ts (./index.ts re-exports this file).
  */
-
-/** $5 per park-local day (spec part 2 §9). */
-export const LIGHTNING_LANE_PRICE_CENTS = 500;
-/** How long an invitation stays open before it shows 'Expired' (our choice: the spec gives no figure). */
-export const INVITATION_TTL_HOURS = 24;
-/** Priority bounds and default (spec part 2 §5: 1–10, default 1; higher number = higher priority). */
-export const PRIORITY_MIN = 1;
-export const PRIORITY_MAX = 10;
-export const PRIORITY_DEFAULT = 1;
-/** Default preferred window (spec part 2 §5), park-local. */
-export const WINDOW_DEFAULT = { start: '09:00', end: '21:00' } as const;
-/** Highest max price accepted, whole dollars. */
-export const MAX_PRICE_DOLLARS = 500;
 
 const attractionId = z
   .string({ error: 'Please choose an attraction.' })
@@ -36,7 +24,7 @@ export const disneyConnectInput = z.object({
     .trim()
     .toLowerCase()
     .min(1, 'Please enter your Disney account email.')
-    .max(254, 'Please enter a valid email address')
+    .max(MAX_LENGTH.email, 'Please enter a valid email address')
     .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
 });
 
@@ -66,8 +54,8 @@ export const llPreferenceInput = z
       .min(PRIORITY_MIN, 'Priority must be a whole number from 1 to 10.')
       .max(PRIORITY_MAX, 'Priority must be a whole number from 1 to 10.')
       .default(PRIORITY_DEFAULT),
-    windowStart: timeOfDay.default(WINDOW_DEFAULT.start),
-    windowEnd: timeOfDay.default(WINDOW_DEFAULT.end),
+    windowStart: timeOfDay.default(DEFAULT_WINDOW.start),
+    windowEnd: timeOfDay.default(DEFAULT_WINDOW.end),
     maxPrice: z
       .number({ error: 'Max price must be a whole number of dollars.' })
       .int('Max price must be a whole number of dollars.')
