@@ -1,3 +1,4 @@
+import type { confirmations } from '@walkon/db';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 
@@ -18,9 +19,8 @@ export interface PollJobData {
 export interface HistoryJobData {
   parkId: string;
 }
-/** Confirmation e-mails sent once per row (issue 4 newsletter, issue 7 affiliate application). */
 /** newsletter / affiliate: welcome e-mails; checkout / promo: the pass confirmation (checkout session or promo redemption id). */
-export type ConfirmationKind = 'newsletter' | 'affiliate' | 'checkout' | 'promo';
+export type ConfirmationKind = confirmations.ConfirmationKind;
 
 /**
  * Payload of a `send-email` / `send-sms` job: a batch of claimed deliveries to send (job name `send`; a single
