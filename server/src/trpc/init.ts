@@ -119,7 +119,7 @@ export function findControlChar(value: unknown, path: (string | number)[] = [], 
  * Refuses any input holding a NUL or other control character (tab and line breaks aside) before a schema or
  * the database sees it — 400 with the field's name — for every procedure, whatever its schema says
  * (PostgreSQL refuses NUL in text with "invalid byte sequence", which was a 500). Field schemas refine further
- * with `text()` (schemas/common.ts), e.g. no line breaks in single-line fields.
+ * with `text()` (domain/src/schemas/common.ts), e.g. no line breaks in single-line fields.
  */
 const noControlChars = t.middleware(async ({ getRawInput, next }) => {
   // An unreadable body is reported where the input is parsed (after sign-in checks), not here.
