@@ -78,9 +78,18 @@ describe('package layers (biome.json noRestrictedImports)', () => {
 
   it('lets the allowed directions through', () => {
     const ok = [
-      probe(`web/src/__layers_${id}_ok.ts`, "import { formatUsd } from '@walkon/domain/money';\nimport type { AppRouter } from '@walkon/server';\nvoid formatUsd;\nexport type R = AppRouter;"),
-      probe(`server/src/services/__layers_${id}_ok.ts`, "import { enqueueConfirmation } from '@walkon/jobs/producers';\nimport { users } from '@walkon/db';\nvoid [enqueueConfirmation, users];"),
-      probe(`jobs/src/__layers_${id}_ok.ts`, "import type { Kysely } from '@walkon/db';\nimport { gateAllows } from '@walkon/domain/rules/features';\nvoid gateAllows;\nexport type K = Kysely<never>;"),
+      probe(
+        `web/src/__layers_${id}_ok.ts`,
+        "import { formatUsd } from '@walkon/domain/money';\nimport type { AppRouter } from '@walkon/server';\nvoid formatUsd;\nexport type R = AppRouter;",
+      ),
+      probe(
+        `server/src/services/__layers_${id}_ok.ts`,
+        "import { enqueueConfirmation } from '@walkon/jobs/producers';\nimport { users } from '@walkon/db';\nvoid [enqueueConfirmation, users];",
+      ),
+      probe(
+        `jobs/src/__layers_${id}_ok.ts`,
+        "import type { Kysely } from '@walkon/db';\nimport { gateAllows } from '@walkon/domain/rules/features';\nvoid gateAllows;\nexport type K = Kysely<never>;",
+      ),
     ];
     expect(restrictedImports(ok)).toEqual([]);
   });
