@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.ts';
 
@@ -12,6 +12,9 @@ pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
 /** The default connection string when `DATABASE_URL` is not set (local trust-auth PostgreSQL). */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/walkon';
 
+/** Kysely's client and transaction types, for the packages above db/ that hold a client (they never build queries). */
+export type { Kysely, Transaction };
+
 /** A Kysely instance or an open transaction: repositories take this first. */
 export type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -24,4 +27,9 @@ export function createDb(connectionString: string, max = 10): Kysely<Database> {
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }),
   });
+}
+
+/** One round trip to PostgreSQL (`select 1`), for health checks. @throws the driver's error when the database does not answer. */
+export async function ping(db: Executor): Promise<void> {
+  await sql`select 1`.execute(db);
 }

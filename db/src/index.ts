@@ -7,6 +7,7 @@ export * as alertEngine from './repositories/alertEngine.ts';
 export * as alertHistory from './repositories/alertHistory.ts';
 export * as catalogue from './repositories/catalogue.ts';
 export * as checklist from './repositories/checklist.ts';
+export * as confirmations from './repositories/confirmations.ts';
 export type { AlertCandidate, ClaimedDelivery, DeliveryToSend } from './repositories/deliveries.ts';
 export * as deliveries from './repositories/deliveries.ts';
 export * as features from './repositories/features.ts';

@@ -8,11 +8,11 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import { flights, newsletter, restaurantAlerts, subscriptions } from '@walkon/db';
+import { flights, newsletter, ping, restaurantAlerts, subscriptions } from '@walkon/db';
+import { escapeHtml } from '@walkon/domain/html';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
-import { sql } from 'kysely';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
-import { escapeHtml, PAGES_CSS, PAGES_CSS_PATH, renderPage, wantsHtml } from './pages.ts';
+import { PAGES_CSS, PAGES_CSS_PATH, renderPage, wantsHtml } from './pages.ts';
 import { stripeWebhook } from './payments/webhook.ts';
 import { liveApi } from './routes/liveApi.ts';
 import { BODY_LIMIT_BYTES, checkTrpcBatch, MAX_URL_CHARS, tooLargeMessage } from './security/batch.ts';
@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.get('/healthz', async (_req, reply) => {
-    const db = await sql`select 1`.execute(deps.db).then(
+    const db = await ping(deps.db).then(
       () => true,
       () => false,
     );

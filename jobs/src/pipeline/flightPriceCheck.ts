@@ -1,13 +1,10 @@
-import { type Database, flights as flightAlerts } from '@walkon/db';
-import type { Kysely, Selectable } from 'kysely';
+import { type Database, type FlightAlert, flights as flightAlerts, type Kysely } from '@walkon/db';
+import { oneClickUnsubscribe } from '@walkon/domain/messages/email';
+import { formatFlightDealEmail } from '@walkon/domain/messages/flights';
 import type { Logger } from '../logger.ts';
-import { formatFlightDealEmail, oneClickUnsubscribe } from '../messages.ts';
 import type { FlightResult, FlightSearch, FlightSearchOutcome } from '../providers/flights/types.ts';
 import type { Notifier } from '../providers/notify/index.ts';
 import { cheapestMatch, type FlightAlertGroup, groupAlerts, shouldNotify } from './flightRules.ts';
-
-/** A `flight_alerts` row as the check reads it. */
-type FlightAlertRow = Selectable<Database['flight_alerts']>;
 
 /**
  * The minimal flight search the check needs: the cached search service of providers/flights (or a provider,
@@ -81,7 +78,7 @@ export async function runFlightPriceCheck(deps: FlightPriceCheckDeps): Promise<F
   );
   result.groups = groups.length;
 
-  const runGroup = async (g: FlightAlertGroup<FlightAlertRow>) => {
+  const runGroup = async (g: FlightAlertGroup<FlightAlert>) => {
     let outcome: FlightSearchOutcome;
     try {
       result.searches++;
@@ -130,7 +127,7 @@ export async function runFlightPriceCheck(deps: FlightPriceCheckDeps): Promise<F
  * @returns false when the claim was lost (already mailed within 24 h, not a further drop, or unsubscribed).
  * @throws whatever the notifier throws (the transaction, and so the claim, is rolled back).
  */
-async function notifyAlert(deps: FlightPriceCheckDeps, alert: FlightAlertRow, flight: FlightResult, at: Date): Promise<boolean> {
+async function notifyAlert(deps: FlightPriceCheckDeps, alert: FlightAlert, flight: FlightResult, at: Date): Promise<boolean> {
   return deps.db.transaction().execute(async (tx) => {
     if (!(await flightAlerts.claimNotification(tx, alert.id, flight.priceCents, at))) return false;
     const unsubscribe = oneClickUnsubscribe(deps.publicOrigin, alert.unsubscribe_token);

@@ -49,7 +49,7 @@ export async function refreshPark(
   const parkEntity = live.entries.find((e) => e.id === parkId) ?? live.entries.find((e) => e.entityType === 'PARK');
   const parkStatus = parkEntity?.status ?? null;
   const parkHours = parkEntity?.operatingHours ?? null;
-  const previousParkStatus = await deps.db.selectFrom('parks').select('live_status').where('id', '=', parkId).executeTakeFirst();
+  const previousParkStatus = await liveStatus.parkLiveStatus(deps.db, parkId);
   const entries = live.entries.filter((e) => e.entityType !== 'PARK' && e.entityType !== 'DESTINATION');
   const previous = new Map<string, PreviousReading>(
     (await alertEngine.previousReadings(deps.db, parkId)).map((r) => [r.attraction_id, r as PreviousReading]),
@@ -57,7 +57,7 @@ export async function refreshPark(
   const readings = decideReadings(
     entries,
     previous,
-    { status: parkStatus, hours: parkHours, statusChanged: (previousParkStatus?.live_status ?? null) !== parkStatus },
+    { status: parkStatus, hours: parkHours, statusChanged: previousParkStatus !== parkStatus },
     polledAt,
   );
   const future = readings.filter((r) => r.future);

@@ -1,22 +1,15 @@
-import type { Database } from '@walkon/db';
-import { accounts, type DeliveryToSend, deliveries, restaurantAlerts, users } from '@walkon/db';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import { formatRideAlertGroupEmail, formatRideAlertGroupSms } from '../messages/rideAlerts.ts';
+import type { Database, Kysely, Transaction } from '@walkon/db';
+import { type DeliveryToSend, deliveries, restaurantAlerts } from '@walkon/db';
+import { oneClickUnsubscribe } from '@walkon/domain/messages/email';
+import { formatRestaurantAlertEmail } from '@walkon/domain/messages/restaurants';
+import { formatReturnTimeEmail, formatReturnTimeSms } from '@walkon/domain/messages/returnTimes';
 import {
-  type EmailContent,
-  formatAffiliateConfirmation,
-  formatNewsletterConfirmation,
-  formatPassConfirmation,
-  formatPassConfirmationSms,
-  formatRestaurantAlertEmail,
-  formatReturnTimeEmail,
-  formatReturnTimeSms,
   formatRideAlertEmail,
+  formatRideAlertGroupEmail,
+  formatRideAlertGroupSms,
   formatRideAlertSms,
-  oneClickUnsubscribe,
-} from '../messages.ts';
+} from '@walkon/domain/messages/rideAlerts';
 import { type EmailMessage, type Notifier, PermanentNotifyError, type SmsMessage } from '../providers/notify/index.ts';
-import type { ConfirmationKind } from '../queues.ts';
 
 /** What sending one delivery did. */
 export type SendOutcome =
@@ -256,142 +249,4 @@ export async function sendDelivery(deps: SendDeps, deliveryId: string): Promise<
 /** Records a send failure of deliveries outside the (rolled back) send transaction; `final` marks them failed. */
 export async function recordSendFailures(deps: Pick<SendDeps, 'db'>, deliveryIds: string[], reason: string, final: boolean): Promise<void> {
   await deliveries.markManyFailed(deps.db, deliveryIds, reason, final);
-}
-
-/**
- * Sends a confirmation e-mail once (issue 4 newsletter, issue 7 affiliate application, issue 3 pass receipt
- * for a fulfilled checkout or a promo redemption — plus an SMS for SMS passes): the row is locked and
- * `confirmation_sent_at` set in the same transaction as the send, so a retry after success sends nothing.
- * Returns whether an e-mail left.
- */
-export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, id: string): Promise<boolean> {
-  return deps.db.transaction().execute(async (tx) => {
-    let to: string;
-    let mail: EmailContent;
-    let headers: Record<string, string> = {};
-    if (kind === 'newsletter') {
-      const row = await tx
-        .selectFrom('newsletter_subscriptions')
-        .select(['email', 'unsubscribe_token', 'confirmation_sent_at', 'unsubscribed_at'])
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row || row.confirmation_sent_at || row.unsubscribed_at) return false;
-      const unsubscribe = oneClickUnsubscribe(deps.publicOrigin, row.unsubscribe_token);
-      to = row.email;
-      mail = formatNewsletterConfirmation(unsubscribe.url);
-      headers = unsubscribe.headers;
-    } else if (kind === 'affiliate') {
-      const row = await tx
-        .selectFrom('affiliate_applications')
-        .select(['email', 'full_name', 'confirmation_sent_at'])
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row || row.confirmation_sent_at) return false;
-      to = row.email;
-      mail = formatAffiliateConfirmation(row.full_name);
-    } else {
-      const pass = await passConfirmationOf(tx, kind, id);
-      if (!pass) return false;
-      const unsubscribe = pass.unsubscribeToken ? oneClickUnsubscribe(deps.publicOrigin, pass.unsubscribeToken) : null;
-      to = pass.email;
-      const account = await users.findByEmail(tx, pass.email);
-      // Bought without an account: a single-use link lets the buyer prove the address and see the alerts.
-      const claimUrl = pass.userId
-        ? null
-        : `${deps.publicOrigin.replace(/\/$/, '')}/verify-email?token=${await accounts.createLinkToken(tx, {
-            purpose: 'claim',
-            userId: null,
-            email: pass.email,
-            now: deps.now(),
-          })}`;
-      mail = formatPassConfirmation({
-        ...pass,
-        unsubscribeUrl: unsubscribe?.url ?? null,
-        publicOrigin: deps.publicOrigin,
-        hasAccount: Boolean(account),
-        claimUrl,
-      });
-      if (unsubscribe) headers = unsubscribe.headers;
-      if (pass.channel === 'sms' && pass.phoneNumber) {
-        try {
-          await deps.notifier.sendSms({ to: pass.phoneNumber, text: formatPassConfirmationSms(pass.parkName, pass.days) }, { db: tx });
-        } catch (err) {
-          // An opted-out (STOP) or rejected number still gets the e-mail receipt.
-          if (!(err instanceof PermanentNotifyError)) throw err;
-        }
-      }
-    }
-    await deps.notifier.sendEmail({ to, ...mail, headers }, { db: tx });
-    const table = (
-      {
-        newsletter: 'newsletter_subscriptions',
-        affiliate: 'affiliate_applications',
-        checkout: 'checkout_sessions',
-        promo: 'promo_redemptions',
-      } as const
-    )[kind];
-    await tx.updateTable(table).set({ confirmation_sent_at: deps.now() }).where('id', '=', id).execute();
-    return true;
-  });
-}
-
-/** The park's name and, when the person has one, their subscription's id and unsubscribe token for it. */
-function parkAndSubscription(tx: Transaction<Database>, parkId: string, email: string) {
-  return tx
-    .selectFrom('parks as p')
-    .leftJoin('subscriptions as s', (j) => j.onRef('s.park_id', '=', 'p.id').on('s.email', '=', email))
-    .select(['p.name', 's.id as subscriptionId', 's.unsubscribe_token', 's.user_id as subscriptionUserId'])
-    .where('p.id', '=', parkId)
-    .executeTakeFirst();
-}
-
-/**
- * What a pass confirmation needs, from a fulfilled checkout session or a promo redemption (row locked so a
- * confirmation leaves once). Undefined when missing, not fulfilled, or already confirmed.
- */
-async function passConfirmationOf(tx: Transaction<Database>, kind: 'checkout' | 'promo', id: string) {
-  if (kind === 'checkout') {
-    const c = await tx.selectFrom('checkout_sessions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (c?.status !== 'fulfilled' || c.confirmation_sent_at) return undefined;
-    const extra = await parkAndSubscription(tx, c.park_id, c.email);
-    return {
-      email: c.email,
-      userId: c.user_id,
-      channel: c.channel,
-      phoneNumber: c.phone_number,
-      days: c.days,
-      amountCents: c.amount_total,
-      transactionId: c.payment_intent ?? c.id,
-      parkName: extra?.name ?? c.park_id,
-      unsubscribeToken: extra?.unsubscribe_token ?? null,
-    };
-  }
-  const r = await tx.selectFrom('promo_redemptions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!r || r.confirmation_sent_at || r.checkout_session_id) return undefined;
-  const extra = await parkAndSubscription(tx, r.park_id, r.email);
-  const days = extra?.subscriptionId
-    ? (
-        await tx
-          .selectFrom('pass_days')
-          .select(sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'))
-          .where('subscription_id', '=', extra.subscriptionId)
-          .where('source', '=', 'promo')
-          .where('reference', '=', r.code)
-          .orderBy('day')
-          .execute()
-      ).map((d) => d.day)
-    : [r.first_day];
-  return {
-    email: r.email,
-    userId: extra?.subscriptionUserId ?? null,
-    channel: 'email' as const,
-    phoneNumber: null,
-    days,
-    amountCents: 0,
-    transactionId: null,
-    parkName: extra?.name ?? r.park_id,
-    unsubscribeToken: extra?.unsubscribe_token ?? null,
-  };
 }

@@ -1,14 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import { alertHistory, catalogue, deliveries, rides, subscriptions } from '@walkon/db';
-import { enqueueDeliveries, parkLocalDate, syncParkScheduler } from '@walkon/jobs';
+import { parkLocalDate } from '@walkon/domain/dates';
+import { TEST_ALERT_COOLDOWN_MINUTES } from '@walkon/domain/rules/alerts';
+import { enqueueDeliveries, syncParkScheduler } from '@walkon/jobs/producers';
 import { emailScope, type SessionUser } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
 import type { AppDeps } from '../trpc/init.ts';
 import { requireWritablePark } from './ownership.ts';
 import { listDestinations, liveRides } from './waitTimes.ts';
-
-/** Test-alert cooldown (spec part 1 §9: 15 minutes). */
-export const COOLDOWN_MINUTES = 15;
 
 /**
  * Minutes of cooldown left after the last alert (spec part 1 §4): 0 when none in the last 15 minutes,
@@ -16,7 +15,7 @@ export const COOLDOWN_MINUTES = 15;
  */
 export function cooldownMinutesRemaining(lastAlertAt: Date | null, now: Date): number {
   if (!lastAlertAt) return 0;
-  const left = lastAlertAt.getTime() + COOLDOWN_MINUTES * 60_000 - now.getTime();
+  const left = lastAlertAt.getTime() + TEST_ALERT_COOLDOWN_MINUTES * 60_000 - now.getTime();
   return left > 0 ? Math.ceil(left / 60_000) : 0;
 }
 
@@ -27,7 +26,7 @@ export function cooldownMinutesRemaining(lastAlertAt: Date | null, now: Date): n
  */
 export function nextTestAlertAt(lastAlertAt: Date | null, now: Date): string | null {
   if (!lastAlertAt) return null;
-  const next = lastAlertAt.getTime() + COOLDOWN_MINUTES * 60_000;
+  const next = lastAlertAt.getTime() + TEST_ALERT_COOLDOWN_MINUTES * 60_000;
   return next > now.getTime() ? new Date(next).toISOString() : null;
 }
 
@@ -129,7 +128,7 @@ export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
   const [selection, subs, last, recent] = await Promise.all([
     rides.listSelection(deps.db, scope, parkId),
     subscriptions.listForEmail(deps.db, scope, now),
-    alertHistory.lastDeliverySince(deps.db, scope, new Date(now.getTime() - COOLDOWN_MINUTES * 60_000)),
+    alertHistory.lastDeliverySince(deps.db, scope, new Date(now.getTime() - TEST_ALERT_COOLDOWN_MINUTES * 60_000)),
     alertHistory.listRecent(deps.db, scope, now),
   ]);
   const sub = subs.find((s) => s.park_id === parkId);
@@ -234,7 +233,7 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
   if (!sub?.valid) throw new AppError('BAD_REQUEST', 'Subscription issue: activate alerts for this park before sending a test alert.');
   const bypass = input.bypassCooldown === true && user.roles.includes('admin');
   if (!bypass) {
-    const last = await alertHistory.lastDeliverySince(deps.db, scope, new Date(now.getTime() - COOLDOWN_MINUTES * 60_000));
+    const last = await alertHistory.lastDeliverySince(deps.db, scope, new Date(now.getTime() - TEST_ALERT_COOLDOWN_MINUTES * 60_000));
     const wait = cooldownMinutesRemaining(last?.createdAt ?? null, now);
     if (wait > 0)
       throw new AppError(

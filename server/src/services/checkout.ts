@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { lightningLane, payments, promo, rides, subscriptions } from '@walkon/db';
-import { addDaysToDate, enqueueConfirmation, parkLocalDate } from '@walkon/jobs';
+import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import { formatUsd } from '@walkon/domain/money';
+import { LIGHTNING_LANE_PRICE_CENTS, MAX_DAYS_AHEAD, type PassChannel, quote, STRIPE_MINIMUM_CENTS } from '@walkon/domain/pricing';
+import { enqueueConfirmation } from '@walkon/jobs/producers';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import Stripe from 'stripe';
 import type { SessionUser } from '../auth/session.ts';
 import { lockedMinutes, recordFailure, recordSuccess } from '../auth/throttle.ts';
 import { AppError } from '../errors.ts';
-import { formatCents, MAX_DAYS_AHEAD, type PassChannel, quote, STRIPE_MINIMUM_CENTS } from '../pricing.ts';
-import { LIGHTNING_LANE_PRICE_CENTS } from '../schemas/lightningLane.ts';
 import type { AppDeps } from '../trpc/init.ts';
 import { loadRides, requireZonedPark, syncScheduler } from './alerts.ts';
 
@@ -227,7 +228,7 @@ export async function createCheckout(
   }
   const price = quote(input.channel, days.length, percentOff);
   if (price.total < STRIPE_MINIMUM_CENTS) {
-    throw new AppError('BAD_REQUEST', `Card payments start at ${formatCents(STRIPE_MINIMUM_CENTS)}; please add a date.`);
+    throw new AppError('BAD_REQUEST', `Card payments start at ${formatUsd(STRIPE_MINIMUM_CENTS)}; please add a date.`);
   }
   const origin = deps.publicOrigin.replace(/\/$/, '');
   const successUrl =
@@ -287,9 +288,6 @@ export async function createCheckout(
   return { url: session.url, sessionId: session.id };
 }
 
-/** Lightning Lane assist: $5 per park-local day (spec part 2 §9); the price the page shows, one constant. */
-export const LIGHTNING_LANE_DAY_CENTS = LIGHTNING_LANE_PRICE_CENTS;
-
 /**
  * create-lightning-lane-subscription (spec part 2 §7; issue 6): Lightning Lane assist days for one park at
  * $5 per park-local date, through the same Stripe Checkout Session creation as alert passes and the same
@@ -311,7 +309,7 @@ export async function createLightningLaneCheckout(deps: AppDeps, user: SessionUs
   if (already.length > 0) {
     throw new AppError('CONFLICT', `You already have Lightning Lane Assist for ${park.name} on ${already.join(', ')}.`);
   }
-  const total = LIGHTNING_LANE_DAY_CENTS * days.length;
+  const total = LIGHTNING_LANE_PRICE_CENTS * days.length;
   const origin = deps.publicOrigin.replace(/\/$/, '');
   const request = { product: 'lightning_lane', userId: user.id, parkId: park.id, days };
   const idempotencyKey = `checkout-${createHash('sha256').update(JSON.stringify(request)).digest('hex')}-${Math.floor(now.getTime() / 600_000)}`;
@@ -328,7 +326,7 @@ export async function createLightningLaneCheckout(deps: AppDeps, user: SessionUs
           quantity: days.length,
           price_data: {
             currency: 'usd',
-            unit_amount: LIGHTNING_LANE_DAY_CENTS,
+            unit_amount: LIGHTNING_LANE_PRICE_CENTS,
             product_data: {
               name: `Lightning Lane Assist day — ${park.name}`,
               description: `Dates: ${days.join(', ')}`.slice(0, 500),
@@ -348,7 +346,7 @@ export async function createLightningLaneCheckout(deps: AppDeps, user: SessionUs
     channel: 'email',
     phoneNumber: null,
     days,
-    unitAmount: LIGHTNING_LANE_DAY_CENTS,
+    unitAmount: LIGHTNING_LANE_PRICE_CENTS,
     amountTotal: total,
     currency: 'usd',
     promoCode: null,

@@ -1,9 +1,11 @@
-import { type Executor, type FeatureKey, features } from '@walkon/db';
+import { type Executor, type FeatureKey, features, users } from '@walkon/db';
+import { gateAllows } from '@walkon/domain/rules/features';
 
 type FeatureFlag = features.FeatureFlag;
 
 import type { SessionUser } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
+import type { AppDeps } from '../trpc/init.ts';
 import { publicLaunchLabel } from './launchLabel.ts';
 
 /** A caller's view of one gate: the flag, whether they are let in, and whether they asked for early access. */
@@ -12,7 +14,7 @@ export interface FeatureAccess extends FeatureFlag {
 }
 
 /**
- * Whether `user` may use a gated feature (issue 6, DESIGN §6), by the one rule `features.gateAllows` (also used
+ * Whether `user` may use a gated feature (issue 6, DESIGN §6), by the one rule `gateAllows` (@walkon/domain, also used
  * by jobs acting for a user): `on` lets everyone in, `early_access` lets in admins and users holding a grant,
  * `off` only admins (so they can try a feature before opening it). Signed-out visitors pass only when the
  * feature is `on`. The grant is read only when it can matter.
@@ -21,7 +23,7 @@ export async function featureAccess(db: Executor, key: FeatureKey, user: Session
   const flag = await features.getFlag(db, key);
   const isAdmin = user?.roles.includes('admin') ?? false;
   const hasGrant = user && !isAdmin && flag.state === 'early_access' ? await features.hasGrant(db, key, user.id) : false;
-  return { ...flag, allowed: features.gateAllows(flag.state, user ? { isAdmin, hasGrant } : null) };
+  return { ...flag, allowed: gateAllows(flag.state, user ? { isAdmin, hasGrant } : null) };
 }
 
 /** 'yyyy-MM-dd' of an instant in UTC: the server's "today" for launch labels. */
@@ -49,4 +51,93 @@ export function comingSoonMessage(flag: FeatureFlag, now: Date): string {
 export async function requireFeature(db: Executor, key: FeatureKey, user: SessionUser | null, now: Date = new Date()): Promise<void> {
   const access = await featureAccess(db, key, user);
   if (!access.allowed) throw new AppError('FORBIDDEN', comingSoonMessage(access, now));
+}
+
+/**
+ * The caller's view of a gate → { key, title, state, launchLabel, allowed, requestPending }; `launchLabel` is
+ * the admin's expected launch while it lies ahead, else null (shown as "Early access", no date).
+ */
+export async function gateStatus(deps: AppDeps, key: FeatureKey, user: SessionUser | null) {
+  const access = await featureAccess(deps.db, key, user);
+  const requestPending = access.allowed
+    ? false
+    : await features.hasPendingRequest(deps.db, key, { userId: user?.id ?? null, email: user?.email ?? null });
+  return {
+    key: access.key,
+    title: access.title,
+    state: access.state,
+    launchLabel: publicLaunchLabel(access.launchLabel, serverToday(deps.now())),
+    allowed: access.allowed,
+    requestPending,
+  };
+}
+
+/**
+ * Stores a request for early access (one pending per e-mail and feature; asking again updates it) → { id }. A
+ * signed-in caller's request is for their own account: its e-mail is the account's, whatever the form sent.
+ */
+export async function requestAccess(deps: AppDeps, user: SessionUser | null, input: { key: FeatureKey; email: string; message?: string }) {
+  const id = await features.requestAccess(deps.db, {
+    key: input.key,
+    userId: user?.id ?? null,
+    email: user?.email ?? input.email,
+    message: input.message?.trim() || null,
+  });
+  return { id };
+}
+
+/** Admin: every gate, its grants and the early-access requests (pending first), instants as ISO strings. */
+export async function adminOverview(deps: AppDeps) {
+  const [flags, grants, requests] = await Promise.all([
+    features.listFlags(deps.db),
+    features.listGrants(deps.db),
+    features.listRequests(deps.db),
+  ]);
+  return {
+    flags: flags.map((f) => ({ ...f, updatedAt: f.updatedAt?.toISOString() ?? null })),
+    grants: grants.map((g) => ({ ...g, granted_at: g.granted_at.toISOString() })),
+    requests: requests.map((r) => ({ ...r, created_at: r.created_at.toISOString(), handled_at: r.handled_at?.toISOString() ?? null })),
+  };
+}
+
+/** Admin: sets a gate's state and expected launch → { ok }. */
+export async function setFlag(
+  deps: AppDeps,
+  admin: SessionUser,
+  input: { key: FeatureKey; state: FeatureFlag['state']; launchLabel: string },
+) {
+  await features.setFlag(deps.db, { key: input.key, state: input.state, launchLabel: input.launchLabel, updatedBy: admin.id });
+  return { ok: true as const };
+}
+
+/** Admin: lets the account with `email` into a feature in early access → { userId, email }. @throws AppError NOT_FOUND without such an account. */
+export async function grantByEmail(deps: AppDeps, admin: SessionUser, key: FeatureKey, email: string) {
+  const user = await users.findByEmail(deps.db, email);
+  if (!user) throw new AppError('NOT_FOUND', `No account uses ${email}. Ask them to sign up first.`);
+  await features.grant(deps.db, key, user.id, admin.id);
+  return { userId: user.id, email: user.email };
+}
+
+/** Admin: takes early access away → { ok }. @throws AppError NOT_FOUND when there was no grant. */
+export async function revoke(deps: AppDeps, key: FeatureKey, userId: string) {
+  if (!(await features.revoke(deps.db, key, userId))) throw new AppError('NOT_FOUND', 'That user has no early access.');
+  return { ok: true as const };
+}
+
+/**
+ * Admin: grants (to the requester's account) or dismisses a pending request → { status }.
+ * @throws AppError NOT_FOUND for an unknown or already handled request; CONFLICT when granting and the e-mail has no account.
+ */
+export async function resolveRequest(deps: AppDeps, admin: SessionUser, id: string, grant: boolean) {
+  const req = await features.getRequest(deps.db, id);
+  if (req?.status !== 'pending') throw new AppError('NOT_FOUND', 'That request is not pending.');
+  if (!grant) {
+    await features.resolveRequest(deps.db, id, 'dismissed', admin.id);
+    return { status: 'dismissed' as const };
+  }
+  const user = req.user_id ? { id: req.user_id } : await users.findByEmail(deps.db, req.email.toLowerCase());
+  if (!user) throw new AppError('CONFLICT', `No account uses ${req.email} yet; it can be granted once they sign up.`);
+  await features.grant(deps.db, req.feature_key, user.id, admin.id);
+  await features.resolveRequest(deps.db, id, 'granted', admin.id);
+  return { status: 'granted' as const };
 }

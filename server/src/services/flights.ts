@@ -1,14 +1,7 @@
 import { flights } from '@walkon/db';
-import {
-  destinationAirports,
-  FLIGHT_DESTINATIONS,
-  FlightProviderError,
-  type FlightSearch,
-  type FlightSearchOutcome,
-  flightDestination,
-  lookupAirport,
-  parkLocalDate,
-} from '@walkon/jobs';
+import { parkLocalDate } from '@walkon/domain/dates';
+import { destinationAirports, FLIGHT_DESTINATIONS, flightDestination } from '@walkon/domain/flights';
+import { FlightProviderError, type FlightSearch, type FlightSearchOutcome, lookupAirport } from '@walkon/jobs/providers';
 import type { SessionUser } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
 import type { AppDeps } from '../trpc/init.ts';

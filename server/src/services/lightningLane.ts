@@ -1,19 +1,13 @@
 import { lightningLane, payments } from '@walkon/db';
-import {
-  bookLane,
-  type LightningLaneAvailability,
-  type LightningLaneBooker,
-  loadAvailability,
-  type ParkAvailability,
-  parkLocalDate,
-  SimulatedLightningLaneBooker,
-} from '@walkon/jobs';
+import { parkLocalDate } from '@walkon/domain/dates';
+import { INVITATION_TTL_HOURS } from '@walkon/domain/rules/lightningLane';
+import { LL_MESSAGES } from '@walkon/domain/schemas';
 import type { SessionUser } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
-import { INVITATION_TTL_HOURS, LL_MESSAGES } from '../schemas/lightningLane.ts';
 import type { AppDeps } from '../trpc/init.ts';
 import { loadRides, requireZonedPark } from './alerts.ts';
 import { confirmCheckout as confirmAnyCheckout, createLightningLaneCheckout } from './checkout.ts';
+import { booker, bookLaneNow, type LightningLaneAvailability, laneAvailability, type ParkAvailability } from './upstream.ts';
 
 /**
  * Lightning Lane assist (issue 6; spec part 2 §2–§5, §7–§9; DESIGN §5, §6). Everything is per signed-in user
@@ -24,9 +18,6 @@ import { confirmCheckout as confirmAnyCheckout, createLightningLaneCheckout } fr
 
 /** An invitation is open for 24 hours (our choice; the spec shows a countdown but gives no duration). */
 export const INVITATION_TTL_MS = INVITATION_TTL_HOURS * 3_600_000;
-
-/** The only booker (DESIGN §5). */
-const booker: LightningLaneBooker = new SimulatedLightningLaneBooker();
 
 type LinkRow = NonNullable<Awaited<ReturnType<typeof lightningLane.getLink>>>;
 
@@ -153,7 +144,7 @@ export async function confirmCheckout(deps: AppDeps, user: SessionUser, sessionI
 async function freshAvailability(deps: AppDeps, parkId: string): Promise<ParkAvailability> {
   const park = await requireZonedPark(deps, parkId);
   await loadRides(deps, park.id);
-  const a = await loadAvailability(deps.db, park.id, deps.now());
+  const a = await laneAvailability(deps, park.id);
   if (!a) throw new AppError('NOT_FOUND', 'Please select a theme park.');
   return a;
 }
@@ -271,10 +262,10 @@ export async function book(deps: AppDeps, user: SessionUser, input: { parkId: st
   const lane = a.lanes.find((l) => l.id === input.attractionId);
   if (!lane) throw new AppError('NOT_FOUND', 'This attraction publishes no Lightning Lane return time in the live data.');
   if (!lane.available || !lane.returnTimeStart) throw new AppError('CONFLICT', unavailableMessage(lane, a));
-  let result: Awaited<ReturnType<typeof bookLane>>;
+  let result: Awaited<ReturnType<typeof bookLaneNow>>;
   try {
-    result = await bookLane(
-      { db: deps.db, booker, now: deps.now },
+    result = await bookLaneNow(
+      deps,
       { ...lane, returnTimeStart: lane.returnTimeStart },
       {
         userId: user.id,

@@ -135,3 +135,48 @@ export async function reject(deps: AppDeps, reviewer: SessionUser, id: string) {
     return { name: req.name };
   });
 }
+
+/** Ranked items of one tab (spec part 2 §2 Park Rankings): { id, name, description, type, parkId, parkName, averageRating, totalReviews }[]. */
+export function listRanked(deps: AppDeps, input: Parameters<typeof rankings.listRanked>[1]) {
+  return rankings.listRanked(deps.db, input);
+}
+
+/** Moderation list (spec part 2 §4): the requests of one status (instants as ISO strings) and counts per status. */
+export async function moderationList(deps: AppDeps, status: Parameters<typeof rankings.listRequests>[1]) {
+  const [requests, counts] = await Promise.all([rankings.listRequests(deps.db, status), rankings.countRequests(deps.db)]);
+  return {
+    requests: requests.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
+    })),
+    counts,
+  };
+}
+
+/** Admin: every item, ordered by name. */
+export function adminItems(deps: AppDeps) {
+  return rankings.listItemsForAdmin(deps.db);
+}
+
+/** Admin: adds an item to a catalogue park. @throws AppError BAD_REQUEST "Please fill in all required fields" for an unknown park. */
+export async function addItem(
+  deps: AppDeps,
+  admin: SessionUser,
+  input: { name: string; type: ItemType; parkId: string; description?: string | null },
+) {
+  if (!(await catalogue.getPark(deps.db, input.parkId))) throw new AppError('BAD_REQUEST', 'Please fill in all required fields');
+  return rankings.insertItem(deps.db, {
+    name: input.name,
+    type: input.type,
+    parkId: input.parkId,
+    description: input.description?.trim() || null,
+    createdBy: admin.id,
+  });
+}
+
+/** Admin: deletes an item with its ratings and requests → { ok }. @throws AppError NOT_FOUND for an unknown item. */
+export async function deleteItem(deps: AppDeps, id: string) {
+  if (!(await rankings.deleteItem(deps.db, id))) throw new AppError('NOT_FOUND', 'Item not found.');
+  return { ok: true as const };
+}

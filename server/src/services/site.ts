@@ -1,6 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { newsletter, site } from '@walkon/db';
-import { addDaysToDate, enqueueConfirmation, parkLocalDate } from '@walkon/jobs';
+import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import { enqueueConfirmation } from '@walkon/jobs/producers';
+import { AppError } from '../errors.ts';
 import type { AppDeps } from '../trpc/init.ts';
 
 /** The site's home time zone for "today" on the landing page (most visitors go to the Florida parks). */
@@ -63,5 +65,38 @@ export async function subscribeNewsletter(deps: AppDeps, email: string, userId: 
   } catch (err) {
     deps.logger.warn({ err: (err as Error).message }, 'newsletter confirmation not queued');
   }
+  return { ok: true as const };
+}
+
+/** Testimonials in display order: { id, name, parkVisited, text, rating 1–5 }[], only the ones an admin entered (DESIGN §6). */
+export function testimonials(deps: AppDeps) {
+  return site.listTestimonials(deps.db);
+}
+
+/** Every catalogue park with destination, IANA time zone or null, and known ride count. */
+export async function parksOverview(deps: AppDeps) {
+  const rows = await site.parksOverview(deps.db);
+  return rows.map((r) => ({ ...r, rideCount: Number(r.rideCount) }));
+}
+
+/** Admin: adds a testimonial. */
+export function addTestimonial(deps: AppDeps, input: Parameters<typeof site.addTestimonial>[1]) {
+  return site.addTestimonial(deps.db, input);
+}
+
+/** Admin: deletes a testimonial → { ok }. @throws AppError NOT_FOUND when missing. */
+export async function deleteTestimonial(deps: AppDeps, id: string) {
+  if (!(await site.deleteTestimonial(deps.db, id))) throw new AppError('NOT_FOUND', 'Testimonial not found');
+  return { ok: true as const };
+}
+
+/** Admin: the daily SMS capacity (spots) → { capacity | null }. */
+export async function smsCapacity(deps: AppDeps) {
+  return { capacity: (await site.getSetting<number>(deps.db, SMS_CAPACITY_KEY)) ?? null };
+}
+
+/** Admin: sets the daily SMS capacity (0 hides the banner) → { ok }. */
+export async function setSmsCapacity(deps: AppDeps, capacity: number) {
+  await site.putSetting(deps.db, SMS_CAPACITY_KEY, capacity);
   return { ok: true as const };
 }

@@ -1,8 +1,9 @@
 import { catalogue, history, liveStatus } from '@walkon/db';
-import { ensureCatalogue, NotFoundError, parkLocalDate, refreshPark } from '@walkon/jobs';
+import { parkLocalDate } from '@walkon/domain/dates';
 import { AppError } from '../errors.ts';
 import type { AppDeps } from '../trpc/init.ts';
 import { type CachedResponse, ResponseCache } from './responseCache.ts';
+import { loadCatalogueNow, NotFoundError, readParkNow } from './upstream.ts';
 
 /** Popular destinations first (spec part 1 §2 Live Wait Times): Florida, California, then the two studio resorts. */
 export const POPULAR_DESTINATIONS = [
@@ -51,7 +52,7 @@ export async function listDestinations(deps: AppDeps) {
  */
 export async function loadCatalogue(deps: AppDeps): Promise<void> {
   try {
-    await singleFlight('catalogue', () => ensureCatalogue({ db: deps.db, source: deps.source }));
+    await singleFlight('catalogue', () => loadCatalogueNow(deps));
   } catch (err) {
     deps.logger.warn({ err: (err as Error).message }, 'catalogue load failed');
     throw new AppError('UNAVAILABLE', 'Error fetching destinations');
@@ -104,7 +105,7 @@ export async function freshPoll(deps: AppDeps, parkId: string): Promise<Date> {
     if (!park) throw new AppError('NOT_FOUND', 'Destination not found.');
   }
   try {
-    await singleFlight(`live:${parkId}`, () => refreshPark({ db: deps.db, source: deps.source, now: deps.now }, parkId));
+    await singleFlight(`live:${parkId}`, () => readParkNow(deps, parkId));
   } catch (err) {
     if (err instanceof NotFoundError) throw new AppError('NOT_FOUND', 'No ride information available for this park.');
     deps.logger.warn({ parkId, err: (err as Error).message }, 'live refresh failed');

@@ -1,7 +1,7 @@
 import { rides } from '@walkon/db';
+import { DEFAULT_THRESHOLD_MINUTES } from '@walkon/domain/rules/alerts';
 import { emailScope, type SessionUser } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
-import { DEFAULT_THRESHOLD_MINUTES } from '../schemas/watchSettings.ts';
 import type { AppDeps } from '../trpc/init.ts';
 import { requirePark } from './alerts.ts';
 import { requireWritablePark } from './ownership.ts';

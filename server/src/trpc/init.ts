@@ -1,14 +1,15 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { Database, FeatureKey, Role } from '@walkon/db';
-import type { DiningAvailabilityProvider, Logger, Notifier, Queues, WaitTimesSource } from '@walkon/jobs';
+import type { Database, FeatureKey, Kysely, Role } from '@walkon/db';
+import { controlCharMessage, fieldLabel, MULTILINE_CONTROL } from '@walkon/domain/schemas';
+import type { Logger } from '@walkon/jobs/logger';
+import type { Queues } from '@walkon/jobs/producers';
+import type { DiningAvailabilityProvider, Notifier, WaitTimesSource } from '@walkon/jobs/providers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
 import { ZodError, z } from 'zod';
 import type { SessionUser } from '../auth/session.ts';
 import { AppError, toTrpcCode } from '../errors.ts';
 import type { Payments } from '../payments/stripe.ts';
-import { controlCharMessage, fieldLabel, MULTILINE_CONTROL } from '../schemas/common.ts';
 import { consumeLimit, type LimitSettings } from '../security/limits.ts';
 import { requireFeature } from '../services/features.ts';
 import type { FlightSearchService } from '../services/flights.ts';
@@ -118,7 +119,7 @@ export function findControlChar(value: unknown, path: (string | number)[] = [], 
  * Refuses any input holding a NUL or other control character (tab and line breaks aside) before a schema or
  * the database sees it — 400 with the field's name — for every procedure, whatever its schema says
  * (PostgreSQL refuses NUL in text with "invalid byte sequence", which was a 500). Field schemas refine further
- * with `text()` (schemas/common.ts), e.g. no line breaks in single-line fields.
+ * with `text()` (domain/src/schemas/common.ts), e.g. no line breaks in single-line fields.
  */
 const noControlChars = t.middleware(async ({ getRawInput, next }) => {
   // An unreadable body is reported where the input is parsed (after sign-in checks), not here.
@@ -129,6 +130,7 @@ const noControlChars = t.middleware(async ({ getRawInput, next }) => {
 });
 
 export const router = t.router;
+/** Builds a server-side caller of a router with a given context (the test harness's `createTestCaller`). */
 export const createCallerFactory = t.createCallerFactory;
 
 /** Anyone. */

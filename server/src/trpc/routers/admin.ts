@@ -1,8 +1,8 @@
-import { catalogue, outbox, payments, promo, rankings } from '@walkon/db';
+import { alertDailyCapsInput, entityId, promoCreateInput, promoSetActiveInput, roleChangeInput, text } from '@walkon/domain/schemas';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
-import { alertDailyCapsInput, entityId, promoCreateInput, promoSetActiveInput, roleChangeInput, text } from '../../schemas.ts';
+import * as service from '../../services/admin.ts';
 import * as alertCaps from '../../services/alertCaps.ts';
+import * as rankings from '../../services/rankings.ts';
 import * as roles from '../../services/roles.ts';
 import { roleProcedure, router } from '../init.ts';
 
@@ -11,31 +11,17 @@ const admin = roleProcedure('admin');
 /** The admin area (spec part 2 §2 Admin, §6): admins only, enforced here. */
 export const adminRouter = router({
   /** Promo codes with their use counts, newest first (issue 3 item 4). */
-  promoCodes: admin.query(({ ctx }) => promo.list(ctx.deps.db)),
+  promoCodes: admin.query(({ ctx }) => service.promoCodes(ctx.deps)),
   /** Creates a promo code (upper-cased; free e-mail days or a percentage off). @throws CONFLICT when it exists. */
-  createPromoCode: admin.input(promoCreateInput).mutation(async ({ ctx, input }) => {
-    const created = await promo.create(ctx.deps.db, {
-      code: input.code,
-      kind: input.kind,
-      channel: input.channel,
-      days: input.days,
-      percentOff: input.percentOff,
-      maxUses: input.maxUses,
-      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-      createdBy: ctx.user.id,
-    });
-    if (!created) throw new AppError('CONFLICT', `The code ${input.code} exists already.`);
-    return { code: input.code };
-  }),
+  createPromoCode: admin.input(promoCreateInput).mutation(({ ctx, input }) => service.createPromoCode(ctx.deps, ctx.user, input)),
   /** Turns a promo code on or off. @throws NOT_FOUND for an unknown code. */
-  setPromoCodeActive: admin.input(promoSetActiveInput).mutation(async ({ ctx, input }) => {
-    if (!(await promo.setActive(ctx.deps.db, input.code, input.active))) throw new AppError('NOT_FOUND', 'No such promo code.');
-    return { ok: true as const };
-  }),
+  setPromoCodeActive: admin
+    .input(promoSetActiveInput)
+    .mutation(({ ctx, input }) => service.setPromoCodeActive(ctx.deps, input.code, input.active)),
   /** The 50 newest checkout sessions (amounts in cents) with their status. */
-  checkouts: admin.query(({ ctx }) => payments.listRecentCheckouts(ctx.deps.db)),
+  checkouts: admin.query(({ ctx }) => service.recentCheckouts(ctx.deps)),
   /** Existing items ordered by name. */
-  items: admin.query(({ ctx }) => rankings.listItemsForAdmin(ctx.deps.db)),
+  items: admin.query(({ ctx }) => rankings.adminItems(ctx.deps)),
   /** Add an item (name and park required: "Please fill in all required fields"). */
   addItem: admin
     .input(
@@ -46,21 +32,11 @@ export const adminRouter = router({
         description: text('Description', { max: 1000, multiline: true }).optional().nullable(),
       }),
     )
-    .mutation(async ({ ctx, input }) => {
-      if (!(await catalogue.getPark(ctx.deps.db, input.parkId))) throw new AppError('BAD_REQUEST', 'Please fill in all required fields');
-      return rankings.insertItem(ctx.deps.db, {
-        name: input.name,
-        type: input.type,
-        parkId: input.parkId,
-        description: input.description?.trim() || null,
-        createdBy: ctx.user.id,
-      });
-    }),
+    .mutation(({ ctx, input }) => rankings.addItem(ctx.deps, ctx.user, input)),
   /** Delete an item (its ratings and requests go with it). */
-  deleteItem: admin.input(z.object({ id: z.uuid('Invalid item id.') })).mutation(async ({ ctx, input }) => {
-    if (!(await rankings.deleteItem(ctx.deps.db, input.id))) throw new AppError('NOT_FOUND', 'Item not found.');
-    return { ok: true as const };
-  }),
+  deleteItem: admin
+    .input(z.object({ id: z.uuid('Invalid item id.') }))
+    .mutation(({ ctx, input }) => rankings.deleteItem(ctx.deps, input.id)),
   /** Accounts with the moderator or admin role, and the newest role changes → { holders[{ id, email, fullName, roles }], audit[] }. */
   roles: admin.query(({ ctx }) => roles.overview(ctx.deps)),
   /** Grants a role by account e-mail → { changed }. NOT_FOUND when no account uses the address. */
@@ -76,7 +52,5 @@ export const adminRouter = router({
   /** The outbox (messages of NOTIFY_TRANSPORT=outbox), newest first. */
   outbox: admin
     .input(z.object({ limit: z.number().int().min(1).max(200).default(50) }).optional())
-    .query(async ({ ctx, input }) =>
-      (await outbox.listOutbox(ctx.deps.db, { limit: input?.limit ?? 50 })).map((m) => ({ ...m, created_at: m.created_at.toISOString() })),
-    ),
+    .query(({ ctx, input }) => service.outboxMessages(ctx.deps, input?.limit ?? 50)),
 });

@@ -1,8 +1,6 @@
-import { affiliate } from '@walkon/db';
-import { enqueueConfirmation } from '@walkon/jobs';
+import { affiliateApplicationInput } from '@walkon/domain/schemas';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
-import { affiliateApplicationInput } from '../../schemas.ts';
+import * as service from '../../services/affiliate.ts';
 import { limitEmailWrite, publicProcedure, roleProcedure, router } from '../init.ts';
 
 /** Affiliate program (issue 7, spec part 2 §2, §5): anyone applies; admins review. */
@@ -18,31 +16,13 @@ export const affiliateRouter = router({
       await limitEmailWrite(ctx, path, input.email);
       return next();
     })
-    .mutation(async ({ ctx, input }) => {
-      const row = await affiliate.insertApplication(ctx.deps.db, { ...input, userId: ctx.user?.id ?? null });
-      try {
-        await enqueueConfirmation(ctx.deps.queues, 'affiliate', row.id);
-      } catch (err) {
-        ctx.deps.logger.warn({ err: (err as Error).message }, 'affiliate confirmation not queued');
-      }
-      return { ok: true as const, totalFollowers: row.total_followers };
-    }),
+    .mutation(({ ctx, input }) => service.submitApplication(ctx.deps, ctx.user, input)),
   /** Admin: applications, newest first, optionally by status. */
   list: roleProcedure('admin')
     .input(z.object({ status: z.enum(['new', 'contacted', 'accepted', 'declined']).optional() }).optional())
-    .query(async ({ ctx, input }) =>
-      (await affiliate.listApplications(ctx.deps.db, input?.status)).map((a) => ({
-        ...a,
-        created_at: a.created_at.toISOString(),
-        updated_at: a.updated_at.toISOString(),
-        confirmation_sent_at: a.confirmation_sent_at?.toISOString() ?? null,
-      })),
-    ),
+    .query(({ ctx, input }) => service.listApplications(ctx.deps, input?.status)),
   /** Admin: set an application's status (new / contacted / accepted / declined). */
   setStatus: roleProcedure('admin')
     .input(z.object({ id: z.uuid('Invalid id.'), status: z.enum(['new', 'contacted', 'accepted', 'declined']) }))
-    .mutation(async ({ ctx, input }) => {
-      if (!(await affiliate.setStatus(ctx.deps.db, input.id, input.status))) throw new AppError('NOT_FOUND', 'Application not found.');
-      return { ok: true as const };
-    }),
+    .mutation(({ ctx, input }) => service.setApplicationStatus(ctx.deps, input.id, input.status)),
 });

@@ -1,5 +1,5 @@
+import { entityId } from '@walkon/domain/schemas';
 import { z } from 'zod';
-import { entityId } from '../../schemas.ts';
 import * as service from '../../services/checklist.ts';
 import { protectedProcedure, router } from '../init.ts';
 

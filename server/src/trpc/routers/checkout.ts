@@ -1,5 +1,5 @@
+import { checkoutConfirmInput, checkoutCreateInput, entityId, promoCheckInput, promoRedeemInput } from '@walkon/domain/schemas';
 import { z } from 'zod';
-import { checkoutConfirmInput, checkoutCreateInput, entityId, promoCheckInput, promoRedeemInput } from '../../schemas.ts';
 import * as checkout from '../../services/checkout.ts';
 import { limitEmailWrite, publicProcedure, router } from '../init.ts';
 

@@ -1,4 +1,3 @@
-import { rankings } from '@walkon/db';
 import { z } from 'zod';
 import * as service from '../../services/rankings.ts';
 import { roleProcedure, router } from '../init.ts';
@@ -8,17 +7,9 @@ const moderator = roleProcedure('moderator');
 /** Moderation (spec part 2 §2, §4, §6): moderators and admins only, enforced here. */
 export const moderationRouter = router({
   /** Requests of one status with counts per status. */
-  list: moderator.input(z.object({ status: z.enum(['pending', 'approved', 'rejected']) })).query(async ({ ctx, input }) => {
-    const [requests, counts] = await Promise.all([rankings.listRequests(ctx.deps.db, input.status), rankings.countRequests(ctx.deps.db)]);
-    return {
-      requests: requests.map((r) => ({
-        ...r,
-        createdAt: r.createdAt.toISOString(),
-        reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
-      })),
-      counts,
-    };
-  }),
+  list: moderator
+    .input(z.object({ status: z.enum(['pending', 'approved', 'rejected']) }))
+    .query(({ ctx, input }) => service.moderationList(ctx.deps, input.status)),
   /** Approve a pending request → { name, kind }. CONFLICT when already decided. */
   approve: moderator
     .input(z.object({ id: z.uuid('Invalid request id.') }))

@@ -1,6 +1,5 @@
-import { rankings } from '@walkon/db';
+import { entityId, text } from '@walkon/domain/schemas';
 import { z } from 'zod';
-import { entityId, text } from '../../schemas.ts';
 import * as service from '../../services/rankings.ts';
 import { listDestinations } from '../../services/waitTimes.ts';
 import { protectedProcedure, publicProcedure, router } from '../init.ts';
@@ -13,7 +12,7 @@ export const rankingsRouter = router({
   /** Ranked items of one tab: { id, name, description, type, parkId, parkName, averageRating (1 decimal) | null, totalReviews }[]. */
   list: publicProcedure
     .input(z.object({ type: itemType, parkId: entityId.optional(), sort: z.enum(['rating', 'reviews']).default('rating') }))
-    .query(({ ctx, input }) => rankings.listRanked(ctx.deps.db, input)),
+    .query(({ ctx, input }) => service.listRanked(ctx.deps, input)),
   /** Parks to filter by: every park that has items, sorted by name. */
   parks: publicProcedure.query(async ({ ctx }) => {
     const rows = await ctx.deps.db

@@ -1,7 +1,5 @@
-import { site } from '@walkon/db';
+import { emailSchema, text } from '@walkon/domain/schemas';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
-import { emailSchema, text } from '../../schemas.ts';
 import * as siteService from '../../services/site.ts';
 import { loadCatalogue } from '../../services/waitTimes.ts';
 import { limitEmailWrite, publicProcedure, roleProcedure, router } from '../init.ts';
@@ -11,12 +9,11 @@ export const siteRouter = router({
   /** { alertsSentToday, topRides[{rideName, alerts}], spotsLeftToday|null, spotsLeftTomorrow|null }. */
   stats: publicProcedure.query(({ ctx }) => siteService.publicStats(ctx.deps)),
   /** Testimonials in display order: { id, name, parkVisited, text, rating 1–5 }[], only the ones an admin entered (DESIGN §6). */
-  testimonials: publicProcedure.query(({ ctx }) => site.listTestimonials(ctx.deps.db)),
+  testimonials: publicProcedure.query(({ ctx }) => siteService.testimonials(ctx.deps)),
   /** Every catalogue park (loaded from the source on a fresh database) with destination, IANA time zone or null, and known ride count; UNAVAILABLE when nothing is stored and the source fails. */
   parks: publicProcedure.query(async ({ ctx }) => {
     await loadCatalogue(ctx.deps);
-    const rows = await site.parksOverview(ctx.deps.db);
-    return rows.map((r) => ({ ...r, rideCount: Number(r.rideCount) }));
+    return siteService.parksOverview(ctx.deps);
   }),
   /**
    * Newsletter sign-up → { ok } for a new and a known address alike (no membership leak); TOO_MANY_REQUESTS
@@ -39,23 +36,15 @@ export const siteRouter = router({
         rating: z.number().int().min(1).max(5),
       }),
     )
-    .mutation(({ ctx, input }) => site.addTestimonial(ctx.deps.db, input)),
+    .mutation(({ ctx, input }) => siteService.addTestimonial(ctx.deps, input)),
   /** Admin: delete a testimonial. NOT_FOUND when missing. */
   deleteTestimonial: roleProcedure('admin')
     .input(z.object({ id: z.uuid('Invalid id') }))
-    .mutation(async ({ ctx, input }) => {
-      if (!(await site.deleteTestimonial(ctx.deps.db, input.id))) throw new AppError('NOT_FOUND', 'Testimonial not found');
-      return { ok: true as const };
-    }),
+    .mutation(({ ctx, input }) => siteService.deleteTestimonial(ctx.deps, input.id)),
   /** Admin: the daily SMS capacity (spots) → { capacity | null }. */
-  smsCapacity: roleProcedure('admin').query(async ({ ctx }) => ({
-    capacity: (await site.getSetting<number>(ctx.deps.db, siteService.SMS_CAPACITY_KEY)) ?? null,
-  })),
+  smsCapacity: roleProcedure('admin').query(({ ctx }) => siteService.smsCapacity(ctx.deps)),
   /** Admin: set the daily SMS capacity (0 hides the banner). */
   setSmsCapacity: roleProcedure('admin')
     .input(z.object({ capacity: z.number().int().min(0).max(100_000) }))
-    .mutation(async ({ ctx, input }) => {
-      await site.putSetting(ctx.deps.db, siteService.SMS_CAPACITY_KEY, input.capacity);
-      return { ok: true as const };
-    }),
+    .mutation(({ ctx, input }) => siteService.setSmsCapacity(ctx.deps, input.capacity)),
 });

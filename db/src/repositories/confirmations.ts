@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import type { Executor } from '../client.ts';
+
+/**
+ * The rows a confirmation e-mail is written from (newsletter sign-up, affiliate application, pass receipt of a
+ * fulfilled checkout or a promo redemption), each read with its row locked (`for update`) inside the sender's
+ * transaction, so a confirmation leaves once (README "Day passes and payments").
+ */
+
+/** What a confirmation is for; the row's table follows from it. */
+export type ConfirmationKind = 'newsletter' | 'affiliate' | 'checkout' | 'promo';
+
+const TABLE = {
+  newsletter: 'newsletter_subscriptions',
+  affiliate: 'affiliate_applications',
+  checkout: 'checkout_sessions',
+  promo: 'promo_redemptions',
+} as const;
+
+/** A newsletter subscription, locked: e-mail, unsubscribe token, whether confirmed or unsubscribed. Undefined when missing. */
+export function lockNewsletter(tx: Executor, id: string) {
+  return tx
+    .selectFrom('newsletter_subscriptions')
+    .select(['email', 'unsubscribe_token', 'confirmation_sent_at', 'unsubscribed_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** An affiliate application, locked: e-mail, full name, whether confirmed. Undefined when missing. */
+export function lockAffiliate(tx: Executor, id: string) {
+  return tx
+    .selectFrom('affiliate_applications')
+    .select(['email', 'full_name', 'confirmation_sent_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The park's name and, when the person has one, their subscription's id, unsubscribe token and user. */
+function parkAndSubscription(tx: Executor, parkId: string, email: string) {
+  return tx
+    .selectFrom('parks as p')
+    .leftJoin('subscriptions as s', (j) => j.onRef('s.park_id', '=', 'p.id').on('s.email', '=', email))
+    .select(['p.name', 's.id as subscriptionId', 's.unsubscribe_token', 's.user_id as subscriptionUserId'])
+    .where('p.id', '=', parkId)
+    .executeTakeFirst();
+}
+
+/** What a pass receipt says: who, which channel and dates ('YYYY-MM-DD'), the amount in cents, the park. */
+export interface PassConfirmation {
+  email: string;
+  userId: string | null;
+  channel: 'email' | 'sms';
+  phoneNumber: string | null;
+  days: string[];
+  amountCents: number;
+  transactionId: string | null;
+  parkName: string;
+  unsubscribeToken: string | null;
+}
+
+/**
+ * What a pass confirmation needs, from a fulfilled checkout session or a promo redemption (row locked so a
+ * confirmation leaves once). Undefined when missing, not fulfilled, or already confirmed.
+ */
+export async function lockPassConfirmation(tx: Executor, kind: 'checkout' | 'promo', id: string): Promise<PassConfirmation | undefined> {
+  if (kind === 'checkout') {
+    const c = await tx.selectFrom('checkout_sessions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (c?.status !== 'fulfilled' || c.confirmation_sent_at) return undefined;
+    const extra = await parkAndSubscription(tx, c.park_id, c.email);
+    return {
+      email: c.email,
+      userId: c.user_id,
+      channel: c.channel,
+      phoneNumber: c.phone_number,
+      days: c.days,
+      amountCents: c.amount_total,
+      transactionId: c.payment_intent ?? c.id,
+      parkName: extra?.name ?? c.park_id,
+      unsubscribeToken: extra?.unsubscribe_token ?? null,
+    };
+  }
+  const r = await tx.selectFrom('promo_redemptions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!r || r.confirmation_sent_at || r.checkout_session_id) return undefined;
+  const extra = await parkAndSubscription(tx, r.park_id, r.email);
+  const days = extra?.subscriptionId
+    ? (
+        await tx
+          .selectFrom('pass_days')
+          .select(sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'))
+          .where('subscription_id', '=', extra.subscriptionId)
+          .where('source', '=', 'promo')
+          .where('reference', '=', r.code)
+          .orderBy('day')
+          .execute()
+      ).map((d) => d.day)
+    : [r.first_day];
+  return {
+    email: r.email,
+    userId: extra?.subscriptionUserId ?? null,
+    channel: 'email' as const,
+    phoneNumber: null,
+    days,
+    amountCents: 0,
+    transactionId: null,
+    parkName: extra?.name ?? r.park_id,
+    unsubscribeToken: extra?.unsubscribe_token ?? null,
+  };
+}
+
+/** Records that the confirmation of `kind` row `id` left (`confirmation_sent_at = at`). */
+export async function markSent(tx: Executor, kind: ConfirmationKind, id: string, at: Date): Promise<void> {
+  await tx.updateTable(TABLE[kind]).set({ confirmation_sent_at: at }).where('id', '=', id).execute();
+}

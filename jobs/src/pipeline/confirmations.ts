@@ -1,0 +1,69 @@
+import { accounts, confirmations, users } from '@walkon/db';
+import { formatAffiliateConfirmation } from '@walkon/domain/messages/affiliate';
+import { type EmailContent, oneClickUnsubscribe } from '@walkon/domain/messages/email';
+import { formatNewsletterConfirmation } from '@walkon/domain/messages/newsletter';
+import { formatPassConfirmation, formatPassConfirmationSms } from '@walkon/domain/messages/passes';
+import { PermanentNotifyError } from '../providers/notify/index.ts';
+import type { ConfirmationKind } from '../queues.ts';
+import type { SendDeps } from './send.ts';
+
+/**
+ * Sends a confirmation e-mail once (issue 4 newsletter, issue 7 affiliate application, issue 3 pass receipt
+ * for a fulfilled checkout or a promo redemption — plus an SMS for SMS passes): the row is locked and
+ * `confirmation_sent_at` set in the same transaction as the send, so a retry after success sends nothing.
+ * Returns whether an e-mail left.
+ */
+export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, id: string): Promise<boolean> {
+  return deps.db.transaction().execute(async (tx) => {
+    let to: string;
+    let mail: EmailContent;
+    let headers: Record<string, string> = {};
+    if (kind === 'newsletter') {
+      const row = await confirmations.lockNewsletter(tx, id);
+      if (!row || row.confirmation_sent_at || row.unsubscribed_at) return false;
+      const unsubscribe = oneClickUnsubscribe(deps.publicOrigin, row.unsubscribe_token);
+      to = row.email;
+      mail = formatNewsletterConfirmation(unsubscribe.url);
+      headers = unsubscribe.headers;
+    } else if (kind === 'affiliate') {
+      const row = await confirmations.lockAffiliate(tx, id);
+      if (!row || row.confirmation_sent_at) return false;
+      to = row.email;
+      mail = formatAffiliateConfirmation(row.full_name);
+    } else {
+      const pass = await confirmations.lockPassConfirmation(tx, kind, id);
+      if (!pass) return false;
+      const unsubscribe = pass.unsubscribeToken ? oneClickUnsubscribe(deps.publicOrigin, pass.unsubscribeToken) : null;
+      to = pass.email;
+      const account = await users.findByEmail(tx, pass.email);
+      // Bought without an account: a single-use link lets the buyer prove the address and see the alerts.
+      const claimUrl = pass.userId
+        ? null
+        : `${deps.publicOrigin.replace(/\/$/, '')}/verify-email?token=${await accounts.createLinkToken(tx, {
+            purpose: 'claim',
+            userId: null,
+            email: pass.email,
+            now: deps.now(),
+          })}`;
+      mail = formatPassConfirmation({
+        ...pass,
+        unsubscribeUrl: unsubscribe?.url ?? null,
+        publicOrigin: deps.publicOrigin,
+        hasAccount: Boolean(account),
+        claimUrl,
+      });
+      if (unsubscribe) headers = unsubscribe.headers;
+      if (pass.channel === 'sms' && pass.phoneNumber) {
+        try {
+          await deps.notifier.sendSms({ to: pass.phoneNumber, text: formatPassConfirmationSms(pass.parkName, pass.days) }, { db: tx });
+        } catch (err) {
+          // An opted-out (STOP) or rejected number still gets the e-mail receipt.
+          if (!(err instanceof PermanentNotifyError)) throw err;
+        }
+      }
+    }
+    await deps.notifier.sendEmail({ to, ...mail, headers }, { db: tx });
+    await confirmations.markSent(tx, kind, id, deps.now());
+    return true;
+  });
+}
