@@ -10,7 +10,7 @@ export PORT ?= 3000
 setup: deps services migrate
 
 deps: node_modules/.installed
-node_modules/.installed: package.json package-lock.json db/package.json jobs/package.json server/package.json web/package.json
+node_modules/.installed: package.json package-lock.json domain/package.json db/package.json jobs/package.json server/package.json web/package.json
 	# `npm install` (not `npm ci`): the registry here lacks some of Biome's optional per-platform packages,
 	# which `npm ci` refuses as an out-of-sync lockfile. The lockfile still pins every version.
 	npm install --no-audit --no-fund
@@ -59,7 +59,7 @@ audit: setup chromium
 	npm run build -w @walkon/web
 	bash scripts/audit.sh
 
-## lint: Biome and the TypeScript compiler
+## lint: Biome (format, lint and the package layers: biome.json overrides) and the TypeScript compiler
 lint: deps
 	npx biome check .
 	npm run typecheck

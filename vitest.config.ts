@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit (`*.test.ts`) and integration (`*.integration.test.ts`) tests of db, jobs, server and web logic.
+// Unit (`*.test.ts`) and integration (`*.integration.test.ts`) tests of domain, db, jobs, server and web logic,
+// and the layer check of scripts/checkLayers.test.ts.
 // Integration tests use the real PostgreSQL (template DB migrated once in globalSetup, one clone per
 // worker) and the real Redis (a unique queue prefix per test). End-to-end tests have their own config.
 export default defineConfig({
   test: {
-    include: ['{db,jobs,server,web}/src/**/*.test.ts', '{db,jobs,server,web}/test/**/*.test.ts'],
+    include: ['{domain,db,jobs,server,web}/src/**/*.test.ts', '{domain,db,jobs,server,web}/test/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['./vitest.global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

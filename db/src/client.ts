@@ -12,6 +12,9 @@ pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
 /** The default connection string when `DATABASE_URL` is not set (local trust-auth PostgreSQL). */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/walkon';
 
+/** Kysely's client and transaction types, for the packages above db/ that hold a client (they never build queries). */
+export type { Kysely, Transaction };
+
 /** A Kysely instance or an open transaction: repositories take this first. */
 export type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -26,10 +29,7 @@ export function createDb(connectionString: string, max = 10): Kysely<Database> {
   });
 }
 
-/** Whether the database answers (`select 1`; the health check). Never throws. */
-export async function ping(db: Executor): Promise<boolean> {
-  return sql`select 1`.execute(db).then(
-    () => true,
-    () => false,
-  );
+/** One round trip to PostgreSQL (`select 1`), for health checks. @throws the driver's error when the database does not answer. */
+export async function ping(db: Executor): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FeatureKey, FeatureState } from '@walkon/domain/rules/features';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A `timestamptz` column: read as a Date (UTC instant), written as Date or ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -123,7 +124,6 @@ export interface RideStatusTable {
   operating_hours: Json<OperatingHoursEntry[] | null> | null;
   last_updated: Timestamp | null;
   polled_at: Timestamp;
-  previous_status: string | null;
   /** A fresh DOWN reading was seen and the attraction has not been back in service since (DESIGN §6). */
   down_seen: Generated<boolean>;
   /** Consecutive fresh OPERATING polls since that DOWN. */
@@ -507,10 +507,8 @@ export interface FlightAlertsTable {
   created_at: GeneratedTimestamp;
 }
 
-/** A server-side feature gate (issue 6, DESIGN §6). */
-export type FeatureKey = 'restaurant_alerts' | 'lightning_lane';
-/** off: nobody; early_access: granted users (and admins); on: everyone. */
-export type FeatureState = 'off' | 'early_access' | 'on';
+/** A server-side feature gate and its state (DESIGN §6), defined with the gate rule in @walkon/domain. */
+export type { FeatureKey, FeatureState };
 
 export interface FeatureFlagsTable {
   key: FeatureKey;
@@ -691,10 +689,6 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
-export type SubscriptionUpdate = Updateable<SubscriptionsTable>;
-export type UserRide = Selectable<UserRidesTable>;
 export type Delivery = Selectable<DeliveriesTable>;
-export type RideStatus = Selectable<RideStatusTable>;
-export type OutboxMessage = Selectable<OutboxMessagesTable>;
+export type FlightAlert = Selectable<FlightAlertsTable>;

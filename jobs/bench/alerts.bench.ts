@@ -8,10 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { alertEngine, createDb, type Database, dropDatabase, ensureDatabase, migrateToLatest } from '@walkon/db';
 import { TEST_REDIS_URL } from '@walkon/db/testing';
+import { parkLocalDate } from '@walkon/domain/dates';
 import { Queue, Worker } from 'bullmq';
 import { type Kysely, sql } from 'kysely';
 import { pino } from 'pino';
-import { parkLocalDate } from '../src/dates.ts';
 import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { runParkTick } from '../src/pipeline/tick.ts';

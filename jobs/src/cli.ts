@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { catalogue, createDb, rides, subscriptions } from '@walkon/db';
+import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
 import { pino } from 'pino';
-import { addDaysToDate, parkLocalDate } from './dates.ts';
 import { loadJobsEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { ensureCatalogue } from './pipeline/catalogue.ts';

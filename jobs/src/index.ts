@@ -1,22 +1,11 @@
-// @walkon/jobs public API: the server imports producers and sources from here (DESIGN §3).
+// @walkon/jobs, the whole package: the CLI, scripts, benchmarks and tests import from here. The API process
+// imports only the narrow entry points (package.json "exports": ./producers, ./upstream, ./providers, ./env,
+// ./logger; ./worker starts the worker), which `make lint` enforces (biome.json).
 
-export { addDaysToDate, parkLocalDate, parkLocalDateTime, parkLocalTime } from './dates.ts';
 export { type JobsEnv, loadJobsEnv } from './env.ts';
 export { DEMO_HISTORY, type HistoryDataset, type ImportResult, importHistory, parseSeries, splitCsvLine } from './history/import.ts';
 export { createLogger, type Logger } from './logger.ts';
-export {
-  type AccountEmailKind,
-  type FlightDealInput,
-  formatAccountEmail,
-  formatFlightDealEmail,
-  formatRestaurantAlertEmail,
-  formatReturnPrice,
-  formatRideAlertEmail,
-  formatRideAlertSms,
-} from './messages.ts';
-export { ensureCatalogue, findPark } from './pipeline/catalogue.ts';
 export { sendConfirmation } from './pipeline/confirmations.ts';
-export { enqueueConfirmation, enqueueDeliveries } from './pipeline/fanout.ts';
 export {
   type FlightPriceCheckDeps,
   type FlightPriceCheckResult,
@@ -34,46 +23,22 @@ export {
   shouldNotify,
 } from './pipeline/flightRules.ts';
 export { collectHistory, HISTORY_EVERY_MS, historyOffsetFor, historySchedulerId, reconcileHistorySchedulers } from './pipeline/history.ts';
-export {
-  type AutoBookingResult,
-  type BookLaneResult,
-  bookLane,
-  type LightningLaneBooker,
-  type LightningLaneBookingRequest,
-  loadAvailability,
-  type ParkAvailability,
-  runAutoBooking,
-  SimulatedLightningLaneBooker,
-} from './pipeline/lightningLane.ts';
+export { type AutoBookingResult, runAutoBooking } from './pipeline/lightningLane.ts';
 export {
   type AutoBookingChoice,
   type AutoBookingPreference,
   buildAvailability,
   chooseAutoBooking,
-  DEFAULT_WINDOW,
   type ExistingBooking,
-  LIVE_FRESH_MS,
-  type LightningLaneAvailability,
 } from './pipeline/lightningLaneChoice.ts';
-export { type PollResult, refreshPark } from './pipeline/poll.ts';
-export {
-  RESTAURANT_RECHECK_MS,
-  type RestaurantCheckDeps,
-  type RestaurantCheckOptions,
-  type RestaurantCheckResult,
-  runRestaurantCheck,
-} from './pipeline/restaurantCheck.ts';
+export { RESTAURANT_RECHECK_MS, type RestaurantCheckDeps } from './pipeline/restaurantCheck.ts';
 export { groupRestaurantAlerts, MEAL_WINDOWS, mealOf, restaurantMatchMessage, suitsPreferredTime } from './pipeline/restaurantRules.ts';
 export { claimReturnTimeAlerts, matchReturnTime, type ReturnTimeMatch } from './pipeline/returnTimes.ts';
-export { reconcileSchedulers, schedulerId, syncParkScheduler } from './pipeline/schedulers.ts';
+export { reconcileSchedulers, schedulerId } from './pipeline/schedulers.ts';
 export { sendDelivery, sendDeliveryBatch } from './pipeline/send.ts';
 export { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 export { runParkTick } from './pipeline/tick.ts';
-export * from './providers/dining/index.ts';
-export * from './providers/flights/index.ts';
-export * from './providers/notify/index.ts';
-export * from './providers/waitTimes/index.ts';
-export { parseReturnTimes, type ReturnQueueType as LiveReturnQueueType, type ReturnTimeQueue } from './providers/waitTimes/returnTimes.ts';
-export { createQueues, QUEUE, type Queues } from './queues.ts';
-export { createRedis } from './redis.ts';
+export * from './producers.ts';
+export * from './providers/index.ts';
+export * from './upstream.ts';
 export { buildWorker, runMaintenance, type WalkOnWorker } from './worker.ts';

@@ -1,7 +1,6 @@
-import { type Database, liveStatus, subscriptions } from '@walkon/db';
+import { type Database, type Kysely, liveStatus, subscriptions } from '@walkon/db';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import type { Logger } from './logger.ts';
 import { ensureCatalogue } from './pipeline/catalogue.ts';

@@ -1,7 +1,7 @@
 import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
 import { FIXTURES_DIR } from '@walkon/db/testing';
+import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
 import type { Kysely } from 'kysely';
-import { addDaysToDate, parkLocalDate } from '../src/dates.ts';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { createReplaySource } from '../src/providers/waitTimes/index.ts';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue, type Database, features, restaurantAlerts, users } from '@walkon/db';
 import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
+import { addDaysToDate } from '@walkon/domain/dates';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDaysToDate } from '../src/dates.ts';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { runRestaurantCheck } from '../src/pipeline/restaurantCheck.ts';
 import { sendDelivery } from '../src/pipeline/send.ts';

@@ -1,8 +1,8 @@
 import { catalogue, type Database, outbox, returnTimeAlerts, rides, subscriptions } from '@walkon/db';
 import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { gsm7Length, toGsm7 } from '@walkon/domain/messages/sms';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gsm7Length, toGsm7 } from '../src/messages.ts';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { claimReturnTimeAlerts } from '../src/pipeline/returnTimes.ts';
 import { sendDelivery } from '../src/pipeline/send.ts';

@@ -9,10 +9,11 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { flights, newsletter, ping, restaurantAlerts, subscriptions } from '@walkon/db';
+import { escapeHtml } from '@walkon/domain/html';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
 import type { AppDeps, Guard } from './deps.ts';
-import { escapeHtml, PAGES_CSS, PAGES_CSS_PATH, renderPage, wantsHtml } from './pages.ts';
+import { PAGES_CSS, PAGES_CSS_PATH, renderPage, wantsHtml } from './pages.ts';
 import { stripeWebhook } from './payments/webhook.ts';
 import { liveApi } from './routes/liveApi.ts';
 import { BODY_LIMIT_BYTES, checkTrpcBatch, MAX_URL_CHARS, tooLargeMessage } from './security/batch.ts';
@@ -129,7 +130,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.get('/healthz', async (_req, reply) => {
-    const db = await ping(deps.db);
+    const db = await ping(deps.db).then(
+      () => true,
+      () => false,
+    );
     const redis = await deps.queues.ping().then(
       () => true,
       () => false,

@@ -1,15 +1,8 @@
-import type { Database } from '@walkon/db';
-import type {
-  DiningAvailabilityProvider,
-  FlightSearch,
-  FlightSearchOutcome,
-  Logger,
-  Notifier,
-  Queues,
-  WaitTimesSource,
-} from '@walkon/jobs';
+import type { Database, Kysely } from '@walkon/db';
+import type { Logger } from '@walkon/jobs/logger';
+import type { Queues } from '@walkon/jobs/producers';
+import type { DiningAvailabilityProvider, FlightSearch, FlightSearchOutcome, Notifier, WaitTimesSource } from '@walkon/jobs/providers';
 import type { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
 import type { Payments } from './payments/stripe.ts';
 import type { LimitSettings } from './security/limits.ts';
 

@@ -1,16 +1,15 @@
 import { createDb } from '@walkon/db';
+import { loadJobsEnv } from '@walkon/jobs/env';
+import { createLogger } from '@walkon/jobs/logger';
+import { createQueues, createRedis } from '@walkon/jobs/producers';
 import {
   createDiningProvider,
   createFlightSearchProvider,
   createFlightSearchService,
-  createLogger,
   createNotifier,
-  createQueues,
-  createRedis,
   createRedisReadGate,
   createWaitTimesSource,
-  loadJobsEnv,
-} from '@walkon/jobs';
+} from '@walkon/jobs/providers';
 import { buildApp } from './app.ts';
 import { loadServerEnv } from './env.ts';
 import { createPayments } from './payments/stripe.ts';

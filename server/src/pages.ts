@@ -4,6 +4,8 @@
  * comes from one stylesheet served at PAGES_CSS_PATH.
  */
 
+import { escapeHtml } from '@walkon/domain/html';
+
 /** Where the server-rendered pages' stylesheet is served (outside the SPA's routes and hashed assets). */
 export const PAGES_CSS_PATH = '/server-pages.css';
 
@@ -34,12 +36,6 @@ form{margin:1.5rem 0 0}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}
 .site-footer{border-top:1px solid #e2e8f0;background:#fff;padding:1rem;text-align:center;font-size:.75rem;color:#475569}
 `;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** Escapes text for HTML element content and attribute values. */
-export { escapeHtml };
 
 /**
  * A whole server-rendered page: the site's header (logo linking home), a card with an optional status line

@@ -1,6 +1,7 @@
 import { subscriptions, users } from '@walkon/db';
 import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
-import { addDaysToDate, createReplaySource, parkLocalDate } from '@walkon/jobs';
+import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import { createReplaySource } from '@walkon/jobs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../src/auth/session.ts';
 import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';

@@ -1,11 +1,12 @@
 import { catalogue, features, lightningLane, users, watches } from '@walkon/db';
 import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
-import { addDaysToDate, createReplaySource } from '@walkon/jobs';
+import { addDaysToDate } from '@walkon/domain/dates';
+import { LL_MESSAGES } from '@walkon/domain/schemas';
+import { createReplaySource } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPayments } from '../src/payments/stripe.ts';
-import { LL_MESSAGES } from '../src/schemas/lightningLane.ts';
 import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type StripeFake, startStripeFake } from './stripeFake.ts';
 

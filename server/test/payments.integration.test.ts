@@ -1,6 +1,7 @@
 import { promo, subscriptions, users } from '@walkon/db';
 import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
-import { addDaysToDate, createReplaySource, parkLocalDate } from '@walkon/jobs';
+import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import { createReplaySource } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

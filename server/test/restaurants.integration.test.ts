@@ -1,6 +1,7 @@
 import { catalogue, features, users } from '@walkon/db';
 import { FIXTURES_DIR } from '@walkon/db/testing';
-import { addDaysToDate, createReplayDiningProvider, createReplaySource } from '@walkon/jobs';
+import { addDaysToDate } from '@walkon/domain/dates';
+import { createReplayDiningProvider, createReplaySource } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

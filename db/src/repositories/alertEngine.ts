@@ -1,15 +1,7 @@
+import { DEFAULT_DAILY_CAPS, DEFAULT_THRESHOLD_MINUTES, REALERT_MINUTES, THRESHOLD_MAX_MINUTES } from '@walkon/domain/rules/alerts';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import type { AlertChannel } from '../types.ts';
-
-/** Default alert threshold in minutes: standby 1–15 is "walk-on or short" (spec part 1 §9). */
-export const DEFAULT_THRESHOLD_MINUTES = 15;
-/** The largest per-watch threshold a visitor can set (minutes; `user_rides` check constraint). */
-export const MAX_THRESHOLD_MINUTES = 60;
-/** Nothing of one attraction goes to one person more often than this (spec part 1 §9, DESIGN §2.3). */
-export const REALERT_MINUTES = 60;
-/** Daily caps per person and channel when the settings hold none (messages per park-local day). */
-export const DEFAULT_DAILY_CAPS = { sms: 30, email: 60 } as const;
 /** `settings` keys of the daily caps (JSON integers), written by the admin control. */
 export const DAILY_CAP_KEYS = { sms: 'alert_daily_cap_sms', email: 'alert_daily_cap_email' } as const;
 
@@ -98,7 +90,7 @@ export interface TickInput {
 /**
  * The evaluation (DESIGN §2.3) as one SQL fragment over this poll's readings and the audience rows: the pairs
  * of the attractions whose reading changed at this poll and can alert anyone (qualifying with a wait of at most
- * MAX_THRESHOLD_MINUTES, or back in service; taken from `i.readings`, the verdicts the poll just stored in
+ * THRESHOLD_MAX_MINUTES, or back in service; taken from `i.readings`, the verdicts the poll just stored in
  * `ride_status`), plus (disjoint) the park's dirty pairs (watch, pass or subscription changed since the last
  * tick) and the pairs due again (held back by the 60-minute rule, or hourly reminders), which read the stored
  * verdicts of `ride_status`. Yields one row per (person, attraction) that alerts now (`kind` ride_alert or
@@ -115,7 +107,7 @@ function evaluation(i: TickInput) {
   // The attractions whose reading changed at this poll and can alert someone: qualifying with a wait no
   // watch's threshold can be under (the threshold is at most 60 minutes), or back in service.
   const changed = i.readings.filter(
-    (r) => r.changed && ((r.qualifies && r.wait !== null && r.wait <= MAX_THRESHOLD_MINUTES) || r.backInService),
+    (r) => r.changed && ((r.qualifies && r.wait !== null && r.wait <= THRESHOLD_MAX_MINUTES) || r.backInService),
   );
   return sql`
     with pairs as (

@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 
 /**
- * What the confirmation e-mails (newsletter welcome, affiliate application, pass receipt) read and mark. Each
- * `lock…` reads its row `FOR UPDATE`, so a confirmation and its `confirmation_sent_at` mark happen in one
- * transaction and a retry after success sends nothing. Run them inside the sending transaction.
+ * The rows a confirmation e-mail is written from (newsletter sign-up, affiliate application, pass receipt of a
+ * fulfilled checkout or a promo redemption), each read with its row locked (`for update`) inside the sender's
+ * transaction, so a confirmation leaves once (README "Day passes and payments").
  */
 
-/** Which row a confirmation is for: its table by kind. */
+/** What a confirmation is for; the row's table follows from it. */
 export type ConfirmationKind = 'newsletter' | 'affiliate' | 'checkout' | 'promo';
 
 const TABLE = {
@@ -18,8 +18,8 @@ const TABLE = {
 } as const satisfies Record<ConfirmationKind, string>;
 
 /** A newsletter subscription, locked → { email, unsubscribeToken, confirmationSentAt, unsubscribedAt }, or undefined. */
-export async function lockNewsletter(db: Executor, id: string) {
-  return db
+export function lockNewsletter(tx: Executor, id: string) {
+  return tx
     .selectFrom('newsletter_subscriptions')
     .select([
       'email',
@@ -33,8 +33,8 @@ export async function lockNewsletter(db: Executor, id: string) {
 }
 
 /** An affiliate application, locked → { email, fullName, confirmationSentAt }, or undefined. */
-export async function lockAffiliate(db: Executor, id: string) {
-  return db
+export function lockAffiliate(tx: Executor, id: string) {
+  return tx
     .selectFrom('affiliate_applications')
     .select(['email', 'full_name as fullName', 'confirmation_sent_at as confirmationSentAt'])
     .where('id', '=', id)
@@ -43,39 +43,72 @@ export async function lockAffiliate(db: Executor, id: string) {
 }
 
 /**
- * A checkout session, locked → { id, email, parkId, userId, channel, phoneNumber, days (park-local dates),
- * amountTotal (cents), paymentIntent, status, confirmationSentAt }, or undefined.
+ * The park's name and, when the person has one for it, their subscription → { parkName, subscriptionId,
+ * unsubscribeToken, subscriptionUserId } (the subscription fields null without one); undefined for an unknown park.
  */
-export async function lockCheckout(db: Executor, id: string) {
-  return db
-    .selectFrom('checkout_sessions')
-    .select([
-      'id',
-      'email',
-      'park_id as parkId',
-      'user_id as userId',
-      'channel',
-      'phone_number as phoneNumber',
-      'days',
-      'amount_total as amountTotal',
-      'payment_intent as paymentIntent',
-      'status',
-      'confirmation_sent_at as confirmationSentAt',
-    ])
-    .where('id', '=', id)
-    .forUpdate()
+function parkAndSubscription(tx: Executor, parkId: string, email: string) {
+  return tx
+    .selectFrom('parks as p')
+    .leftJoin('subscriptions as s', (j) => j.onRef('s.park_id', '=', 'p.id').on('s.email', '=', email))
+    .select(['p.name as parkName', 's.id as subscriptionId', 's.unsubscribe_token as unsubscribeToken', 's.user_id as subscriptionUserId'])
+    .where('p.id', '=', parkId)
     .executeTakeFirst();
 }
 
+/** What a pass receipt says: who, which channel and dates ('YYYY-MM-DD'), the amount in cents, the park. */
+export interface PassConfirmation {
+  email: string;
+  userId: string | null;
+  channel: 'email' | 'sms';
+  phoneNumber: string | null;
+  days: string[];
+  amountCents: number;
+  transactionId: string | null;
+  parkName: string;
+  unsubscribeToken: string | null;
+}
+
 /**
- * A promo redemption, locked → { id, code, email, parkId, firstDay, checkoutSessionId (set when it was part of
- * a card checkout), confirmationSentAt }, or undefined.
+ * What a pass confirmation needs, from a fulfilled checkout session or a promo redemption (row locked so a
+ * confirmation leaves once). Undefined when missing, not fulfilled, or already confirmed.
  */
-export async function lockPromoRedemption(db: Executor, id: string) {
-  return db
+export async function lockPassConfirmation(tx: Executor, kind: 'checkout' | 'promo', id: string): Promise<PassConfirmation | undefined> {
+  if (kind === 'checkout') {
+    const c = await tx
+      .selectFrom('checkout_sessions')
+      .select([
+        'id',
+        'email',
+        'park_id as parkId',
+        'user_id as userId',
+        'channel',
+        'phone_number as phoneNumber',
+        'days',
+        'amount_total as amountTotal',
+        'payment_intent as paymentIntent',
+        'status',
+        'confirmation_sent_at as confirmationSentAt',
+      ])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (c?.status !== 'fulfilled' || c.confirmationSentAt) return undefined;
+    const extra = await parkAndSubscription(tx, c.parkId, c.email);
+    return {
+      email: c.email,
+      userId: c.userId,
+      channel: c.channel,
+      phoneNumber: c.phoneNumber,
+      days: c.days,
+      amountCents: c.amountTotal,
+      transactionId: c.paymentIntent ?? c.id,
+      parkName: extra?.parkName ?? c.parkId,
+      unsubscribeToken: extra?.unsubscribeToken ?? null,
+    };
+  }
+  const r = await tx
     .selectFrom('promo_redemptions')
     .select([
-      'id',
       'code',
       'email',
       'park_id as parkId',
@@ -86,36 +119,34 @@ export async function lockPromoRedemption(db: Executor, id: string) {
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
+  if (!r || r.confirmationSentAt || r.checkoutSessionId) return undefined;
+  const extra = await parkAndSubscription(tx, r.parkId, r.email);
+  const days = extra?.subscriptionId
+    ? (
+        await tx
+          .selectFrom('pass_days')
+          .select(sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'))
+          .where('subscription_id', '=', extra.subscriptionId)
+          .where('source', '=', 'promo')
+          .where('reference', '=', r.code)
+          .orderBy('day')
+          .execute()
+      ).map((d) => d.day)
+    : [r.firstDay];
+  return {
+    email: r.email,
+    userId: extra?.subscriptionUserId ?? null,
+    channel: 'email' as const,
+    phoneNumber: null,
+    days,
+    amountCents: 0,
+    transactionId: null,
+    parkName: extra?.parkName ?? r.parkId,
+    unsubscribeToken: extra?.unsubscribeToken ?? null,
+  };
 }
 
-/**
- * The park's name and, when the person has one for it, their subscription → { parkName, subscriptionId,
- * unsubscribeToken, subscriptionUserId } (the subscription fields null without one), or undefined for an
- * unknown park.
- */
-export async function parkAndSubscription(db: Executor, parkId: string, email: string) {
-  return db
-    .selectFrom('parks as p')
-    .leftJoin('subscriptions as s', (j) => j.onRef('s.park_id', '=', 'p.id').on('s.email', '=', email))
-    .select(['p.name as parkName', 's.id as subscriptionId', 's.unsubscribe_token as unsubscribeToken', 's.user_id as subscriptionUserId'])
-    .where('p.id', '=', parkId)
-    .executeTakeFirst();
-}
-
-/** The pass days a promo code granted on a subscription, as park-local 'YYYY-MM-DD' dates in order. */
-export async function promoPassDays(db: Executor, subscriptionId: string, code: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('pass_days')
-    .select(sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'))
-    .where('subscription_id', '=', subscriptionId)
-    .where('source', '=', 'promo')
-    .where('reference', '=', code)
-    .orderBy('day')
-    .execute();
-  return rows.map((d) => d.day);
-}
-
-/** Records that the confirmation of this row left at `now` (`confirmation_sent_at`). */
-export async function markSent(db: Executor, kind: ConfirmationKind, id: string, now: Date): Promise<void> {
-  await db.updateTable(TABLE[kind]).set({ confirmation_sent_at: now }).where('id', '=', id).execute();
+/** Records that the confirmation of `kind` row `id` left (`confirmation_sent_at = at`). */
+export async function markSent(tx: Executor, kind: ConfirmationKind, id: string, at: Date): Promise<void> {
+  await tx.updateTable(TABLE[kind]).set({ confirmation_sent_at: at }).where('id', '=', id).execute();
 }

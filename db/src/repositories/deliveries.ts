@@ -1,14 +1,8 @@
+import { FRESHNESS_MINUTES } from '@walkon/domain/rules/alerts';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { parkLocalToday } from '../sql.ts';
 import type { AlertChannel } from '../types.ts';
-
-/** Default alert threshold in minutes: standby 1–15 is "walk-on or short" (spec part 1 §9). */
-export const DEFAULT_THRESHOLD_MINUTES = 15;
-/** A `lastUpdated` older than this is stale and never alerts (DESIGN §2.3). */
-export const FRESHNESS_MINUTES = 15;
-/** Nothing of the same ride goes to the same person within this window (spec part 1 §9). */
-export const REALERT_MINUTES = 60;
 
 /** A delivery claimed by the evaluation, ready to fan out. */
 export interface ClaimedDelivery {

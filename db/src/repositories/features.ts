@@ -1,9 +1,9 @@
+import { FEATURE_KEYS, type FeatureKey, type FeatureState } from '@walkon/domain/rules/features';
 import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../client.ts';
-import type { EarlyAccessStatus, FeatureFlagsTable, FeatureKey, FeatureState } from '../types.ts';
+import type { EarlyAccessStatus, FeatureFlagsTable } from '../types.ts';
 
-/** Every gated feature, in display order (issue 6). */
-export const FEATURE_KEYS = ['restaurant_alerts', 'lightning_lane'] as const satisfies readonly FeatureKey[];
+export { FEATURE_KEYS };
 
 /**
  * A feature's state when no admin has set it yet: early access, with no expected launch ('' — shown as
@@ -33,25 +33,6 @@ function toFlag(key: FeatureKey, row: Selectable<FeatureFlagsTable> | undefined)
     launchLabel: row?.launch_label ?? d.launchLabel,
     updatedAt: row?.updated_at ?? null,
   };
-}
-
-/** Who is asking to pass a gate: null when signed out; else whether they are an admin and hold a grant. */
-export interface GateCaller {
-  isAdmin: boolean;
-  hasGrant: boolean;
-}
-
-/**
- * The gate rule (issue 6, DESIGN §6), the ONE implementation used by the server's `featureAccess` and by jobs
- * acting for a user (Lightning Lane auto-booking): `on` lets everyone in (signed out too), `early_access`
- * lets in admins and users holding a grant, `off` only admins (so they can try a feature before opening it).
- * Pure: the caller reads the flag, the role and the grant.
- */
-export function gateAllows(state: FeatureState, caller: GateCaller | null): boolean {
-  if (state === 'on') return true;
-  if (!caller) return false;
-  if (caller.isAdmin) return true;
-  return state === 'early_access' && caller.hasGrant;
 }
 
 /** Every feature's gate (stored row, else the default), in FEATURE_KEYS order. */

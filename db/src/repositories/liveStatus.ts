@@ -52,7 +52,6 @@ export async function saveLiveStatus(db: Executor, rows: RideStatusInput[], poll
     )
     .onConflict((oc) =>
       oc.column('attraction_id').doUpdateSet({
-        previous_status: sql`ride_status.status`,
         status: (eb) => eb.ref('excluded.status'),
         standby_wait: (eb) => eb.ref('excluded.standby_wait'),
         queue: (eb) => eb.ref('excluded.queue'),
@@ -90,12 +89,6 @@ export async function saveLiveStatus(db: Executor, rows: RideStatusInput[], poll
     .returning('id')
     .execute();
   return { samples: inserted.length };
-}
-
-/** The park's own live status as the last poll stored it (null when it published none), or undefined for an unknown park. */
-export async function parkLiveStatus(db: Executor, parkId: string): Promise<string | null | undefined> {
-  const r = await db.selectFrom('parks').select('live_status').where('id', '=', parkId).executeTakeFirst();
-  return r ? r.live_status : undefined;
 }
 
 /** When the park was last polled (newest `polled_at`), or null if never. */
@@ -174,4 +167,10 @@ export async function saveParkLive(
     .set({ live_status: live.status, live_hours: live.hours ? JSON.stringify(live.hours) : null, live_polled_at: polledAt })
     .where('id', '=', parkId)
     .execute();
+}
+
+/** The park's own live status as the last poll stored it (`parks.live_status`), or null (none yet, or unknown park). */
+export async function parkLiveStatus(db: Executor, parkId: string): Promise<string | null> {
+  const row = await db.selectFrom('parks').select('live_status').where('id', '=', parkId).executeTakeFirst();
+  return row?.live_status ?? null;
 }

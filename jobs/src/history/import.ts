@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TZDate } from '@date-fns/tz';
 import { catalogue, type Executor, history, type SampleInput } from '@walkon/db';
-import { addDaysToDate } from '../dates.ts';
+import { addDaysToDate } from '@walkon/domain/dates';
 
 /** A recorded wait-time series to load into the history tables (DESIGN §2.2 history, fixtures/SOURCES.md §4). */
 export interface HistoryDataset {

@@ -1,9 +1,6 @@
 import { catalogue, type Executor } from '@walkon/db';
 import type { WaitTimesSource } from '../providers/waitTimes/index.ts';
 
-/** How long the destinations catalogue is trusted before it is read again. */
-export const CATALOGUE_MAX_AGE_MS = 24 * 3600_000;
-
 /**
  * Loads destinations and parks into the database when the catalogue is empty (or `force`).
  * One upstream read (`GET /v1/destinations`). Returns the number of destinations written (0 = already loaded).

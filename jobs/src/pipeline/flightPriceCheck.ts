@@ -1,7 +1,7 @@
-import { type Database, flights as flightAlerts } from '@walkon/db';
-import type { Kysely } from 'kysely';
+import { type Database, flights as flightAlerts, type Kysely } from '@walkon/db';
+import { oneClickUnsubscribe } from '@walkon/domain/messages/email';
+import { formatFlightDealEmail } from '@walkon/domain/messages/flights';
 import type { Logger } from '../logger.ts';
-import { formatFlightDealEmail, oneClickUnsubscribe } from '../messages.ts';
 import type { FlightResult, FlightSearch, FlightSearchOutcome } from '../providers/flights/types.ts';
 import type { Notifier } from '../providers/notify/index.ts';
 import { cheapestMatch, type FlightAlertGroup, groupAlerts, shouldNotify } from './flightRules.ts';

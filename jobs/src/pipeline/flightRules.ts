@@ -1,4 +1,4 @@
-import { destinationAirports } from '../providers/flights/catalogue.ts';
+import { destinationAirports } from '@walkon/domain/flights';
 import type { FlightResult, FlightSearch, FlightSearchOutcome } from '../providers/flights/types.ts';
 
 /**

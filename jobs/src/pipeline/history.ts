@@ -1,5 +1,5 @@
 import { type Executor, history, liveStatus } from '@walkon/db';
-import { parkLocalDate } from '../dates.ts';
+import { parkLocalDate } from '@walkon/domain/dates';
 import type { Logger } from '../logger.ts';
 import { NotFoundError, type WaitTimesSource } from '../providers/waitTimes/index.ts';
 import { QUEUE, type Queues } from '../queues.ts';

@@ -1,7 +1,9 @@
 import { catalogue, type Executor, features, lightningLane } from '@walkon/db';
-import { parkLocalDate } from '../dates.ts';
+import { parkLocalDate } from '@walkon/domain/dates';
+import { gateAllows } from '@walkon/domain/rules/features';
+import { LIVE_FRESH_MS } from '@walkon/domain/rules/lightningLane';
 import type { Logger } from '../logger.ts';
-import { buildAvailability, chooseAutoBooking, LIVE_FRESH_MS, type LightningLaneAvailability } from './lightningLaneChoice.ts';
+import { buildAvailability, chooseAutoBooking, type LightningLaneAvailability } from './lightningLaneChoice.ts';
 
 /**
  * Lightning Lane booking (spec part 2 §4; DESIGN §5). There is no public Disney booking API, so the
@@ -144,7 +146,7 @@ export interface AutoBookingResult {
  * Server-side auto-booking for one park (spec part 2 §4), run right after each poll of the park: for every
  * user with auto-booking on, a connected Disney account, a Lightning Lane day for the park today and access
  * through the `lightning_lane` gate (on: everyone; early_access: admins and granted users; off: admins —
- * `features.gateAllows`, the same function the server's `featureAccess` uses), chooseAutoBooking picks at
+ * `gateAllows`, @walkon/domain/rules/features, the same function the server's `featureAccess` uses), chooseAutoBooking picks at
  * most one lane, booked through `booker` with `auto` set. Idempotent: a second run books nothing more for
  * the same lanes (the choice skips booked attractions and the unique index `lightning_lane_bookings_live_uq`
  * refuses duplicates). A booker failure for one user is logged and the others continue.
@@ -156,7 +158,7 @@ export async function runAutoBooking(
   const now = deps.now();
   const flag = await features.getFlag(deps.db, 'lightning_lane');
   const users = (await lightningLane.autoBookingUsers(deps.db, parkId, now)).filter((u) =>
-    features.gateAllows(flag.state, { isAdmin: u.isAdmin, hasGrant: u.hasGrant }),
+    gateAllows(flag.state, { isAdmin: u.isAdmin, hasGrant: u.hasGrant }),
   );
   if (users.length === 0) return { users: 0, booked: 0, stale: false };
   const availability = await loadAvailability(deps.db, parkId, now);

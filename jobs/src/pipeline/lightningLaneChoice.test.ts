@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '@walkon/db/testing';
+import { parkLocalTime } from '@walkon/domain/dates';
+import { LIVE_FRESH_MS } from '@walkon/domain/rules/lightningLane';
 import { describe, expect, it } from 'vitest';
-import { parkLocalTime } from '../dates.ts';
 import { parseLive } from '../providers/waitTimes/schema.ts';
 import {
   type AutoBookingPreference,
   buildAvailability,
   chooseAutoBooking,
   type ExistingBooking,
-  LIVE_FRESH_MS,
   type LightningLaneAvailability,
   type LiveReturnRow,
 } from './lightningLaneChoice.ts';

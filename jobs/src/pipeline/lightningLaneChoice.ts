@@ -1,4 +1,5 @@
-import { parkLocalDate, parkLocalTime } from '../dates.ts';
+import { parkLocalDate, parkLocalTime } from '@walkon/domain/dates';
+import { LIVE_FRESH_MS } from '@walkon/domain/rules/lightningLane';
 import { parseReturnTimes, type ReturnQueueType } from '../providers/waitTimes/returnTimes.ts';
 
 /**
@@ -9,12 +10,6 @@ import { parseReturnTimes, type ReturnQueueType } from '../providers/waitTimes/r
  * now and lasts 1 hour", "price 15-34", "about 70% available") described its random generator and are not
  * reproduced: every attraction publishing a return-time queue is listed with what upstream says.
  */
-
-/** Live data older than this (our `polled_at`) is stale: shown, but nothing is bookable from it. */
-export const LIVE_FRESH_MS = 5 * 60_000;
-
-/** The preference window when none is given (spec part 2 §5: 09:00–21:00, park-local). */
-export const DEFAULT_WINDOW = { start: '09:00', end: '21:00' } as const;
 
 /** One attraction's Lightning Lane availability (spec part 2 §3 "Lightning Lane availability", plus provenance). */
 export interface LightningLaneAvailability {

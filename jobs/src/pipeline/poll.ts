@@ -51,7 +51,7 @@ export async function refreshPark(
   const readings = decideReadings(
     entries,
     previous,
-    { status: parkStatus, hours: parkHours, statusChanged: (previousParkStatus ?? null) !== parkStatus },
+    { status: parkStatus, hours: parkHours, statusChanged: previousParkStatus !== parkStatus },
     polledAt,
   );
   const future = readings.filter((r) => r.future);

@@ -1,12 +1,6 @@
 import type { AttractionReading } from '@walkon/db';
+import { BACK_IN_SERVICE_UP_POLLS, CLOSING_MARGIN_MINUTES, FRESHNESS_MINUTES, FUTURE_TOLERANCE_MINUTES } from '@walkon/domain/rules/alerts';
 import type { LiveEntry } from '../providers/waitTimes/index.ts';
-
-/** A `lastUpdated` older than this is stale and never alerts nor re-arms (DESIGN §2.3). */
-export const FRESHNESS_MINUTES = 15;
-/** A `lastUpdated` further than this in the future is not fresh either (DESIGN §2.3: upstream data is evidence). */
-export const FUTURE_TOLERANCE_MINUTES = 2;
-/** No alert within this many minutes of the end of the attraction's or park's published hours (DESIGN §2.3). */
-export const CLOSING_MARGIN_MINUTES = 15;
 
 type Hours = { startTime: string | null; endTime: string | null }[] | null | undefined;
 
@@ -89,7 +83,7 @@ export function decideReadings(
       } else if (status === 'OPERATING') {
         if (downSeen) {
           upPolls += 1;
-          if (upPolls >= 2) {
+          if (upPolls >= BACK_IN_SERVICE_UP_POLLS) {
             backInService = parkOpen && e.entityType === 'ATTRACTION';
             downSeen = false;
             upPolls = 0;

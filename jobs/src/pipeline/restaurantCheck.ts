@@ -1,5 +1,5 @@
-import { type Database, features, restaurantAlerts } from '@walkon/db';
-import type { Kysely } from 'kysely';
+import { type Database, features, type Kysely, restaurantAlerts } from '@walkon/db';
+import { gateAllows } from '@walkon/domain/rules/features';
 import type { Logger } from '../logger.ts';
 import type { DiningAnswer, DiningAvailabilityProvider } from '../providers/dining/types.ts';
 import type { Queues } from '../queues.ts';
@@ -58,7 +58,7 @@ type Alert = restaurantAlerts.AlertToCheck;
  * The `restaurant-check` job (issue 6; every 15 minutes on the maintenance queue, and the admin's manual test):
  * 1. expires alerts whose last date is before their park's local today;
  * 2. reads the active alerts' dates still to come — of owners the `restaurant_alerts` gate lets in
- *    (`features.gateAllows`) — and groups them by (restaurant, date, party size)
+ *    (`gateAllows` of @walkon/domain/rules/features) — and groups them by (restaurant, date, party size)
  *    (`groupRestaurantAlerts`) so ONE provider check serves every alert of a group;
  * 3. for an `available` answer, keeps the alerts whose preferred time suits the availability's park-local time
  *    (`suitsPreferredTime`);
@@ -93,7 +93,7 @@ export async function runRestaurantCheck(deps: RestaurantCheckDeps, opts: Restau
   // or revoking early access stops the e-mails without deleting anyone's alerts.
   const flag = await features.getFlag(deps.db, 'restaurant_alerts');
   const alerts = (await restaurantAlerts.activeForCheck(deps.db, started, opts.dates)).filter((a) =>
-    features.gateAllows(flag.state, { isAdmin: a.ownerIsAdmin, hasGrant: a.ownerHasGrant }),
+    gateAllows(flag.state, { isAdmin: a.ownerIsAdmin, hasGrant: a.ownerHasGrant }),
   );
   result.alerts = alerts.length;
   const groups = groupRestaurantAlerts(alerts);

@@ -1,5 +1,6 @@
+import { formatClockTime, formatReturnPrice, formatReturnTimeHeadline, formatReturnTimeSms } from '@walkon/domain/messages/returnTimes';
+import { gsm7Length } from '@walkon/domain/messages/sms';
 import { describe, expect, it } from 'vitest';
-import { formatClockTime, formatReturnPrice, formatReturnTimeHeadline, formatReturnTimeSms, gsm7Length } from '../messages.ts';
 import { matchReturnTime } from './returnTimes.ts';
 
 const NY = 'America/New_York';

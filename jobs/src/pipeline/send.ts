@@ -1,15 +1,14 @@
-import type { Database } from '@walkon/db';
+import type { Database, Kysely } from '@walkon/db';
 import { type DeliveryToSend, deliveries, type Executor, restaurantAlerts } from '@walkon/db';
-import type { Kysely } from 'kysely';
-import { formatRideAlertGroupEmail, formatRideAlertGroupSms } from '../messages/rideAlerts.ts';
+import { oneClickUnsubscribe } from '@walkon/domain/messages/email';
+import { formatRestaurantAlertEmail } from '@walkon/domain/messages/restaurants';
+import { formatReturnTimeEmail, formatReturnTimeSms } from '@walkon/domain/messages/returnTimes';
 import {
-  formatRestaurantAlertEmail,
-  formatReturnTimeEmail,
-  formatReturnTimeSms,
   formatRideAlertEmail,
+  formatRideAlertGroupEmail,
+  formatRideAlertGroupSms,
   formatRideAlertSms,
-  oneClickUnsubscribe,
-} from '../messages.ts';
+} from '@walkon/domain/messages/rideAlerts';
 import { type EmailMessage, type Notifier, PermanentNotifyError, type SmsMessage } from '../providers/notify/index.ts';
 
 /** What sending one delivery did. */

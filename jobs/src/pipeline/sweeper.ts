@@ -1,5 +1,4 @@
-import { type Database, deliveries } from '@walkon/db';
-import type { Kysely } from 'kysely';
+import { type Database, deliveries, type Kysely } from '@walkon/db';
 import type { Queues } from '../queues.ts';
 import { enqueueDeliveries } from './fanout.ts';
 

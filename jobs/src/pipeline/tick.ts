@@ -1,7 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { alertEngine, type ClaimedDelivery, type Database } from '@walkon/db';
-import type { Kysely } from 'kysely';
-import { parkLocalDate } from '../dates.ts';
+import { alertEngine, type ClaimedDelivery, type Database, type Kysely } from '@walkon/db';
+import { parkLocalDate } from '@walkon/domain/dates';
 import type { Logger } from '../logger.ts';
 import type { WaitTimesSource } from '../providers/waitTimes/index.ts';
 import { type PollResult, refreshPark } from './poll.ts';

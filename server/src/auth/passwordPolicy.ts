@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 
 /**
  * The one rule for a NEW password (sign-up, and every reset or change path): NIST SP 800-63B §3.1.1.2 — at
- * least 8 characters, at most 128 (the length limits live in `newPasswordSchema`, schemas.ts), and not a
+ * least 8 characters, at most 128 (the length limits live in `newPasswordSchema`, @walkon/domain/schemas), and not a
  * common, guessable one: zxcvbn (common + English dictionaries, keyboard patterns, repeats, sequences, the
  * person's own name and e-mail) must score it at least `MIN_SCORE` (0 = too guessable … 4 = very unguessable).
  * No composition rules, no CAPTCHA.

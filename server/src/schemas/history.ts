@@ -1,5 +1,5 @@
+import { entityId } from '@walkon/domain/schemas';
 import { z } from 'zod';
-import { entityId } from './common.ts';
 
 /** Path of `GET /api/live/:parkId`. */
 export const liveParams = z.object({ parkId: entityId });

@@ -1,5 +1,5 @@
 import { type AffiliateStatus, affiliate } from '@walkon/db';
-import { enqueueConfirmation } from '@walkon/jobs';
+import { enqueueConfirmation } from '@walkon/jobs/producers';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';

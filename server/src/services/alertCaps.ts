@@ -1,6 +1,6 @@
 import { alertEngine } from '@walkon/db';
+import { ALERT_CAP_MAX, ALERT_CAP_MIN, DEFAULT_DAILY_CAPS } from '@walkon/domain/rules/alerts';
 import type { AppDeps } from '../deps.ts';
-import { ALERT_CAP_MAX, ALERT_CAP_MIN } from '../schemas/alertCaps.ts';
 
 /**
  * The daily alert caps per person and channel in force (DESIGN §2.5), with the defaults for the form:
@@ -10,7 +10,7 @@ import { ALERT_CAP_MAX, ALERT_CAP_MIN } from '../schemas/alertCaps.ts';
  */
 export async function get(deps: AppDeps) {
   const caps = await alertEngine.getDailyCaps(deps.db);
-  return { ...caps, defaults: { ...alertEngine.DEFAULT_DAILY_CAPS }, min: ALERT_CAP_MIN, max: ALERT_CAP_MAX };
+  return { ...caps, defaults: { ...DEFAULT_DAILY_CAPS }, min: ALERT_CAP_MIN, max: ALERT_CAP_MAX };
 }
 
 /** Sets both daily caps (validated 1–500 by the schema) through `alertEngine.setDailyCaps` and returns the caps in force. */

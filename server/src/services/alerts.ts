@@ -1,6 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { alertHistory, deliveries, rides, subscriptions } from '@walkon/db';
-import { enqueueDeliveries, parkLocalDate } from '@walkon/jobs';
+import { parkLocalDate } from '@walkon/domain/dates';
+import { TEST_ALERT_COOLDOWN_MINUTES } from '@walkon/domain/rules/alerts';
+import { enqueueDeliveries } from '@walkon/jobs/producers';
 import { emailScope, type SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -8,16 +10,13 @@ import { requirePark } from './catalogue.ts';
 import { requireWritablePark } from './ownership.ts';
 import { requireZonedPark, syncScheduler } from './parks.ts';
 
-/** Test-alert cooldown (spec part 1 §9: 15 minutes). */
-export const COOLDOWN_MINUTES = 15;
-
 /**
  * Minutes of cooldown left after the last alert (spec part 1 §4): 0 when none in the last 15 minutes,
  * otherwise the remaining minutes rounded up (1–15).
  */
 export function cooldownMinutesRemaining(lastAlertAt: Date | null, now: Date): number {
   if (!lastAlertAt) return 0;
-  const left = lastAlertAt.getTime() + COOLDOWN_MINUTES * 60_000 - now.getTime();
+  const left = lastAlertAt.getTime() + TEST_ALERT_COOLDOWN_MINUTES * 60_000 - now.getTime();
   return left > 0 ? Math.ceil(left / 60_000) : 0;
 }
 
@@ -28,7 +27,7 @@ export function cooldownMinutesRemaining(lastAlertAt: Date | null, now: Date): n
  */
 export function nextTestAlertAt(lastAlertAt: Date | null, now: Date): string | null {
   if (!lastAlertAt) return null;
-  const next = lastAlertAt.getTime() + COOLDOWN_MINUTES * 60_000;
+  const next = lastAlertAt.getTime() + TEST_ALERT_COOLDOWN_MINUTES * 60_000;
   return next > now.getTime() ? new Date(next).toISOString() : null;
 }
 
@@ -93,7 +92,7 @@ export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
   const [selection, subs, last, recent] = await Promise.all([
     rides.listSelection(deps.db, scope, parkId),
     subscriptions.listForEmail(deps.db, scope, now),
-    alertHistory.lastDeliverySince(deps.db, scope, new Date(now.getTime() - COOLDOWN_MINUTES * 60_000)),
+    alertHistory.lastDeliverySince(deps.db, scope, new Date(now.getTime() - TEST_ALERT_COOLDOWN_MINUTES * 60_000)),
     alertHistory.listRecent(deps.db, scope, now),
   ]);
   const sub = subs.find((s) => s.parkId === parkId);
@@ -198,7 +197,7 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
   if (!sub?.valid) throw new AppError('BAD_REQUEST', 'Subscription issue: activate alerts for this park before sending a test alert.');
   const bypass = input.bypassCooldown === true && user.roles.includes('admin');
   if (!bypass) {
-    const last = await alertHistory.lastDeliverySince(deps.db, scope, new Date(now.getTime() - COOLDOWN_MINUTES * 60_000));
+    const last = await alertHistory.lastDeliverySince(deps.db, scope, new Date(now.getTime() - TEST_ALERT_COOLDOWN_MINUTES * 60_000));
     const wait = cooldownMinutesRemaining(last?.createdAt ?? null, now);
     if (wait > 0)
       throw new AppError(

@@ -1,5 +1,6 @@
 import { accounts, users } from '@walkon/db';
-import { type AccountEmailKind, createOutboxNotifier, formatAccountEmail } from '@walkon/jobs';
+import { type AccountEmailKind, formatAccountEmail } from '@walkon/domain/messages/account';
+import { createOutboxNotifier } from '@walkon/jobs/providers';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertStrongPassword } from '../auth/passwordPolicy.ts';
 import { createSession, invalidateSession, type SessionUser } from '../auth/session.ts';

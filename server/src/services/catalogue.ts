@@ -1,7 +1,7 @@
 import { catalogue } from '@walkon/db';
-import { ensureCatalogue, findPark as findParkOrLoad } from '@walkon/jobs';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { findParkOrLoad, loadCatalogueNow } from './upstream.ts';
 
 /** Popular destinations first (spec part 1 §2 Live Wait Times): Florida, California, then the two studio resorts. */
 export const POPULAR_DESTINATIONS = [
@@ -38,7 +38,7 @@ export function sortDestinations<T extends { id: string; name: string }>(list: T
  */
 export async function loadCatalogue(deps: AppDeps): Promise<void> {
   try {
-    await singleFlight('catalogue', () => ensureCatalogue({ db: deps.db, source: deps.source }));
+    await singleFlight('catalogue', () => loadCatalogueNow(deps));
   } catch (err) {
     deps.logger.warn({ err: (err as Error).message }, 'catalogue load failed');
     throw new AppError('UNAVAILABLE', 'Error fetching destinations');

@@ -1,4 +1,5 @@
 import { type Executor, type FeatureKey, type FeatureState, features, users } from '@walkon/db';
+import { gateAllows } from '@walkon/domain/rules/features';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -12,7 +13,7 @@ export interface FeatureAccess extends FeatureFlag {
 }
 
 /**
- * Whether `user` may use a gated feature (DESIGN §6), by the one rule `features.gateAllows` (also used
+ * Whether `user` may use a gated feature (DESIGN §6), by the one rule `gateAllows` (@walkon/domain, also used
  * by jobs acting for a user): `on` lets everyone in, `early_access` lets in admins and users holding a grant,
  * `off` only admins (so they can try a feature before opening it). Signed-out visitors pass only when the
  * feature is `on`. The grant is read only when it can matter.
@@ -21,7 +22,7 @@ export async function featureAccess(db: Executor, key: FeatureKey, user: Session
   const flag = await features.getFlag(db, key);
   const isAdmin = user?.roles.includes('admin') ?? false;
   const hasGrant = user && !isAdmin && flag.state === 'early_access' ? await features.hasGrant(db, key, user.id) : false;
-  return { ...flag, allowed: features.gateAllows(flag.state, user ? { isAdmin, hasGrant } : null) };
+  return { ...flag, allowed: gateAllows(flag.state, user ? { isAdmin, hasGrant } : null) };
 }
 
 /** 'yyyy-MM-dd' of an instant in UTC: the server's "today" for launch labels. */

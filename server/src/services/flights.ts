@@ -1,13 +1,7 @@
 import { flights } from '@walkon/db';
-import {
-  destinationAirports,
-  FLIGHT_DESTINATIONS,
-  FlightProviderError,
-  type FlightSearch,
-  flightDestination,
-  lookupAirport,
-  parkLocalDate,
-} from '@walkon/jobs';
+import { parkLocalDate } from '@walkon/domain/dates';
+import { destinationAirports, FLIGHT_DESTINATIONS, flightDestination } from '@walkon/domain/flights';
+import { FlightProviderError, type FlightSearch, lookupAirport } from '@walkon/jobs/providers';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 

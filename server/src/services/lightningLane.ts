@@ -1,11 +1,12 @@
 import { lightningLane } from '@walkon/db';
-import { bookLane, type LightningLaneAvailability, loadAvailability, type ParkAvailability, parkLocalDate } from '@walkon/jobs';
+import { parkLocalDate } from '@walkon/domain/dates';
+import { LL_MESSAGES } from '@walkon/domain/schemas';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { LL_MESSAGES } from '../schemas/lightningLane.ts';
-import { booker, requireConnected } from './lightningLaneAccount.ts';
+import { requireConnected } from './lightningLaneAccount.ts';
 import { loadRides, requireZonedPark } from './parks.ts';
+import { booker, bookLaneNow, type LightningLaneAvailability, laneAvailability, type ParkAvailability } from './upstream.ts';
 
 /**
  * Lightning Lane assist, the booking side (spec part 2 §3–§5; DESIGN §5): availability from the real live
@@ -22,7 +23,7 @@ import { loadRides, requireZonedPark } from './parks.ts';
 async function freshAvailability(deps: AppDeps, parkId: string): Promise<ParkAvailability> {
   const park = await requireZonedPark(deps, parkId);
   await loadRides(deps, park.id);
-  const a = await loadAvailability(deps.db, park.id, deps.now());
+  const a = await laneAvailability(deps, park.id);
   if (!a) throw new AppError('NOT_FOUND', 'Please select a theme park.');
   return a;
 }
@@ -133,10 +134,10 @@ export async function book(deps: AppDeps, user: SessionUser, input: { parkId: st
   const lane = a.lanes.find((l) => l.id === input.attractionId);
   if (!lane) throw new AppError('NOT_FOUND', 'This attraction publishes no Lightning Lane return time in the live data.');
   if (!lane.available || !lane.returnTimeStart) throw new AppError('CONFLICT', unavailableMessage(lane, a));
-  let result: Awaited<ReturnType<typeof bookLane>>;
+  let result: Awaited<ReturnType<typeof bookLaneNow>>;
   try {
-    result = await bookLane(
-      { db: deps.db, booker, now: deps.now },
+    result = await bookLaneNow(
+      deps,
       { ...lane, returnTimeStart: lane.returnTimeStart },
       {
         userId: user.id,

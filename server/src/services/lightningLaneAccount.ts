@@ -1,11 +1,13 @@
 import { lightningLane, payments } from '@walkon/db';
-import { type LightningLaneBooker, parkLocalDate, SimulatedLightningLaneBooker } from '@walkon/jobs';
+import { parkLocalDate } from '@walkon/domain/dates';
+import { INVITATION_TTL_HOURS } from '@walkon/domain/rules/lightningLane';
+import { LL_MESSAGES } from '@walkon/domain/schemas';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { INVITATION_TTL_HOURS, LL_MESSAGES } from '../schemas/lightningLane.ts';
 import { confirmCheckout as confirmAnyCheckout, createLightningLaneCheckout } from './checkout/index.ts';
 import { requireZonedPark } from './parks.ts';
+import { booker } from './upstream.ts';
 
 /**
  * Lightning Lane assist, the account side (spec part 2 §2–§4, §7, §9; DESIGN §5, §6): the Disney account link
@@ -15,9 +17,6 @@ import { requireZonedPark } from './parks.ts';
 
 /** An invitation is open for 24 hours (our choice; the spec shows a countdown but gives no duration). */
 export const INVITATION_TTL_MS = INVITATION_TTL_HOURS * 3_600_000;
-
-/** The only booker (DESIGN §5). */
-export const booker: LightningLaneBooker = new SimulatedLightningLaneBooker();
 
 type LinkRow = NonNullable<Awaited<ReturnType<typeof lightningLane.getLink>>>;
 

@@ -1,5 +1,5 @@
 import { catalogue } from '@walkon/db';
-import { syncParkScheduler } from '@walkon/jobs';
+import { syncParkScheduler } from '@walkon/jobs/producers';
 import type { AppDeps } from '../deps.ts';
 import { requirePark } from './catalogue.ts';
 import { liveRides } from './waitTimes.ts';

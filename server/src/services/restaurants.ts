@@ -1,19 +1,13 @@
 import { catalogue, restaurantAlerts } from '@walkon/db';
-import {
-  createThemeParksDiningProvider,
-  type DiningAvailabilityProvider,
-  NotFoundError,
-  parkLocalDate,
-  type RestaurantCheckOptions,
-  refreshPark,
-  runRestaurantCheck,
-} from '@walkon/jobs';
+import { parkLocalDate } from '@walkon/domain/dates';
+import type { restaurantAlertCreateInput } from '@walkon/domain/schemas';
+import { createThemeParksDiningProvider, type DiningAvailabilityProvider } from '@walkon/jobs/providers';
 import type { z } from 'zod';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { restaurantAlertCreateInput } from '../schemas/restaurants.ts';
 import { findPark, loadCatalogue, singleFlight, sortDestinations } from './catalogue.ts';
+import { checkRestaurantsNow, NotFoundError, type RestaurantCheckOptions, readParkNow } from './upstream.ts';
 
 /**
  * The destinations offered for restaurant alerts (spec part 2 §9: Walt Disney World and the Disneyland resort;
@@ -72,7 +66,7 @@ async function loadedPark(deps: AppDeps, parkId: string) {
   let list = await catalogue.listAttractions(deps.db, parkId, ['RESTAURANT']);
   if (list.length === 0 || !park.timezone) {
     try {
-      await singleFlight(`live:${parkId}`, () => refreshPark({ db: deps.db, source: deps.source, now: deps.now }, parkId));
+      await singleFlight(`live:${parkId}`, () => readParkNow(deps, parkId));
     } catch (err) {
       if (!(err instanceof NotFoundError)) deps.logger.warn({ parkId, err: (err as Error).message }, 'restaurants: live read failed');
       if (list.length === 0 && !(err instanceof NotFoundError)) throw new AppError('UNAVAILABLE', 'Error fetching restaurants');
@@ -148,6 +142,6 @@ export async function deleteAlert(deps: AppDeps, user: SessionUser, id: string) 
  */
 export async function runCheckNow(deps: AppDeps, opts: RestaurantCheckOptions) {
   const provider = diningProvider(deps);
-  const result = await runRestaurantCheck({ db: deps.db, queues: deps.queues, provider, logger: deps.logger, now: deps.now }, opts);
+  const result = await checkRestaurantsNow(deps, provider, opts);
   return { ...result, source: provider?.kind ?? null, populate: { queueItemsCreated: result.queued } };
 }

@@ -1,5 +1,8 @@
-import { deliveries, type ReturnQueueType, returnTimeAlerts, subscriptions } from '@walkon/db';
-import { formatReturnPrice, parkLocalDate, parkLocalTime, parseReturnTimes, type ReturnTimeQueue } from '@walkon/jobs';
+import { type ReturnQueueType, returnTimeAlerts, subscriptions } from '@walkon/db';
+import { parkLocalDate, parkLocalTime } from '@walkon/domain/dates';
+import { formatReturnPrice } from '@walkon/domain/messages/returnTimes';
+import { FRESHNESS_MINUTES } from '@walkon/domain/rules/alerts';
+import { parseReturnTimes, type ReturnTimeQueue } from '@walkon/jobs/providers';
 import { emailScope, type SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -66,7 +69,7 @@ export async function list(deps: AppDeps, user: SessionUser, parkId: string) {
     subscriptions.hasPassDay(deps.db, scope, parkId, { from: today }),
     subscriptions.hasPassDay(deps.db, scope, parkId, { day: today }),
   ]);
-  const staleBefore = now.getTime() - deliveries.FRESHNESS_MINUTES * 60_000;
+  const staleBefore = now.getTime() - FRESHNESS_MINUTES * 60_000;
   return {
     parkId,
     parkName: park.name,

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { catalogue, history } from '@walkon/db';
-import { parkLocalDate, parkLocalTime, parseReturnTimes } from '@walkon/jobs';
+import { parkLocalDate, parkLocalTime } from '@walkon/domain/dates';
+import { parseReturnTimes } from '@walkon/jobs/providers';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { cachesOf, freshPoll } from './waitTimes.ts';

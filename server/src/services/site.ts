@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { newsletter, site } from '@walkon/db';
-import { addDaysToDate, enqueueConfirmation, parkLocalDate } from '@walkon/jobs';
+import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import { enqueueConfirmation } from '@walkon/jobs/producers';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { loadCatalogue } from './catalogue.ts';

@@ -1,9 +1,10 @@
 import { catalogue, history, liveStatus } from '@walkon/db';
-import { NotFoundError, parkLocalDate, refreshPark } from '@walkon/jobs';
+import { parkLocalDate } from '@walkon/domain/dates';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findPark, listDestinations, singleFlight } from './catalogue.ts';
 import { type CachedResponse, ResponseCache } from './responseCache.ts';
+import { NotFoundError, readParkNow } from './upstream.ts';
 
 /** Live data older than this is re-read on demand (DESIGN §2: 60 s cache). */
 export const LIVE_CACHE_MS = 60_000;
@@ -49,7 +50,7 @@ export async function freshPoll(deps: AppDeps, parkId: string): Promise<Date> {
   if (last && deps.now().getTime() - last.getTime() <= LIVE_CACHE_MS) return last;
   if (!(await findPark(deps, parkId))) throw new AppError('NOT_FOUND', 'Destination not found.');
   try {
-    await singleFlight(`live:${parkId}`, () => refreshPark({ db: deps.db, source: deps.source, now: deps.now }, parkId));
+    await singleFlight(`live:${parkId}`, () => readParkNow(deps, parkId));
   } catch (err) {
     if (err instanceof NotFoundError) throw new AppError('NOT_FOUND', 'No ride information available for this park.');
     deps.logger.warn({ parkId, err: (err as Error).message }, 'live refresh failed');

@@ -1,8 +1,8 @@
 import { rides } from '@walkon/db';
+import { DEFAULT_THRESHOLD_MINUTES } from '@walkon/domain/rules/alerts';
 import { emailScope, type SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { DEFAULT_THRESHOLD_MINUTES } from '../schemas/watchSettings.ts';
 import { requirePark } from './catalogue.ts';
 import { requireWritablePark } from './ownership.ts';
 

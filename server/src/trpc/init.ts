@@ -1,11 +1,11 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { FeatureKey, Role } from '@walkon/db';
+import { controlCharMessage, fieldLabel, MULTILINE_CONTROL } from '@walkon/domain/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, z } from 'zod';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps, Guard } from '../deps.ts';
 import { AppError, toTrpcCode } from '../errors.ts';
-import { controlCharMessage, fieldLabel, MULTILINE_CONTROL } from '../schemas/common.ts';
 import { consumeLimit, type LimitSettings } from '../security/limits.ts';
 import { requireFeature } from '../services/features.ts';
 
@@ -68,7 +68,7 @@ export function findControlChar(value: unknown, path: (string | number)[] = [], 
  * Refuses any input holding a NUL or other control character (tab and line breaks aside) before a schema or
  * the database sees it — 400 with the field's name — for every procedure, whatever its schema says
  * (PostgreSQL refuses NUL in text with "invalid byte sequence", which was a 500). Field schemas refine further
- * with `text()` (schemas/common.ts), e.g. no line breaks in single-line fields.
+ * with `text()` (domain/src/schemas/common.ts), e.g. no line breaks in single-line fields.
  */
 const noControlChars = t.middleware(async ({ getRawInput, next }) => {
   // An unreadable body is reported where the input is parsed (after sign-in checks), not here.
@@ -79,6 +79,8 @@ const noControlChars = t.middleware(async ({ getRawInput, next }) => {
 });
 
 export const router = t.router;
+/** Builds a server-side caller of a router with a given context (the test harness's `createTestCaller`). */
+/** Builds a server-side caller of a router with a given context (the test harness's `createTestCaller`). */
 export const createCallerFactory = t.createCallerFactory;
 
 /** Anyone. */

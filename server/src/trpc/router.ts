@@ -1,4 +1,4 @@
-import { createCallerFactory, router } from './init.ts';
+import { router } from './init.ts';
 import { adminRouter } from './routers/admin.ts';
 import { affiliateRouter } from './routers/affiliate.ts';
 import { alertsRouter } from './routers/alerts.ts';
@@ -40,6 +40,3 @@ export const appRouter = router({
 
 /** The API's type, imported by the web app. */
 export type AppRouter = typeof appRouter;
-
-/** Server-side caller factory (tests, scripts). */
-export const createCaller = createCallerFactory(appRouter);

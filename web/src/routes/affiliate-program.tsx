@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { AFFILIATE_LIMITS, affiliateApplicationInput } from '@walkon/server/schemas';
+import { AFFILIATE_LIMITS, affiliateApplicationInput } from '@walkon/domain/schemas';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';

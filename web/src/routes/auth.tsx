@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
-import { MAX_LENGTH } from '@walkon/server/patterns';
-import { logInInput, signUpInput } from '@walkon/server/schemas';
+import { MAX_LENGTH } from '@walkon/domain/patterns';
+import { logInInput, signUpInput } from '@walkon/domain/schemas';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';

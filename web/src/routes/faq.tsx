@@ -1,4 +1,13 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { formatUsd } from '@walkon/domain/money';
+import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
+import {
+  DEFAULT_DAILY_CAPS,
+  DEFAULT_THRESHOLD_MINUTES,
+  FRESHNESS_MINUTES,
+  THRESHOLD_MAX_MINUTES,
+  THRESHOLD_MIN_MINUTES,
+} from '@walkon/domain/rules/alerts';
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
@@ -7,7 +16,7 @@ import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 const FAQ: { q: string; a: string }[] = [
   {
     q: 'What does WalkOn do?',
-    a: 'WalkOn watches the live standby waits of the rides you pick and e-mails or texts you the moment one is walk-on or short: a standby wait of 15 minutes or less by default, or the threshold you set for that ride (5 to 60 minutes).',
+    a: `WalkOn watches the live standby waits of the rides you pick and e-mails or texts you the moment one is walk-on or short: a standby wait of ${DEFAULT_THRESHOLD_MINUTES} minutes or less by default, or the threshold you set for that ride (${THRESHOLD_MIN_MINUTES} to ${THRESHOLD_MAX_MINUTES} minutes).`,
   },
   {
     q: 'Is WalkOn part of Disney, Universal or any park operator?',
@@ -23,17 +32,17 @@ const FAQ: { q: string; a: string }[] = [
   },
   {
     q: 'How much does it cost?',
-    a: 'SMS alerts cost $5 per day for each date you choose. E-mail alerts cost $1 per day, and are free for one day with a valid promo code.',
+    a: `SMS alerts cost ${formatUsd(SMS_PRICE_CENTS)} per day for each date you choose. E-mail alerts cost ${formatUsd(EMAIL_PRICE_CENTS)} per day, and are free for one day with a valid promo code.`,
   },
   { q: 'How long does a day pass last?', a: 'A day pass covers the park day you chose, in the park’s own time zone.' },
   { q: 'Can I get a refund?', a: 'Generally no refund is given once the service day has begun. Before that, contact us and we will help.' },
   {
     q: 'How often will I be alerted?',
-    a: 'When a watched, operating ride drops to its threshold (15 minutes by default; set 5–60 minutes per ride on Get Alerts or Manage Alerts). You hear about it on the drop, not again while it stays short — unless you turn on “Remind me every hour while it stays short” for that ride — and never for the same ride twice within an hour. Rides that drop at the same check come together in one message, you can ask for a back-in-service alert when a ride reopens after a breakdown, and a daily cap per person (by default 30 texts and 60 e-mails) keeps it sensible.',
+    a: `When a watched, operating ride drops to its threshold (${DEFAULT_THRESHOLD_MINUTES} minutes by default; set ${THRESHOLD_MIN_MINUTES}–${THRESHOLD_MAX_MINUTES} minutes per ride on Get Alerts or Manage Alerts). You hear about it on the drop, not again while it stays short — unless you turn on “Remind me every hour while it stays short” for that ride — and never for the same ride twice within an hour. Rides that drop at the same check come together in one message, you can ask for a back-in-service alert when a ride reopens after a breakdown, and a daily cap per person (by default ${DEFAULT_DAILY_CAPS.sms} texts and ${DEFAULT_DAILY_CAPS.email} e-mails) keeps it sensible.`,
   },
   {
     q: 'What if the wait data is out of date?',
-    a: 'Wait times that have not been updated for 15 minutes are treated as stale and never trigger an alert.',
+    a: `Wait times that have not been updated for ${FRESHNESS_MINUTES} minutes are treated as stale and never trigger an alert.`,
   },
   {
     q: 'Do I need an account?',

@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { DEFAULT_THRESHOLD_MINUTES, FRESHNESS_MINUTES, THRESHOLD_MAX_MINUTES, THRESHOLD_MIN_MINUTES } from '@walkon/domain/rules/alerts';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 import { STEPS } from '../features/landing/steps.ts';
 
@@ -21,10 +22,11 @@ export const Route = createFileRoute('/how-it-works')({
       <ul>
         <li>Standby waits swing through the day; a 60-minute line can be 10 minutes an hour later.</li>
         <li>You keep enjoying the park instead of refreshing an app: we tell you when it is worth walking over.</li>
-        <li>Stale data never alerts: if a ride's wait has not been updated in 15 minutes, we stay quiet.</li>
+        <li>Stale data never alerts: if a ride's wait has not been updated in {FRESHNESS_MINUTES} minutes, we stay quiet.</li>
         <li>
-          You hear about a ride when it drops to your threshold (15 minutes by default, or 5–60 minutes per ride), not again while it stays
-          short unless you ask for hourly reminders, and never the same ride twice within an hour.
+          You hear about a ride when it drops to your threshold ({DEFAULT_THRESHOLD_MINUTES} minutes by default, or {THRESHOLD_MIN_MINUTES}–
+          {THRESHOLD_MAX_MINUTES} minutes per ride), not again while it stays short unless you ask for hourly reminders, and never the same
+          ride twice within an hour.
         </li>
         <li>Several rides that drop at the same check come in one message, and a daily cap per person keeps your inbox and phone calm.</li>
         <li>Want to know when a broken-down ride reopens? Turn on its back-in-service alert.</li>

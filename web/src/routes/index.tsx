@@ -1,4 +1,5 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { SHORT_WAIT_RANGE } from '@walkon/domain/rules/alerts';
 import { useEffect } from 'react';
 import { AlertsCounter } from '../features/landing/AlertsCounter.tsx';
 import { counterFigures } from '../features/landing/counter.ts';
@@ -39,7 +40,7 @@ function Landing() {
           <div>
             <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Know the moment your ride is a walk-on</h1>
             <p className="mt-5 text-lg text-brand-50">
-              WalkOn watches live standby waits and e-mails or texts you when a ride you care about drops to 1–15 minutes.
+              WalkOn watches live standby waits and e-mails or texts you when a ride you care about drops to {SHORT_WAIT_RANGE}.
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
               <Link

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { MAX_LENGTH } from '@walkon/server/patterns';
+import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { format } from 'date-fns';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';

@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { formatUsd } from '@walkon/domain/money';
+import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 import { PLANS, PricingCard } from '../features/landing/PricingCard.tsx';
 
 export const Route = createFileRoute('/pricing')({
-  head: pageHead('Pricing', 'WalkOn day passes: e-mail alerts from $1 per day (free with a promo code), SMS alerts $5 per day.'),
+  head: pageHead(
+    'Pricing',
+    `WalkOn day passes: e-mail alerts from ${formatUsd(EMAIL_PRICE_CENTS)} per day (free with a promo code), SMS alerts ${formatUsd(SMS_PRICE_CENTS)} per day.`,
+  ),
   component: () => (
     <InfoPage
       title="Pricing"

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { newPasswordSchema, passwordResetRequestInput } from '@walkon/server/schemas';
+import { newPasswordSchema, passwordResetRequestInput } from '@walkon/domain/schemas';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { pageHead } from '../components/InfoPage.tsx';

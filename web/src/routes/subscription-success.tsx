@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { formatCents } from '@walkon/server/pricing';
+import { formatUsd } from '@walkon/domain/money';
+import { SHORT_WAIT_RANGE } from '@walkon/domain/rules/alerts';
 import { BellRing, CheckCircle2, Mail, MessageSquare } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { pageHead } from '../components/InfoPage.tsx';
@@ -56,7 +57,7 @@ function Fulfilled({ o }: { o: Outcome }) {
             <div>
               <h3 className="font-semibold">All Rides Activated</h3>
               <p className="text-slate-600">
-                We watch every ride in the park and tell you the moment one is walk-on or short (1–15 minutes).
+                We watch every ride in the park and tell you the moment one is walk-on or short ({SHORT_WAIT_RANGE}).
               </p>
             </div>
           </li>
@@ -67,7 +68,7 @@ function Fulfilled({ o }: { o: Outcome }) {
           <dt className="font-semibold text-slate-700">Transaction ID</dt>
           <dd className="break-all font-mono">{o.transactionId}</dd>
           <dt className="font-semibold text-slate-700">Amount</dt>
-          <dd>{formatCents(o.amountCents)}</dd>
+          <dd>{formatUsd(o.amountCents)}</dd>
         </dl>
       </Card>
       <div className="mt-8 flex flex-wrap justify-center gap-3">

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { DEFAULT_THRESHOLD_MINUTES, MIN_ALERT_WAIT_MINUTES } from '@walkon/domain/rules/alerts';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 
 export const Route = createFileRoute('/terms')({
@@ -7,8 +8,9 @@ export const Route = createFileRoute('/terms')({
     <InfoPage title="Terms of Service" lead="Last updated November 2026. By using WalkOn you agree to these terms.">
       <h2>1. The service</h2>
       <p>
-        WalkOn sends alerts by e-mail or text message when the published standby wait of a ride you selected is between 1 and 15 minutes,
-        and shows live wait times. WalkOn is independent and not affiliated with any park operator.
+        WalkOn sends alerts by e-mail or text message when the published standby wait of a ride you selected is between{' '}
+        {MIN_ALERT_WAIT_MINUTES} and {DEFAULT_THRESHOLD_MINUTES} minutes, and shows live wait times. WalkOn is independent and not
+        affiliated with any park operator.
       </p>
       <h2>2. Data we rely on</h2>
       <p>

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parkLocalDateTime } from '../../dates.ts';
+import { parkLocalDateTime } from '@walkon/domain/dates';
 import { parseLive } from '../waitTimes/schema.ts';
 import type { LiveParkData } from '../waitTimes/types.ts';
 import type { DiningAvailabilityProvider } from './types.ts';

@@ -1,4 +1,4 @@
-import { parkLocalDateTime } from '../../dates.ts';
+import { parkLocalDateTime } from '@walkon/domain/dates';
 import type { LiveParkData, WaitTimesSource } from '../waitTimes/types.ts';
 import type { DiningAnswer, DiningAvailabilityProvider, DiningQuery } from './types.ts';
 

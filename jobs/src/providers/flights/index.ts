@@ -5,7 +5,6 @@ import type { FlightSearchProvider } from './types.ts';
 
 export * from './airports.ts';
 export * from './cache.ts';
-export * from './catalogue.ts';
 export * from './duffel.ts';
 export * from './replay.ts';
 export * from './types.ts';

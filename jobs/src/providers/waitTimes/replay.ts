@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TZDate } from '@date-fns/tz';
+import { parkLocalDate } from '@walkon/domain/dates';
 import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
 import { parseDestinations, parseLive, parseSchedule } from './schema.ts';
 import { type Destination, type LiveEntry, type LiveParkData, NotFoundError, type ScheduleEntry, type WaitTimesSource } from './types.ts';
@@ -133,7 +133,7 @@ export function createReplaySource(opts: ReplaySourceOptions): WaitTimesSource &
       if (!sched) throw new NotFoundError(`no schedule recording for park ${parkId}`);
       const first = sched.entries.map((e) => e.date).sort()[0];
       if (!first) return [];
-      const today = format(new TZDate(opts.now().getTime(), sched.timezone), 'yyyy-MM-dd');
+      const today = parkLocalDate(opts.now(), sched.timezone);
       const days = Math.floor(differenceInCalendarDays(parseISO(today), parseISO(first)) / 7) * 7;
       return sched.entries.map((e) => ({ ...e, date: format(addDays(parseISO(e.date), days), 'yyyy-MM-dd') }));
     },

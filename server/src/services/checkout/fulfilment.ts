@@ -1,9 +1,9 @@
 import { lightningLane, payments, promo, rides, subscriptions } from '@walkon/db';
-import { enqueueConfirmation } from '@walkon/jobs';
+import type { PassChannel } from '@walkon/domain/pricing';
+import { enqueueConfirmation } from '@walkon/jobs/producers';
 import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import type { PassChannel } from '../../pricing.ts';
 import { loadRides, syncScheduler } from '../parks.ts';
 import { requirePayments } from './stripeSession.ts';
 

@@ -4,7 +4,7 @@
  * one idempotency key) and fulfilment (webhook and payment-return pages alike).
  */
 export { type CheckoutOutcome, confirmCheckout, fulfilCheckout, handleStripeEvent, type WebhookResult } from './fulfilment.ts';
-export { createLightningLaneCheckout, LIGHTNING_LANE_DAY_CENTS } from './lightningLaneCheckout.ts';
+export { createLightningLaneCheckout } from './lightningLaneCheckout.ts';
 export { createCheckout } from './passCheckout.ts';
 export { checkPromo, INVALID_PROMO, promoUsable, redeemPromo } from './promo.ts';
 export { passCalendar, toE164, validatePassDates } from './rules.ts';

@@ -1,15 +1,12 @@
 import { lightningLane, payments } from '@walkon/db';
-import { parkLocalDate } from '@walkon/jobs';
+import { parkLocalDate } from '@walkon/domain/dates';
+import { LIGHTNING_LANE_PRICE_CENTS } from '@walkon/domain/pricing';
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { LIGHTNING_LANE_PRICE_CENTS } from '../../schemas/lightningLane.ts';
 import { requireZonedPark } from '../parks.ts';
 import { validatePassDates } from './rules.ts';
 import { requirePayments, startStripeSession } from './stripeSession.ts';
-
-/** Lightning Lane assist: $5 per park-local day (spec part 2 §9); the price the page shows, one constant. */
-export const LIGHTNING_LANE_DAY_CENTS = LIGHTNING_LANE_PRICE_CENTS;
 
 /**
  * create-lightning-lane-subscription (spec part 2 §7): Lightning Lane assist days for one park at
@@ -32,7 +29,7 @@ export async function createLightningLaneCheckout(deps: AppDeps, user: SessionUs
   if (already.length > 0) {
     throw new AppError('CONFLICT', `You already have Lightning Lane Assist for ${park.name} on ${already.join(', ')}.`);
   }
-  const total = LIGHTNING_LANE_DAY_CENTS * days.length;
+  const total = LIGHTNING_LANE_PRICE_CENTS * days.length;
   const origin = deps.publicOrigin.replace(/\/$/, '');
   const request = { product: 'lightning_lane', userId: user.id, parkId: park.id, days };
   const session = await startStripeSession(
@@ -48,7 +45,7 @@ export async function createLightningLaneCheckout(deps: AppDeps, user: SessionUs
           quantity: days.length,
           price_data: {
             currency: 'usd',
-            unit_amount: LIGHTNING_LANE_DAY_CENTS,
+            unit_amount: LIGHTNING_LANE_PRICE_CENTS,
             product_data: {
               name: `Lightning Lane Assist day — ${park.name}`,
               description: `Dates: ${days.join(', ')}`.slice(0, 500),
@@ -68,7 +65,7 @@ export async function createLightningLaneCheckout(deps: AppDeps, user: SessionUs
     channel: 'email',
     phoneNumber: null,
     days,
-    unitAmount: LIGHTNING_LANE_DAY_CENTS,
+    unitAmount: LIGHTNING_LANE_PRICE_CENTS,
     amountTotal: total,
     currency: 'usd',
     promoCode: null,

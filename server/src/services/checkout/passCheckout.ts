@@ -1,10 +1,11 @@
 import { payments, promo } from '@walkon/db';
-import { parkLocalDate } from '@walkon/jobs';
+import { parkLocalDate } from '@walkon/domain/dates';
+import { formatUsd } from '@walkon/domain/money';
+import { type PassChannel, quote, STRIPE_MINIMUM_CENTS } from '@walkon/domain/pricing';
 import type { SessionUser } from '../../auth/session.ts';
 import { recordFailure } from '../../auth/throttle.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { formatCents, type PassChannel, quote, STRIPE_MINIMUM_CENTS } from '../../pricing.ts';
 import { requireZonedPark } from '../parks.ts';
 import { guardPromoGuess, INVALID_PROMO, promoUsable } from './promo.ts';
 import { toE164, validatePassDates } from './rules.ts';
@@ -56,7 +57,7 @@ export async function createCheckout(
   }
   const price = quote(input.channel, days.length, percentOff);
   if (price.total < STRIPE_MINIMUM_CENTS) {
-    throw new AppError('BAD_REQUEST', `Card payments start at ${formatCents(STRIPE_MINIMUM_CENTS)}; please add a date.`);
+    throw new AppError('BAD_REQUEST', `Card payments start at ${formatUsd(STRIPE_MINIMUM_CENTS)}; please add a date.`);
   }
   const origin = deps.publicOrigin.replace(/\/$/, '');
   const successUrl =

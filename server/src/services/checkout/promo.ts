@@ -1,10 +1,10 @@
 import { promo, subscriptions } from '@walkon/db';
-import { addDaysToDate, parkLocalDate } from '@walkon/jobs';
+import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import type { PassChannel } from '@walkon/domain/pricing';
 import type { SessionUser } from '../../auth/session.ts';
 import { lockedMinutes, recordFailure, recordSuccess } from '../../auth/throttle.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import type { PassChannel } from '../../pricing.ts';
 import { loadRides, requireZonedPark, syncScheduler } from '../parks.ts';
 import { queueReceipt, setupDefaultRides } from './fulfilment.ts';
 import { validatePassDates } from './rules.ts';

@@ -1,8 +1,8 @@
-import { addDaysToDate, parkLocalDate } from '@walkon/jobs';
+import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import { MAX_DAYS_AHEAD } from '@walkon/domain/pricing';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { MAX_DAYS_AHEAD } from '../../pricing.ts';
 import { requireZonedPark } from '../parks.ts';
 
 // Checks every checkout path shares: the phone number of an SMS pass and the park-local dates of a pass.

@@ -6,7 +6,7 @@ import {
   promoCreateInput,
   promoSetActiveInput,
   roleChangeInput,
-} from '../../schemas.ts';
+} from '@walkon/domain/schemas';
 import * as adminService from '../../services/admin.ts';
 import * as alertCaps from '../../services/alertCaps.ts';
 import * as rankings from '../../services/rankings.ts';

@@ -1,4 +1,4 @@
-import { affiliateApplicationInput, affiliateListInput, affiliateSetStatusInput } from '../../schemas.ts';
+import { affiliateApplicationInput, affiliateListInput, affiliateSetStatusInput } from '@walkon/domain/schemas';
 import * as affiliate from '../../services/affiliate.ts';
 import { emailWriteLimit, publicProcedure, roleProcedure, router } from '../init.ts';
 

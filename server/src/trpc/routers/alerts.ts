@@ -1,4 +1,4 @@
-import { activateInput, parkInput, saveRidesInput, testAlertInput } from '../../schemas.ts';
+import { activateInput, parkInput, saveRidesInput, testAlertInput } from '@walkon/domain/schemas';
 import * as alerts from '../../services/alerts.ts';
 import * as waitTimes from '../../services/waitTimes.ts';
 import { protectedProcedure, router } from '../init.ts';

@@ -1,4 +1,3 @@
-import { SESSION_COOKIE, sessionCookieOptions } from '../../auth/session.ts';
 import {
   changeEmailInput,
   changePasswordInput,
@@ -8,7 +7,8 @@ import {
   passwordResetInput,
   passwordResetRequestInput,
   signUpInput,
-} from '../../schemas.ts';
+} from '@walkon/domain/schemas';
+import { SESSION_COOKIE, sessionCookieOptions } from '../../auth/session.ts';
 import * as auth from '../../services/auth.ts';
 import { type Context, emailWriteLimit, limitPerClient, protectedProcedure, publicProcedure, router } from '../init.ts';
 

@@ -1,4 +1,4 @@
-import { checklistAddInput, checklistParkInput, checklistRowInput, checklistToggleInput } from '../../schemas.ts';
+import { checklistAddInput, checklistParkInput, checklistRowInput, checklistToggleInput } from '@walkon/domain/schemas';
 import * as checklist from '../../services/checklist.ts';
 import { protectedProcedure, router } from '../init.ts';
 

@@ -1,4 +1,4 @@
-import { checkoutConfirmInput, checkoutCreateInput, parkInput, promoCheckInput, promoRedeemInput } from '../../schemas.ts';
+import { checkoutConfirmInput, checkoutCreateInput, parkInput, promoCheckInput, promoRedeemInput } from '@walkon/domain/schemas';
 import * as checkout from '../../services/checkout/index.ts';
 import { emailWriteLimit, publicProcedure, router } from '../init.ts';
 

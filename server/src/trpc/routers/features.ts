@@ -5,7 +5,7 @@ import {
   resolveAccessRequestInput,
   revokeFeatureInput,
   setFeatureInput,
-} from '../../schemas.ts';
+} from '@walkon/domain/schemas';
 import * as features from '../../services/features.ts';
 import { emailWriteLimit, publicProcedure, roleProcedure, router } from '../init.ts';
 

@@ -1,4 +1,4 @@
-import { flightAlertInput, flightSearchInput } from '../../schemas.ts';
+import { flightAlertInput, flightSearchInput } from '@walkon/domain/schemas';
 import * as flightService from '../../services/flights.ts';
 import { emailWriteLimit, publicProcedure, router } from '../init.ts';
 

@@ -9,7 +9,7 @@ import {
   llParkInput,
   llPreferenceDeleteInput,
   llPreferenceInput,
-} from '../../schemas/lightningLane.ts';
+} from '@walkon/domain/schemas';
 import * as ll from '../../services/lightningLane.ts';
 import * as account from '../../services/lightningLaneAccount.ts';
 import { gatedProtectedProcedure, roleProcedure, router } from '../init.ts';

@@ -1,4 +1,4 @@
-import { manageSaveInput } from '../../schemas.ts';
+import { manageSaveInput } from '@walkon/domain/schemas';
 import * as manageAlerts from '../../services/manageAlerts.ts';
 import { protectedProcedure, router } from '../init.ts';
 

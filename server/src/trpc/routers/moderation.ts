@@ -1,4 +1,4 @@
-import { moderationListInput, moderationRequestInput } from '../../schemas.ts';
+import { moderationListInput, moderationRequestInput } from '@walkon/domain/schemas';
 import * as rankings from '../../services/rankings.ts';
 import { roleProcedure, router } from '../init.ts';
 

@@ -1,4 +1,4 @@
-import { rankingsItemInput, rankingsListInput, rateInput, suggestEditInput, suggestNewInput } from '../../schemas.ts';
+import { rankingsItemInput, rankingsListInput, rateInput, suggestEditInput, suggestNewInput } from '@walkon/domain/schemas';
 import * as rankings from '../../services/rankings.ts';
 import { protectedProcedure, publicProcedure, router } from '../init.ts';
 

@@ -1,9 +1,4 @@
-import {
-  restaurantAdminTestInput,
-  restaurantAlertCreateInput,
-  restaurantAlertIdInput,
-  restaurantParkInput,
-} from '../../schemas/restaurants.ts';
+import { restaurantAdminTestInput, restaurantAlertCreateInput, restaurantAlertIdInput, restaurantParkInput } from '@walkon/domain/schemas';
 import * as service from '../../services/restaurants.ts';
 import { gatedProcedure, gatedProtectedProcedure, roleProcedure, router } from '../init.ts';
 

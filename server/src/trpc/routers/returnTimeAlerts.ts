@@ -1,4 +1,4 @@
-import { returnTimeAlertRemoveInput, returnTimeAlertSetInput, returnTimeAlertsListInput } from '../../schemas/returnTimeAlerts.ts';
+import { returnTimeAlertRemoveInput, returnTimeAlertSetInput, returnTimeAlertsListInput } from '@walkon/domain/schemas';
 import * as returnTimes from '../../services/returnTimeAlerts.ts';
 import { protectedProcedure, router } from '../init.ts';
 

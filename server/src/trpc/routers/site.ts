@@ -1,4 +1,4 @@
-import { newsletterInput, smsCapacityInput, testimonialIdInput, testimonialInput } from '../../schemas.ts';
+import { newsletterInput, smsCapacityInput, testimonialIdInput, testimonialInput } from '@walkon/domain/schemas';
 import * as site from '../../services/site.ts';
 import { emailWriteLimit, publicProcedure, roleProcedure, router } from '../init.ts';
 

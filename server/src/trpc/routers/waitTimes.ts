@@ -1,4 +1,4 @@
-import { parkInput } from '../../schemas.ts';
+import { parkInput } from '@walkon/domain/schemas';
 import { listDestinations } from '../../services/catalogue.ts';
 import * as waitTimes from '../../services/waitTimes.ts';
 import { publicProcedure, router } from '../init.ts';

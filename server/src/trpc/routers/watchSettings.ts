@@ -1,4 +1,4 @@
-import { watchSettingsListInput, watchSettingsSetInput } from '../../schemas/watchSettings.ts';
+import { watchSettingsListInput, watchSettingsSetInput } from '@walkon/domain/schemas';
 import * as watchSettings from '../../services/watchSettings.ts';
 import { protectedProcedure, router } from '../init.ts';
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { roleChangeInput } from '@walkon/server/schemas';
+import { roleChangeInput } from '@walkon/domain/schemas';
 import { format } from 'date-fns';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Badge } from '../../components/ui/badge.tsx';

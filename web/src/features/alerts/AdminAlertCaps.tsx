@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ALERT_CAP_MAX, ALERT_CAP_MIN, alertDailyCapsInput } from '@walkon/server/schemas';
+import { ALERT_CAP_MAX, ALERT_CAP_MIN } from '@walkon/domain/rules/alerts';
+import { alertDailyCapsInput } from '@walkon/domain/schemas';
 import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';

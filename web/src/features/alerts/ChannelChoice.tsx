@@ -1,4 +1,5 @@
-import { EMAIL_PRICE_CENTS, formatCents, SMS_PRICE_CENTS } from '@walkon/server/pricing';
+import { formatUsd } from '@walkon/domain/money';
+import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
 import { Mail, MessageSquare, ShoppingCart } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 
@@ -27,8 +28,8 @@ export function writeStoredChannel(channel: AlertChannel): void {
 }
 
 const CHANNELS = [
-  { value: 'email' as const, label: 'Email', price: `${formatCents(EMAIL_PRICE_CENTS)}/day · free with promo`, icon: Mail },
-  { value: 'sms' as const, label: 'SMS', price: `${formatCents(SMS_PRICE_CENTS)} per day`, icon: MessageSquare },
+  { value: 'email' as const, label: 'Email', price: `${formatUsd(EMAIL_PRICE_CENTS)}/day · free with promo`, icon: Mail },
+  { value: 'sms' as const, label: 'SMS', price: `${formatUsd(SMS_PRICE_CENTS)} per day`, icon: MessageSquare },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLD_MINUTES, THRESHOLD_MAX_MINUTES, THRESHOLD_MIN_MINUTES } from '@walkon/server/schemas';
+import { DEFAULT_THRESHOLD_MINUTES, THRESHOLD_MAX_MINUTES, THRESHOLD_MIN_MINUTES } from '@walkon/domain/rules/alerts';
 
 /** One watch's alert settings (DESIGN §2.3, §6): threshold 5–60 minutes or null for the default 15. */
 export interface WatchSettingsValue {

@@ -1,5 +1,6 @@
-import { MAX_LENGTH } from '@walkon/server/patterns';
-import { EMAIL_PRICE_CENTS, formatCents, isAlertsPhone, SMS_PRICE_CENTS } from '@walkon/server/pricing';
+import { formatUsd } from '@walkon/domain/money';
+import { isAlertsPhone, MAX_LENGTH } from '@walkon/domain/patterns';
+import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
 import { Mail, MessageSquare } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -17,8 +18,8 @@ import { useStartCheckout } from './useStartCheckout.ts';
 type Channel = 'email' | 'sms';
 
 const METHODS = [
-  { value: 'email' as const, label: 'Email', price: `${formatCents(EMAIL_PRICE_CENTS)} per day`, icon: Mail, recommended: false },
-  { value: 'sms' as const, label: 'SMS', price: `${formatCents(SMS_PRICE_CENTS)} per day`, icon: MessageSquare, recommended: true },
+  { value: 'email' as const, label: 'Email', price: `${formatUsd(EMAIL_PRICE_CENTS)} per day`, icon: Mail, recommended: false },
+  { value: 'sms' as const, label: 'SMS', price: `${formatUsd(SMS_PRICE_CENTS)} per day`, icon: MessageSquare, recommended: true },
 ];
 
 /**
@@ -177,7 +178,7 @@ export function PricingDialog({
             Cancel
           </Button>
           <Button disabled={confirmDisabled} aria-busy={redirecting} onClick={confirm}>
-            {redirecting ? 'Redirecting to checkout…' : summary.total > 0 ? `Confirm and pay ${formatCents(summary.total)}` : 'Confirm'}
+            {redirecting ? 'Redirecting to checkout…' : summary.total > 0 ? `Confirm and pay ${formatUsd(summary.total)}` : 'Confirm'}
           </Button>
         </div>
       </div>

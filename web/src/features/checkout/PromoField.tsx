@@ -1,5 +1,4 @@
-import { MAX_LENGTH } from '@walkon/server/patterns';
-import { normalisePromoCode } from '@walkon/server/pricing';
+import { MAX_LENGTH, normalisePromoCode } from '@walkon/domain/patterns';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
 

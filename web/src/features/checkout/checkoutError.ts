@@ -1,4 +1,4 @@
-/** A field of the checkout request (server/src/schemas.ts checkoutCreateInput) a visitor can correct. */
+/** A field of the checkout request (checkoutCreateInput, @walkon/domain/schemas) a visitor can correct. */
 export type CheckoutField = 'email' | 'phone' | 'parkId' | 'dates' | 'promoCode';
 
 /** Toast titles per field: what is wrong, in the words of spec part 1 §5. */

@@ -1,4 +1,5 @@
-import { formatCents, type PassChannel, quote } from '@walkon/server/pricing';
+import { formatUsd } from '@walkon/domain/money';
+import { type PassChannel, quote } from '@walkon/domain/pricing';
 
 /** An applied promo code as the price box sees it (from checkout.checkPromo). */
 export interface AppliedPromo {
@@ -42,18 +43,18 @@ export interface PriceSummary {
  */
 export function priceSummary(channel: PassChannel, count: number, promo: AppliedPromo | null = null): PriceSummary {
   const list = quote(channel, count);
-  const line = `${count} date${count === 1 ? '' : 's'} × ${formatCents(list.listUnitAmount)} = ${formatCents(list.total)}`;
+  const line = `${count} date${count === 1 ? '' : 's'} × ${formatUsd(list.listUnitAmount)} = ${formatUsd(list.total)}`;
   if (!promoDiscounts(promo, channel)) return { line, discountLine: null, total: list.total, totalLine: null };
   const q = quote(channel, count, promo.percentOff);
   return {
     line,
-    discountLine: `${promo.percentOff}% off (${promo.code}): −${formatCents(list.total - q.total)}`,
+    discountLine: `${promo.percentOff}% off (${promo.code}): −${formatUsd(list.total - q.total)}`,
     total: q.total,
-    totalLine: `Total: ${formatCents(q.total)}`,
+    totalLine: `Total: ${formatUsd(q.total)}`,
   };
 }
 
 /** The card's pay button: 'Pay $15 with card' ('Pay with card' before any date is picked). */
 export function payLabel(totalCents: number): string {
-  return totalCents > 0 ? `Pay ${formatCents(totalCents)} with card` : 'Pay with card';
+  return totalCents > 0 ? `Pay ${formatUsd(totalCents)} with card` : 'Pay with card';
 }

@@ -3,7 +3,7 @@ import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 import { type CheckoutField, checkoutFailure } from './checkoutError.ts';
 
-/** What checkout.create takes (server/src/schemas.ts checkoutCreateInput). */
+/** What checkout.create takes (checkoutCreateInput, @walkon/domain/schemas). */
 export interface CheckoutRequest {
   from: 'landing' | 'get-alerts';
   email: string;

@@ -1,4 +1,4 @@
-import { MAX_LENGTH } from '@walkon/server/patterns';
+import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { BellRing } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';

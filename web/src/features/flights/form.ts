@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FLIGHT_ALERT_REQUIRED, FLIGHT_SEARCH_REQUIRED, flightAlertInput, flightSearchInput } from '@walkon/server/schemas';
+import { FLIGHT_ALERT_REQUIRED, FLIGHT_SEARCH_REQUIRED, flightAlertInput, flightSearchInput } from '@walkon/domain/schemas';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { trpcErrorCode } from '../../lib/trpcError.ts';

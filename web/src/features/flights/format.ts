@@ -1,3 +1,4 @@
+import type { FlightResult } from '@walkon/domain/flights';
 import { format } from 'date-fns';
 
 /**
@@ -68,19 +69,10 @@ export function formatPrice(minor: number, currency: string): string {
 }
 
 /** The fields that make two offers the same flight at the same fare (every field of a result card but the arrival airport). */
-interface MergeableFlight {
-  id: string;
-  airline: string;
-  flightNumbers?: string[] | null;
-  departureTime: string;
-  arrivalTime: string;
-  departure: string;
-  arrival: string;
-  durationMinutes: number;
-  stops: number;
-  priceCents: number;
-  currency: string;
-}
+type MergeableFlight = Pick<
+  FlightResult,
+  'id' | 'airline' | 'departureTime' | 'arrivalTime' | 'departure' | 'arrival' | 'durationMinutes' | 'stops' | 'priceCents' | 'currency'
+> & { flightNumbers?: string[] | null };
 
 /**
  * Merges identical offers into one card: same airline, flight numbers, departure airport, departure and arrival

@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
+import { MAX_LENGTH } from '@walkon/domain/patterns';
 import type { AppRouter } from '@walkon/server';
-import { MAX_LENGTH } from '@walkon/server/patterns';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';

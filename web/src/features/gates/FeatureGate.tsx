@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_LENGTH } from '@walkon/server/patterns';
-import { earlyAccessRequestInput } from '@walkon/server/schemas';
+import { MAX_LENGTH } from '@walkon/domain/patterns';
+import { earlyAccessRequestInput } from '@walkon/domain/schemas';
 import { Clock, Sparkles } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, MAX_LENGTH } from '@walkon/server/patterns';
+import { EMAIL_PATTERN, MAX_LENGTH } from '@walkon/domain/patterns';
 import { type FormEvent, type RefObject, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';

@@ -1,4 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { formatUsd } from '@walkon/domain/money';
+import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
+import { DEFAULT_THRESHOLD_MINUTES, THRESHOLD_MAX_MINUTES, THRESHOLD_MIN_MINUTES } from '@walkon/domain/rules/alerts';
 import { Check } from 'lucide-react';
 import { cx } from '../../lib/cx.ts';
 
@@ -60,11 +63,11 @@ export function PricingCard({
 export const PLANS: PricingPlan[] = [
   {
     title: 'E-mail Alerts',
-    price: '$1',
-    description: 'From $1/day · free for one day with a promo code.',
+    price: formatUsd(EMAIL_PRICE_CENTS),
+    description: `From ${formatUsd(EMAIL_PRICE_CENTS)}/day · free for one day with a promo code.`,
     features: [
       'Every ride of one park',
-      'Alerts when standby drops to 15 minutes, or your own 5–60 per ride',
+      `Alerts when standby drops to ${DEFAULT_THRESHOLD_MINUTES} minutes, or your own ${THRESHOLD_MIN_MINUTES}–${THRESHOLD_MAX_MINUTES} per ride`,
       'Once per drop; hourly reminders and back-in-service alerts on request',
       'Several rides in one message, with a daily cap',
       'One-click unsubscribe',
@@ -72,7 +75,7 @@ export const PLANS: PricingPlan[] = [
   },
   {
     title: 'Daily SMS Alerts',
-    price: '$5',
+    price: formatUsd(SMS_PRICE_CENTS),
     description: 'Per selected date, for one park.',
     features: [
       'A text the moment a ride drops to your threshold',

@@ -1,5 +1,6 @@
-import { MAX_LENGTH } from '@walkon/server/patterns';
-import { EMAIL_PRICE_CENTS, formatCents, SMS_PRICE_CENTS } from '@walkon/server/pricing';
+import { formatUsd } from '@walkon/domain/money';
+import { MAX_LENGTH } from '@walkon/domain/patterns';
+import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
 import { Gift } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -25,8 +26,8 @@ type Channel = 'email' | 'sms';
 const FIELD_OF: Partial<Record<CheckoutField, SignupProblem['field']>> = { email: 'email', phone: 'phone', parkId: 'park', dates: 'dates' };
 
 const CHANNELS: { value: Channel; label: string; price: string }[] = [
-  { value: 'sms', label: 'SMS', price: `${formatCents(SMS_PRICE_CENTS)}/day` },
-  { value: 'email', label: 'E-mail', price: `${formatCents(EMAIL_PRICE_CENTS)}/day` },
+  { value: 'sms', label: 'SMS', price: `${formatUsd(SMS_PRICE_CENTS)}/day` },
+  { value: 'email', label: 'E-mail', price: `${formatUsd(EMAIL_PRICE_CENTS)}/day` },
 ];
 
 /**
@@ -127,7 +128,9 @@ export function SignupCard() {
           <h2 id="signup-title" className="text-xl font-bold">
             Get walk-on alerts
           </h2>
-          <p className="mt-1 text-sm text-slate-600">Pick your park and days. SMS $5 per day · E-mail $1 per day.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Pick your park and days. SMS {formatUsd(SMS_PRICE_CENTS)} per day · E-mail {formatUsd(EMAIL_PRICE_CENTS)} per day.
+          </p>
         </div>
         <Field label="Park" htmlFor="hero-park">
           <Select

@@ -1,5 +1,4 @@
-import { EMAIL_PATTERN } from '@walkon/server/patterns';
-import { isSignupPhone } from '@walkon/server/pricing';
+import { EMAIL_PATTERN, isSignupPhone } from '@walkon/domain/patterns';
 
 /** What the signup card sends to checkout (spec part 1 §2 Signup card). */
 export interface SignupValues {

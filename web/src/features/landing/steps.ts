@@ -1,3 +1,4 @@
+import { DEFAULT_THRESHOLD_MINUTES } from '@walkon/domain/rules/alerts';
 import { BellRing, Clock, MapPin, Timer } from 'lucide-react';
 
 /** The four steps (spec part 1 §2 How It Works), shared by the landing strip and /how-it-works. */
@@ -8,6 +9,6 @@ export const STEPS = [
   {
     icon: BellRing,
     title: 'Walk on',
-    text: 'The moment a ride drops to your threshold (15 minutes by default) we e-mail or text you — once per drop, several rides in one message.',
+    text: `The moment a ride drops to your threshold (${DEFAULT_THRESHOLD_MINUTES} minutes by default) we e-mail or text you — once per drop, several rides in one message.`,
   },
 ];

@@ -1,4 +1,11 @@
-import { MAX_PRICE_DOLLARS, PRIORITY_DEFAULT, PRIORITY_MAX, PRIORITY_MIN, WINDOW_DEFAULT } from '@walkon/server/schemas';
+import {
+  DEFAULT_WINDOW,
+  LIVE_FRESH_MS,
+  MAX_PRICE_DOLLARS,
+  PRIORITY_DEFAULT,
+  PRIORITY_MAX,
+  PRIORITY_MIN,
+} from '@walkon/domain/rules/lightningLane';
 import { FlaskConical, RefreshCw, SlidersHorizontal, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -151,7 +158,7 @@ function AvailabilityCard({
           </p>
           {data.polledAt && !data.fresh ? (
             <p role="status" className="mt-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
-              This data is older than 5 minutes, so nothing can be booked from it until the next update.
+              This data is older than {LIVE_FRESH_MS / 60_000} minutes, so nothing can be booked from it until the next update.
             </p>
           ) : null}
           {reason ? <p className="mt-2 rounded-lg bg-slate-50 p-2 text-sm text-slate-700">{reason}</p> : null}
@@ -271,8 +278,8 @@ function PreferenceDialog({
 }) {
   const utils = trpc.useUtils();
   const [priority, setPriority] = useState(pref?.priority ?? PRIORITY_DEFAULT);
-  const [start, setStart] = useState(pref?.windowStart ?? WINDOW_DEFAULT.start);
-  const [end, setEnd] = useState(pref?.windowEnd ?? WINDOW_DEFAULT.end);
+  const [start, setStart] = useState(pref?.windowStart ?? DEFAULT_WINDOW.start);
+  const [end, setEnd] = useState(pref?.windowEnd ?? DEFAULT_WINDOW.end);
   const [maxPrice, setMaxPrice] = useState(pref?.maxPrice === null || pref?.maxPrice === undefined ? '' : String(pref.maxPrice));
   const [error, setError] = useState<string | null>(null);
   const done = async (message: string) => {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_LENGTH } from '@walkon/server/patterns';
-import { disneyConnectInput, INVITATION_TTL_HOURS } from '@walkon/server/schemas';
+import { MAX_LENGTH } from '@walkon/domain/patterns';
+import { INVITATION_TTL_HOURS } from '@walkon/domain/rules/lightningLane';
+import { disneyConnectInput } from '@walkon/domain/schemas';
 import { CheckCircle2, Clock, Link2, Unlink } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,4 +1,5 @@
-import { LIGHTNING_LANE_PRICE_CENTS } from '@walkon/server/schemas';
+import { formatUsd } from '@walkon/domain/money';
+import { LIGHTNING_LANE_PRICE_CENTS } from '@walkon/domain/pricing';
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -12,8 +13,6 @@ import { redirectTo } from '../checkout/useStartCheckout.ts';
 import { toastArgs } from './ConnectStep.tsx';
 import { laneErrorToast } from './format.ts';
 import type { LaneSubscription } from './types.ts';
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
 
 /**
  * Step 2 (spec part 2 §2, §9): Lightning Lane Assist days for the chosen park at $5/day, paid through the
@@ -57,8 +56,8 @@ export function SubscribeStep({
         ) : null}
       </h2>
       <p className="text-slate-700">
-        Lightning Lane Assist costs <strong>{dollars(LIGHTNING_LANE_PRICE_CENTS)} per day</strong> per park. Days are park days ({parkName}{' '}
-        time).
+        Lightning Lane Assist costs <strong>{formatUsd(LIGHTNING_LANE_PRICE_CENTS)} per day</strong> per park. Days are park days (
+        {parkName} time).
       </p>
       {subscription.days.length ? (
         <div className="mt-3">
@@ -95,11 +94,12 @@ export function SubscribeStep({
           />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p aria-live="polite" className="text-slate-800">
-              {dates.length} day{dates.length === 1 ? '' : 's'} × {dollars(LIGHTNING_LANE_PRICE_CENTS)} = <strong>{dollars(total)}</strong>
+              {dates.length} day{dates.length === 1 ? '' : 's'} × {formatUsd(LIGHTNING_LANE_PRICE_CENTS)} ={' '}
+              <strong>{formatUsd(total)}</strong>
             </p>
             <Button type="submit" disabled={busy || dates.length === 0} className="w-full sm:w-auto">
               <CreditCard className="h-4 w-4" aria-hidden="true" />
-              {busy ? 'Redirecting to checkout…' : `Subscribe — ${dollars(total)}`}
+              {busy ? 'Redirecting to checkout…' : `Subscribe — ${formatUsd(total)}`}
             </Button>
           </div>
         </form>

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { LL_MESSAGES } from '@walkon/server/schemas';
+import { LL_MESSAGES } from '@walkon/domain/schemas';
 import { describe, expect, it } from 'vitest';
 import { ageLabel, countdown, formatLanePrice, laneErrorToast, parkTime, returnWindow, stateLabel } from './format.ts';
 

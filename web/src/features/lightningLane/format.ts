@@ -1,4 +1,4 @@
-import { LL_MESSAGES } from '@walkon/server/schemas';
+import { LL_MESSAGES } from '@walkon/domain/schemas';
 import { QUEUE_STATE_WORDS } from '../../lib/queueState.ts';
 import { trpcErrorCode } from '../../lib/trpcError.ts';
 

@@ -1,4 +1,4 @@
-import { MAX_LENGTH } from '@walkon/server/patterns';
+import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { trpc } from '../../trpc.ts';
 

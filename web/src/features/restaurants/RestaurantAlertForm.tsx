@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { MAX_LENGTH } from '@walkon/server/patterns';
-import { MAX_RESTAURANT_DATES, PARTY_SIZE_MAX, PARTY_SIZE_MIN, PREFERRED_TIMES } from '@walkon/server/schemas';
+import { MAX_LENGTH } from '@walkon/domain/patterns';
+import { MAX_RESTAURANT_DATES, PARTY_SIZE_MAX, PARTY_SIZE_MIN, PREFERRED_TIMES } from '@walkon/domain/schemas';
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';

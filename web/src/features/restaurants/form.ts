@@ -5,7 +5,7 @@ import {
   type PreferredTime,
   RESTAURANT_TOAST_TITLES,
   restaurantAlertCreateInput,
-} from '@walkon/server/schemas';
+} from '@walkon/domain/schemas';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 

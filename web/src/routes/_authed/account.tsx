@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { changeEmailInput, changePasswordInput, deleteAccountInput } from '@walkon/server/schemas';
+import { changeEmailInput, changePasswordInput, deleteAccountInput } from '@walkon/domain/schemas';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { pageHead } from '../../components/InfoPage.tsx';

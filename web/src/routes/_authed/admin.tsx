@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createFileRoute } from '@tanstack/react-router';
-import { MAX_LENGTH } from '@walkon/server/patterns';
-import { formatCents } from '@walkon/server/pricing';
-import { promoCreateInput } from '@walkon/server/schemas';
+import { formatUsd } from '@walkon/domain/money';
+import { MAX_LENGTH } from '@walkon/domain/patterns';
+import { promoCreateInput } from '@walkon/domain/schemas';
 import { format, formatDistanceToNow } from 'date-fns';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -373,7 +373,7 @@ function Checkouts() {
         {list.data?.map((c) => (
           <li key={c.id} className="py-2">
             <span className="font-semibold">{c.email}</span> · {c.channel === 'sms' ? 'SMS' : 'E-mail'} · {c.days.length} date
-            {c.days.length === 1 ? '' : 's'} · {formatCents(c.amountTotal)}{' '}
+            {c.days.length === 1 ? '' : 's'} · {formatUsd(c.amountTotal)}{' '}
             <Badge tone={c.status === 'fulfilled' ? 'green' : c.status === 'open' ? 'amber' : 'slate'}>{c.status}</Badge>
             <span className="block text-slate-600">
               {c.days.join(', ')} · {formatDistanceToNow(new Date(c.createdAt), { addSuffix: true })} ·{' '}

@@ -1,4 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { formatUsd } from '@walkon/domain/money';
+import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
+import { SHORT_WAIT_RANGE } from '@walkon/domain/rules/alerts';
 import { format, formatDistanceToNow } from 'date-fns';
 import { RefreshCw, ShoppingCart } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -229,7 +232,7 @@ function GetAlerts() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Get Alerts</h1>
-          <p className="mt-1 text-slate-600">Pick a park and rides; we tell you when the standby wait is 1–15 minutes.</p>
+          <p className="mt-1 text-slate-600">Pick a park and rides; we tell you when the standby wait is {SHORT_WAIT_RANGE}.</p>
         </div>
         <ChannelChoice channel={channel} onChange={chooseChannel} onBuy={openPricing} />
       </div>
@@ -283,8 +286,8 @@ function GetAlerts() {
                   <div className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-950">
                     <p className="font-semibold">You have no pass for {parkName} from today on.</p>
                     <p className="text-sm">
-                      Alerts go out on the days you hold a pass. Buy a day pass (E-mail $1, SMS $5 per day), or use a promo code for free
-                      e-mail alerts.
+                      Alerts go out on the days you hold a pass. Buy a day pass (E-mail {formatUsd(EMAIL_PRICE_CENTS)}, SMS{' '}
+                      {formatUsd(SMS_PRICE_CENTS)} per day), or use a promo code for free e-mail alerts.
                     </p>
                     <Button onClick={() => openPricing()}>
                       <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Buy a pass
@@ -475,7 +478,7 @@ function GetAlerts() {
 }
 
 export const Route = createFileRoute('/_authed/get-alerts')({
-  head: pageHead('Get Alerts', 'Choose a park and rides and get an alert when the standby wait is 1–15 minutes.'),
+  head: pageHead('Get Alerts', `Choose a park and rides and get an alert when the standby wait is ${SHORT_WAIT_RANGE}.`),
   validateSearch: (
     s: Record<string, unknown>,
   ): { success?: boolean; session_id?: string; canceled?: boolean; destination?: string; park?: string; ride?: string } => ({

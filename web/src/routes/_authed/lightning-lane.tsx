@@ -1,4 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { formatUsd } from '@walkon/domain/money';
+import { LIGHTNING_LANE_PRICE_CENTS } from '@walkon/domain/pricing';
 import { useCallback } from 'react';
 import { pageHead } from '../../components/InfoPage.tsx';
 import { FeatureGate } from '../../features/gates/FeatureGate.tsx';
@@ -12,7 +14,7 @@ function LightningLaneRoute() {
   return (
     <FeatureGate
       feature="lightning_lane"
-      description="Lightning Lane Assist watches live Lightning Lane return times for your park and books the ones you want, by your priorities — $5 per day."
+      description={`Lightning Lane Assist watches live Lightning Lane return times for your park and books the ones you want, by your priorities — ${formatUsd(LIGHTNING_LANE_PRICE_CENTS)} per day.`}
     >
       <LightningLanePage search={search} clearReturn={clearReturn} />
     </FeatureGate>

@@ -1,0 +1,54 @@
+import { escapeHtml } from '../html.ts';
+import type { EmailContent } from './email.ts';
+
+/** Which account e-mail to write (the links' pages are /verify-email and /reset-password). */
+export type AccountEmailKind = 'verify_email' | 'signup_existing' | 'reset_password' | 'change_email';
+
+/**
+ * The account e-mails (verify the address, someone signed up with your address, reset the password, confirm a
+ * new address): a short explanation and one link. `link` is the full URL with its single-use token.
+ */
+export function formatAccountEmail(kind: AccountEmailKind, link: string): EmailContent {
+  const texts: Record<AccountEmailKind, { subject: string; lines: string[]; action: string }> = {
+    verify_email: {
+      subject: 'Confirm your WalkOn e-mail address',
+      lines: [
+        'Welcome to WalkOn! Please confirm that this e-mail address is yours.',
+        'Once confirmed, your account shows every alert bought for this address, also those bought before you signed up.',
+        'The link works once, for 24 hours. If you did not sign up, ignore this e-mail.',
+      ],
+      action: 'Confirm my e-mail address',
+    },
+    signup_existing: {
+      subject: 'Someone tried to sign up with your e-mail address',
+      lines: [
+        'Someone (maybe you) tried to create a WalkOn account with this e-mail address, but you already have one.',
+        'If it was you and you forgot your password, reset it with the link below (it works once, for 1 hour). Otherwise you can ignore this e-mail: your account is unchanged.',
+      ],
+      action: 'Reset my password',
+    },
+    reset_password: {
+      subject: 'Reset your WalkOn password',
+      lines: [
+        'We received a request to reset the password of your WalkOn account.',
+        'The link works once, for 1 hour, and signs you out everywhere. If you did not ask for it, ignore this e-mail.',
+      ],
+      action: 'Choose a new password',
+    },
+    change_email: {
+      subject: 'Confirm your new WalkOn e-mail address',
+      lines: [
+        'Please confirm that you want to use this address for your WalkOn account.',
+        'The change takes effect when you open the link (it works once, for 24 hours). If you did not ask for it, ignore this e-mail.',
+      ],
+      action: 'Use this e-mail address',
+    },
+  };
+  const t = texts[kind];
+  const text = `${t.lines.join('\n\n')}\n\n${t.action}: ${link}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+${t.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>
+</body></html>`;
+  return { subject: t.subject, text, html };
+}

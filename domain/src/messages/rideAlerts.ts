@@ -1,0 +1,172 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { escapeHtml } from '../html.ts';
+import type { EmailContent } from './email.ts';
+import { gsm7Length, oneSegmentSms, toGsm7 } from './sms.ts';
+
+/** What a sender needs to write a single alert (a test alert, or a delivery outside a grouped message). */
+export interface AlertMessageInput {
+  kind: string;
+  rideName: string;
+  /** Standby wait in minutes, or null (test alerts may have none). */
+  waitTime: number | null;
+  parkName: string | null;
+  /** One-click unsubscribe URL, when the alert belongs to a subscription. */
+  unsubscribeUrl: string | null;
+}
+
+function headline(m: AlertMessageInput): string {
+  const park = m.parkName ? ` at ${m.parkName}` : '';
+  if (m.kind === 'test_alert') return `Test alert: WalkOn alerts are working for ${m.parkName ?? 'your park'}.`;
+  if (m.waitTime === 0 || m.waitTime === null) return `${m.rideName} is a walk-on right now${park}.`;
+  return `${m.rideName} has a ${m.waitTime} min standby wait right now${park}.`;
+}
+
+/**
+ * The e-mail for a single ride alert (spec part 1 §1: ride, wait, park), plain text and HTML, with the
+ * unsubscribe link in the body (the List-Unsubscribe headers are added by the sender).
+ */
+export function formatRideAlertEmail(m: AlertMessageInput): EmailContent {
+  const line = headline(m);
+  const subject = m.kind === 'test_alert' ? 'WalkOn test alert' : `${m.rideName}: ${m.waitTime ?? 0} min standby wait`;
+  const foot = 'Standby waits change quickly; WalkOn uses public wait-time data and is independent of the park operators.';
+  const unsub = m.unsubscribeUrl ? `\n\nStop these alerts: ${m.unsubscribeUrl}` : '';
+  const text = `${line}\n\n${foot}${unsub}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+<p style="font-size:18px"><strong>${escapeHtml(line)}</strong></p>
+<p style="color:#555">${escapeHtml(foot)}</p>
+${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}
+</body></html>`;
+  return { subject, text, html };
+}
+
+/**
+ * The SMS for a single ride alert: one 160-septet GSM-7 segment with the ride, wait and park. Long ride or
+ * park names are shortened with "..." so the message never exceeds one segment.
+ */
+export function formatRideAlertSms(m: AlertMessageInput): string {
+  return oneSegmentSms(headline(m));
+}
+
+/** One alert inside a grouped message: a ride with its standby wait, or a ride back in service. */
+export interface RideAlertItem {
+  kind: 'ride_alert' | 'back_in_service' | string;
+  rideName: string;
+  /** Standby wait in minutes, or null (back in service without a published wait). */
+  waitTime: number | null;
+}
+
+/** What one grouped ride-alert message says (DESIGN §2.5: one message per person per tick). */
+export interface RideAlertGroup {
+  parkId: string;
+  parkName: string;
+  /** IANA zone of the park (null = UTC): the reading's time and date are written in it. */
+  timezone: string | null;
+  /** The poll instant the alerts were decided at (UTC). */
+  readingAt: Date;
+  items: RideAlertItem[];
+  /** e.g. https://walkon.example — the base of every link. */
+  publicOrigin: string;
+  /** One-click unsubscribe URL, when the alerts belong to a subscription. */
+  unsubscribeUrl: string | null;
+}
+
+/** Shortest standby waits first; back-in-service alerts (no wait) after them, then by name. */
+export function sortAlertItems(items: RideAlertItem[]): RideAlertItem[] {
+  return [...items].sort((a, b) => (a.waitTime ?? 1e9) - (b.waitTime ?? 1e9) || a.rideName.localeCompare(b.rideName));
+}
+
+/** "Tue 24 Nov" and "2:05 PM" of an instant in the park's zone (dates as people write them). */
+export function parkLocalStamp(at: Date, timezone: string | null): { date: string; time: string } {
+  const z = new TZDate(at.getTime(), timezone ?? 'UTC');
+  return { date: format(z, 'EEE d MMM'), time: format(z, 'h:mm a') };
+}
+
+/** The live waits page of a park (`/live-wait-times?park=<id>`, its route's search param) and Manage Alerts. */
+export function rideAlertLinks(publicOrigin: string, parkId: string): { live: string; manage: string } {
+  const base = publicOrigin.replace(/\/$/, '');
+  return { live: `${base}/live-wait-times?park=${encodeURIComponent(parkId)}`, manage: `${base}/manage-alerts` };
+}
+
+const itemLine = (i: RideAlertItem) =>
+  i.kind === 'back_in_service'
+    ? `${i.rideName} is back in service${i.waitTime !== null ? ` (${i.waitTime} min standby wait)` : ''}`
+    : `${i.rideName}: ${i.waitTime} min standby wait`;
+
+/**
+ * The e-mail of one person's alerts of one tick (DESIGN §2.5, spec part 1 §1: ride, wait, park): subject with
+ * the shortest wait and "+N more"; text and HTML parts with every ride (shortest wait first), the park-local
+ * time and date of the reading, links to the park's live waits and to Manage Alerts, and the unsubscribe link
+ * (the List-Unsubscribe headers are added by the sender).
+ */
+export function formatRideAlertGroupEmail(g: RideAlertGroup): EmailContent {
+  const items = sortAlertItems(g.items);
+  const first = items[0]!;
+  const more = items.length > 1 ? ` +${items.length - 1} more` : '';
+  const lead = first.kind === 'back_in_service' ? `${first.rideName} is back in service` : `${first.rideName} ${first.waitTime} min`;
+  const subject = `${lead}${more} at ${g.parkName}`;
+  const { date, time } = parkLocalStamp(g.readingAt, g.timezone);
+  const links = rideAlertLinks(g.publicOrigin, g.parkId);
+  const intro = `Standby waits at ${g.parkName} at ${time} on ${date} (park time):`;
+  const foot = 'Standby waits change quickly; WalkOn uses public wait-time data and is independent of the park operators.';
+  const text = [
+    intro,
+    '',
+    ...items.map((i) => `- ${itemLine(i)}`),
+    '',
+    `All live waits at ${g.parkName}: ${links.live}`,
+    `Manage your alerts: ${links.manage}`,
+    '',
+    foot,
+    ...(g.unsubscribeUrl ? ['', `Stop these alerts: ${g.unsubscribeUrl}`] : []),
+    '',
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+<p style="font-size:16px">${escapeHtml(intro)}</p>
+<ul>
+${items.map((i) => `<li style="font-size:18px"><strong>${escapeHtml(i.rideName)}</strong>: ${escapeHtml(i.kind === 'back_in_service' ? 'back in service' : `${i.waitTime} min standby wait`)}</li>`).join('\n')}
+</ul>
+<p><a href="${escapeHtml(links.live)}">All live waits at ${escapeHtml(g.parkName)}</a> · <a href="${escapeHtml(links.manage)}">Manage your alerts</a></p>
+<p style="color:#555">${escapeHtml(foot)}</p>
+${g.unsubscribeUrl ? `<p><a href="${escapeHtml(g.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}
+</body></html>`;
+  return { subject, text, html };
+}
+
+/**
+ * The SMS of one person's alerts of one tick: ONE GSM-7 segment (at most 160 septets): the park-local time,
+ * the rides with the shortest waits first as many as fit ("Dumbo 5m"; "back" for back in service), "+N more"
+ * for the rest, the park's live waits link and "STOP to opt out". Ride names that alone do not fit
+ * are shortened with "...".
+ */
+export function formatRideAlertGroupSms(g: RideAlertGroup): string {
+  const items = sortAlertItems(g.items);
+  const { time } = parkLocalStamp(g.readingAt, g.timezone);
+  const link = rideAlertLinks(g.publicOrigin, g.parkId).live;
+  const tail = ` ${link} STOP to opt out`;
+  const head = toGsm7(`WalkOn ${time}: `);
+  const part = (i: RideAlertItem) => toGsm7(`${i.rideName} ${i.kind === 'back_in_service' ? 'back' : `${i.waitTime}m`}`);
+  const budget = 160 - gsm7Length(tail);
+  const fits = (body: string) => gsm7Length(body) <= budget;
+  let body = head;
+  let shown = 0;
+  for (let k = 0; k < items.length; k++) {
+    const rest = items.length - k - 1;
+    const candidate = `${body}${shown ? ', ' : ''}${part(items[k]!)}`;
+    const suffix = rest > 0 ? ` +${rest} more` : '';
+    if (fits(candidate + suffix)) {
+      body = candidate;
+      shown++;
+    } else break;
+  }
+  if (shown === 0) {
+    // The first ride's name alone is too long: shorten it.
+    const suffix = items.length > 1 ? ` +${items.length - 1} more` : '';
+    let p = part(items[0]!);
+    while (p.length > 1 && !fits(`${head}${p}...${suffix}`)) p = p.slice(0, -1);
+    body = `${head}${p.trimEnd()}...`;
+    shown = 1;
+  }
+  const rest = items.length - shown;
+  return `${body}${rest > 0 ? ` +${rest} more` : ''}${tail}`;
+}

@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The package layers (README "Architecture in short": web → server → jobs → db → domain) are enforced by
+// Biome's noRestrictedImports overrides in biome.json, which `make lint` runs. These tests write wrong-way
+// imports into probe files inside the tree, lint them, and expect each to fail naming its rule; the tree
+// itself must pass.
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIOME = path.join(ROOT, 'node_modules/.bin/biome');
+
+interface Diagnostic {
+  message: string;
+  category: string;
+  location: { path: string };
+}
+
+/** Biome's noRestrictedImports diagnostics for `paths` (relative to the repository root). */
+function restrictedImports(paths: string[]): Diagnostic[] {
+  let out: string;
+  try {
+    out = execFileSync(BIOME, ['lint', '--only=style/noRestrictedImports', '--reporter=json', ...paths], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } catch (err) {
+    // Biome exits non-zero when it reports errors; the report is still on stdout.
+    out = String((err as { stdout?: string }).stdout ?? '');
+  }
+  const report = JSON.parse(out) as { diagnostics: Diagnostic[] };
+  return report.diagnostics.filter((d) => d.category === 'lint/style/noRestrictedImports');
+}
+
+const probes: string[] = [];
+/** Writes a probe module with `source` at `rel` (removed after the tests). */
+function probe(rel: string, source: string): string {
+  writeFileSync(path.join(ROOT, rel), `${source}\nexport const probe = 1;\n`);
+  probes.push(rel);
+  return rel;
+}
+
+afterAll(() => {
+  for (const rel of probes) rmSync(path.join(ROOT, rel), { force: true });
+});
+
+const id = `${process.pid}`;
+const wrongWay: [string, string, string][] = [
+  [`domain/src/__layers_${id}_a.ts`, "import { createDb } from '@walkon/db';\nvoid createDb;", 'domain rule'],
+  [`domain/src/__layers_${id}_b.ts`, "import pg from 'pg';\nvoid pg;", 'domain rule'],
+  [`domain/src/__layers_${id}_c.ts`, "import { sql } from 'kysely';\nvoid sql;", 'domain rule'],
+  [`db/src/__layers_${id}.ts`, "import { createQueues } from '@walkon/jobs/producers';\nvoid createQueues;", 'db rule'],
+  [`jobs/src/__layers_${id}_a.ts`, "import { buildApp } from '@walkon/server';\nvoid buildApp;", 'jobs rule'],
+  [`jobs/src/__layers_${id}_b.ts`, "import { sql } from 'kysely';\nvoid sql;", 'kysely rule'],
+  [`server/src/__layers_${id}_a.ts`, "import * as web from '@walkon/web';\nvoid web;", 'server rule'],
+  [`server/src/__layers_${id}_b.ts`, "import { sql } from 'kysely';\nvoid sql;", 'kysely rule'],
+  [`server/src/__layers_${id}_c.ts`, "import { createQueues } from '@walkon/jobs';\nvoid createQueues;", 'server-jobs rule'],
+  [`server/src/services/__layers_${id}.ts`, "import { refreshPark } from '@walkon/jobs/upstream';\nvoid refreshPark;", 'upstream rule'],
+  [`server/src/trpc/routers/__layers_${id}.ts`, "import { users } from '@walkon/db';\nvoid users;", 'router rule'],
+  [`web/src/__layers_${id}_a.ts`, "import { users } from '@walkon/db';\nvoid users;", 'web rule'],
+  [`web/src/__layers_${id}_b.ts`, "import { createQueues } from '@walkon/jobs/producers';\nvoid createQueues;", 'web rule'],
+  [`web/src/__layers_${id}_c.ts`, "import { buildApp } from '@walkon/server';\nvoid buildApp;", 'web rule'],
+];
+
+describe('package layers (biome.json noRestrictedImports)', () => {
+  it('fails every wrong-way import, naming the rule it breaks', () => {
+    const files = wrongWay.map(([rel, source]) => probe(rel, source));
+    const found = restrictedImports(files);
+    for (const [rel, , rule] of wrongWay) {
+      const mine = found.filter((d) => d.location.path === rel);
+      expect(mine.length, `${rel} should break the ${rule}`).toBeGreaterThan(0);
+      expect(mine.map((d) => d.message).join('\n'), rel).toContain(rule);
+    }
+  });
+
+  it('lets the allowed directions through', () => {
+    const ok = [
+      probe(
+        `web/src/__layers_${id}_ok.ts`,
+        "import { formatUsd } from '@walkon/domain/money';\nimport type { AppRouter } from '@walkon/server';\nvoid formatUsd;\nexport type R = AppRouter;",
+      ),
+      probe(
+        `server/src/services/__layers_${id}_ok.ts`,
+        "import { enqueueConfirmation } from '@walkon/jobs/producers';\nimport { users } from '@walkon/db';\nvoid [enqueueConfirmation, users];",
+      ),
+      probe(
+        `jobs/src/__layers_${id}_ok.ts`,
+        "import type { Kysely } from '@walkon/db';\nimport { gateAllows } from '@walkon/domain/rules/features';\nvoid gateAllows;\nexport type K = Kysely<never>;",
+      ),
+    ];
+    expect(restrictedImports(ok)).toEqual([]);
+  });
+
+  it('the tree as committed follows the layers', () => {
+    const found = restrictedImports(['domain', 'db', 'jobs', 'server', 'web']).filter((d) => !d.location.path.includes('__layers_'));
+    expect(found.map((d) => `${d.location.path}: ${d.message}`)).toEqual([]);
+  });
+});
