@@ -6,6 +6,7 @@ import type { FlightSearchProvider } from './types.ts';
 export * from './airports.ts';
 export * from './cache.ts';
 export * from './duffel.ts';
+export * from './duffelOffers.ts';
 export * from './replay.ts';
 export * from './types.ts';
 

@@ -11,7 +11,7 @@ import {
   sliceDurationMinutes,
   sortAndDedupe,
   zonedToEpoch,
-} from './duffel.ts';
+} from './duffelOffers.ts';
 import type { FlightResult, FlightSearch, FlightSearchOutcome, FlightSearchProvider } from './types.ts';
 
 /** Options of the replay flight provider (`FLIGHTS_SOURCE=replay`). */

@@ -14,10 +14,10 @@ import {
   parseIsoDurationMinutes,
   parseOfferRequestResponse,
   toMinorUnits,
-} from './duffel.ts';
-import { FlightProviderError } from './types.ts';
+} from '../src/providers/flights/index.ts';
+import { FlightProviderError } from '../src/providers/flights/types.ts';
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../server/test/fixtures/flights');
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/test/fixtures/flights');
 const docsFixture = readFileSync(path.join(FIXTURES, 'duffel_docs_offer_request_lhr_jfk.json'), 'utf8');
 const sdkFixture = readFileSync(path.join(FIXTURES, 'duffel_sdk_offer_request_syd_mel.json'), 'utf8');
 

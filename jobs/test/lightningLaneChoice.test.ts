@@ -3,7 +3,6 @@ import { fixturePath } from '@walkon/db/testing';
 import { parkLocalTime } from '@walkon/domain/dates';
 import { LIVE_FRESH_MS } from '@walkon/domain/rules/lightningLane';
 import { describe, expect, it } from 'vitest';
-import { parseLive } from '../providers/waitTimes/schema.ts';
 import {
   type AutoBookingPreference,
   buildAvailability,
@@ -11,7 +10,8 @@ import {
   type ExistingBooking,
   type LightningLaneAvailability,
   type LiveReturnRow,
-} from './lightningLaneChoice.ts';
+} from '../src/pipeline/lightningLaneChoice.ts';
+import { parseLive } from '../src/providers/waitTimes/schema.ts';
 
 const TZ = 'America/New_York';
 /** 18:27 in Orlando on 2026-04-14: the time of the recorded Magic Kingdom live data. */
