@@ -1,5 +1,5 @@
 // Creates (or resets the password of) the demo account printed by `make dev` / `make demo` (an admin), and the
-// demo promo code DEMO_PROMO (one free e-mail day, issue 3) when it does not exist yet. The demo address is
+// demo promo code DEMO_PROMO (one free e-mail day) when it does not exist yet. The demo address is
 // marked verified.
 import { accounts, createDb, promo, users } from '@walkon/db';
 import { hashPassword } from '@walkon/server';

@@ -398,7 +398,7 @@ export interface AffiliateApplicationsTable {
 
 export type PromoKind = 'free_days' | 'percent_off';
 
-/** A promo code (issue 3 item 4): checked only on the server, managed by admins. */
+/** A promo code (docs/decisions/013-promo-codes-on-the-server.md): checked only on the server, managed by admins. */
 export interface PromoCodesTable {
   /** Upper-case code. */
   code: string;
@@ -454,7 +454,7 @@ export interface CheckoutSessionsTable {
   confirmation_sent_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   fulfilled_at: Timestamp | null;
-  /** What was sold: an alert day pass (default) or Lightning Lane assist days (issue 6). */
+  /** What was sold: an alert day pass (default) or Lightning Lane assist days (docs/decisions/018-lightning-lane-days-through-checkout.md). */
   product: Generated<CheckoutProduct>;
 }
 
@@ -629,7 +629,7 @@ export interface LightningLaneBookingsTable {
 
 export type ReturnQueueType = 'RETURN_TIME' | 'PAID_RETURN_TIME';
 
-/** A return-time alert (issue 6, beyond the spec): available, or available before `before_time` (park-local "HH:MM"). */
+/** A return-time alert (docs/decisions/017-return-time-alerts.md, beyond the spec): available, or available before `before_time` (park-local "HH:MM"). */
 export interface ReturnTimeAlertsTable {
   id: Generated<string>;
   email: string;

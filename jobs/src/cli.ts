@@ -32,8 +32,8 @@ const USAGE = `walkon-jobs — WalkOn operator CLI (honours DATABASE_URL, REDIS_
                                                         sent on stdout, then a one-line summary on stderr
   walkon-jobs watch --email <e> --park <parkId> --all-rides   e-mail pass for today + watch every attraction of the park
   walkon-jobs schedulers                                list the job schedulers
-  walkon-jobs flight-check                              run the flight price check now (issue 7); prints its counts as JSON
-  walkon-jobs restaurant-check [--force]                run the restaurant check now (issue 6, DINING_SOURCE); prints its counts as JSON
+  walkon-jobs flight-check                              run the flight price check now (docs/decisions/019-flight-price-alerts.md); prints its counts as JSON
+  walkon-jobs restaurant-check [--force]                run the restaurant check now (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE); prints its counts as JSON
 `;
 
 /**
@@ -78,8 +78,8 @@ async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
  * shell reuses `make dev`'s settings (DEV_ENV_FILE).
  * Output: `tick` prints `{"rideId","rideName","waitMinutes","recipient","channel"}` per delivery sent on stdout
  * and `tickSummary` on stderr;
- * `flight-check` (issue 7) runs the flight price check once with the configured FLIGHTS_SOURCE and notifier and
- * prints `{"deactivated","groups","searches","notified","failedGroups"}`; `restaurant-check` (issue 6) runs the
+ * `flight-check` (docs/decisions/019-flight-price-alerts.md) runs the flight price check once with the configured FLIGHTS_SOURCE and notifier and
+ * prints `{"deactivated","groups","searches","notified","failedGroups"}`; `restaurant-check` (docs/decisions/009-restaurant-availability-walk-up.md) runs the
  * restaurant check once with the configured DINING_SOURCE (`--force` re-checks groups checked in the last
  * 10 minutes), queues the e-mails for the worker's senders and prints
  * `{"expired","alerts","groups","checks","skipped","unknown","matched","queued","duplicates"}`.

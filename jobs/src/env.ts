@@ -22,7 +22,7 @@ const schema = z.object({
   SES_FROM_EMAIL: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   /**
-   * Flight search (issue 7): `duffel` = the Duffel API (needs DUFFEL_ACCESS_TOKEN; without it search is
+   * Flight search (docs/decisions/006-duffel-for-flights.md): `duffel` = the Duffel API (needs DUFFEL_ACCESS_TOKEN; without it search is
    * unavailable), `replay` = recorded Duffel example responses (server/test/fixtures/flights/README.md), `off` = unavailable.
    */
   FLIGHTS_SOURCE: z.enum(['duffel', 'replay', 'off']).default('duffel'),
@@ -30,7 +30,7 @@ const schema = z.object({
   DUFFEL_API_URL: z.string().url().default('https://api.duffel.com'),
   FLIGHTS_REPLAY_DIR: z.string().default(path.resolve(repoRoot, 'server/test/fixtures/flights')),
   /**
-   * Restaurant availability (issue 6): `themeparks` = ThemeParks.wiki's published walk-up `diningAvailability`
+   * Restaurant availability (docs/decisions/009-restaurant-availability-walk-up.md): `themeparks` = ThemeParks.wiki's published walk-up `diningAvailability`
    * (today only), `replay` = the recorded sample in WAIT_TIMES_REPLAY_DIR, `off` = none. Unset: `replay` when
    * WAIT_TIMES_SOURCE=replay, else `themeparks`.
    */

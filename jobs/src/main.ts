@@ -16,7 +16,7 @@ const now = () => new Date();
 const db = createDb(env.DATABASE_URL);
 const connection = createRedis(env.REDIS_URL, 'worker');
 const queues = createQueues({ connection, prefix: env.QUEUE_PREFIX });
-// Flight search for the 6-hourly flight price check (issue 7): null (FLIGHTS_SOURCE=off, or duffel without a
+// Flight search for the 6-hourly flight price check (docs/decisions/006-duffel-for-flights.md): null (FLIGHTS_SOURCE=off, or duffel without a
 // token) = unavailable, the check then only deactivates past alerts. Cached in Redis under `<QUEUE_PREFIX>:flights:…`.
 const flightProvider = createFlightSearchProvider(env);
 const flights = flightProvider
@@ -29,7 +29,7 @@ const worker = await buildWorker({
   connection,
   queues,
   source,
-  // Restaurant availability for the 15-minute restaurant check (issue 6, DINING_SOURCE); null = off.
+  // Restaurant availability for the 15-minute restaurant check (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE); null = off.
   dining: createDiningProvider(env, source, now),
   notifier: createNotifier(env),
   logger,

@@ -35,16 +35,16 @@ export interface WorkerDeps {
   /** Provider calls (SES / SNS) in flight per batch (default 8; SEND_PROVIDER_CONCURRENCY). */
   providerConcurrency?: number;
   /**
-   * Flight search for the `flight-price-check` task (issue 7): the cached search service of
+   * Flight search for the `flight-price-check` task (docs/decisions/006-duffel-for-flights.md): the cached search service of
    * providers/flights. Null/absent = unavailable: the task then only deactivates past alerts.
    */
   flights?: FlightSearcher | null;
   /**
-   * Restaurant availability for the `restaurant-check` task (issue 6, DINING_SOURCE); null/absent = off: the
+   * Restaurant availability for the `restaurant-check` task (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE); null/absent = off: the
    * task then only expires alerts past their last date.
    */
   dining?: DiningAvailabilityProvider | null;
-  /** Lightning Lane booker for auto-booking after each poll (issue 6); default the simulated one (DESIGN §5). */
+  /** Lightning Lane booker for auto-booking after each poll (docs/decisions/008-lightning-lane-booker-simulated.md); default the simulated one (DESIGN §5). */
   lightningLaneBooker?: LightningLaneBooker;
   /**
    * Whether this worker upserts the maintenance and per-park job schedulers at start (default true). `false`
@@ -64,7 +64,7 @@ export interface WalkOnWorker {
  * Maintenance schedules (DESIGN §2 "other jobs"): the delivery sweeper every minute, scheduler reconciliation
  * every 5 minutes, the subscription expiry sweep every hour (so each park's local midnight is caught within an
  * hour, spec part 1 §4), pruning of wait samples older than the retention once a day, and the flight price
- * check every 6 hours (issue 7), the restaurant check every 15 minutes (issue 6).
+ * check every 6 hours (docs/decisions/019-flight-price-alerts.md), the restaurant check every 15 minutes (docs/decisions/009-restaurant-availability-walk-up.md).
  */
 export const MAINTENANCE_SCHEDULES = [
   { id: 'sweep-deliveries', every: 60_000, task: 'sweep-deliveries' as const },
@@ -87,7 +87,7 @@ export type MaintenanceDeps = Pick<WorkerDeps, 'db' | 'queues' | 'now'> &
 
 /**
  * Runs one maintenance task now. Returns what it did: re-enqueued deliveries, scheduled parks, deactivated
- * subscriptions, pruned samples, or the flight price check's counts (issue 7: deactivated, groups, searches,
+ * subscriptions, pruned samples, or the flight price check's counts (docs/decisions/019-flight-price-alerts.md: deactivated, groups, searches,
  * notified, failedGroups).
  * @throws Error for `flight-price-check` without `notifier` or `publicOrigin`.
  */
@@ -136,10 +136,10 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
 
 /**
  * Builds the BullMQ worker process (DESIGN §2): `poll-park` (poll → evaluate → claim → fan out, then Lightning
- * Lane auto-booking for the park, issue 6),
+ * Lane auto-booking for the park, docs/decisions/008-lightning-lane-booker-simulated.md),
  * `send-email` / `send-sms` (retries with exponential backoff; the last failure marks the delivery failed),
  * and `maintenance` (sweeper + scheduler reconciliation, run once at start too, and every MAINTENANCE_SCHEDULES
- * task — including the 6-hourly `flight-price-check` of issue 7 — as BullMQ job schedulers upserted at start;
+ * task — including the 6-hourly `flight-price-check` of docs/decisions/019-flight-price-alerts.md — as BullMQ job schedulers upserted at start;
  * the catalogue load and the per-park history job schedulers are upserted after start, not awaited by it).
  */
 export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
@@ -154,7 +154,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
         const { ran, poll: p, claimed, capped } = await runParkTick(deps, parkId);
         if (!ran || !p) return { skipped: 'another tick of this park is running' };
         await enqueueDeliveries(deps.queues, claimed);
-        // Lightning Lane auto-booking reads the live data just stored (issue 6); its faults never fail the poll.
+        // Lightning Lane auto-booking reads the live data just stored (docs/decisions/008-lightning-lane-booker-simulated.md); its faults never fail the poll.
         await runAutoBooking({ db: deps.db, now: deps.now, logger: log, booker: deps.lightningLaneBooker }, parkId).catch((err: Error) =>
           log.warn({ parkId, err: err.message }, 'poll-park: lightning lane auto-booking failed'),
         );

@@ -242,7 +242,7 @@ describe('chooseAutoBooking (spec part 2 §4: available, a preference, no bookin
   });
 });
 
-describe('buildAvailability on the recorded live data (issue 6: RETURN_TIME / PAID_RETURN_TIME, no random numbers)', () => {
+describe('buildAvailability on the recorded live data (RETURN_TIME / PAID_RETURN_TIME, no random numbers)', () => {
   const rowsOf = (file: string, parkId: string, polledAt: Date): LiveReturnRow[] =>
     parseLive(JSON.parse(readFileSync(fixturePath(file), 'utf8'))).data.entries.map((e) => ({
       id: e.id,

@@ -96,7 +96,7 @@ const run = (provider: DiningAvailabilityProvider | null, now: Date, opts = {}) 
   runRestaurantCheck({ db, queues, provider, logger, now: () => now }, opts);
 const deliveryRows = () => db.selectFrom('deliveries').selectAll().orderBy('email').execute();
 
-describe('restaurant-check (issue 6): grouping, preferred time, dedup, expiry', () => {
+describe('restaurant-check: grouping, preferred time, dedup, expiry', () => {
   it('100 alerts on the same restaurant, date and party size → exactly ONE provider check; the preferred time filters', async () => {
     const u = await user();
     for (let i = 0; i < 100; i++) {
@@ -235,7 +235,7 @@ describe('restaurant-check (issue 6): grouping, preferred time, dedup, expiry', 
   });
 });
 
-describe('restaurant alerts repository (issue 6): ownership and listing', () => {
+describe('restaurant alerts repository: ownership and listing', () => {
   it('lists a user’s alerts active first then newest first; delete only by the owner', async () => {
     const owner = await user();
     const other = await user();
@@ -258,7 +258,7 @@ describe('restaurant alerts repository (issue 6): ownership and listing', () => 
   });
 });
 
-describe('restaurant check and the feature gate (issue 6, DESIGN §6)', () => {
+describe('restaurant check and the feature gate (DESIGN §6)', () => {
   it('mails only owners the gate lets in: a revoked grant or a gate turned off stops the e-mails', async () => {
     const granted = await user();
     const notGranted = await user(undefined, false);

@@ -45,7 +45,7 @@ async function tick(file: string, at: Date) {
   return db.selectFrom('deliveries').selectAll().where('id', 'in', ids).where('kind', '=', 'return_time').orderBy('ride_name').execute();
 }
 
-describe('issue 6 return-time alerts in the park tick', () => {
+describe('return-time alerts in the park tick', () => {
   it('claims an alert when the return time is AVAILABLE, sends it through the e-mail path with one-click unsubscribe, once per day', async () => {
     const now = () => AT_OPEN;
     await watchAll(db, MK_OPEN, FAN, now);
@@ -194,7 +194,7 @@ describe('issue 6 return-time alerts in the park tick', () => {
   });
 });
 
-describe('issue 6 return-time alerts honour the ride-alert rules (shared alertAudience)', () => {
+describe('return-time alerts honour the ride-alert rules (shared alertAudience)', () => {
   it('stale live data (lastUpdated 16 min before the evaluation) never alerts; fresh again → alerts', async () => {
     await watchAll(db, MK_OPEN, FAN, () => AT_OPEN);
     await alertOn(FAN, DUMBO, 'RETURN_TIME');

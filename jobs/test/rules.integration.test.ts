@@ -161,7 +161,7 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
     expect(await tickAt({ hours: null }, new Date(NOW.getTime() + 59 * 60_000))).toBe(0);
     expect(await tickAt({ hours: null }, new Date(NOW.getTime() + 61 * 60_000))).toBe(1);
   });
-  it('issue 3: a multi-date pass alerts only on the dates bought (13th and 15th bought, today is the 14th → nothing)', async () => {
+  it('a multi-date pass alerts only on the dates bought (13th and 15th bought, today is the 14th → nothing)', async () => {
     await claims({ start: '2026-04-13', end: '2026-04-14' });
     await subscriptions.grantPassDays(db, {
       email: EMAIL,
@@ -186,7 +186,7 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
     const sub = await subscriptions.findByEmailAndPark(db, EMAIL, P);
     expect([sub?.startDate, sub?.endDate]).toEqual(['2026-04-13', '2026-04-16']);
   });
-  it('issue 3: the channel is the one bought for each date (an SMS day texts, the e-mail day after e-mails)', async () => {
+  it('the channel is the one bought for each date (an SMS day texts, the e-mail day after e-mails)', async () => {
     expect(await claims({ alertType: 'sms', phone: '+14075551234' })).toBe(1);
     await subscriptions.grantPassDays(db, {
       email: EMAIL,

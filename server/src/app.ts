@@ -30,7 +30,7 @@ class OneLinePerRequest extends LogController {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF defence (issue 2 item 3, Lucia's guide): a non-GET request whose Origin (or, without it, Referer) is
+ * CSRF defence (docs/decisions/007-sessions-after-lucia.md, Lucia's guide): a non-GET request whose Origin (or, without it, Referer) is
  * neither our public origin nor the request's own host is refused. Requests with neither header (server to
  * server, e-mail clients' one-click unsubscribe) carry no browser cookies' intent and pass.
  */
@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await stripeWebhook(app, deps);
   await liveApi(app, deps);
 
-  // Bull Board for operators: admins only, including its static assets (DESIGN §2, issue 2 item 5).
+  // Bull Board for operators: admins only, including its static assets (DESIGN §2, docs/rules.md R50).
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (req, reply) => {
       // Bull Board's own page needs inline styles and Google Fonts: its own, looser policy (security/headers.ts).

@@ -23,7 +23,7 @@ const db = createDb(env.DATABASE_URL);
 const redis = createRedis(env.REDIS_URL, 'producer');
 redis.on('error', (err) => logger.warn({ err: err.message }, 'redis'));
 const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
-// Flight search (issue 7) behind the shared 15-minute Redis cache (`<QUEUE_PREFIX>:flights:…`, the worker uses the
+// Flight search (docs/decisions/006-duffel-for-flights.md) behind the shared 15-minute Redis cache (`<QUEUE_PREFIX>:flights:…`, the worker uses the
 // same keys); null = unavailable (FLIGHTS_SOURCE=off, or duffel without DUFFEL_ACCESS_TOKEN).
 const flightProvider = createFlightSearchProvider(jobsEnv);
 const flights = flightProvider ? createFlightSearchService({ provider: flightProvider, redis, prefix: env.QUEUE_PREFIX }) : null;
@@ -34,7 +34,7 @@ const app = await buildApp({
   db,
   queues,
   source,
-  // Restaurant availability (issue 6, DINING_SOURCE) for the admin's manual restaurant check.
+  // Restaurant availability (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE) for the admin's manual restaurant check.
   dining: createDiningProvider(jobsEnv, source, now),
   logger,
   now,

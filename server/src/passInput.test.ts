@@ -53,7 +53,7 @@ describe('pass dates (spec part 1 §5)', () => {
     expect(appError(() => validatePassDates(['2025-12-31'], '2026-01-01')).message).toBe('Dates before today cannot be selected.');
   });
 
-  it('issue 3: dates at most a year ahead', () => {
+  it('docs/rules.md R19: dates at most a year ahead', () => {
     expect(MAX_DAYS_AHEAD).toBe(365);
     expect(validatePassDates(['2027-05-01'], '2026-05-01')).toEqual(['2027-05-01']);
     const err = appError(() => validatePassDates(['2026-05-01', '2027-05-02'], '2026-05-01'));

@@ -8,7 +8,7 @@ const now = () => new Date();
 
 const post = (proc: string, input: unknown, cookie?: string) => trpcCall(env.app, proc, input, cookie);
 
-describe('affiliate applications (issue 7, spec part 2 §3, §5, §6)', () => {
+describe('affiliate applications (spec part 2 §3, §5, §6)', () => {
   it('stores a valid application with total_followers computed on the server and the signed-in user attached; confirms once', async () => {
     const s = await signUpUser(env.app, 'ana@example.com');
     const r = await post(

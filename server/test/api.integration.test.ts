@@ -33,7 +33,7 @@ async function givePass(person: { email: string; id: string }, days?: string[]) 
 const allRideIds = async () =>
   (await trpcCall(env.app, 'waitTimes.live', { parkId: MK })).body.result.data.rides.map((r: { id: string }) => r.id) as string[];
 
-describe('accounts (spec part 1 §2 Auth, issue 2 item 3)', () => {
+describe('accounts (spec part 1 §2 Auth)', () => {
   it('sign up lower-cases the e-mail and sets an HttpOnly, SameSite=Lax session cookie (no Secure in development)', async () => {
     const r = await trpcCall(env.app, 'auth.signUp', { fullName: 'Ann', email: 'Ann@Example.COM', password: 'correct horse' });
     expect(r.body.result.data.user.email).toBe('ann@example.com');
@@ -108,7 +108,7 @@ describe('accounts (spec part 1 §2 Auth, issue 2 item 3)', () => {
   });
 });
 
-describe('security (issue 2 Tests)', () => {
+describe('security', () => {
   const protectedCalls: [kind: 'query' | 'mutation', proc: string, input?: unknown][] = [
     ['query', 'alerts.rides', { parkId: MK }],
     ['query', 'alerts.state', { parkId: MK }],
@@ -226,7 +226,7 @@ describe('security (issue 2 Tests)', () => {
 });
 
 describe('alerts (spec part 1 §4, §9)', () => {
-  it('issue 3: activate without a pass is refused with "Subscription issue"; with a pass day today it is valid, schedules the park and stop deactivates', async () => {
+  it('activate without a pass is refused with "Subscription issue"; with a pass day today it is valid, schedules the park and stop deactivates', async () => {
     const a = await signUpUser(env.app);
     const rides = await allRideIds();
     const refused = await trpcCall(env.app, 'alerts.activate', { parkId: MK, rideIds: rides }, a.cookie);

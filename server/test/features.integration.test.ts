@@ -78,7 +78,7 @@ function gatedProcedures(): [string, FeatureKey][] {
     .map(([path, p]) => [path, p._def.meta!.feature!]);
 }
 
-describe('feature gates (issue 6, DESIGN §6)', () => {
+describe('feature gates (DESIGN §6)', () => {
   it('lists every gated procedure in the matrix', () => {
     const gated = gatedProcedures().map(([path]) => path);
     expect(gated.length).toBeGreaterThan(0);

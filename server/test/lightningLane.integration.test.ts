@@ -169,7 +169,7 @@ describe('step 1: Disney account link (spec part 2 §3, §4, §5, §7)', () => {
   });
 });
 
-describe('availability from the real live data (spec part 2 §3; issue 6)', () => {
+describe('availability from the real live data (spec part 2 §3)', () => {
   it('reads the recorded RETURN_TIME / PAID_RETURN_TIME through the poll path, with source and poll time', async () => {
     const u = await signUp();
     const a = await call('lightningLane.availability', { parkId: MK }, u.cookie);

@@ -148,7 +148,7 @@ async function expectAllRidesWatched(email: string) {
   expect(watched.map((r) => r.ride_id).sort()).toEqual(attractions.map((a) => a.id).sort());
 }
 
-describe('checkout.create (issue 3 item 2; spec part 1 §2, §7)', () => {
+describe('checkout.create (spec part 1 §2, §7)', () => {
   it('landing SMS pass: one line item of $5 × dates, the pass in metadata, E.164 phone, landing return URLs, recorded in cents', async () => {
     const d0 = today();
     const [d1, d2] = [addDaysToDate(d0, 1), addDaysToDate(d0, 2)];
@@ -219,7 +219,7 @@ describe('checkout.create (issue 3 item 2; spec part 1 §2, §7)', () => {
     expect(fake.createBodies).toHaveLength(0);
   });
 
-  it('issue 3: the same request twice in a row is the same Stripe session (idempotency key); another request is a new one', async () => {
+  it('the same request twice in a row is the same Stripe session (idempotency key); another request is a new one', async () => {
     const first = await startCheckout(landing());
     const again = await startCheckout(landing({ email: 'VISITOR@example.com', phone: '+1 407 939 5277' }));
     expect(again).toEqual(first);
@@ -299,7 +299,7 @@ describe('checkout.create (issue 3 item 2; spec part 1 §2, §7)', () => {
   });
 });
 
-describe('Stripe webhook and payment return (issue 3 item 3)', () => {
+describe('Stripe webhook and payment return', () => {
   it('a signed checkout.session.completed for a paid session grants the pass days once, watches every ride and records the event', async () => {
     const days = [today(), addDaysToDate(today(), 3)];
     const session = await paidCheckout({ dates: days });
@@ -489,7 +489,7 @@ describe('Stripe webhook and payment return (issue 3 item 3)', () => {
   });
 });
 
-describe('after fulfilment alerts run on the days paid for (issue 3; spec part 1 §4)', () => {
+describe('after fulfilment alerts run on the days paid for (spec part 1 §4)', () => {
   it('the pass is valid on each paid park-local date and not in between; it expires after the last one', async () => {
     const [d0, d1, d2] = [today(), addDaysToDate(today(), 1), addDaysToDate(today(), 2)];
     const session = await paidCheckout({ channel: 'email', phone: undefined, dates: [d0, d2] });
@@ -535,7 +535,7 @@ function percentCode(code: string, percentOff: number, over: Partial<Parameters<
   return freeDaysCode(code, { kind: 'percent_off', channel: 'any', percentOff, ...over });
 }
 
-describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
+describe('promo codes (spec part 1 §2, §5, §6, §8)', () => {
   it('admin only: promoCodes, createPromoCode, setPromoCodeActive and checkouts are 401 signed out, 403 for a user, ok for an admin', async () => {
     const calls: [kind: 'query' | 'mutation', proc: string, input?: unknown][] = [
       ['query', 'admin.promoCodes'],
@@ -778,7 +778,7 @@ describe('promo codes (issue 3 item 4; spec part 1 §2, §5, §6, §8)', () => {
   });
 });
 
-describe('alerts need a pass (issue 3; spec part 1 §4, §8)', () => {
+describe('alerts need a pass (spec part 1 §4, §8)', () => {
   it('alerts.activate without a pass is a 400 "Subscription issue"; with a free promo day it works', async () => {
     const u = await signUpUser(env.app);
     const rides = (await call('alerts.rides', { parkId: MK }, { cookie: u.cookie })).body.result.data.rides.map(

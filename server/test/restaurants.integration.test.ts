@@ -49,7 +49,7 @@ async function person(opts: { granted?: boolean; admin?: boolean } = {}) {
 
 const valid = { parkId: MK, restaurantId: LIBERTY, dates: ['2026-12-01', '2026-12-03'] };
 
-describe('restaurants router (issue 6, spec part 2 §2–§9)', () => {
+describe('restaurants router (spec part 2 §2–§9)', () => {
   it('the gate refuses a signed-in user without early access (FORBIDDEN with the coming-soon message)', async () => {
     const u = await person();
     const r = await call('restaurants.destinations', undefined, u.cookie);

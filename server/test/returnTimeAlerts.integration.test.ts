@@ -53,7 +53,7 @@ const list = async (cookie: string) => {
   return r.body.result.data;
 };
 
-describe('returnTimeAlerts.* (issue 6, not feature-gated)', () => {
+describe('returnTimeAlerts.* (not feature-gated)', () => {
   it('every procedure refuses a signed-out caller (401)', async () => {
     expect((await call('returnTimeAlerts.list', { parkId: MK })).status).toBe(401);
     expect((await call('returnTimeAlerts.set', { parkId: MK, rideId: DUMBO, queueType: 'RETURN_TIME', beforeTime: null })).status).toBe(

@@ -17,7 +17,7 @@ beforeEach(async () => {
 const post = (proc: string, input: unknown, cookie?: string) => trpcCall(env.app, proc, input, cookie);
 const get = (proc: string, cookie?: string) => trpcCall(env.app, proc, undefined, cookie);
 
-describe('newsletter (spec part 1 §8, issue 4)', () => {
+describe('newsletter (spec part 1 §8)', () => {
   it('spec part 1 §8: success, then the very same answer for the same e-mail in another case (no membership leak)', async () => {
     const first = await post('site.subscribeNewsletter', { email: '  Fan@Example.com ' });
     expect(first.status).toBe(200);
@@ -62,7 +62,7 @@ describe('newsletter (spec part 1 §8, issue 4)', () => {
   });
 });
 
-describe('landing figures and testimonials (issue 4)', () => {
+describe('landing figures and testimonials', () => {
   it('counts only ride alerts actually sent today; spots are hidden until an admin sets a capacity', async () => {
     const base = { email: 'a@b.co', channel: 'email', address: 'a@b.co', park_id: 'p', ride_name: 'Dumbo', message: 'm' } as const;
     await env.db

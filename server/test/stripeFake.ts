@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 /**
- * A local HTTP fake of the few Stripe API endpoints WalkOn uses (issue 3 Tests), for the real `stripe` SDK
+ * A local HTTP fake of the few Stripe API endpoints WalkOn uses, for the real `stripe` SDK
  * pointed at it with `host`/`port`/`protocol: 'http'` (STRIPE_API_BASE):
  * - `POST /v1/checkout/sessions` (form-encoded, Idempotency-Key honoured) and `GET /v1/checkout/sessions/:id`;
  * - a hosted "checkout page" at `/pay/:id` whose Pay button marks the session paid, posts a signed

@@ -5,7 +5,7 @@ import { MK, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, 
 
 const env = withStackAndBrowser();
 
-describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → free pass → one tick → alert in history and outbox', () => {
+describe('end to end: sign up → Get Alerts → Magic Kingdom → free pass → one tick → alert in history and outbox', () => {
   it('delivers the recorded walk-on rides to a new visitor', async () => {
     await seedFreePromo(env.stack, 'E2E-FREE-DAY');
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -28,7 +28,7 @@ describe('issue 2 end to end: sign up → Get Alerts → Magic Kingdom → free 
     // All attractions are auto-selected on the park's first load (spec part 1 §4).
     await page.getByText('35 of 35 rides selected').waitFor();
     await page.getByText('INACTIVE').waitFor();
-    // No pass yet: alerts cannot be activated (issue 3); a free e-mail day from a promo code activates them.
+    // No pass yet: alerts cannot be activated; a free e-mail day from a promo code activates them.
     expect(await page.getByRole('button', { name: 'Activate Alerts' }).isDisabled()).toBe(true);
     await page.getByLabel('Have a promo code?').fill('e2e-free-day');
     await page.getByRole('button', { name: 'Apply' }).click();

@@ -22,7 +22,7 @@ async function fillSearch(page: Page): Promise<void> {
   await page.getByLabel('Departure date', { exact: true }).fill(departure);
 }
 
-describe('issue 7 end to end: Flight Deals search (replay fares) and price alert', () => {
+describe('end to end: Flight Deals search (replay fares) and price alert', () => {
   for (const width of [1280, 375]) {
     it(`searches flights, books in a new tab and creates a price alert at ${width} px`, async () => {
       const context = await env.browser.newContext({ viewport: { width, height: 900 } });

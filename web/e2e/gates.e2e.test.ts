@@ -5,7 +5,7 @@ import { grantRole, SCREENSHOTS, signUp, watchConsole, withStackAndBrowser } fro
 
 const env = withStackAndBrowser();
 
-describe('issue 6 end to end: coming soon, five clicks to request early access, an admin grants it', () => {
+describe('end to end: coming soon, five clicks to request early access, an admin grants it', () => {
   it('moves a user from the coming-soon screen into Lightning Lane Assist', async () => {
     const stamp = Date.now();
     const shot = (p: Page, name: string, w: number) => p.screenshot({ path: path.join(SCREENSHOTS, `${name}-${w}.png`), fullPage: true });

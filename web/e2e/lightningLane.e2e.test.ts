@@ -15,7 +15,7 @@ async function withDb<T>(fn: (db: ReturnType<typeof createDb>) => Promise<T>): P
   }
 }
 
-describe('issue 6 Lightning Lane Assist end to end: invitation → operator confirms → $5/day Stripe checkout → live availability → simulated booking', () => {
+describe('Lightning Lane Assist end to end: invitation → operator confirms → $5/day Stripe checkout → live availability → simulated booking', () => {
   it('walks through the three steps on a 375 px screen', async () => {
     const context = await env.browser.newContext({ viewport: { width: 375, height: 900 } });
     const page = await context.newPage();

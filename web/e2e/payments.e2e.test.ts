@@ -5,7 +5,7 @@ import { MK, parkToday, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, wat
 
 const env = withStackAndBrowser();
 
-describe('issue 3 end to end: landing card → Stripe checkout (local fake) → signed webhook → success page → alerts on the paid day', () => {
+describe('end to end: landing card → Stripe checkout (local fake) → signed webhook → success page → alerts on the paid day', () => {
   it('sells an SMS day pass to a visitor without an account and texts them on the next tick', async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

@@ -33,7 +33,7 @@ const NAV = [
 ];
 const FOOTER = ['Theme Parks', 'FAQ', 'Pricing', 'About Us', 'Contact', 'Careers', 'Terms of Service', 'Privacy Policy'];
 
-describe('issue 4: the public site', () => {
+describe('the public site', () => {
   for (const width of [375, 1280]) {
     it(`every public route renders its heading, title and the spec's links at ${width} px, without console errors`, async () => {
       const context = await env.browser.newContext({ viewport: { width, height: 900 } });
@@ -107,7 +107,7 @@ describe('issue 4: the public site', () => {
   });
 });
 
-describe('issue 7: the affiliate program', () => {
+describe('the affiliate program', () => {
   it('modal → form with the spec’s messages → thank-you page; Maybe Later goes home', async () => {
     const context = await env.browser.newContext({ viewport: { width: 375, height: 900 } });
     const page = await context.newPage();

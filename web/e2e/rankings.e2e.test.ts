@@ -17,7 +17,7 @@ async function grant(email: string, role: 'admin' | 'moderator') {
   }
 }
 
-describe('issue 5 end to end: rate, suggest an edit, moderator approves, the ranking shows it', () => {
+describe('end to end: rate, suggest an edit, moderator approves, the ranking shows it', () => {
   it('runs through admin, user and moderator', async () => {
     const stamp = Date.now();
     const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SCREENSHOTS, `${name}-1280.png`), fullPage: true });

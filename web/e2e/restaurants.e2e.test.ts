@@ -5,7 +5,7 @@ import { grantRole, MK, parkToday, SCREENSHOTS, signUp, WDW, watchConsole, withS
 
 const env = withStackAndBrowser();
 
-describe('issue 6 end to end: an admin opens early access, the user creates a restaurant alert and manages it', () => {
+describe('end to end: an admin opens early access, the user creates a restaurant alert and manages it', () => {
   it('grant → create on /restaurant-alerts → Active in /manage-restaurant-alerts', async () => {
     const stamp = Date.now();
     const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });

@@ -5,7 +5,7 @@ import { MK, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, 
 
 const env = withStackAndBrowser();
 
-describe('issue 6 return-time alerts end to end: pass → Manage Alerts → "When available" → one tick → e-mail', () => {
+describe('return-time alerts end to end: pass → Manage Alerts → "When available" → one tick → e-mail', () => {
   for (const width of [375, 1280]) {
     it(`sets a Lightning Lane alert on a watched attraction and receives it (${width} px)`, async () => {
       await seedFreePromo(env.stack, `E2E-RT-${width}`);

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Core schema (issue 2): accounts, catalogue, live state, subscriptions, watches, deliveries,
+ * Core schema (docs/DESIGN.md §2): accounts, catalogue, live state, subscriptions, watches, deliveries,
  * newsletter and outbox. Timestamps are UTC `timestamptz`; pass dates are park-local `date`s (DESIGN §2).
  */
 export async function up(db: Kysely<any>): Promise<void> {

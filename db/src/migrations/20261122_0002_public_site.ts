@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Public site (issue 4): admin-curated testimonials (seeded with ten clearly marked sample rows) and
+ * Public site (docs/decisions/010-no-invented-numbers.md): admin-curated testimonials (seeded with ten clearly marked sample rows) and
  * key/value settings (the daily SMS capacity per park that "spots left" is computed from, DESIGN §6).
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -14,7 +14,7 @@ export interface ClaimedDelivery {
 
 /**
  * The people an alert of a park may go to, shared by every live-data alert (ride alerts, return-time alerts of
- * issue 6) so the rules are written once. `from` joins the park's live attractions (`r` ride_status, `a`
+ * docs/decisions/017-return-time-alerts.md) so the rules are written once. `from` joins the park's live attractions (`r` ride_status, `a`
  * attractions, `p` parks) to the people watching them (`ur` active user_rides) whose subscription (`s`) holds a
  * pass day (`pd`) for the park-local today; `columns` selects the recipient (email, channel of the day, address,
  * park_id, ride_id, ride_name, subscription_id); `rules` keeps DESIGN §2.3: status OPERATING; `lastUpdated` no

@@ -108,7 +108,7 @@ export async function deactivateByToken(db: Executor, token: string) {
 }
 
 /**
- * Claims the right to e-mail an alert a fare of `priceCents` at `at` (issue 7; spec part 2 §3 "at most one
+ * Claims the right to e-mail an alert a fare of `priceCents` at `at` (docs/decisions/019-flight-price-alerts.md; spec part 2 §3 "at most one
  * e-mail a day, again only on a further drop"): a conditional UPDATE that sets `last_notified_at` only when the
  * alert is still active, the fare is within `max_price` (whole dollars), and it was never e-mailed, or was
  * e-mailed at least 24 hours before `at` for a strictly higher fare. The updated row stays locked until the

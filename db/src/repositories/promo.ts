@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import type { AlertChannel, PromoKind } from '../types.ts';
 
-/** A promo code as admins create it (issue 3 item 4). */
+/** A promo code as admins create it (docs/decisions/013-promo-codes-on-the-server.md). */
 export interface PromoInput {
   /** Upper-cased by the caller. */
   code: string;

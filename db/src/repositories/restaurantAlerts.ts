@@ -106,7 +106,7 @@ export async function deleteOwned(db: Executor, id: string, userId: string): Pro
 
 /**
  * Expiry: deactivates active alerts whose last date is before the park-local today of their park at `now`
- * (issue 6 "expires alerts after their last date"). @returns how many were deactivated.
+ * (docs/rules.md R39 "expires alerts after their last date"). @returns how many were deactivated.
  */
 export async function expirePast(db: Executor, now: Date): Promise<number> {
   const r = await sql`
@@ -179,7 +179,7 @@ export interface RestaurantMatch {
 /**
  * Claims matches as `deliveries` rows (kind `restaurant_alert`, channel e-mail) in one statement, with the
  * dedup key `restaurant:<alertId>:<date>` and `ON CONFLICT DO NOTHING`: each alert is mailed at most once per
- * date however often (or however concurrently) the check runs (issue 6, like ride alerts DESIGN §2.4). Only
+ * date however often (or however concurrently) the check runs (docs/rules.md R39, like ride alerts DESIGN §2.4). Only
  * alerts still active are claimed.
  * @returns the deliveries this call claimed (to fan out).
  */

@@ -5,7 +5,7 @@ import { parkLocalToday } from '../sql.ts';
 import type { AlertChannel, ReturnQueueType } from '../types.ts';
 import { alertAudience, type ClaimedDelivery } from './deliveries.ts';
 
-/** A person's return-time alert (issue 6, beyond the spec), as the server shows it. */
+/** A person's return-time alert (docs/decisions/017-return-time-alerts.md, beyond the spec), as the server shows it. */
 export interface ReturnTimeAlertRow {
   id: string;
   rideId: string;

@@ -5,7 +5,7 @@ import { parkLocalToday } from '../sql.ts';
 /**
  * Parks that need a poller (DESIGN §2.1): at least one active watch whose subscription is active and holds a
  * pass day on or after the park-local today, including passes scheduled to start later; or a Lightning Lane
- * assist day on or after today (issue 6: its availability is read from the polled live data).
+ * assist day on or after today (docs/DESIGN.md §2.1: its availability is read from the polled live data).
  */
 export async function parksWithValidWatches(db: Executor, now: Date): Promise<string[]> {
   const { rows } = await sql<{ park_id: string }>`

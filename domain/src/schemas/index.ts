@@ -230,7 +230,7 @@ export const passDates = z
   .max(MAX_PASS_DATES, `Please select at most ${MAX_PASS_DATES} dates.`);
 
 /**
- * checkout.create (spec part 1 §7 create-checkout, issue 3 item 2). `from` picks the return pages:
+ * checkout.create (spec part 1 §7 create-checkout, docs/decisions/012-stripe-checkout-fulfilled-once.md). `from` picks the return pages:
  * the landing card (anonymous; identity is the e-mail) or Get Alerts (signed in; the account's e-mail).
  */
 export const checkoutCreateInput = z
@@ -261,7 +261,7 @@ export const promoRedeemInput = z.object({
   date: dateOnly.optional(),
 });
 
-/** An admin's new promo code (issue 3 item 4). */
+/** An admin's new promo code (docs/decisions/013-promo-codes-on-the-server.md). */
 export const promoCreateInput = z
   .object({
     code: z

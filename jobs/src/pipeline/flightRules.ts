@@ -2,7 +2,7 @@ import { destinationAirports } from '@walkon/domain/flights';
 import type { FlightResult, FlightSearch, FlightSearchOutcome } from '../providers/flights/types.ts';
 
 /**
- * Pure rules of the flight price check (issue 7, spec part 2 §3 "Flight alert"): which alerts share one
+ * Pure rules of the flight price check (docs/decisions/019-flight-price-alerts.md, spec part 2 §3 "Flight alert"): which alerts share one
  * search, which fare counts, and when an alert is e-mailed. No I/O here; flightPriceCheck.ts does that.
  */
 
@@ -99,7 +99,7 @@ export interface NotifyInput {
 }
 
 /**
- * Whether an alert gets an e-mail now (issue 7, spec part 2 §3):
+ * Whether an alert gets an e-mail now (docs/decisions/019-flight-price-alerts.md, spec part 2 §3):
  * - only when the cheapest fare is at or below the limit (`cheapestCents <= maxPriceDollars * 100`);
  * - at most once per 24 hours per alert;
  * - after a first e-mail, only again when the fare is strictly lower than the last e-mailed fare.

@@ -55,7 +55,7 @@ export interface RestaurantCheckResult {
 type Alert = restaurantAlerts.AlertToCheck;
 
 /**
- * The `restaurant-check` job (issue 6; every 15 minutes on the maintenance queue, and the admin's manual test):
+ * The `restaurant-check` job (docs/decisions/009-restaurant-availability-walk-up.md; every 15 minutes on the maintenance queue, and the admin's manual test):
  * 1. expires alerts whose last date is before their park's local today;
  * 2. reads the active alerts' dates still to come — of owners the `restaurant_alerts` gate lets in
  *    (`gateAllows` of @walkon/domain/rules/features) — and groups them by (restaurant, date, party size)

@@ -41,7 +41,7 @@ export const groupKey = (q: Pick<DiningQuery, 'restaurantId' | 'date' | 'partySi
 
 /**
  * Groups alerts by (restaurant, date, party size) — one group per date of each alert — so ONE provider check
- * serves every alert of a group (issue 6: 100 alerts on the same restaurant and date → one check). Groups come
+ * serves every alert of a group (docs/decisions/009-restaurant-availability-walk-up.md: 100 alerts on the same restaurant and date → one check). Groups come
  * in first-seen order; alerts keep their order inside a group.
  */
 export function groupRestaurantAlerts<A extends Pick<AlertToCheck, 'parkId' | 'restaurantId' | 'partySize' | 'dates'>>(

@@ -13,7 +13,7 @@ export interface ReturnTimeMatch {
 }
 
 /**
- * Whether a live `queue` object satisfies a return-time alert (issue 6, pure): the queue type is published
+ * Whether a live `queue` object satisfies a return-time alert (docs/decisions/017-return-time-alerts.md, pure): the queue type is published
  * AVAILABLE with a return start (`parseReturnTimes`' `available`), the start falls on the park-local `today`,
  * and, when `beforeTime` ('HH:MM', park-local) is set, the start's park-local time is strictly earlier.
  * The instant is converted with the park's zone, so a shifted or UTC-written `returnStart` compares right.

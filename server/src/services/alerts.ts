@@ -121,11 +121,11 @@ export async function saveRides(deps: AppDeps, user: SessionUser, parkId: string
   return { count };
 }
 
-/** "Subscription issue" shown when someone activates alerts without a pass (spec part 1 §8; issue 3). */
+/** "Subscription issue" shown when someone activates alerts without a pass (spec part 1 §8; docs/rules.md R7). */
 export const NO_PASS_MESSAGE = 'Subscription issue: you have no pass for this park yet. Buy a day pass or use a promo code first.';
 
 /**
- * Activates (or schedules) alerts for a pass the person holds (spec part 1 §4; issue 3: alerts go out only on
+ * Activates (or schedules) alerts for a pass the person holds (spec part 1 §4; docs/rules.md R7: alerts go out only on
  * the dates paid for): saves the rides, sets the subscription active with `starts_at` when a future start
  * date and time are given, and syncs the park's job scheduler.
  * @throws AppError BAD_REQUEST when the start date is before the park-local today, there is no pass day from

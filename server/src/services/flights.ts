@@ -9,7 +9,7 @@ export type { FlightSearchService } from '../deps.ts';
 
 import { AppError } from '../errors.ts';
 
-/** Shown when no flight provider is configured (issue 7: "the page says search is unavailable"). */
+/** Shown when no flight provider is configured (docs/decisions/006-duffel-for-flights.md: "the page says search is unavailable"). */
 export const FLIGHTS_UNAVAILABLE = 'Flight search is unavailable right now.';
 /** Spec part 2 §8 "Search Failed". */
 export const FLIGHTS_FAILED = 'Unable to search flights. Please try again.';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spotsLeft, startOfSiteDay } from './site.ts';
 
-describe('landing figures (issue 4, DESIGN §6: no invented numbers)', () => {
+describe('landing figures (docs/decisions/010-no-invented-numbers.md, DESIGN §6: no invented numbers)', () => {
   it('DESIGN §6: spots left = daily SMS capacity − passes sold, never negative', () => {
     expect(spotsLeft(200, 37)).toBe(163);
     expect(spotsLeft(10, 12)).toBe(0);

@@ -28,7 +28,7 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    // Never ship stack traces; internal errors get a generic message (issue 2: never a 500 with a trace).
+    // Never ship stack traces; internal errors get a generic message (docs/decisions/004-errors-are-shown.md: never a 500 with a trace).
     isDev: false,
     errorFormatter({ shape, error }) {
       const zod = error.cause instanceof ZodError ? error.cause : null;
@@ -155,7 +155,7 @@ export function roleProcedure(role: Role) {
 }
 
 /**
- * A procedure behind a server-side feature gate (issue 6, DESIGN §6): FORBIDDEN with the coming-soon message
+ * A procedure behind a server-side feature gate (docs/decisions/016-feature-gates-three-states.md, DESIGN §6): FORBIDDEN with the coming-soon message
  * unless the gate lets the caller in (`featureAccess`). The gate is checked before sign-in, so a visitor
  * learns the feature is not open yet rather than being asked to log in for nothing.
  */

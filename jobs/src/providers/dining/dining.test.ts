@@ -19,7 +19,7 @@ const RECORDED = new Date('2026-04-14T22:27:30Z');
 const live = parseLive(JSON.parse(readFileSync(path.join(FIXTURES_DIR, FILE), 'utf8'))).data;
 const q = (restaurantId: string, partySize: number, date = '2026-04-14') => ({ parkId: MK, restaurantId, date, partySize });
 
-describe('themeparks dining provider on the real recording (issue 6)', () => {
+describe('themeparks dining provider on the real recording (docs/decisions/009-restaurant-availability-walk-up.md)', () => {
   it('the recording publishes diningAvailability for some restaurants', () => {
     const withAvailability = live.entries.filter((e) => e.diningAvailability).map((e) => e.name);
     expect(withAvailability.sort()).toEqual([

@@ -1,6 +1,6 @@
 /**
  * One availability question: a restaurant of a park, a park-local date and a party size (the group key of the
- * restaurant check, issue 6).
+ * restaurant check, docs/decisions/009-restaurant-availability-walk-up.md).
  */
 export interface DiningQuery {
   parkId: string;

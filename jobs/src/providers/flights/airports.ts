@@ -9,7 +9,7 @@ export interface AirportInfo {
 }
 
 /**
- * Looks up an IATA airport code in the airport-data-js list (issue 7: the home airport is validated against a
+ * Looks up an IATA airport code in the airport-data-js list (docs/rules.md R44: the home airport is validated against a
  * real airport list, not just "three letters"). The first call loads the data set (~0.3 s).
  * @returns the airport, or null when the code is not a known airport.
  */

@@ -1,5 +1,5 @@
 /**
- * Flight search behind one interface (DESIGN §5 "flights"; issue 7): a real flight-offers API (Duffel) and a
+ * Flight search behind one interface (DESIGN §5 "flights"; docs/decisions/006-duffel-for-flights.md): a real flight-offers API (Duffel) and a
  * replay provider over recorded Duffel example responses (server/test/fixtures/flights/README.md).
  */
 

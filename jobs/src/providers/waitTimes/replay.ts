@@ -75,7 +75,7 @@ function loadSeries(file: string): Snapshot[] {
 }
 
 /**
- * The replay source (DESIGN §5, issue 2 item 5): serves the recorded ThemeParks.wiki responses in `dir`.
+ * The replay source (DESIGN §5, docs/decisions/011-offline-replay-of-recorded-data.md): serves the recorded ThemeParks.wiki responses in `dir`.
  * It indexes every `tpw_live_*.json` by the park id inside it (`*_EDITED*` files are edited test data, not
  * recordings, and are only served when named in `files`) and the newest `tpw_destinations_*.json`. A
  * recording's instant is its newest `lastUpdated`; every timestamp is shifted by (now − instant), so

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The two return-time queues of ThemeParks.wiki live data: free (`RETURN_TIME`) and paid (`PAID_RETURN_TIME`). */
 export type ReturnQueueType = 'RETURN_TIME' | 'PAID_RETURN_TIME';
 
-/** One attraction's return-time queue, normalised (issue 6: Lightning Lane availability comes from these). */
+/** One attraction's return-time queue, normalised (docs/decisions/008-lightning-lane-booker-simulated.md: Lightning Lane availability comes from these). */
 export interface ReturnTimeQueue {
   type: ReturnQueueType;
   /** Upstream state: AVAILABLE | TEMP_FULL | FINISHED | … (upper-cased); null when missing. */
