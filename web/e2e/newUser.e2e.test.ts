@@ -206,7 +206,7 @@ describe('what new users hit', () => {
       await page.getByLabel('Destination').selectOption(WDW);
       await page.getByLabel('Park').selectOption(MK);
       await page.getByText('35 of 35 rides selected').waitFor();
-      await page.getByRole('button', { name: 'Buy a pass' }).click();
+      await page.getByRole('button', { name: 'Buy a day pass' }).click();
       const dialog = page.getByRole('dialog', { name: 'Choose Your Alert Method' });
       await dialog.waitFor();
       const pill = dialog.getByText('RECOMMENDED', { exact: true });
