@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 import { formatPassDateList } from '../checkout/dates.ts';
 import { ParkPicker } from '../waits/ParkPicker.tsx';
-import { ActiveView } from './ActiveView.tsx';
+import { ActiveView } from './active/ActiveView.tsx';
 import { ConnectStep, toastArgs } from './ConnectStep.tsx';
 import { laneErrorToast } from './format.ts';
 import { SubscribeStep } from './SubscribeStep.tsx';
