@@ -1,7 +1,7 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { AccessDenied } from '../../components/AccessDenied.tsx';
 import { useSession } from '../auth/session.ts';
-import { ADMIN_SECTIONS } from './sections.tsx';
+import { ADMIN_SECTIONS } from './sections.ts';
 
 const linkClass =
   'block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-amber-500';

@@ -1,5 +1,6 @@
 import { Card } from '../../components/ui/card.tsx';
-import { findAdminSection } from './sections.tsx';
+import { ADMIN_PANELS } from './panels.tsx';
+import { findAdminSection } from './sections.ts';
 
 /** The panel of the admin section `slug`, or a not-found message naming it when there is no such section. */
 export function AdminSectionPage({ slug }: { slug: string }) {
@@ -11,5 +12,6 @@ export function AdminSectionPage({ slug }: { slug: string }) {
       </Card>
     );
   }
-  return <section.Panel />;
+  const Panel = ADMIN_PANELS[section.slug];
+  return <Panel />;
 }

@@ -1,4 +1,4 @@
-import { trpc } from '../../trpc.ts';
+import { useApiQuery } from '../../lib/useApi.ts';
 import { parkToday } from './dates.ts';
 
 /**
@@ -7,10 +7,7 @@ import { parkToday } from './dates.ts';
  * until it answers, or when no park is chosen, `fallback` or the listed `timeZone` is used.
  */
 export function useParkToday(parkId: string | null | undefined, timeZone: string | null | undefined, fallback?: string): string {
-  const calendar = trpc.checkout.passCalendar.useQuery(
-    { parkId: parkId ?? '' },
-    { enabled: Boolean(parkId), staleTime: 5 * 60_000, retry: false },
-  );
+  const calendar = useApiQuery('checkout.passCalendar', { parkId: parkId ?? '' }, { enabled: Boolean(parkId), staleTime: 5 * 60_000 });
   if (parkId && calendar.data?.today) return calendar.data.today;
   if (!parkId && fallback) return fallback;
   return parkToday(timeZone);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useApiMutation } from '../../lib/useApi.ts';
 import { type CheckoutField, checkoutFailure } from './checkoutError.ts';
 
 /** What checkout.create takes (server/src/schemas.ts checkoutCreateInput). */
@@ -26,7 +26,7 @@ export const redirectTo = { assign: (url: string) => window.location.assign(url)
  * call until the browser leaves, for the "Redirecting to checkout…" progress text.
  */
 export function useStartCheckout() {
-  const create = trpc.checkout.create.useMutation();
+  const create = useApiMutation('checkout.create');
   const [leaving, setLeaving] = useState(false);
   // Back from Stripe through the browser's back/forward cache: the page is live again, not leaving.
   useEffect(() => {

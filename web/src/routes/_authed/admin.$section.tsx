@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminSectionPage } from '../../features/admin/AdminSectionPage.tsx';
-import { findAdminSection } from '../../features/admin/sections.tsx';
+import { findAdminSection } from '../../features/admin/sections.ts';
 
 function AdminSectionRoute() {
   const { section } = Route.useParams();
