@@ -3,7 +3,7 @@ import type { AppRouter } from '@walkon/server';
 
 /**
  * A small client for the tRPC endpoint over plain `fetch`, for the pages that must stay light (the landing
- * page's JavaScript budget, DESIGN §4 Web): no React Query, no tRPC client in their first load. It speaks
+ * page's JavaScript budget, docs/decisions/020): no React Query, no tRPC client in their first load. It speaks
  * tRPC's HTTP format (no transformer): queries are GET requests, batched per tick as the tRPC client does
  * (`/trpc/a,b?batch=1&input={"0":…}`); mutations are POST requests with the input as the JSON body. The
  * other pages use the full client in `trpc.ts`.

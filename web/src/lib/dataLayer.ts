@@ -9,7 +9,7 @@ let loading: Promise<DataLayer> | null = null;
 const listeners = new Set<() => void>();
 
 /**
- * Loads the full data layer once (its own chunks: the landing page never needs it, DESIGN §4 Web); a failed
+ * Loads the full data layer once (its own chunks: the landing page never needs it, docs/decisions/020); a failed
  * download is tried again on the next call.
  */
 export function loadDataLayer(): Promise<DataLayer> {

@@ -38,7 +38,7 @@ function LazyToaster() {
 }
 
 /**
- * The full data layer's providers around every page but the landing page (DESIGN §4 Web: the landing page's
+ * The full data layer's providers around every page but the landing page (docs/decisions/020: the landing page's
  * JavaScript budget). The switch happens with the page change, so no page loses its state to it; the
  * navigation bar and footer need neither. On the first page of a visit the data layer downloads alongside the
  * page's own chunk and this waits for it (suspends); later navigations have it before they show.

@@ -23,7 +23,8 @@ export const redirectTo = { assign: (url: string) => window.location.assign(url)
  * Failures toast per spec part 1 §8: a rejected field says what is wrong with it ("Invalid Email" and the
  * server's sentence; `onInvalid` gets the field to mark), anything else "Payment Error" with the server's
  * message (else "Failed to start checkout process"); a reply without a URL → "No checkout URL received". `redirecting` stays true from the
- * call until the browser leaves, for the "Redirecting to checkout…" progress text.
+ * call until the browser leaves, for the "Redirecting to checkout…" progress text. Sent through the light client
+ * (lib/useApi.ts): the landing page's signup card uses it.
  */
 export function useStartCheckout() {
   const create = useApiMutation('checkout.create');
