@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openAdminSection } from './adminNav.ts';
 import { grantRole, SCREENSHOTS, signUp, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
@@ -17,7 +18,7 @@ describe('end to end: coming soon, five clicks to request early access, an admin
     const adminEmail = `gate-admin-${stamp}@example.com`;
     await signUp(admin, env.stack, adminEmail);
     await grantRole(env.stack, adminEmail, 'admin');
-    await admin.goto(`${env.stack.url}/admin`);
+    await openAdminSection(admin, env.stack.url, 'Feature gates');
     await admin.getByRole('heading', { name: 'Feature gates' }).waitFor();
     await admin.getByLabel('Expected launch of Lightning Lane Assist').fill('Spring 2027');
     await admin.getByRole('button', { name: 'Save Lightning Lane Assist' }).click();

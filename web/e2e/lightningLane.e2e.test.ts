@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createDb, features, lightningLane, users } from '@walkon/db';
 import { describe, expect, it } from 'vitest';
+import { openAdminSection } from './adminNav.ts';
 import { grantRole, MK, parkToday, SCREENSHOTS, signUp, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
@@ -43,7 +44,7 @@ describe('Lightning Lane Assist end to end: invitation → operator confirms →
     const adminEmail = `ll-admin-${Date.now()}@example.com`;
     await signUp(admin, env.stack, adminEmail);
     await grantRole(env.stack, adminEmail, 'admin');
-    await admin.goto(`${env.stack.url}/admin`);
+    await openAdminSection(admin, env.stack.url, 'Lightning Lane');
     const link = admin.locator('li', { hasText: 'mouse@disney.example' });
     await link.getByRole('button', { name: 'Confirm connection' }).click();
     await link.getByText(/confirmed .* by /).waitFor();

@@ -3,6 +3,7 @@ import { createDb } from '@walkon/db';
 import { addDays, format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openAdminSection } from './adminNav.ts';
 import { grantRole, MK, SCREENSHOTS, signUp, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
 /**
@@ -206,7 +207,7 @@ describe('what new users hit', () => {
       await page.getByLabel('Destination').selectOption(WDW);
       await page.getByLabel('Park').selectOption(MK);
       await page.getByText('35 of 35 rides selected').waitFor();
-      await page.getByRole('button', { name: 'Buy a pass' }).click();
+      await page.getByRole('button', { name: 'Buy a day pass' }).click();
       const dialog = page.getByRole('dialog', { name: 'Choose Your Alert Method' });
       await dialog.waitFor();
       const pill = dialog.getByText('RECOMMENDED', { exact: true });
@@ -235,7 +236,7 @@ describe('what new users hit', () => {
     const email = `curator-${Date.now()}@example.com`;
     await signUp(page, env.stack, email);
     await grantRole(env.stack, email, 'admin');
-    await page.goto(`${env.stack.url}/admin`);
+    await openAdminSection(page, env.stack.url, 'Site settings');
     await page.getByRole('button', { name: 'Add testimonial' }).waitFor();
     await page.getByPlaceholder('Name', { exact: true }).fill('Priya K.');
     await page.getByPlaceholder('Park visited', { exact: true }).fill('EPCOT');

@@ -132,7 +132,7 @@ describe('end to end: landing card → Stripe checkout (local fake) → signed w
     await page.getByLabel('Park').selectOption(MK);
     await page.getByText('35 of 35 rides selected').waitFor();
 
-    await page.getByRole('button', { name: 'Buy a pass' }).click();
+    await page.getByRole('button', { name: 'Buy a day pass' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose Your Alert Method' });
     await dialog.getByRole('radio', { name: /^Email/ }).check();
     await dialog.getByRole('button', { name: /^Pass dates/ }).click();

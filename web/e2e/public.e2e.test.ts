@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { SCREENSHOTS, watchConsole, withStackAndBrowser } from './harness.ts';
+import { ROOT, SCREENSHOTS, signUp, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
 
@@ -60,6 +62,7 @@ describe('the public site', () => {
       }
       // FAQ: twelve accessible disclosures; keyboard opens one.
       await page.goto(`${env.stack.url}/faq`);
+      await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
       const triggers = page.locator('main button[aria-expanded]');
       expect(await triggers.count()).toBe(12);
       await triggers.first().focus();
@@ -91,6 +94,56 @@ describe('the public site', () => {
     await page.getByText('Invalid Email').first().waitFor();
     // No testimonial is invented: without one an admin entered, the section is not shown.
     expect(await page.getByRole('heading', { name: 'What visitors say' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the landing page loads at most 125 KB of JavaScript (gzip, as make audit counts it) and never the full data layer', async () => {
+    const scripts = new Set<string>();
+    for (const width of [375, 1280]) {
+      const context = await env.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script' && r.url().startsWith(env.stack.url)) scripts.add(new URL(r.url()).pathname);
+      });
+      await page.goto(`${env.stack.url}/`);
+      // Data on screen (the signup card's park list, site.parks), then everything else the page asks for.
+      await page.locator('#hero-park option').nth(2).waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      await page.mouse.wheel(0, 4000);
+      await page.getByRole('heading', { name: 'Get park tips and new-park news' }).waitFor();
+      await page.waitForTimeout(500);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    const gzip = [...scripts].reduce((n, p) => n + gzipSync(readFileSync(path.join(ROOT, 'web/dist', p))).length, 0);
+    expect([...scripts].filter((p) => /\/(data|dataLayer|trpc)-/.test(p))).toEqual([]);
+    expect(gzip / 1024).toBeLessThanOrEqual(125);
+  });
+
+  it('from the landing page, a keyboard-followed link opens a page of the full data layer; signed in, the bar and Log out work there', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${env.stack.url}/`);
+    await page.locator('#hero-park option').nth(2).waitFor({ state: 'attached' });
+    // No hover (nothing preloaded): focus the link and press Enter.
+    await page.getByRole('link', { name: 'See live wait times' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/live-wait-times$/);
+    await page.getByRole('heading', { level: 1, name: 'Live Wait Times' }).waitFor();
+    await page.getByLabel('Destination').selectOption({ index: 1 });
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Know the moment your ride is a walk-on' }).waitFor();
+
+    const email = `landing-${Date.now()}@example.com`;
+    await signUp(page, env.stack, email, '/');
+    await page.getByRole('heading', { level: 1, name: 'Know the moment your ride is a walk-on' }).waitFor();
+    await page.getByRole('button', { name: `Account menu for ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByText('Logged out successfully').first().waitFor();
+    await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createDb, users } from '@walkon/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openAdminSection } from './adminNav.ts';
 import { MK, SCREENSHOTS, signUp as signUpAt, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
@@ -29,7 +30,7 @@ describe('end to end: rate, suggest an edit, moderator approves, the ranking sho
     const adminEmail = `admin-${stamp}@example.com`;
     await signUp(admin, adminEmail);
     await grant(adminEmail, 'admin');
-    await admin.goto(`${env.stack.url}/admin`);
+    await openAdminSection(admin, env.stack.url, 'Ranking items');
     await admin.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await admin.getByLabel('Name', { exact: true }).first().fill('Space Mountain');
     await admin.getByLabel('Park', { exact: true }).selectOption(MK);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openAdminSection } from './adminNav.ts';
 import { grantRole, MK, parkToday, SCREENSHOTS, signUp, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
@@ -25,7 +26,7 @@ describe('end to end: an admin opens early access, the user creates a restaurant
     const adminEmail = `admin-${stamp}@example.com`;
     await signUp(admin, env.stack, adminEmail);
     await grantRole(env.stack, adminEmail, 'admin');
-    await admin.goto(`${env.stack.url}/admin`);
+    await openAdminSection(admin, env.stack.url, 'Feature gates');
     const card = admin.locator('section').filter({ has: admin.getByRole('heading', { name: 'Early access', exact: true }) });
     await card.getByLabel('Feature').selectOption({ label: 'Restaurant Alerts' });
     await card.getByLabel('Account e-mail').fill(userEmail);

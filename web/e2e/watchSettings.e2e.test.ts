@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createDb } from '@walkon/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openAdminSection } from './adminNav.ts';
 import { grantRole, MK, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
@@ -177,7 +178,7 @@ describe('Per-ride alert settings: set in the browser, kept after a reload, obey
     const email = `caps-admin-${Date.now()}@example.com`;
     await signUp(page, env.stack, email, '/');
     await grantRole(env.stack, email, 'admin');
-    await page.goto(`${env.stack.url}/admin`);
+    await openAdminSection(page, env.stack.url, 'Alert caps');
     const sms = page.getByLabel('SMS per person per day');
     const mail = page.getByLabel('E-mails per person per day');
     await expect.poll(() => sms.inputValue(), { timeout: 10_000 }).toBe('30');

@@ -39,6 +39,8 @@ import { Route as AuthedManageRestaurantAlertsRouteImport } from './routes/_auth
 import { Route as AuthedModerationRouteImport } from './routes/_authed/moderation'
 import { Route as AuthedRideAlertsRouteImport } from './routes/_authed/ride-alerts'
 import { Route as AuthedRideChecklistRouteImport } from './routes/_authed/ride-checklist'
+import { Route as AuthedAdminIndexRouteImport } from './routes/_authed/admin.index'
+import { Route as AuthedAdminSectionRouteImport } from './routes/_authed/admin.$section'
 import { Route as LiveWaitTimesParkIdAttractionIdRouteImport } from './routes/live-wait-times_.$parkId.$attractionId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -191,6 +193,16 @@ const AuthedRideChecklistRoute = AuthedRideChecklistRouteImport.update({
   path: '/ride-checklist',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAdminIndexRoute = AuthedAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminSectionRoute = AuthedAdminSectionRouteImport.update({
+  id: '/$section',
+  path: '/$section',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
 const LiveWaitTimesParkIdAttractionIdRoute =
   LiveWaitTimesParkIdAttractionIdRouteImport.update({
     id: '/live-wait-times_/$parkId/$attractionId',
@@ -220,7 +232,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
   '/account': typeof AuthedAccountRoute
-  '/admin': typeof AuthedAdminRoute
+  '/admin': typeof AuthedAdminRouteWithChildren
   '/get-alerts': typeof AuthedGetAlertsRoute
   '/lightning-lane': typeof AuthedLightningLaneRoute
   '/manage-alerts': typeof AuthedManageAlertsRoute
@@ -228,7 +240,9 @@ export interface FileRoutesByFullPath {
   '/moderation': typeof AuthedModerationRoute
   '/ride-alerts': typeof AuthedRideAlertsRoute
   '/ride-checklist': typeof AuthedRideChecklistRoute
+  '/admin/$section': typeof AuthedAdminSectionRoute
   '/live-wait-times/$parkId/$attractionId': typeof LiveWaitTimesParkIdAttractionIdRoute
+  '/admin/': typeof AuthedAdminIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -252,7 +266,6 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
   '/account': typeof AuthedAccountRoute
-  '/admin': typeof AuthedAdminRoute
   '/get-alerts': typeof AuthedGetAlertsRoute
   '/lightning-lane': typeof AuthedLightningLaneRoute
   '/manage-alerts': typeof AuthedManageAlertsRoute
@@ -260,7 +273,9 @@ export interface FileRoutesByTo {
   '/moderation': typeof AuthedModerationRoute
   '/ride-alerts': typeof AuthedRideAlertsRoute
   '/ride-checklist': typeof AuthedRideChecklistRoute
+  '/admin/$section': typeof AuthedAdminSectionRoute
   '/live-wait-times/$parkId/$attractionId': typeof LiveWaitTimesParkIdAttractionIdRoute
+  '/admin': typeof AuthedAdminIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -286,7 +301,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
   '/_authed/account': typeof AuthedAccountRoute
-  '/_authed/admin': typeof AuthedAdminRoute
+  '/_authed/admin': typeof AuthedAdminRouteWithChildren
   '/_authed/get-alerts': typeof AuthedGetAlertsRoute
   '/_authed/lightning-lane': typeof AuthedLightningLaneRoute
   '/_authed/manage-alerts': typeof AuthedManageAlertsRoute
@@ -294,7 +309,9 @@ export interface FileRoutesById {
   '/_authed/moderation': typeof AuthedModerationRoute
   '/_authed/ride-alerts': typeof AuthedRideAlertsRoute
   '/_authed/ride-checklist': typeof AuthedRideChecklistRoute
+  '/_authed/admin/$section': typeof AuthedAdminSectionRoute
   '/live-wait-times_/$parkId/$attractionId': typeof LiveWaitTimesParkIdAttractionIdRoute
+  '/_authed/admin/': typeof AuthedAdminIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -328,7 +345,9 @@ export interface FileRouteTypes {
     | '/moderation'
     | '/ride-alerts'
     | '/ride-checklist'
+    | '/admin/$section'
     | '/live-wait-times/$parkId/$attractionId'
+    | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -352,7 +371,6 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verify-email'
     | '/account'
-    | '/admin'
     | '/get-alerts'
     | '/lightning-lane'
     | '/manage-alerts'
@@ -360,7 +378,9 @@ export interface FileRouteTypes {
     | '/moderation'
     | '/ride-alerts'
     | '/ride-checklist'
+    | '/admin/$section'
     | '/live-wait-times/$parkId/$attractionId'
+    | '/admin'
   id:
     | '__root__'
     | '/'
@@ -393,7 +413,9 @@ export interface FileRouteTypes {
     | '/_authed/moderation'
     | '/_authed/ride-alerts'
     | '/_authed/ride-checklist'
+    | '/_authed/admin/$section'
     | '/live-wait-times_/$parkId/$attractionId'
+    | '/_authed/admin/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -633,6 +655,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedRideChecklistRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/admin/': {
+      id: '/_authed/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AuthedAdminIndexRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/$section': {
+      id: '/_authed/admin/$section'
+      path: '/$section'
+      fullPath: '/admin/$section'
+      preLoaderRoute: typeof AuthedAdminSectionRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
     '/live-wait-times_/$parkId/$attractionId': {
       id: '/live-wait-times_/$parkId/$attractionId'
       path: '/live-wait-times/$parkId/$attractionId'
@@ -643,9 +679,23 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthedAdminRouteChildren {
+  AuthedAdminSectionRoute: typeof AuthedAdminSectionRoute
+  AuthedAdminIndexRoute: typeof AuthedAdminIndexRoute
+}
+
+const AuthedAdminRouteChildren: AuthedAdminRouteChildren = {
+  AuthedAdminSectionRoute: AuthedAdminSectionRoute,
+  AuthedAdminIndexRoute: AuthedAdminIndexRoute,
+}
+
+const AuthedAdminRouteWithChildren = AuthedAdminRoute._addFileChildren(
+  AuthedAdminRouteChildren,
+)
+
 interface AuthedRouteChildren {
   AuthedAccountRoute: typeof AuthedAccountRoute
-  AuthedAdminRoute: typeof AuthedAdminRoute
+  AuthedAdminRoute: typeof AuthedAdminRouteWithChildren
   AuthedGetAlertsRoute: typeof AuthedGetAlertsRoute
   AuthedLightningLaneRoute: typeof AuthedLightningLaneRoute
   AuthedManageAlertsRoute: typeof AuthedManageAlertsRoute
@@ -657,7 +707,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAccountRoute: AuthedAccountRoute,
-  AuthedAdminRoute: AuthedAdminRoute,
+  AuthedAdminRoute: AuthedAdminRouteWithChildren,
   AuthedGetAlertsRoute: AuthedGetAlertsRoute,
   AuthedLightningLaneRoute: AuthedLightningLaneRoute,
   AuthedManageAlertsRoute: AuthedManageAlertsRoute,

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
-import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '@walkon/server';
 
 /** tRPC hooks for components. */
@@ -13,11 +13,3 @@ export const queryClient = new QueryClient({
 
 /** The tRPC client (same origin: cookies ride along). */
 export const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] });
-
-/** Query utils usable outside React (route loaders and guards). */
-export const utils = createTRPCQueryUtils({
-  queryClient,
-  client: createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] }),
-});
-
-export type Utils = typeof utils;

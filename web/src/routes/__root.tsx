@@ -1,17 +1,14 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { createRootRoute, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, type ReactNode, Suspense, use, useEffect, useState, useSyncExternalStore } from 'react';
 import { NotFound } from '../components/NotFound.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
 import { Footer } from '../features/layout/Footer.tsx';
 import { Navbar } from '../features/layout/Navbar.tsx';
+import { loadDataLayer, markPageShown, pageShown, useDataLayer } from '../lib/dataLayer.ts';
 import { loadSonner, onToasterWanted, toasterWanted } from '../lib/toast.ts';
-import type { Utils } from '../trpc.ts';
 
-/** Router context (DESIGN §4 Web): the query client and tRPC query utils for loaders and guards. */
-export interface RouterContext {
-  queryClient: QueryClient;
-  utils: Utils;
-}
+/** The landing page: it reads its data through the light client and loads without the full data layer. */
+const LIGHT_PATH = '/';
 
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
@@ -40,7 +37,29 @@ function LazyToaster() {
   );
 }
 
-export const Route = createRootRouteWithContext<RouterContext>()({
+/**
+ * The full data layer's providers around every page but the landing page (docs/decisions/020: the landing page's
+ * JavaScript budget). The switch happens with the page change, so no page loses its state to it; the
+ * navigation bar and footer need neither. On the first page of a visit the data layer downloads alongside the
+ * page's own chunk and this waits for it (suspends); later navigations have it before they show.
+ */
+function DataBoundary({ children }: { children: ReactNode }) {
+  const onLanding = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === LIGHT_PATH) });
+  const loaded = useDataLayer();
+  useEffect(markPageShown, []);
+  if (onLanding) return children;
+  const data = loaded ?? use(loadDataLayer());
+  return <data.DataProviders>{children}</data.DataProviders>;
+}
+
+export const Route = createRootRoute({
+  // Every page but the landing page needs the full data layer: its download starts before the page loads (and on
+  // hover of a link to it); once a page is on screen, the next page waits for it so it never shows a spinner for it.
+  beforeLoad: async ({ matches }) => {
+    if (matches.some((m) => m.routeId === LIGHT_PATH)) return;
+    const loading = loadDataLayer();
+    if (pageShown()) await loading;
+  },
   component: () => (
     <div className="flex min-h-screen flex-col">
       <HeadContent />
@@ -52,7 +71,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       </a>
       <Navbar />
       <div className="flex-1">
-        <Outlet />
+        <Suspense fallback={<Spinner />}>
+          <DataBoundary>
+            <Outlet />
+          </DataBoundary>
+        </Suspense>
       </div>
       <Footer />
       <LazyToaster />

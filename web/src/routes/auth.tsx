@@ -9,6 +9,7 @@ import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Field, Input } from '../components/ui/field.tsx';
+import { ensureSession, refreshSession } from '../features/auth/session.ts';
 import { toast } from '../lib/toast.ts';
 import { trpc } from '../trpc.ts';
 
@@ -32,7 +33,7 @@ function AuthPage() {
   });
   const done = async () => {
     // Everything cached while signed out (feature gates, own lists) belongs to the visitor, not this user.
-    await utils.invalidate();
+    await Promise.all([utils.invalidate(), refreshSession().catch(() => undefined)]);
     // `href` keeps the target's query string (e.g. /verify-email?token=…).
     await navigate({ href: safeRedirect(back), replace: true });
   };
@@ -45,7 +46,7 @@ function AuthPage() {
   });
   const signUp = trpc.auth.signUp.useMutation({
     onSuccess: async (data) => {
-      const me = await utils.auth.me.fetch(undefined, { staleTime: 0 });
+      const me = await refreshSession();
       if (!me.user) {
         setCheckInbox(data.user.email);
         return;
@@ -142,8 +143,8 @@ function AuthPage() {
 export const Route = createFileRoute('/auth')({
   head: pageHead('Login or Sign Up', 'Log in or create a WalkOn account to choose rides and manage your walk-on alerts.'),
   validateSearch: (s: Record<string, unknown>): { redirect?: string } => (typeof s.redirect === 'string' ? { redirect: s.redirect } : {}),
-  beforeLoad: async ({ context }) => {
-    const me = await context.utils.auth.me.ensureData().catch(() => ({ user: null }));
+  beforeLoad: async () => {
+    const me = await ensureSession().catch(() => ({ user: null }));
     if (me.user) throw redirect({ to: '/' });
   },
   component: AuthPage,

@@ -9,7 +9,7 @@ import { SignupCard } from '../features/landing/SignupCard.tsx';
 import { STEPS } from '../features/landing/steps.ts';
 import { Testimonials } from '../features/landing/Testimonials.tsx';
 import { toast } from '../lib/toast.ts';
-import { trpc } from '../trpc.ts';
+import { useApiQuery } from '../lib/useApi.ts';
 
 function SpotsBanner({ today, tomorrow }: { today: number | null; tomorrow: number | null }) {
   if (tomorrow === null && today === null) return null;
@@ -23,7 +23,7 @@ function SpotsBanner({ today, tomorrow }: { today: number | null; tomorrow: numb
 }
 
 function Landing() {
-  const stats = trpc.site.stats.useQuery(undefined, { staleTime: 60_000 });
+  const stats = useApiQuery('site.stats', undefined, { staleTime: 60_000 });
   const { canceled } = Route.useSearch();
   const navigate = useNavigate();
   // Back from Stripe Checkout without paying (spec part 1 §2 payment return): say so, then drop the query.

@@ -7,6 +7,7 @@ import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Field, Input } from '../components/ui/field.tsx';
+import { refreshSession } from '../features/auth/session.ts';
 import { trpc } from '../trpc.ts';
 
 /** Same rule as sign-up (the one new-password schema), plus the repeat. */
@@ -47,7 +48,9 @@ function NewPasswordForm({ token }: { token: string }) {
     resolver: zodResolver(newPasswordForm) as unknown as Resolver<{ password: string; repeat: string }>,
   });
   const utils = trpc.useUtils();
-  const reset = trpc.auth.resetPassword.useMutation({ onSuccess: () => utils.invalidate() });
+  const reset = trpc.auth.resetPassword.useMutation({
+    onSuccess: () => Promise.all([utils.invalidate(), refreshSession().catch(() => undefined)]),
+  });
   if (reset.isSuccess)
     return (
       <div role="status">

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { useSession } from '../features/auth/session.ts';
+import { refreshSession, useSession } from '../features/auth/session.ts';
 import { trpc } from '../trpc.ts';
 
 /**
@@ -17,7 +17,7 @@ function VerifyEmailPage() {
   const use = trpc.auth.useEmailLink.useMutation({
     onSuccess: async () => {
       // What the account may see changes with the verified address: drop every cached list.
-      await utils.invalidate();
+      await Promise.all([utils.invalidate(), refreshSession().catch(() => undefined)]);
     },
   });
   const started = useRef(false);

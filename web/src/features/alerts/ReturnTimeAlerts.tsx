@@ -8,7 +8,7 @@ import { alertMode, QUEUE_NAMES, queueStateLabel, type ReturnTimeRow, returnTime
 const selectClass = 'rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 disabled:bg-slate-100';
 
 /**
- * Lightning Lane return-time alerts for one park (issue 6, beyond the spec), mounted in each Manage Alerts park
+ * Lightning Lane return-time alerts for one park (docs/decisions/017-return-time-alerts.md, beyond the spec), mounted in each Manage Alerts park
  * card: per watched attraction and return-time queue in the live data, its current state ("Available from
  * 7:20 PM", "Sold out", "Not offered right now") and a control: Off / When available / Available before a
  * park-local time. Changes are saved at once (not with Save Changes); alerts go out with the ride alerts.

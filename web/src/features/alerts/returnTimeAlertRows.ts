@@ -2,7 +2,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@walkon/server';
 import { QUEUE_STATE_WORDS } from '../../lib/queueState.ts';
 
-/** What `returnTimeAlerts.list` answers (issue 6). */
+/** What `returnTimeAlerts.list` answers (docs/decisions/017-return-time-alerts.md). */
 export type ReturnTimeList = inferRouterOutputs<AppRouter>['returnTimeAlerts']['list'];
 type Ride = ReturnTimeList['rides'][number];
 export type QueueType = 'RETURN_TIME' | 'PAID_RETURN_TIME';
@@ -29,7 +29,7 @@ export interface ReturnTimeRow {
 }
 
 /**
- * The rows of the return-time controls (issue 6): one per watched attraction and queue type it publishes in
+ * The rows of the return-time controls (docs/decisions/017-return-time-alerts.md): one per watched attraction and queue type it publishes in
  * the live data, plus any queue that still has an alert (so it can be switched off); attractions in name order,
  * Multi Pass before Single Pass. Also counts the watched attractions offering no Lightning Lane.
  */

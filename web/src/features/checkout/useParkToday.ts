@@ -1,16 +1,14 @@
-import { trpc } from '../../trpc.ts';
+import { useApiQuery } from '../../lib/useApi.ts';
 import { parkToday } from './dates.ts';
 
 /**
  * The park-local date today ('yyyy-MM-dd') for `parkId` (spec part 1 §5: dates before today are disabled).
  * The server's pass calendar is the authority (it knows the time zone of parks that were never polled);
- * until it answers, or when no park is chosen, `fallback` or the listed `timeZone` is used.
+ * until it answers, or when no park is chosen, `fallback` or the listed `timeZone` is used. Read through the
+ * light client (lib/useApi.ts): the landing page's signup card uses it.
  */
 export function useParkToday(parkId: string | null | undefined, timeZone: string | null | undefined, fallback?: string): string {
-  const calendar = trpc.checkout.passCalendar.useQuery(
-    { parkId: parkId ?? '' },
-    { enabled: Boolean(parkId), staleTime: 5 * 60_000, retry: false },
-  );
+  const calendar = useApiQuery('checkout.passCalendar', { parkId: parkId ?? '' }, { enabled: Boolean(parkId), staleTime: 5 * 60_000 });
   if (parkId && calendar.data?.today) return calendar.data.today;
   if (!parkId && fallback) return fallback;
   return parkToday(timeZone);

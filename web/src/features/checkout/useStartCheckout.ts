@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useApiMutation } from '../../lib/useApi.ts';
 import { type CheckoutField, checkoutFailure } from './checkoutError.ts';
 
 /** What checkout.create takes (checkoutCreateInput, @walkon/domain/schemas). */
@@ -23,10 +23,11 @@ export const redirectTo = { assign: (url: string) => window.location.assign(url)
  * Failures toast per spec part 1 §8: a rejected field says what is wrong with it ("Invalid Email" and the
  * server's sentence; `onInvalid` gets the field to mark), anything else "Payment Error" with the server's
  * message (else "Failed to start checkout process"); a reply without a URL → "No checkout URL received". `redirecting` stays true from the
- * call until the browser leaves, for the "Redirecting to checkout…" progress text.
+ * call until the browser leaves, for the "Redirecting to checkout…" progress text. Sent through the light client
+ * (lib/useApi.ts): the landing page's signup card uses it.
  */
 export function useStartCheckout() {
-  const create = trpc.checkout.create.useMutation();
+  const create = useApiMutation('checkout.create');
   const [leaving, setLeaving] = useState(false);
   // Back from Stripe through the browser's back/forward cache: the page is live again, not leaving.
   useEffect(() => {

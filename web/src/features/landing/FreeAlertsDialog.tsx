@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useApiMutation } from '../../lib/useApi.ts';
 import { formatPassDateList } from '../checkout/dates.ts';
 import { PromoField } from '../checkout/PromoField.tsx';
 import type { AppliedPromo } from '../checkout/price.ts';
@@ -65,7 +65,7 @@ export default function FreeAlertsDialog({
     }
   }, [open, cardEmail, cardParkId, checkedPromo]);
 
-  const check = trpc.checkout.checkPromo.useMutation({
+  const check = useApiMutation('checkout.checkPromo', {
     onSuccess: (p) => {
       if (p.kind === 'free_days') {
         setPromo(p);
@@ -81,7 +81,7 @@ export default function FreeAlertsDialog({
       }),
   });
 
-  const redeem = trpc.checkout.redeemPromo.useMutation({
+  const redeem = useApiMutation('checkout.redeemPromo', {
     onSuccess: (r) => {
       toast.success('Promo Code Applied!', {
         description: `Free e-mail alerts for all rides at ${r.parkName} on ${formatPassDateList(r.days)}. A confirmation is on its way to ${r.email}.`,

@@ -3,8 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
 import { fieldToastId, toast } from '../../lib/toast.ts';
-
-import { trpc } from '../../trpc.ts';
+import { useApiMutation } from '../../lib/useApi.ts';
 
 const EMAIL_TOAST = fieldToastId('newsletter', 'email');
 
@@ -17,7 +16,7 @@ const EMAIL_TOAST = fieldToastId('newsletter', 'email');
 export function Newsletter() {
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const subscribe = trpc.site.subscribeNewsletter.useMutation({
+  const subscribe = useApiMutation('site.subscribeNewsletter', {
     onSuccess: () => {
       toast.success('Welcome to the newsletter!', {
         description: 'If this address is new to our list, a confirmation e-mail is on its way.',

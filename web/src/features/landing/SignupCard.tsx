@@ -6,7 +6,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } 
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { fieldToastId, toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useApiMutation, useApiQuery } from '../../lib/useApi.ts';
 import type { CheckoutField } from '../checkout/checkoutError.ts';
 import { earliestToday } from '../checkout/dates.ts';
 import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
@@ -38,7 +38,7 @@ const CHANNELS: { value: Channel; label: string; price: string }[] = [
  * Kept free of form and schema libraries: this is the landing page's JavaScript budget.
  */
 export function SignupCard() {
-  const parks = trpc.site.parks.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const parks = useApiQuery('site.parks', undefined, { staleTime: 10 * 60_000 });
   const [parkId, setParkId] = useState('');
   const [channel, setChannel] = useState<Channel>('sms');
   const [dates, setDates] = useState<string[]>([]);
@@ -70,7 +70,7 @@ export function SignupCard() {
     setToasted(null);
   }, [toasted, parkId, dates, channel, phone, email]);
 
-  const checkPromo = trpc.checkout.checkPromo.useMutation({
+  const checkPromo = useApiMutation('checkout.checkPromo', {
     onSuccess: (p) => {
       if (p.kind === 'free_days') {
         setFree({ open: true, promo: p });

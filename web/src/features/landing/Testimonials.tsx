@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { trpc } from '../../trpc.ts';
+import { useApiQuery } from '../../lib/useApi.ts';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -16,7 +16,7 @@ function Stars({ rating }: { rating: number }) {
  * cards at least 300 px wide, 5-star scale; paused for users who prefer reduced motion and on hover/focus.
  */
 export function Testimonials() {
-  const list = trpc.site.testimonials.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const list = useApiQuery('site.testimonials', undefined, { staleTime: 5 * 60_000 });
   const items = list.data ?? [];
   if (items.length === 0) return null;
   const doubled = [...items, ...items];

@@ -38,7 +38,11 @@ export default function AccountMenu({ email }: { email: string }) {
             Account
           </DropdownMenu.Item>
           <DropdownMenu.Item
-            onSelect={() => logOut.mutate(undefined, { onSuccess: () => navigate({ to: '/' }) })}
+            onSelect={() =>
+              void logOut().then((done) => {
+                if (done) void navigate({ to: '/' });
+              })
+            }
             className="cursor-pointer rounded-md px-2 py-2 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
           >
             Log out

@@ -20,8 +20,18 @@ const activeClass = 'bg-brand-50 text-brand-800 font-semibold';
 
 const AccountMenu = lazy(() => import('./AccountMenu.tsx'));
 
+/** The staff pages the signed-in user may open: Admin for admins, Moderation for admins and moderators. */
+function useStaffLinks(): { to: '/admin' | '/moderation'; label: string }[] {
+  const { isAdmin, isModerator } = useSession();
+  return [
+    ...(isAdmin ? [{ to: '/admin' as const, label: 'Admin' }] : []),
+    ...(isModerator ? [{ to: '/moderation' as const, label: 'Moderation' }] : []),
+  ];
+}
+
 function UserMenu() {
-  const { user, isAdmin, isModerator } = useSession();
+  const { user } = useSession();
+  const staff = useStaffLinks();
   if (!user) {
     return (
       <Link to="/auth" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
@@ -31,16 +41,12 @@ function UserMenu() {
   }
   return (
     <div className="flex items-center gap-2">
-      {isAdmin ? (
-        <Link to="/admin" className={linkClass}>
-          Admin
+      {/* Under 768 px the staff links move into the menu, so the bar never scrolls sideways on a phone. */}
+      {staff.map((l) => (
+        <Link key={l.to} to={l.to} className={`hidden md:block ${linkClass}`}>
+          {l.label}
         </Link>
-      ) : null}
-      {isModerator ? (
-        <Link to="/moderation" className={linkClass}>
-          Moderation
-        </Link>
-      ) : null}
+      ))}
       <Suspense fallback={<span className="inline-block h-9 w-[140px] rounded-lg border border-slate-300" aria-hidden="true" />}>
         <AccountMenu email={user.email} />
       </Suspense>
@@ -48,9 +54,10 @@ function UserMenu() {
   );
 }
 
-/** The top navigation bar; under 768 px the links collapse into a toggle menu (spec part 1 §2, §9). */
+/** The top navigation bar; under 768 px the links (and Admin / Moderation) collapse into a toggle menu (spec part 1 §2, §9). */
 export function Navbar() {
   const [open, setOpen] = useState(false);
+  const staff = useStaffLinks();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto max-w-7xl px-4">
@@ -85,7 +92,7 @@ export function Navbar() {
       </nav>
       {open ? (
         <ul id="mobile-menu" className="border-t border-slate-200 px-4 py-2 md:hidden">
-          {NAV_LINKS.map((l) => (
+          {[...NAV_LINKS, ...staff].map((l) => (
             <li key={l.to}>
               <Link
                 to={l.to as never}

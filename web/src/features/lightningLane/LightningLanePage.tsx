@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 import { formatPassDateList } from '../checkout/dates.ts';
 import { ParkPicker } from '../waits/ParkPicker.tsx';
-import { ActiveView } from './ActiveView.tsx';
+import { ActiveView } from './active/ActiveView.tsx';
 import { ConnectStep, toastArgs } from './ConnectStep.tsx';
 import { laneErrorToast } from './format.ts';
 import { SubscribeStep } from './SubscribeStep.tsx';
@@ -32,7 +32,7 @@ export interface PaymentReturn {
 }
 
 /**
- * The body of /lightning-lane (spec part 2 §2; issue 6), shown inside the `lightning_lane` feature gate:
+ * The body of /lightning-lane (spec part 2 §2; docs/decisions/008-lightning-lane-booker-simulated.md), shown inside the `lightning_lane` feature gate:
  * step 1 connect, park choice, step 2 subscribe, then the active view for a park with a day today or later.
  * Confirms a Stripe return (`session_id`) like Get Alerts does, then clears the URL through `clearReturn`.
  */

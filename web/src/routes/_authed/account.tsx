@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSession } from '../../features/auth/session.ts';
+import { refreshSession, useSession } from '../../features/auth/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { queryClient, trpc } from '../../trpc.ts';
 
@@ -126,7 +126,6 @@ function ChangeEmail() {
 /** Delete account: password, then a confirm dialog. */
 function DeleteAccount() {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const form = useForm<{ password: string }>({
     defaultValues: { password: '' },
     resolver: zodResolver(deleteAccountInput) as unknown as Resolver<{ password: string }>,
@@ -134,7 +133,7 @@ function DeleteAccount() {
   const remove = trpc.auth.deleteAccount.useMutation({
     onSuccess: async () => {
       queryClient.removeQueries();
-      await utils.auth.me.invalidate();
+      await refreshSession().catch(() => undefined);
       toast.success('Account deleted', { description: 'Your account and its personal data are gone.' });
       await navigate({ to: '/' });
     },

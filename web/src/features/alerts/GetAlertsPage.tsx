@@ -1,0 +1,140 @@
+import { SHORT_WAIT_RANGE } from '@walkon/domain/rules/alerts';
+import { useCallback, useRef, useState } from 'react';
+import { Card } from '../../components/ui/card.tsx';
+import { Field, Input } from '../../components/ui/field.tsx';
+import { toast } from '../../lib/toast.ts';
+import { trpc } from '../../trpc.ts';
+import { VerifyBanner } from '../account/VerifyBanner.tsx';
+import { useSession } from '../auth/session.ts';
+import { PricingDialog } from '../checkout/PricingDialog.tsx';
+import type { AppliedPromo } from '../checkout/price.ts';
+import { ParkPicker } from '../waits/ParkPicker.tsx';
+import { type AlertChannel, ChannelChoice, readStoredChannel, writeStoredChannel } from './ChannelChoice.tsx';
+import type { GetAlertsSearch } from './getAlertsSearch.ts';
+import { ALERTS_PROMO_ID, NoPassNotice } from './NoPassNotice.tsx';
+import { RecentAlertsCard } from './RecentAlertsCard.tsx';
+import { RideSelectCard } from './RideSelectCard.tsx';
+import { alertsStatus } from './selection.ts';
+import { type PickedPark, readStoredPark, writeStoredPark } from './storedPark.ts';
+import { usePaymentReturn } from './usePaymentReturn.ts';
+import { useRideSelection } from './useRideSelection.ts';
+import { YourAlertsCard } from './YourAlertsCard.tsx';
+
+/**
+ * Get Alerts (spec part 1 §2, §4): the alert channel and "Buy a day pass", the park, the rides to watch, the
+ * pass days and the switch that starts or stops the alerts, the recent alerts, and the pricing dialog. `search`
+ * is the route's query (Stripe's return, a ride page's "Watch this ride"); `clearSearch` (stable) drops it.
+ */
+export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch; clearSearch: () => void }) {
+  const { user } = useSession();
+  const [pickedChannel, setChannel] = useState<AlertChannel | null>(readStoredChannel);
+  // A ride page's "Watch this ride" opens Get Alerts with ?destination=&park=&ride= (DESIGN §2.2 history).
+  const [picked, setPicked] = useState<PickedPark>(() =>
+    search.park ? { destinationId: search.destination ?? null, parkId: search.park } : readStoredPark(),
+  );
+  const parkId = picked.parkId;
+  const [pricing, setPricing] = useState<{ open: boolean; promo: AppliedPromo | null }>({ open: false, promo: null });
+  /** Whatever opened the pricing dialog gets the focus back when it closes. */
+  const opener = useRef<HTMLElement | null>(null);
+
+  const parks = trpc.site.parks.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const state = trpc.alerts.state.useQuery({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) });
+  const selection = useRideSelection({ parkId, watchPark: search.park, watchRide: search.ride });
+  const { reset: resetSelection } = selection;
+
+  const choosePark = useCallback(
+    (v: PickedPark) => {
+      setPicked(v);
+      resetSelection();
+      writeStoredPark(v);
+    },
+    [resetSelection],
+  );
+  usePaymentReturn({ search, clearSearch, onPaidPark: choosePark });
+
+  const email = user?.email ?? null;
+  const park = parks.data?.find((p) => p.id === parkId);
+  const parkName = park?.name ?? state.data?.subscription?.parkName ?? 'this park';
+  const passDays = state.data?.subscription?.days ?? [];
+  // The header's Email / SMS choice; until the person picks one, the channel of their pass (else e-mail).
+  const channel = pickedChannel ?? state.data?.subscription?.todayChannel ?? passDays[0]?.channel ?? 'email';
+  const status = alertsStatus(state.data?.subscription ?? null);
+
+  const chooseChannel = (c: AlertChannel) => {
+    setChannel(c);
+    writeStoredChannel(c);
+  };
+  const openPricing = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!parkId || !email) {
+      toast.error('Setup Required', { description: 'Please enter a valid email and select a park before subscribing.' });
+      return;
+    }
+    setPricing({ open: true, promo: null });
+  };
+
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-10">
+      <VerifyBanner />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Get Alerts</h1>
+          <p className="mt-1 text-slate-600">Pick a park and rides; we tell you when the standby wait is {SHORT_WAIT_RANGE}.</p>
+        </div>
+        <ChannelChoice channel={channel} onChange={chooseChannel} onBuy={openPricing} />
+      </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <div className="min-w-0 space-y-6">
+          <Card title="Set Up Alerts">
+            <div className="space-y-4">
+              <Field label="Email" htmlFor="alert-email" hint="Alerts go to your account's e-mail address.">
+                <Input id="alert-email" value={email ?? ''} readOnly />
+              </Field>
+              <ParkPicker idPrefix="alerts" destinationId={picked.destinationId} parkId={picked.parkId} onChange={choosePark} />
+              {parkId && state.data && status === 'INACTIVE' ? (
+                <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                  You have no active alert subscription for this park yet.
+                </p>
+              ) : null}
+            </div>
+          </Card>
+          <YourAlertsCard
+            parkId={parkId}
+            parkTimezone={park?.timezone}
+            email={email}
+            selected={selection.selected}
+            selectionLoaded={selection.loaded}
+            onBuy={openPricing}
+            noPass={
+              <NoPassNotice
+                parkName={parkName}
+                parkId={parkId}
+                email={email}
+                onPercentOff={(p) => {
+                  opener.current = document.getElementById(ALERTS_PROMO_ID);
+                  setPricing({ open: true, promo: p });
+                }}
+              />
+            }
+          />
+          <RecentAlertsCard parkId={parkId} />
+        </div>
+        <RideSelectCard parkId={parkId} selected={selection.selected} onChange={selection.update} />
+      </div>
+      {parkId && email && state.data ? (
+        <PricingDialog
+          open={pricing.open}
+          onOpenChange={(open) => setPricing((p) => ({ ...p, open }))}
+          initialChannel={channel}
+          initialPromo={pricing.promo}
+          parkId={parkId}
+          parkName={parkName}
+          today={state.data.today}
+          email={email}
+          returnFocus={opener}
+        />
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,99 @@
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { trpc } from '../../trpc.ts';
+import { alertWaitBadge } from '../waits/badges.ts';
+import { writeCleared } from './selection.ts';
+import { RideAlertSettings } from './WatchSettings.tsx';
+import { NO_RIDE_WATCHED } from './WatchStatus.tsx';
+
+/**
+ * "Select Rides to Monitor" on Get Alerts (spec part 1 §2, §4): the park's rides with their standby badge, a
+ * checkbox each, Select all / Unselect all (remembering a manual clear), and each ride's alert settings.
+ */
+export function RideSelectCard({
+  parkId,
+  selected,
+  onChange,
+}: {
+  parkId: string | null;
+  selected: string[];
+  onChange: (rideIds: string[]) => void;
+}) {
+  const rides = trpc.alerts.rides.useQuery({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) });
+  const rideList = rides.data?.rides ?? [];
+  return (
+    <Card>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-bold">Select Rides to Monitor</h2>
+        {rideList.length ? (
+          <div className="flex gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                if (parkId) writeCleared(parkId, false);
+                onChange(rideList.map((r) => r.id));
+              }}
+            >
+              Select all
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                if (parkId) writeCleared(parkId, true);
+                onChange([]);
+              }}
+            >
+              Unselect all
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {!parkId ? (
+        <p className="py-8 text-center text-slate-600">Choose a park to see its rides.</p>
+      ) : rides.isPending ? (
+        <Spinner label="Loading rides…" />
+      ) : rides.isError ? (
+        <div role="alert" className="py-6 text-center">
+          <p className="font-semibold">
+            {rides.error.data?.code === 'NOT_FOUND' ? 'No ride information available for this park.' : 'Error loading ride information'}
+          </p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => rides.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className={`mb-2 text-sm ${selected.length === 0 ? 'font-semibold text-amber-900' : 'text-slate-600'}`}>
+            {selected.length === 0 ? NO_RIDE_WATCHED : `${selected.length} of ${rideList.length} rides selected`}
+          </p>
+          <ul className="max-h-[400px] space-y-1 overflow-y-auto pr-1" aria-label="Rides">
+            {rideList.map((r) => {
+              const badge = alertWaitBadge(r.status === 'OPERATING' ? r.waitMinutes : null);
+              const on = selected.includes(r.id);
+              const id = `ride-${r.id}`;
+              return (
+                <li key={r.id} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-slate-50">
+                  <Checkbox
+                    id={id}
+                    checked={on}
+                    onCheckedChange={(v) => onChange(v ? [...selected, r.id] : selected.filter((x) => x !== r.id))}
+                  />
+                  <label htmlFor={id} className="flex-1 cursor-pointer">
+                    {r.name}
+                  </label>
+                  <Badge tone={badge.tone}>{badge.label}</Badge>
+                  <RideAlertSettings parkId={parkId} rideId={r.id} rideName={r.name} />
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { Card } from '../../../components/ui/card.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { trpc } from '../../../trpc.ts';
+import { toastArgs } from '../ConnectStep.tsx';
+import { laneErrorToast } from '../format.ts';
+import type { LaneStatus } from '../types.ts';
+import { AUTO_BOOKING_RULE } from './constants.ts';
+
+/** The auto-booking switch (spec part 2 §4) with its rule in words; turning it on needs a connected Disney account. */
+export function AutoBookingCard({ status }: { status: LaneStatus }) {
+  const utils = trpc.useUtils();
+  const set = trpc.lightningLane.setAutoBooking.useMutation({
+    onSuccess: async (r) => {
+      toast.success(r.autoBooking ? 'Auto-booking on' : 'Auto-booking off');
+      await utils.lightningLane.status.invalidate();
+    },
+    onError: (e) => toast.error(...toastArgs(laneErrorToast('autoBooking', e))),
+  });
+  const checked = set.isPending ? Boolean(set.variables?.enabled) : status.autoBooking;
+  return (
+    <Card>
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <h2 id="ll-auto-label" className="text-lg font-bold text-slate-900">
+            Auto-booking
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">{AUTO_BOOKING_RULE}</p>
+          {!status.isConnected ? <p className="mt-2 text-sm font-medium text-amber-800">Needs a connected Disney account.</p> : null}
+        </div>
+        <Switch
+          id="ll-auto"
+          label="Auto-booking"
+          checked={checked}
+          onCheckedChange={(v) => {
+            if (v && !status.isConnected) {
+              toast.error('Disney Account Required', { description: 'Please connect your Disney account before turning on auto-booking.' });
+              return;
+            }
+            set.mutate({ enabled: v });
+          }}
+        />
+      </div>
+    </Card>
+  );
+}
