@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
-import { FIXTURES_DIR, TEST_REDIS_URL } from '@walkon/db/testing';
+import { createTestDb, FIXTURES_DIR, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { createReplaySource } from '../src/providers/waitTimes/index.ts';
 import { createQueues, type Queues } from '../src/queues.ts';
@@ -66,4 +66,20 @@ export function useTestQueues(): { redis: Redis; queues: Queues } {
     redis.disconnect();
   });
   return { redis, queues };
+}
+
+/**
+ * A fresh migrated test database for one test file (db/src/testing.ts `createTestDb`), handed to `onCreate`
+ * in beforeAll, emptied (`truncateAll`) before each test and destroyed in afterAll.
+ */
+export function useTestDb(onCreate: (db: Kysely<Database>) => void): void {
+  let db: Kysely<Database> | undefined;
+  beforeAll(async () => {
+    ({ db } = await createTestDb());
+    onCreate(db);
+  });
+  afterAll(async () => db?.destroy());
+  beforeEach(async () => {
+    if (db) await truncateAll(db);
+  });
 }
