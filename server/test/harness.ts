@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@walkon/db';
-import { createTestDb, TEST_REDIS_URL } from '@walkon/db/testing';
+import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import { createQueues, createRedis, type Queues, type WaitTimesSource } from '@walkon/jobs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type SessionUser, validateSessionToken } from '../src/auth/session.ts';
 import type { AppDeps, FlightSearchService } from '../src/deps.ts';
@@ -106,6 +106,24 @@ export function buildTestApp(
   flights: FlightSearchService | null = null,
 ): Promise<FastifyInstance> {
   return buildApp(testDeps(env, production, source, payments, now, flights));
+}
+
+/**
+ * Registers, for a test file over `env`: beforeAll builds a non-production app over `source()` with the clock
+ * `now` (no payments) and hands it to `onBuilt`; afterAll closes it; each test starts from an empty database.
+ */
+export function withTestApp(
+  env: Pick<TestServer, 'db' | 'queues'>,
+  opts: { source: () => WaitTimesSource; now: () => Date },
+  onBuilt: (app: FastifyInstance) => void,
+): void {
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp(env, false, opts.source(), null, opts.now);
+    onBuilt(app);
+  });
+  afterAll(async () => app?.close());
+  beforeEach(async () => truncateAll(env.db));
 }
 
 /** What `trpcCall` answers: the HTTP status, the body, and its parts tests look at. */

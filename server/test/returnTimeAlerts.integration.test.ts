@@ -1,10 +1,10 @@
 import { subscriptions } from '@walkon/db';
-import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
+import { FIXTURES_DIR } from '@walkon/db/testing';
 import { createReplaySource } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RETURN_TIME_NO_PASS } from '../src/services/returnTimeAlerts.ts';
-import { buildTestApp, signUpUser, trpcCall, withTestServer } from './harness.ts';
+import { signUpUser, trpcCall, withTestApp, withTestServer } from './harness.ts';
 
 // Issue 6 return-time alerts API over the real Magic Kingdom recording, with the clock at the recording
 // instant (18:27 in Orlando on 2026-04-14) so the recorded return starts are served unshifted.
@@ -21,11 +21,9 @@ const CAROUSEL = '8183f3f2-1b59-4b9c-b634-6a863bdf8d84'; // Carousel of Progress
 
 const env = withTestServer({ source: replay });
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp(env, false, replay(), null, now);
+withTestApp(env, { source: replay, now }, (built) => {
+  app = built;
 });
-afterAll(async () => app?.close());
-beforeEach(async () => truncateAll(env.db));
 
 const call = (proc: string, input?: unknown, cookie?: string) => trpcCall(app, proc, input, cookie);
 const signUp = () => signUpUser(app);

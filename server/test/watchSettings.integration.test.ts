@@ -1,9 +1,9 @@
 import { subscriptions, users } from '@walkon/db';
-import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
+import { FIXTURES_DIR } from '@walkon/db/testing';
 import { createReplaySource, runParkTick } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpUser, trpcCall, withTestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { signUpUser, trpcCall, withTestApp, withTestServer } from './harness.ts';
 
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const EPCOT_RIDE = 'not-a-magic-kingdom-ride';
@@ -18,11 +18,9 @@ const SPACE_MOUNTAIN = 'b2260923-9315-40fd-9c6b-44dd811dbe64'; // 20 min
 
 const env = withTestServer({ source: replay });
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp(env, false, replay(), null, now);
+withTestApp(env, { source: replay, now }, (built) => {
+  app = built;
 });
-afterAll(async () => app?.close());
-beforeEach(async () => truncateAll(env.db));
 
 const call = (proc: string, input?: unknown, cookie?: string) => trpcCall(app, proc, input, cookie);
 const settings = (rideId: string, thresholdMinutes: number | null, backInService = false, remindHourly = false) => ({
