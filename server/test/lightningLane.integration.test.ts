@@ -367,6 +367,19 @@ describe('preferences and the auto-booking switch (spec part 2 §3, §5), stored
   });
 });
 
+/** Delivers a signed Stripe event for `session` to the webhook, expects 200 → the response body ({ received, result }). */
+async function deliverWebhook(type: string, session: Parameters<StripeFake['signedEvent']>[1]) {
+  const { payload, header } = fake.signedEvent(type, session);
+  const hook = await app.inject({
+    method: 'POST',
+    url: '/stripe/webhook',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+  });
+  expect(hook.statusCode).toBe(200);
+  return hook.json();
+}
+
 describe('step 2: $5/day through the existing Stripe checkout (spec part 2 §7, §9)', () => {
   it('needs an invitation first', async () => {
     const u = await signUp();
@@ -412,15 +425,7 @@ describe('step 2: $5/day through the existing Stripe checkout (spec part 2 §7, 
     expect((await call('lightningLane.confirmCheckout', { sessionId: out.data.sessionId }, u.cookie)).data.status).toBe('pending');
 
     const session = fake.pay(out.data.sessionId);
-    const { payload, header } = fake.signedEvent('checkout.session.completed', session);
-    const hook = await app.inject({
-      method: 'POST',
-      url: '/stripe/webhook',
-      payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    });
-    expect(hook.statusCode).toBe(200);
-    expect(hook.json()).toEqual({ received: true, result: 'fulfilled' });
+    expect(await deliverWebhook('checkout.session.completed', session)).toEqual({ received: true, result: 'fulfilled' });
     const passes = await env.db
       .selectFrom('lightning_lane_passes')
       .select(['user_id', 'park_id', 'day', 'checkout_session_id'])
@@ -473,15 +478,7 @@ describe('step 2: $5/day through the existing Stripe checkout (spec part 2 §7, 
 
   /** Delivers a signed Stripe event for `session` to the webhook → the handler's `result`. */
   async function webhook(type: string, session: Parameters<StripeFake['signedEvent']>[1]): Promise<string> {
-    const { payload, header } = fake.signedEvent(type, session);
-    const hook = await app.inject({
-      method: 'POST',
-      url: '/stripe/webhook',
-      payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    });
-    expect(hook.statusCode).toBe(200);
-    return hook.json().result;
+    return (await deliverWebhook(type, session)).result;
   }
   const llPasses = () => env.db.selectFrom('lightning_lane_passes').select(['user_id', 'day', 'checkout_session_id']).execute();
 
