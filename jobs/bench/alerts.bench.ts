@@ -17,6 +17,7 @@ import { runParkTick } from '../src/pipeline/tick.ts';
 import type { LiveParkData, WaitTimesSource } from '../src/providers/waitTimes/index.ts';
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
+import { openParkEntry } from '../test/fixtures/liveFeed.ts';
 import { startTestWorker } from '../test/fixtures/testWorker.ts';
 
 const RIDES = 40;
@@ -65,16 +66,7 @@ const source: WaitTimesSource = {
       name: parkId,
       timezone: TZ,
       entries: [
-        {
-          id: parkId,
-          name: parkId,
-          entityType: 'PARK',
-          status: 'OPERATING',
-          standbyWait: null,
-          queue: null,
-          operatingHours: null,
-          lastUpdated: null,
-        },
+        openParkEntry(parkId, parkId),
         ...Array.from({ length: RIDES }, (_, j) => ({
           id: rideId(parkId, j),
           name: `Attraction ${j}`,

@@ -15,7 +15,7 @@ import type { LiveParkData, WaitTimesSource } from '../src/providers/waitTimes/i
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
 import { buildWorker } from '../src/worker.ts';
-import { FIXTURES, MK, MK_OPEN, replayOf, TEST_PUBLIC_ORIGIN, useTestDb } from './helpers.ts';
+import { FIXTURES, MK, MK_OPEN, openParkEntry, replayOf, TEST_PUBLIC_ORIGIN, useTestDb } from './helpers.ts';
 
 let db: Kysely<Database>;
 const notifier = createOutboxNotifier();
@@ -58,16 +58,7 @@ function recordedDay() {
         name: 'Magic Kingdom Park',
         timezone: 'America/New_York',
         entries: [
-          {
-            id: MK,
-            name: 'Magic Kingdom Park',
-            entityType: 'PARK',
-            status: 'OPERATING',
-            standbyWait: null,
-            queue: null,
-            operatingHours: null,
-            lastUpdated: null,
-          },
+          openParkEntry(MK, 'Magic Kingdom Park'),
           ...rows.map((r) => ({
             id: byName.get(r.name)?.id ?? `csv-${r.name.replace(/\W+/g, '-').toLowerCase()}`,
             name: r.name,

@@ -10,6 +10,7 @@ import { createReplaySource } from '../src/providers/waitTimes/index.ts';
 import { createQueues, type Queues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
 
+export { openParkEntry } from './fixtures/liveFeed.ts';
 export { startTestWorker, TEST_PUBLIC_ORIGIN, type TestWorkerDeps } from './fixtures/testWorker.ts';
 
 /** The recorded data (`WALKON_FIXTURES_DIR`, see db/src/testing.ts). */
