@@ -11,15 +11,14 @@ import { TEST_REDIS_URL } from '@walkon/db/testing';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { Queue, Worker } from 'bullmq';
 import { type Kysely, sql } from 'kysely';
-import { pino } from 'pino';
 import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { runParkTick } from '../src/pipeline/tick.ts';
-import { createOutboxNotifier } from '../src/providers/notify/index.ts';
 import type { LiveParkData, WaitTimesSource } from '../src/providers/waitTimes/index.ts';
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
-import { buildWorker } from '../src/worker.ts';
+import { openParkEntry } from '../test/fixtures/liveFeed.ts';
+import { startTestWorker } from '../test/fixtures/testWorker.ts';
 
 const RIDES = 40;
 const WATCHED = 30;
@@ -67,16 +66,7 @@ const source: WaitTimesSource = {
       name: parkId,
       timezone: TZ,
       entries: [
-        {
-          id: parkId,
-          name: parkId,
-          entityType: 'PARK',
-          status: 'OPERATING',
-          standbyWait: null,
-          queue: null,
-          operatingHours: null,
-          lastUpdated: null,
-        },
+        openParkEntry(parkId, parkId),
         ...Array.from({ length: RIDES }, (_, j) => ({
           id: rideId(parkId, j),
           name: `Attraction ${j}`,
@@ -231,18 +221,7 @@ async function main() {
   const noop = await noopRate(prefix, 20_000);
   const connection = createRedis(TEST_REDIS_URL, 'worker');
   const queues = createQueues({ connection, prefix });
-  const worker = await buildWorker({
-    db,
-    connection,
-    queues,
-    source,
-    notifier: createOutboxNotifier(),
-    logger: pino({ level: 'silent' }),
-    now,
-    publicOrigin: 'http://localhost:3000',
-    sendConcurrency: SEND_CONCURRENCY,
-    schedules: false,
-  });
+  const worker = await startTestWorker({ db, connection, queues, source, now, sendConcurrency: SEND_CONCURRENCY, schedules: false });
   const queuedCount = async () =>
     Number((await sql<{ n: number }>`select count(*)::int as n from deliveries where status = 'queued'`.execute(db)).rows[0]?.n ?? 0);
   const waitUntil = async (done: () => Promise<boolean>, limitMs = 600_000) => {

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Database, outbox } from '@walkon/db';
-import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
+import { TEST_REDIS_URL } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { sendDelivery, sendDeliveryBatch } from '../src/pipeline/send.ts';
 import { sweepQueuedDeliveries } from '../src/pipeline/sweeper.ts';
@@ -16,18 +16,26 @@ import { createHttpSource, UpstreamError } from '../src/providers/waitTimes/inde
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
 import { buildWorker } from '../src/worker.ts';
-import { EXPECTED_MK_ALERTS, FIXTURES, MK, MK_EDITED, MK_OPEN, MK_PREOPEN, replayOf, watchAll } from './helpers.ts';
+import {
+  EXPECTED_MK_ALERTS,
+  FIXTURES,
+  MK,
+  MK_EDITED,
+  MK_OPEN,
+  MK_PREOPEN,
+  replayOf,
+  TEST_PUBLIC_ORIGIN,
+  useTestDb,
+  watchAll,
+} from './helpers.ts';
 
 let db: Kysely<Database>;
 const now = () => new Date();
 const notifier = createOutboxNotifier();
-const publicOrigin = 'http://localhost:3000';
-
-beforeAll(async () => {
-  ({ db } = await createTestDb());
+const publicOrigin = TEST_PUBLIC_ORIGIN;
+useTestDb((created) => {
+  db = created;
 });
-afterAll(async () => db.destroy());
-beforeEach(async () => truncateAll(db));
 
 describe('DESIGN §2.3 evaluation over the real Magic Kingdom recordings (replay)', () => {
   // Alert engine v2 changed this test: the seven alerts of one tick used to be seven e-mails; they are now

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { catalogue, type Database, outbox, rides, subscriptions } from '@walkon/db';
-import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
+import { TEST_REDIS_URL } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packBatches } from '../src/pipeline/fanout.ts';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { sendDeliveryBatch } from '../src/pipeline/send.ts';
@@ -15,17 +15,14 @@ import type { LiveParkData, WaitTimesSource } from '../src/providers/waitTimes/i
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
 import { buildWorker } from '../src/worker.ts';
-import { FIXTURES, MK, MK_OPEN, replayOf } from './helpers.ts';
+import { FIXTURES, MK, MK_OPEN, openParkEntry, replayOf, TEST_PUBLIC_ORIGIN, useTestDb } from './helpers.ts';
 
 let db: Kysely<Database>;
 const notifier = createOutboxNotifier();
-const publicOrigin = 'http://localhost:3000';
-
-beforeAll(async () => {
-  ({ db } = await createTestDb());
+const publicOrigin = TEST_PUBLIC_ORIGIN;
+useTestDb((created) => {
+  db = created;
 });
-afterAll(async () => db.destroy());
-beforeEach(async () => truncateAll(db));
 
 const SERIES = path.join(FIXTURES, 'roguemew_tpw-derived_magic-kingdom_2026-04-01_15min.csv');
 
@@ -61,16 +58,7 @@ function recordedDay() {
         name: 'Magic Kingdom Park',
         timezone: 'America/New_York',
         entries: [
-          {
-            id: MK,
-            name: 'Magic Kingdom Park',
-            entityType: 'PARK',
-            status: 'OPERATING',
-            standbyWait: null,
-            queue: null,
-            operatingHours: null,
-            lastUpdated: null,
-          },
+          openParkEntry(MK, 'Magic Kingdom Park'),
           ...rows.map((r) => ({
             id: byName.get(r.name)?.id ?? `csv-${r.name.replace(/\W+/g, '-').toLowerCase()}`,
             name: r.name,

@@ -1,9 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
-import { FIXTURES_DIR } from '@walkon/db/testing';
+import { createTestDb, FIXTURES_DIR, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { createReplaySource } from '../src/providers/waitTimes/index.ts';
+import { createQueues, type Queues } from '../src/queues.ts';
+import { createRedis } from '../src/redis.ts';
+
+export { openParkEntry } from './fixtures/liveFeed.ts';
+export { startTestWorker, TEST_PUBLIC_ORIGIN, type TestWorkerDeps } from './fixtures/testWorker.ts';
 
 /** The recorded data (`WALKON_FIXTURES_DIR`, see db/src/testing.ts). */
 export const FIXTURES = FIXTURES_DIR;
@@ -44,4 +52,35 @@ export async function watchAll(db: Kysely<Database>, file: string, email: string
   });
   await rides.watchAllRides(db, email, MK);
   return source;
+}
+
+/**
+ * A `worker`-role Redis connection and the queues under a fresh `test-<uuid>` prefix, for one test file.
+ * Registers its own afterAll: obliterates every queue, closes them and disconnects.
+ */
+export function useTestQueues(): { redis: Redis; queues: Queues } {
+  const redis = createRedis(TEST_REDIS_URL, 'worker');
+  const queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
+  afterAll(async () => {
+    for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
+    await queues.close();
+    redis.disconnect();
+  });
+  return { redis, queues };
+}
+
+/**
+ * A fresh migrated test database for one test file (db/src/testing.ts `createTestDb`), handed to `onCreate`
+ * in beforeAll, emptied (`truncateAll`) before each test and destroyed in afterAll.
+ */
+export function useTestDb(onCreate: (db: Kysely<Database>) => void): void {
+  let db: Kysely<Database> | undefined;
+  beforeAll(async () => {
+    ({ db } = await createTestDb());
+    onCreate(db);
+  });
+  afterAll(async () => db?.destroy());
+  beforeEach(async () => {
+    if (db) await truncateAll(db);
+  });
 }

@@ -1,31 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import { catalogue, type Database, history, liveStatus } from '@walkon/db';
-import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
+import { createTestDb, truncateAll } from '@walkon/db/testing';
 import { Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_HISTORY, importHistory } from '../src/history/import.ts';
 import { collectHistory, HISTORY_EVERY_MS, historySchedulerId, reconcileHistorySchedulers } from '../src/pipeline/history.ts';
 import { createReplaySource, type WaitTimesSource } from '../src/providers/waitTimes/index.ts';
-import { createQueues, QUEUE } from '../src/queues.ts';
-import { createRedis } from '../src/redis.ts';
-import { FIXTURES, MK, MK_OPEN } from './helpers.ts';
+import { QUEUE } from '../src/queues.ts';
+import { FIXTURES, MK, MK_OPEN, useTestQueues } from './helpers.ts';
 
 let db: Kysely<Database>;
-const redis = createRedis(TEST_REDIS_URL, 'worker');
-const queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
+const { redis, queues } = useTestQueues();
 const AK = '1c84a229-8862-4648-9c71-378ddd2c7693';
 const NAVI = '7a5af3b7-9bc1-4962-92d0-3ea9c9ce35f0';
 
 beforeAll(async () => {
   ({ db } = await createTestDb());
 });
-afterAll(async () => {
-  for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
-  await queues.close();
-  redis.disconnect();
-  await db.destroy();
-});
+afterAll(async () => db.destroy());
 beforeEach(async () => {
   await truncateAll(db);
   const source = createReplaySource({ dir: FIXTURES, files: [MK_OPEN], now: () => new Date() });

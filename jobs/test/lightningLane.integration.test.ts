@@ -7,11 +7,9 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LightningLaneBooker, loadAvailability, runAutoBooking } from '../src/pipeline/lightningLane.ts';
 import { refreshPark } from '../src/pipeline/poll.ts';
-import { createOutboxNotifier } from '../src/providers/notify/index.ts';
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
-import { buildWorker } from '../src/worker.ts';
-import { MK, MK_OPEN, replayOf } from './helpers.ts';
+import { MK, MK_OPEN, replayOf, startTestWorker } from './helpers.ts';
 
 /**
  * Issue 6 — server-side Lightning Lane auto-booking (spec part 2 §4) after a poll of the REAL Magic Kingdom
@@ -195,16 +193,7 @@ describe('the poll-park worker runs auto-booking after each poll', () => {
     const producer = createRedis(TEST_REDIS_URL, 'producer');
     const connection = createRedis(TEST_REDIS_URL, 'worker');
     const queues = createQueues({ connection: producer, prefix: `test-${randomUUID()}` });
-    const worker = await buildWorker({
-      db,
-      connection,
-      queues,
-      source,
-      notifier: createOutboxNotifier(),
-      logger: pino({ level: 'silent' }),
-      now,
-      publicOrigin: 'http://localhost:3000',
-    });
+    const worker = await startTestWorker({ db, connection, queues, source, now });
     try {
       await queues.poll.add('poll', { parkId: MK });
       await expect

@@ -1,26 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { catalogue, type Database, liveStatus, subscriptions } from '@walkon/db';
-import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
+import { createTestDb, truncateAll } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createQueues } from '../src/queues.ts';
-import { createRedis } from '../src/redis.ts';
 import { runMaintenance } from '../src/worker.ts';
+import { useTestQueues } from './helpers.ts';
 
 let db: Kysely<Database>;
-const redis = createRedis(TEST_REDIS_URL, 'worker');
-const queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
+const { queues } = useTestQueues();
 const NOW = new Date('2026-04-16T12:00:00Z'); // 08:00 in Orlando, 2026-04-16
 
 beforeAll(async () => {
   ({ db } = await createTestDb());
 });
-afterAll(async () => {
-  for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
-  await queues.close();
-  redis.disconnect();
-  await db.destroy();
-});
+afterAll(async () => db.destroy());
 beforeEach(async () => {
   await truncateAll(db);
   await catalogue.upsertDestinations(db, [{ id: 'd', name: 'Resort', parks: [{ id: 'p', name: 'Park' }] }]);

@@ -3,13 +3,11 @@ import type { Database } from '@walkon/db';
 import { createTestDb, TEST_REDIS_URL } from '@walkon/db/testing';
 import type { Job, Queue } from 'bullmq';
 import type { Kysely } from 'kysely';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboxNotifier } from '../src/providers/notify/index.ts';
 import { createQueues, jobSchemas, parseJobData, type Queues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
-import { buildWorker, type WalkOnWorker } from '../src/worker.ts';
-import { MK_OPEN, replayOf } from './helpers.ts';
+import type { WalkOnWorker } from '../src/worker.ts';
+import { MK_OPEN, replayOf, startTestWorker } from './helpers.ts';
 
 let db: Kysely<Database>;
 const connection = createRedis(TEST_REDIS_URL, 'worker');
@@ -20,17 +18,7 @@ const now = () => new Date('2026-04-14T22:27:18Z');
 beforeAll(async () => {
   ({ db } = await createTestDb());
   queues = createQueues({ connection, prefix: `test-${randomUUID()}` });
-  worker = await buildWorker({
-    db,
-    connection,
-    queues,
-    source: replayOf(MK_OPEN, now),
-    notifier: createOutboxNotifier(),
-    logger: pino({ level: 'silent' }),
-    now,
-    publicOrigin: 'http://localhost:3000',
-    schedules: false,
-  });
+  worker = await startTestWorker({ db, connection, queues, source: replayOf(MK_OPEN, now), now, schedules: false });
 });
 afterAll(async () => {
   await worker?.close();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue, type Database, features, restaurantAlerts, users } from '@walkon/db';
-import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
+import { createTestDb, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate } from '@walkon/domain/dates';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
@@ -11,10 +11,8 @@ import { sendDelivery } from '../src/pipeline/send.ts';
 import { createReplayDiningProvider, createThemeParksDiningProvider } from '../src/providers/dining/index.ts';
 import type { DiningAvailabilityProvider, DiningQuery } from '../src/providers/dining/types.ts';
 import { createOutboxNotifier } from '../src/providers/notify/index.ts';
-import { createQueues } from '../src/queues.ts';
-import { createRedis } from '../src/redis.ts';
 import { MAINTENANCE_SCHEDULES, runMaintenance } from '../src/worker.ts';
-import { FIXTURES, MK, MK_OPEN, replayOf } from './helpers.ts';
+import { FIXTURES, MK, MK_OPEN, replayOf, useTestQueues } from './helpers.ts';
 
 /** 18:00 in Orlando on 2026-12-01 (EST, UTC−5): dinner time. */
 const DINNER = new Date('2026-12-01T23:00:00Z');
@@ -27,8 +25,7 @@ const LIBERTY = 'ae9a4a79-ccf1-4561-9a95-cf83d3007b98';
 const BE_OUR_GUEST = 'e847a8bd-7d21-432b-a7a1-f483517a22b5';
 
 let db: Kysely<Database>;
-const redis = createRedis(TEST_REDIS_URL, 'worker');
-const queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
+const { queues } = useTestQueues();
 const logger = pino({ level: 'silent' });
 const notifier = createOutboxNotifier();
 const publicOrigin = 'http://localhost:3000';
@@ -36,12 +33,7 @@ const publicOrigin = 'http://localhost:3000';
 beforeAll(async () => {
   ({ db } = await createTestDb());
 });
-afterAll(async () => {
-  for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
-  await queues.close();
-  redis.disconnect();
-  await db.destroy();
-});
+afterAll(async () => db.destroy());
 beforeEach(async () => {
   await truncateAll(db);
   await queues.sendEmail.obliterate({ force: true });

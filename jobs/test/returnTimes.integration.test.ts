@@ -1,14 +1,13 @@
 import { catalogue, type Database, outbox, returnTimeAlerts, rides, subscriptions } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
 import { gsm7Length, toGsm7 } from '@walkon/domain/messages/sms';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { claimReturnTimeAlerts } from '../src/pipeline/returnTimes.ts';
 import { sendDelivery } from '../src/pipeline/send.ts';
 import { runParkTick } from '../src/pipeline/tick.ts';
 import { createOutboxNotifier } from '../src/providers/notify/index.ts';
-import { MK, MK_OPEN, replayOf, watchAll } from './helpers.ts';
+import { MK, MK_OPEN, replayOf, TEST_PUBLIC_ORIGIN, useTestDb, watchAll } from './helpers.ts';
 
 // Issue 6 return-time alerts over the real Magic Kingdom recordings, with the clock at the recording instant
 // (its newest lastUpdated), so the replay shifts nothing and the recorded return starts stay as they are.
@@ -24,13 +23,10 @@ const SEVEN_DWARFS = '9d4d5229-7142-44b6-b4fb-528920969a2c'; // 2023: PAID_RETUR
 const FAN = 'fan@example.com';
 let db: Kysely<Database>;
 const notifier = createOutboxNotifier();
-const publicOrigin = 'http://localhost:3000';
-
-beforeAll(async () => {
-  ({ db } = await createTestDb());
+const publicOrigin = TEST_PUBLIC_ORIGIN;
+useTestDb((created) => {
+  db = created;
 });
-afterAll(async () => db.destroy());
-beforeEach(async () => truncateAll(db));
 
 function alertOn(email: string, rideId: string, queueType: 'RETURN_TIME' | 'PAID_RETURN_TIME', beforeTime: string | null = null) {
   return returnTimeAlerts.upsert(db, { email, userId: null, parkId: MK, rideId, queueType, beforeTime });

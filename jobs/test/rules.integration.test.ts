@@ -118,6 +118,11 @@ async function claims(c: Case): Promise<number> {
   return tickAt(c, NOW);
 }
 
+/** Grants the fan an e-mail pass day at the park (park-local `day`), from a Stripe checkout or a promo code. */
+function grantEmailDay(day: string, source: 'stripe' | 'promo', reference: string) {
+  return subscriptions.grantPassDays(db, { email: EMAIL, parkId: P, userId: null, channel: 'email', days: [day], source, reference });
+}
+
 describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
   it('baseline: OPERATING, 10 min, fresh, in hours, valid pass → one alert', async () => expect(await claims({})).toBe(1));
   it('spec part 1 §9: wait 15 alerts, 16 does not, 0 does not (0 < wait ≤ 15)', async () => {
@@ -163,40 +168,16 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
   });
   it('a multi-date pass alerts only on the dates bought (13th and 15th bought, today is the 14th → nothing)', async () => {
     await claims({ start: '2026-04-13', end: '2026-04-14' });
-    await subscriptions.grantPassDays(db, {
-      email: EMAIL,
-      parkId: P,
-      userId: null,
-      channel: 'email',
-      days: ['2026-04-15'],
-      source: 'stripe',
-      reference: 'cs_test',
-    });
+    await grantEmailDay('2026-04-15', 'stripe', 'cs_test');
     expect(await tickAt({ wait: 11 }, new Date(NOW.getTime() + 60_000))).toBe(0);
-    await subscriptions.grantPassDays(db, {
-      email: EMAIL,
-      parkId: P,
-      userId: null,
-      channel: 'email',
-      days: ['2026-04-14'],
-      source: 'promo',
-      reference: 'FREE',
-    });
+    await grantEmailDay('2026-04-14', 'promo', 'FREE');
     expect(await tickAt({ wait: 12 }, new Date(NOW.getTime() + 2 * 60_000))).toBe(1);
     const sub = await subscriptions.findByEmailAndPark(db, EMAIL, P);
     expect([sub?.startDate, sub?.endDate]).toEqual(['2026-04-13', '2026-04-16']);
   });
   it('the channel is the one bought for each date (an SMS day texts, the e-mail day after e-mails)', async () => {
     expect(await claims({ alertType: 'sms', phone: '+14075551234' })).toBe(1);
-    await subscriptions.grantPassDays(db, {
-      email: EMAIL,
-      parkId: P,
-      userId: null,
-      channel: 'email',
-      days: ['2026-04-15'],
-      source: 'stripe',
-      reference: 'cs_2',
-    });
+    await grantEmailDay('2026-04-15', 'stripe', 'cs_2');
     const tomorrow = new Date(NOW.getTime() + 24 * 3600_000);
     // A new park-local day starts armed, whatever the reading did yesterday.
     expect(await tickAt({ hours: null }, tomorrow)).toBe(1);

@@ -9,7 +9,6 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { schedulerId } from '../src/pipeline/schedulers.ts';
 import { runParkTick } from '../src/pipeline/tick.ts';
-import { createOutboxNotifier } from '../src/providers/notify/index.ts';
 import {
   createHttpSource,
   createMemoryReadGate,
@@ -20,8 +19,7 @@ import {
 } from '../src/providers/waitTimes/index.ts';
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
-import { buildWorker } from '../src/worker.ts';
-import { FIXTURES, MK, MK_OPEN, watchAll } from './helpers.ts';
+import { FIXTURES, MK, MK_OPEN, startTestWorker, watchAll } from './helpers.ts';
 
 // DESIGN §2.2 upstream reads against a LOCAL fake ThemeParks.wiki (node:http on 127.0.0.1, never a real host):
 // every case ends with no alert and no crash (the tick rejects with an UpstreamError the worker handles).
@@ -99,16 +97,7 @@ describe('a response about another park', () => {
     const queues = createQueues({ connection, prefix });
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (s: string) => void lines.push(s) });
-    const worker = await buildWorker({
-      db,
-      connection,
-      queues,
-      source,
-      notifier: createOutboxNotifier(),
-      logger,
-      now,
-      publicOrigin: 'http://localhost:3000',
-    });
+    const worker = await startTestWorker({ db, connection, queues, source, logger, now });
     try {
       await withoutScheduler(queues);
       hits = [];
@@ -270,12 +259,11 @@ describe('Retry-After', () => {
       if (a.status !== 200) return void res.writeHead(a.status, a.retryAfter ? { 'retry-after': a.retryAfter } : {}).end('busy');
       res.writeHead(200, { 'content-type': 'application/json' }).end(mkRecording);
     };
-    const worker = await buildWorker({
+    const worker = await startTestWorker({
       db,
       connection,
       queues,
       source,
-      notifier: createOutboxNotifier(),
       logger,
       now,
       publicOrigin: 'http://x',

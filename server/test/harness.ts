@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '@walkon/db';
-import { createTestDb, TEST_REDIS_URL } from '@walkon/db/testing';
+import { type Database, subscriptions } from '@walkon/db';
+import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import { createQueues, createRedis, type Queues, type WaitTimesSource } from '@walkon/jobs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type SessionUser, validateSessionToken } from '../src/auth/session.ts';
 import type { AppDeps, FlightSearchService } from '../src/deps.ts';
@@ -106,6 +106,24 @@ export function buildTestApp(
   flights: FlightSearchService | null = null,
 ): Promise<FastifyInstance> {
   return buildApp(testDeps(env, production, source, payments, now, flights));
+}
+
+/**
+ * Registers, for a test file over `env`: beforeAll builds a non-production app over `source()` with the clock
+ * `now` (no payments) and hands it to `onBuilt`; afterAll closes it; each test starts from an empty database.
+ */
+export function withTestApp(
+  env: Pick<TestServer, 'db' | 'queues'>,
+  opts: { source: () => WaitTimesSource; now: () => Date },
+  onBuilt: (app: FastifyInstance) => void,
+): void {
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp(env, false, opts.source(), null, opts.now);
+    onBuilt(app);
+  });
+  afterAll(async () => app?.close());
+  beforeEach(async () => truncateAll(env.db));
 }
 
 /** What `trpcCall` answers: the HTTP status, the body, and its parts tests look at. */
@@ -210,4 +228,26 @@ export async function signUpUser(app: FastifyInstance, email = `p${++signUps}-${
   const r = await trpcCall(app, 'auth.signUp', { fullName: 'Test Person', email, password: 'correct horse' });
   if (r.status !== 200 || !r.cookie) throw new Error(`sign-up failed: ${r.status} ${r.message}`);
   return { id: r.data.user.id as string, email, cookie: r.cookie };
+}
+
+/**
+ * Watches `rideIds` at `parkId` as the signed-in `user` (a live read first loads the park's attractions) and
+ * holds an e-mail pass from `startDate` to `endDate` (park-local dates), as their own signed-in purchase leaves it.
+ */
+export async function watchWithPass(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  user: { id: string; email: string; cookie: string },
+  pass: { parkId: string; rideIds: string[]; startDate: string; endDate: string },
+): Promise<void> {
+  expect((await trpcCall(app, 'waitTimes.live', { parkId: pass.parkId })).status).toBe(200);
+  expect((await trpcCall(app, 'alerts.saveRides', { parkId: pass.parkId, rideIds: pass.rideIds }, user.cookie)).status).toBe(200);
+  await subscriptions.upsertActivePass(db, {
+    email: user.email,
+    parkId: pass.parkId,
+    userId: user.id,
+    alertType: 'email',
+    startDate: pass.startDate,
+    endDate: pass.endDate,
+  });
 }

@@ -367,6 +367,16 @@ describe('preferences and the auto-booking switch (spec part 2 §3, §5), stored
   });
 });
 
+/** Posts a signed Stripe event (`fake.signedEvent`) to the webhook, as Stripe would → the reply. */
+function postWebhook(event: { payload: string; header: string }) {
+  return app.inject({
+    method: 'POST',
+    url: '/stripe/webhook',
+    payload: event.payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+  });
+}
+
 describe('step 2: $5/day through the existing Stripe checkout (spec part 2 §7, §9)', () => {
   it('needs an invitation first', async () => {
     const u = await signUp();
@@ -412,13 +422,8 @@ describe('step 2: $5/day through the existing Stripe checkout (spec part 2 §7, 
     expect((await call('lightningLane.confirmCheckout', { sessionId: out.data.sessionId }, u.cookie)).data.status).toBe('pending');
 
     const session = fake.pay(out.data.sessionId);
-    const { payload, header } = fake.signedEvent('checkout.session.completed', session);
-    const hook = await app.inject({
-      method: 'POST',
-      url: '/stripe/webhook',
-      payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    });
+    const event = fake.signedEvent('checkout.session.completed', session);
+    const hook = await postWebhook(event);
     expect(hook.statusCode).toBe(200);
     expect(hook.json()).toEqual({ received: true, result: 'fulfilled' });
     const passes = await env.db
@@ -436,16 +441,7 @@ describe('step 2: $5/day through the existing Stripe checkout (spec part 2 §7, 
     expect(await env.db.selectFrom('user_rides').selectAll().execute()).toEqual([]);
 
     // Replays of the event and the return page change nothing.
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/stripe/webhook',
-          payload,
-          headers: { 'content-type': 'application/json', 'stripe-signature': header },
-        })
-      ).json().result,
-    ).toBe('duplicate');
+    expect((await postWebhook(event)).json().result).toBe('duplicate');
     const back = await call('lightningLane.confirmCheckout', { sessionId: session.id }, u.cookie);
     expect(back.data).toEqual({ status: 'fulfilled', parkId: MK, parkName: 'Magic Kingdom Park', days: [TODAY, d1], amountCents: 1000 });
     expect(await env.db.selectFrom('lightning_lane_passes').selectAll().execute()).toHaveLength(2);
@@ -473,13 +469,7 @@ describe('step 2: $5/day through the existing Stripe checkout (spec part 2 §7, 
 
   /** Delivers a signed Stripe event for `session` to the webhook → the handler's `result`. */
   async function webhook(type: string, session: Parameters<StripeFake['signedEvent']>[1]): Promise<string> {
-    const { payload, header } = fake.signedEvent(type, session);
-    const hook = await app.inject({
-      method: 'POST',
-      url: '/stripe/webhook',
-      payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    });
+    const hook = await postWebhook(fake.signedEvent(type, session));
     expect(hook.statusCode).toBe(200);
     return hook.json().result;
   }

@@ -1,10 +1,9 @@
-import { subscriptions } from '@walkon/db';
-import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
+import { FIXTURES_DIR } from '@walkon/db/testing';
 import { createReplaySource } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RETURN_TIME_NO_PASS } from '../src/services/returnTimeAlerts.ts';
-import { buildTestApp, signUpUser, trpcCall, withTestServer } from './harness.ts';
+import { signUpUser, trpcCall, watchWithPass, withTestApp, withTestServer } from './harness.ts';
 
 // Issue 6 return-time alerts API over the real Magic Kingdom recording, with the clock at the recording
 // instant (18:27 in Orlando on 2026-04-14) so the recorded return starts are served unshifted.
@@ -21,29 +20,16 @@ const CAROUSEL = '8183f3f2-1b59-4b9c-b634-6a863bdf8d84'; // Carousel of Progress
 
 const env = withTestServer({ source: replay });
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp(env, false, replay(), null, now);
+withTestApp(env, { source: replay, now }, (built) => {
+  app = built;
 });
-afterAll(async () => app?.close());
-beforeEach(async () => truncateAll(env.db));
 
 const call = (proc: string, input?: unknown, cookie?: string) => trpcCall(app, proc, input, cookie);
 const signUp = () => signUpUser(app);
 
-/** A pass for MK today (park-local 2026-04-14) and a watch on `rideIds`. */
-/** Watches `rideIds` and holds a pass for today, as the person's own signed-in purchase leaves it. */
-async function passAndWatch(user: { email: string; cookie: string; id: string }, rideIds: string[]) {
-  expect((await call('waitTimes.live', { parkId: MK })).status).toBe(200); // loads the park's attractions
-  expect((await call('alerts.saveRides', { parkId: MK, rideIds }, user.cookie)).status).toBe(200);
-  await subscriptions.upsertActivePass(env.db, {
-    email: user.email,
-    parkId: MK,
-    userId: user.id,
-    alertType: 'email',
-    startDate: '2026-04-14',
-    endDate: '2026-04-15',
-  });
-}
+/** A pass for MK today (park-local 2026-04-14), bought by the signed-in account, and a watch on `rideIds`. */
+const passAndWatch = (user: { id: string; email: string; cookie: string }, rideIds: string[]) =>
+  watchWithPass(app, env.db, user, { parkId: MK, rideIds, startDate: '2026-04-14', endDate: '2026-04-15' });
 
 const set = (cookie: string, rideId: string, queueType: string, beforeTime: string | null = null) =>
   call('returnTimeAlerts.set', { parkId: MK, rideId, queueType, beforeTime }, cookie);

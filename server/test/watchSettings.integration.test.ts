@@ -1,9 +1,9 @@
-import { subscriptions, users } from '@walkon/db';
-import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
+import { users } from '@walkon/db';
+import { FIXTURES_DIR } from '@walkon/db/testing';
 import { createReplaySource, runParkTick } from '@walkon/jobs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpUser, trpcCall, withTestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { signUpUser, trpcCall, watchWithPass, withTestApp, withTestServer } from './harness.ts';
 
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const EPCOT_RIDE = 'not-a-magic-kingdom-ride';
@@ -18,11 +18,9 @@ const SPACE_MOUNTAIN = 'b2260923-9315-40fd-9c6b-44dd811dbe64'; // 20 min
 
 const env = withTestServer({ source: replay });
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp(env, false, replay(), null, now);
+withTestApp(env, { source: replay, now }, (built) => {
+  app = built;
 });
-afterAll(async () => app?.close());
-beforeEach(async () => truncateAll(env.db));
 
 const call = (proc: string, input?: unknown, cookie?: string) => trpcCall(app, proc, input, cookie);
 const settings = (rideId: string, thresholdMinutes: number | null, backInService = false, remindHourly = false) => ({
@@ -34,18 +32,8 @@ const settings = (rideId: string, thresholdMinutes: number | null, backInService
 });
 
 /** A pass for MK today (park-local 2026-04-14), bought by the signed-in account, and a watch on `rideIds`. */
-async function passAndWatch(user: { id: string; email: string; cookie: string }, rideIds: string[]) {
-  expect((await call('waitTimes.live', { parkId: MK })).status).toBe(200);
-  expect((await call('alerts.saveRides', { parkId: MK, rideIds }, user.cookie)).status).toBe(200);
-  await subscriptions.upsertActivePass(env.db, {
-    email: user.email,
-    parkId: MK,
-    userId: user.id,
-    alertType: 'email',
-    startDate: '2026-04-14',
-    endDate: '2026-04-15',
-  });
-}
+const passAndWatch = (user: { id: string; email: string; cookie: string }, rideIds: string[]) =>
+  watchWithPass(app, env.db, user, { parkId: MK, rideIds, startDate: '2026-04-14', endDate: '2026-04-15' });
 
 async function listed(cookie: string) {
   const r = await call('watchSettings.list', { parkId: MK }, cookie);

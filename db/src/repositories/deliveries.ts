@@ -109,15 +109,7 @@ export async function listStaleQueued(db: Executor, olderThan: Date, limit = 100
 /** Inserts a test alert delivery (spec part 1 §7 test-alert); the dedup key is per person, park and minute. */
 export async function insertTestAlert(
   db: Executor,
-  d: {
-    email: string;
-    channel: AlertChannel;
-    address: string;
-    parkId: string;
-    rideId: string | null;
-    rideName: string;
-    waitTime: number | null;
-    message: string;
+  d: Pick<DeliveryToSend, 'email' | 'channel' | 'address' | 'parkId' | 'rideId' | 'rideName' | 'waitTime' | 'message'> & {
     subscriptionId: string | null;
   },
   now: Date,

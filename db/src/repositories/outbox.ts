@@ -14,22 +14,23 @@ export interface OutboxInput {
   deliveryIds?: string[] | null;
 }
 
+/** The `outbox_messages` columns of one message (no id: the table's default, or the batch's own). */
+function outboxRow(m: OutboxInput) {
+  return {
+    channel: m.channel,
+    to_address: m.to,
+    subject: m.subject ?? null,
+    body_text: m.text,
+    body_html: m.html ?? null,
+    headers: m.headers ? JSON.stringify(m.headers) : null,
+    delivery_id: m.deliveryId ?? null,
+    delivery_ids: m.deliveryIds ?? (m.deliveryId ? [m.deliveryId] : null),
+  };
+}
+
 /** Stores one outbox message; returns its id (used as the provider message id). */
 export async function insertOutboxMessage(db: Executor, m: OutboxInput): Promise<string> {
-  const r = await db
-    .insertInto('outbox_messages')
-    .values({
-      channel: m.channel,
-      to_address: m.to,
-      subject: m.subject ?? null,
-      body_text: m.text,
-      body_html: m.html ?? null,
-      headers: m.headers ? JSON.stringify(m.headers) : null,
-      delivery_id: m.deliveryId ?? null,
-      delivery_ids: m.deliveryIds ?? (m.deliveryId ? [m.deliveryId] : null),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const r = await db.insertInto('outbox_messages').values(outboxRow(m)).returning('id').executeTakeFirstOrThrow();
   return r.id;
 }
 
@@ -39,19 +40,7 @@ export async function insertOutboxMessages(db: Executor, ms: OutboxInput[]): Pro
   const ids = ms.map(() => crypto.randomUUID());
   await db
     .insertInto('outbox_messages')
-    .values(
-      ms.map((m, k) => ({
-        id: ids[k]!,
-        channel: m.channel,
-        to_address: m.to,
-        subject: m.subject ?? null,
-        body_text: m.text,
-        body_html: m.html ?? null,
-        headers: m.headers ? JSON.stringify(m.headers) : null,
-        delivery_id: m.deliveryId ?? null,
-        delivery_ids: m.deliveryIds ?? (m.deliveryId ? [m.deliveryId] : null),
-      })),
-    )
+    .values(ms.map((m, k) => ({ id: ids[k]!, ...outboxRow(m) })))
     .execute();
   return ids;
 }
