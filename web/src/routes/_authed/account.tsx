@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { changeEmailInput, changePasswordInput, deleteAccountInput } from '@walkon/domain/schemas';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { pageHead } from '../../components/InfoPage.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
-import { Field, Input } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { AccountField, AccountFormCard, useAccountForm } from '../../features/account/AccountForm.tsx';
 import { refreshSession, useSession } from '../../features/auth/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { queryClient, trpc } from '../../trpc.ts';
@@ -47,10 +45,7 @@ type PasswordValues = { currentPassword: string; newPassword: string };
 
 /** Change password (needs the current one; other sessions end). */
 function ChangePassword() {
-  const form = useForm<PasswordValues>({
-    defaultValues: { currentPassword: '', newPassword: '' },
-    resolver: zodResolver(changePasswordInput) as unknown as Resolver<PasswordValues>,
-  });
+  const form = useAccountForm<PasswordValues>(changePasswordInput, { currentPassword: '', newPassword: '' });
   const change = trpc.auth.changePassword.useMutation({
     onSuccess: () => {
       form.reset();
@@ -59,24 +54,31 @@ function ChangePassword() {
   });
   const errors = form.formState.errors;
   return (
-    <Card title="Change password">
-      <form onSubmit={form.handleSubmit((v) => change.mutate(v))} noValidate className="space-y-4">
-        <Field label="Current password" htmlFor="current-password" error={errors.currentPassword?.message}>
-          <Input id="current-password" type="password" autoComplete="current-password" {...form.register('currentPassword')} />
-        </Field>
-        <Field label="New password" htmlFor="new-password" error={errors.newPassword?.message}>
-          <Input id="new-password" type="password" autoComplete="new-password" {...form.register('newPassword')} />
-        </Field>
-        {change.error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {change.error.message}
-          </p>
-        ) : null}
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Saving...' : 'Change password'}
-        </Button>
-      </form>
-    </Card>
+    <AccountFormCard
+      title="Change password"
+      onSubmit={form.handleSubmit((v) => change.mutate(v))}
+      error={change.error?.message}
+      pending={change.isPending}
+      submitText="Change password"
+      pendingText="Saving..."
+    >
+      <AccountField
+        label="Current password"
+        id="current-password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        registration={form.register('currentPassword')}
+      />
+      <AccountField
+        label="New password"
+        id="new-password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        registration={form.register('newPassword')}
+      />
+    </AccountFormCard>
   );
 }
 
@@ -84,10 +86,7 @@ type EmailValues = { newEmail: string; password: string };
 
 /** Change e-mail: a link goes to the new address; nothing changes until it is opened. */
 function ChangeEmail() {
-  const form = useForm<EmailValues>({
-    defaultValues: { newEmail: '', password: '' },
-    resolver: zodResolver(changeEmailInput) as unknown as Resolver<EmailValues>,
-  });
+  const form = useAccountForm<EmailValues>(changeEmailInput, { newEmail: '', password: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const change = trpc.auth.requestEmailChange.useMutation({
     onSuccess: (_d, v) => {
@@ -97,39 +96,45 @@ function ChangeEmail() {
   });
   const errors = form.formState.errors;
   return (
-    <Card title="Change e-mail address">
-      <form onSubmit={form.handleSubmit((v) => change.mutate(v))} noValidate className="space-y-4">
-        <Field label="New e-mail address" htmlFor="new-email" error={errors.newEmail?.message}>
-          <Input id="new-email" type="email" autoComplete="email" {...form.register('newEmail')} />
-        </Field>
-        <Field label="Password" htmlFor="email-password" error={errors.password?.message}>
-          <Input id="email-password" type="password" autoComplete="current-password" {...form.register('password')} />
-        </Field>
-        {change.error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {change.error.message}
-          </p>
-        ) : null}
-        {sentTo ? (
+    <AccountFormCard
+      title="Change e-mail address"
+      onSubmit={form.handleSubmit((v) => change.mutate(v))}
+      error={change.error?.message}
+      status={
+        sentTo ? (
           <p role="status" className="text-sm text-emerald-800">
             We sent a link to {sentTo}. Your address changes when you open it there (within 24 hours).
           </p>
-        ) : null}
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Sending...' : 'Send confirmation link'}
-        </Button>
-      </form>
-    </Card>
+        ) : null
+      }
+      pending={change.isPending}
+      submitText="Send confirmation link"
+      pendingText="Sending..."
+    >
+      <AccountField
+        label="New e-mail address"
+        id="new-email"
+        type="email"
+        autoComplete="email"
+        error={errors.newEmail?.message}
+        registration={form.register('newEmail')}
+      />
+      <AccountField
+        label="Password"
+        id="email-password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        registration={form.register('password')}
+      />
+    </AccountFormCard>
   );
 }
 
 /** Delete account: password, then a confirm dialog. */
 function DeleteAccount() {
   const navigate = useNavigate();
-  const form = useForm<{ password: string }>({
-    defaultValues: { password: '' },
-    resolver: zodResolver(deleteAccountInput) as unknown as Resolver<{ password: string }>,
-  });
+  const form = useAccountForm<{ password: string }>(deleteAccountInput, { password: '' });
   const remove = trpc.auth.deleteAccount.useMutation({
     onSuccess: async () => {
       queryClient.removeQueries();
@@ -146,9 +151,14 @@ function DeleteAccount() {
         without your e-mail address. This cannot be undone.
       </p>
       <form onSubmit={(e) => e.preventDefault()} noValidate className="space-y-4">
-        <Field label="Password" htmlFor="delete-password" error={form.formState.errors.password?.message ?? remove.error?.message}>
-          <Input id="delete-password" type="password" autoComplete="current-password" {...form.register('password')} />
-        </Field>
+        <AccountField
+          label="Password"
+          id="delete-password"
+          type="password"
+          autoComplete="current-password"
+          error={form.formState.errors.password?.message ?? remove.error?.message}
+          registration={form.register('password')}
+        />
         <Confirm
           title="Delete your account?"
           description="Your account and its personal data are deleted now. This cannot be undone."
