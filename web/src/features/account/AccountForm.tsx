@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEvent, ReactNode } from 'react';
-import { type DefaultValues, type FieldValues, type Resolver, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
@@ -13,39 +13,43 @@ export function useAccountForm<T extends FieldValues>(schema: Parameters<typeof 
   return useForm<T>({ defaultValues, resolver: zodResolver(schema) as unknown as Resolver<T> });
 }
 
-/** One labelled text input of an account form: `id` ties label and input; `error` is the field's message. */
-export function AccountField({
+/**
+ * One labelled input of an account form, registered as field `name` of `form`: `id` ties label and input; the
+ * message shown is `error` when given, else the field's own validation message. `type` is 'password' unless told.
+ */
+export function AccountField<T extends FieldValues>({
+  form,
+  name,
   label,
   id,
-  type,
+  type = 'password',
   autoComplete,
   error,
-  registration,
 }: {
+  form: UseFormReturn<T>;
+  name: Path<T>;
   label: string;
   id: string;
-  type: 'email' | 'password';
+  type?: 'email' | 'password';
   autoComplete: string;
-  error: string | undefined;
-  registration: UseFormRegisterReturn;
+  error?: string;
 }) {
   return (
-    <Field label={label} htmlFor={id} error={error}>
-      <Input id={id} type={type} autoComplete={autoComplete} {...registration} />
+    <Field label={label} htmlFor={id} error={error ?? form.getFieldState(name, form.formState).error?.message}>
+      <Input id={id} type={type} autoComplete={autoComplete} {...form.register(name)} />
     </Field>
   );
 }
 
 /**
- * An account settings card holding one form: the fields, the server's error (role="alert"), an optional
- * status line, and the submit button, disabled and showing `pendingText` while the request runs.
+ * An account settings card holding one form: the fields, the `mutation`'s error (role="alert"), an optional
+ * status line, and the submit button, disabled and showing `pendingText` while the mutation runs.
  */
 export function AccountFormCard({
   title,
   onSubmit,
-  error,
+  mutation,
   status,
-  pending,
   submitText,
   pendingText,
   children,
@@ -53,9 +57,9 @@ export function AccountFormCard({
   title: string;
   /** The form's submit handler, e.g. react-hook-form's `handleSubmit(...)`. */
   onSubmit: (e: FormEvent<HTMLFormElement>) => void;
-  error: string | undefined;
+  /** The tRPC mutation the form sends (its error and pending state). */
+  mutation: { error: { message: string } | null; isPending: boolean };
   status?: ReactNode;
-  pending: boolean;
   submitText: string;
   pendingText: string;
   children: ReactNode;
@@ -64,14 +68,14 @@ export function AccountFormCard({
     <Card title={title}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {children}
-        {error ? (
+        {mutation.error ? (
           <p role="alert" className="text-sm font-medium text-red-700">
-            {error}
+            {mutation.error.message}
           </p>
         ) : null}
         {status}
-        <Button type="submit" disabled={pending}>
-          {pending ? pendingText : submitText}
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? pendingText : submitText}
         </Button>
       </form>
     </Card>

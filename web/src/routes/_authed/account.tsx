@@ -52,32 +52,16 @@ function ChangePassword() {
       toast.success('Password changed', { description: 'You were signed out on your other devices.' });
     },
   });
-  const errors = form.formState.errors;
   return (
     <AccountFormCard
       title="Change password"
       onSubmit={form.handleSubmit((v) => change.mutate(v))}
-      error={change.error?.message}
-      pending={change.isPending}
+      mutation={change}
       submitText="Change password"
       pendingText="Saving..."
     >
-      <AccountField
-        label="Current password"
-        id="current-password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        registration={form.register('currentPassword')}
-      />
-      <AccountField
-        label="New password"
-        id="new-password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.newPassword?.message}
-        registration={form.register('newPassword')}
-      />
+      <AccountField form={form} name="currentPassword" label="Current password" id="current-password" autoComplete="current-password" />
+      <AccountField form={form} name="newPassword" label="New password" id="new-password" autoComplete="new-password" />
     </AccountFormCard>
   );
 }
@@ -94,12 +78,11 @@ function ChangeEmail() {
       form.reset();
     },
   });
-  const errors = form.formState.errors;
   return (
     <AccountFormCard
       title="Change e-mail address"
       onSubmit={form.handleSubmit((v) => change.mutate(v))}
-      error={change.error?.message}
+      mutation={change}
       status={
         sentTo ? (
           <p role="status" className="text-sm text-emerald-800">
@@ -107,26 +90,11 @@ function ChangeEmail() {
           </p>
         ) : null
       }
-      pending={change.isPending}
       submitText="Send confirmation link"
       pendingText="Sending..."
     >
-      <AccountField
-        label="New e-mail address"
-        id="new-email"
-        type="email"
-        autoComplete="email"
-        error={errors.newEmail?.message}
-        registration={form.register('newEmail')}
-      />
-      <AccountField
-        label="Password"
-        id="email-password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        registration={form.register('password')}
-      />
+      <AccountField form={form} name="newEmail" label="New e-mail address" id="new-email" type="email" autoComplete="email" />
+      <AccountField form={form} name="password" label="Password" id="email-password" autoComplete="current-password" />
     </AccountFormCard>
   );
 }
@@ -152,12 +120,12 @@ function DeleteAccount() {
       </p>
       <form onSubmit={(e) => e.preventDefault()} noValidate className="space-y-4">
         <AccountField
+          form={form}
+          name="password"
           label="Password"
           id="delete-password"
-          type="password"
           autoComplete="current-password"
           error={form.formState.errors.password?.message ?? remove.error?.message}
-          registration={form.register('password')}
         />
         <Confirm
           title="Delete your account?"
