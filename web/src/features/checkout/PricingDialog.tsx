@@ -3,11 +3,11 @@ import { isAlertsPhone, MAX_LENGTH } from '@walkon/domain/patterns';
 import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
 import { Mail, MessageSquare } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
-import { type AlertMethod, AlertMethodCards } from './AlertMethodCards.tsx';
 import { PassDatesPicker } from './PassDatesPicker.tsx';
 import { PriceBox } from './PriceBox.tsx';
 import { PromoField } from './PromoField.tsx';
@@ -17,9 +17,9 @@ import { useStartCheckout } from './useStartCheckout.ts';
 
 type Channel = 'email' | 'sms';
 
-const METHODS: AlertMethod<Channel>[] = [
-  { value: 'email', label: 'Email', price: `${formatUsd(EMAIL_PRICE_CENTS)} per day`, icon: Mail, recommended: false },
-  { value: 'sms', label: 'SMS', price: `${formatUsd(SMS_PRICE_CENTS)} per day`, icon: MessageSquare, recommended: true },
+const METHODS = [
+  { value: 'email' as const, label: 'Email', price: `${formatUsd(EMAIL_PRICE_CENTS)} per day`, icon: Mail, recommended: false },
+  { value: 'sms' as const, label: 'SMS', price: `${formatUsd(SMS_PRICE_CENTS)} per day`, icon: MessageSquare, recommended: true },
 ];
 
 /**
@@ -107,7 +107,34 @@ export function PricingDialog({
         <p className="text-slate-700">
           A day pass for <strong>{parkName}</strong>. Each pass is active for 24 hours of the date you choose, in the park's time zone.
         </p>
-        <AlertMethodCards name="pricing-channel" value={channel} onChange={setChannel} methods={METHODS} look="large" />
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-slate-800">Alert method</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {METHODS.map((m) => (
+              <label
+                key={m.value}
+                className="relative flex cursor-pointer items-start gap-3 rounded-xl border-2 border-slate-200 p-4 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-amber-500"
+              >
+                <input
+                  type="radio"
+                  name="pricing-channel"
+                  value={m.value}
+                  checked={channel === m.value}
+                  onChange={() => setChannel(m.value)}
+                  className="mt-1 h-4 w-4 accent-brand-700"
+                />
+                <span className="min-w-0 flex-1">
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-bold">
+                    <m.icon className="h-4 w-4" aria-hidden="true" />
+                    {m.label}
+                    {m.recommended ? <Badge tone="brand">RECOMMENDED</Badge> : null}
+                  </span>
+                  <span className="block text-slate-700">{m.price}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
 
         {channel === 'sms' ? (
           <Field

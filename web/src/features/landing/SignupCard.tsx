@@ -7,7 +7,6 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { fieldToastId, toast } from '../../lib/toast.ts';
 import { useApiMutation, useApiQuery } from '../../lib/useApi.ts';
-import { type AlertMethod, AlertMethodCards } from '../checkout/AlertMethodCards.tsx';
 import type { CheckoutField } from '../checkout/checkoutError.ts';
 import { earliestToday } from '../checkout/dates.ts';
 import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
@@ -26,7 +25,7 @@ type Channel = 'email' | 'sms';
 /** The card's field for a field the server rejected. */
 const FIELD_OF: Partial<Record<CheckoutField, SignupProblem['field']>> = { email: 'email', phone: 'phone', parkId: 'park', dates: 'dates' };
 
-const CHANNELS: AlertMethod<Channel>[] = [
+const CHANNELS: { value: Channel; label: string; price: string }[] = [
   { value: 'sms', label: 'SMS', price: `${formatUsd(SMS_PRICE_CENTS)}/day` },
   { value: 'email', label: 'E-mail', price: `${formatUsd(EMAIL_PRICE_CENTS)}/day` },
 ];
@@ -148,7 +147,30 @@ export function SignupCard() {
           </Select>
         </Field>
 
-        <AlertMethodCards name="hero-channel" value={channel} onChange={setChannel} methods={CHANNELS} look="compact" />
+        <fieldset>
+          <legend className="mb-1.5 block text-sm font-semibold text-slate-800">Alert method</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {CHANNELS.map((c) => (
+              <label
+                key={c.value}
+                className="flex cursor-pointer items-center gap-2.5 rounded-lg border border-slate-300 px-3 py-2 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-amber-500"
+              >
+                <input
+                  type="radio"
+                  name="hero-channel"
+                  value={c.value}
+                  checked={channel === c.value}
+                  onChange={() => setChannel(c.value)}
+                  className="h-4 w-4 accent-brand-700"
+                />
+                <span className="flex flex-col leading-tight">
+                  <span className="font-semibold whitespace-nowrap">{c.label}</span>
+                  <span className="text-sm text-slate-600">{c.price}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
 
         <PassDatesPicker
           id="hero-dates"
