@@ -2,7 +2,7 @@ import { catalogue } from '@walkon/db';
 import { syncParkScheduler } from '@walkon/jobs/producers';
 import type { AppDeps } from '../deps.ts';
 import { requirePark } from './catalogue.ts';
-import { liveRides } from './waitTimes.ts';
+import { freshPoll } from './waitTimes.ts';
 
 /**
  * The park with its time zone, for the park-local today. The catalogue has no time zones; a park's is stored
@@ -17,10 +17,13 @@ export async function requireZonedPark(deps: AppDeps, parkId: string) {
   return (await catalogue.getPark(deps.db, parkId)) ?? park;
 }
 
-/** Loads the park's attractions (one upstream read at most) so "all rides" can be selected; failures are logged. */
+/**
+ * Loads the park's attractions (one upstream read at most, through freshPoll) so "all rides" can be selected;
+ * failures are logged. It builds no live table: its callers read the catalogue afterwards.
+ */
 export async function loadRides(deps: AppDeps, parkId: string) {
   try {
-    await liveRides(deps, parkId);
+    await freshPoll(deps, parkId);
   } catch (err) {
     deps.logger.warn({ parkId, err: (err as Error).message }, 'could not load rides for default selection');
   }
