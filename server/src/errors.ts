@@ -20,3 +20,18 @@ export class AppError extends Error {
 export function toTrpcCode(code: AppErrorCode): TRPC_ERROR_CODE_KEY {
   return code === 'UNAVAILABLE' ? 'SERVICE_UNAVAILABLE' : code;
 }
+
+const HTTP_STATUS: Record<AppErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  UNAVAILABLE: 503,
+};
+
+/** AppError code → HTTP status, for routes outside tRPC (the same statuses tRPC sends for `toTrpcCode`). */
+export function httpStatusOf(code: AppErrorCode): number {
+  return HTTP_STATUS[code];
+}

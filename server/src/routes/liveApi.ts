@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { AppError, httpStatusOf } from '../errors.ts';
 import { liveParams, rideHistoryParams } from '../schemas/history.ts';
 import { sendCached } from '../services/responseCache.ts';
 import { rideHistory } from '../services/rideHistory.ts';
 import { destinationsSnapshot, liveSnapshot } from '../services/waitTimes.ts';
 
-const STATUS = { NOT_FOUND: 404, UNAVAILABLE: 503, BAD_REQUEST: 400 } as Record<string, number>;
-
 function fail(reply: FastifyReply, deps: AppDeps, err: unknown) {
-  if (err instanceof AppError) return reply.code(STATUS[err.code] ?? 400).send({ error: { message: err.message } });
+  if (err instanceof AppError) return reply.code(httpStatusOf(err.code)).send({ error: { message: err.message } });
   deps.logger.error({ err }, 'live api: internal error');
   return reply.code(500).send({ error: { message: 'Something went wrong. Please try again.' } });
 }
