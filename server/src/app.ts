@@ -12,13 +12,13 @@ import { flights, newsletter, ping, restaurantAlerts, subscriptions } from '@wal
 import { escapeHtml } from '@walkon/domain/html';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
-import type { AppDeps, Guard } from './deps.ts';
+import type { AppDeps } from './deps.ts';
 import { PAGES_CSS, PAGES_CSS_PATH, renderPage, wantsHtml } from './pages.ts';
 import { stripeWebhook } from './payments/webhook.ts';
 import { liveApi } from './routes/liveApi.ts';
 import { BODY_LIMIT_BYTES, checkTrpcBatch, MAX_URL_CHARS, tooLargeMessage } from './security/batch.ts';
 import { BULL_BOARD_CSP, helmetOptions } from './security/headers.ts';
-import { DEFAULT_LIMITS } from './security/limits.ts';
+import { guardOf } from './security/limits.ts';
 import type { Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 
@@ -96,10 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyHelmet, helmetOptions(deps.production));
 
-  const redis = deps.redis ?? deps.queues.connection;
-  const guard: Guard = { redis, prefix: `${deps.queues.prefix}:abuse`, limits: { ...DEFAULT_LIMITS, ...deps.limits } };
+  const guard = guardOf(deps);
   // The limiter only (global: false): tRPC procedures call it per call (security/limits.ts).
-  await app.register(fastifyRateLimit, { global: false, redis, nameSpace: `${guard.prefix}:rl:`, skipOnError: false });
+  await app.register(fastifyRateLimit, { global: false, redis: guard.redis, nameSpace: `${guard.prefix}:rl:`, skipOnError: false });
 
   app.addHook('onRequest', async (req, reply) => {
     if (isCrossOrigin(req, deps.publicOrigin)) {

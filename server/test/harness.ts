@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { type SessionUser, validateSessionToken } from '../src/auth/session.ts';
 import type { AppDeps, FlightSearchService } from '../src/deps.ts';
 import type { Payments } from '../src/payments/stripe.ts';
-import { DEFAULT_LIMITS, type LimitSettings } from '../src/security/limits.ts';
+import { guardOf, type LimitSettings } from '../src/security/limits.ts';
 import { createCallerFactory } from '../src/trpc/init.ts';
 import { appRouter } from '../src/trpc/router.ts';
 
@@ -214,12 +214,7 @@ export async function createTestCaller(deps: AppDeps, user: SessionUser | { cook
   const ignore = () => reply;
   const reply = { header: ignore, setCookie: ignore, clearCookie: ignore } as unknown as FastifyReply;
   const req = { ip: '127.0.0.1', headers: {} } as unknown as FastifyRequest;
-  const guard = {
-    redis: deps.redis ?? deps.queues.connection,
-    prefix: `${deps.queues.prefix}:abuse`,
-    limits: { ...DEFAULT_LIMITS, ...deps.limits },
-  };
-  return createCaller({ deps, req, res: reply, user: sessionUser, sessionId, guard });
+  return createCaller({ deps, req, res: reply, user: sessionUser, sessionId, guard: guardOf(deps) });
 }
 
 let signUps = 0;

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps, Guard } from '../deps.ts';
 
 /**
  * Rate limits of public writes (README "Security"): counted in Redis by @fastify/rate-limit's store (fixed
@@ -32,6 +33,15 @@ export const DEFAULT_LIMITS: LimitSettings = {
   emailWritePerAddress: { max: 3, windowMs: HOUR },
   logInPerClient: { max: 30, windowMs: 15 * MINUTE },
 };
+
+/** The app's abuse guard: its Redis (or the queues' connection), keys under `<queue prefix>:abuse`, the limits in force. */
+export function guardOf(deps: AppDeps): Guard {
+  return {
+    redis: deps.redis ?? deps.queues.connection,
+    prefix: `${deps.queues.prefix}:abuse`,
+    limits: { ...DEFAULT_LIMITS, ...deps.limits },
+  };
+}
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 const KEY = Symbol('walkon.rateLimitKey');

@@ -80,7 +80,6 @@ const noControlChars = t.middleware(async ({ getRawInput, next }) => {
 
 export const router = t.router;
 /** Builds a server-side caller of a router with a given context (the test harness's `createTestCaller`). */
-/** Builds a server-side caller of a router with a given context (the test harness's `createTestCaller`). */
 export const createCallerFactory = t.createCallerFactory;
 
 /** Anyone. */
