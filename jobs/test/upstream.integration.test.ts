@@ -242,6 +242,21 @@ describe('Retry-After', () => {
       expect(outcomes).toEqual(['http', 'deferred', 'deferred', 'read']);
       expect(hitsAtTick).toEqual([1, 1, 1, 2]);
     });
+
+    it("the gate also covers the schedule read (the history collector's park_hours), and passes it through", async () => {
+      const now = () => new Date();
+      const gate = createMemoryReadGate();
+      const source = withReadGate(createHttpSource({ baseUrl, timeoutMs: 2000 }), gate, now);
+      expect(source.getSchedule).toBeTypeOf('function');
+      await gate.defer(MK, new Date(Date.now() + 60_000), now());
+      hits = [];
+      const err = await source.getSchedule!(MK).then(
+        () => null,
+        (e: UpstreamError) => e,
+      );
+      expect(err?.kind).toBe('deferred');
+      expect(hits).toHaveLength(0);
+    });
   }
 
   it('shorter than the tick, through the worker: one retry no sooner than it says; longer: the tick is skipped, recorded in Redis', async () => {

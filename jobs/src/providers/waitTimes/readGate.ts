@@ -52,27 +52,31 @@ export function createRedisReadGate(opts: { redis: Redis; prefix: string }): Rea
 }
 
 /**
- * Wraps a wait-times source so park reads honour Retry-After (DESIGN §2.2): a read asked for before the
- * recorded instant makes no request and throws UpstreamError `deferred` (with `retryAt`); a fault that
- * carries a Retry-After records it. A gate that cannot be reached (Redis down) does not block reads.
+ * Wraps a wait-times source so park reads (live data and, when the source has it, the schedule) honour
+ * Retry-After (DESIGN §2.2): a read asked for before the recorded instant makes no request and throws
+ * UpstreamError `deferred` (with `retryAt`); a fault that carries a Retry-After records it. A gate that cannot
+ * be reached (Redis down) does not block reads.
  * @throws UpstreamError `deferred`, and whatever the wrapped source throws.
  */
 export function withReadGate(source: WaitTimesSource, gate: ReadGate, now: () => Date): WaitTimesSource {
+  const gated = async <T>(parkId: string, what: string, read: () => Promise<T>): Promise<T> => {
+    const until = await gate.notBefore(parkId).catch(() => null);
+    if (until && until.getTime() > now().getTime()) {
+      throw new UpstreamError(`GET ${what} ${parkId}: upstream asked to wait until ${until.toISOString()}`, 'deferred', undefined, until);
+    }
+    try {
+      return await read();
+    } catch (err) {
+      if (err instanceof UpstreamError && err.retryAt) await gate.defer(parkId, err.retryAt, now()).catch(() => {});
+      throw err;
+    }
+  };
+  const getSchedule = source.getSchedule?.bind(source);
   return {
     kind: source.kind,
     getDestinations: () => source.getDestinations(),
-    async getLive(parkId: string): Promise<LiveParkData> {
-      const until = await gate.notBefore(parkId).catch(() => null);
-      if (until && until.getTime() > now().getTime()) {
-        throw new UpstreamError(`GET live ${parkId}: upstream asked to wait until ${until.toISOString()}`, 'deferred', undefined, until);
-      }
-      try {
-        return await source.getLive(parkId);
-      } catch (err) {
-        if (err instanceof UpstreamError && err.retryAt) await gate.defer(parkId, err.retryAt, now()).catch(() => {});
-        throw err;
-      }
-    },
+    getLive: (parkId: string): Promise<LiveParkData> => gated(parkId, 'live', () => source.getLive(parkId)),
+    ...(getSchedule ? { getSchedule: (parkId: string) => gated(parkId, 'schedule', () => getSchedule(parkId)) } : {}),
   };
 }
 
