@@ -691,4 +691,3 @@ export interface Database {
 export type User = Selectable<UsersTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
 export type Delivery = Selectable<DeliveriesTable>;
-export type FlightAlert = Selectable<FlightAlertsTable>;

@@ -3,8 +3,6 @@ import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import type { EarlyAccessStatus, FeatureFlagsTable } from '../types.ts';
 
-export { FEATURE_KEYS };
-
 /**
  * A feature's state when no admin has set it yet: early access, with no expected launch ('' — shown as
  * "Early access"; spec part 2 §9's "Q1 2025" / "Q2 2025" are long past). The row written by `setFlag` overrides it.

@@ -3,7 +3,7 @@ import { escapeHtml } from '../html.ts';
 import { formatUsd } from '../money.ts';
 import { DEFAULT_THRESHOLD_MINUTES, MIN_ALERT_WAIT_MINUTES } from '../rules/alerts.ts';
 import type { EmailContent } from './email.ts';
-import { gsm7Length, toGsm7 } from './sms.ts';
+import { oneSegmentSms } from './sms.ts';
 
 /** What a pass confirmation says (spec part 1 §2 "What happens next"). */
 export interface PassConfirmationInput {
@@ -64,10 +64,6 @@ ${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these al
 
 /** The SMS confirmation of an SMS pass: one GSM-7 segment (160 septets). */
 export function formatPassConfirmationSms(parkName: string, days: string[]): string {
-  const tail = ' Reply STOP to opt out.';
   const range = days.length === 1 ? formatDay(days[0]!) : `${formatDay(days[0]!)} +${days.length - 1} more`;
-  let text = toGsm7(`WalkOn: SMS alerts are set for ${parkName} on ${range}.`);
-  const budget = 160 - gsm7Length(tail);
-  while (gsm7Length(text) > budget) text = `${text.slice(0, budget - 4).trimEnd()}...`;
-  return text + tail;
+  return oneSegmentSms(`SMS alerts are set for ${parkName} on ${range}.`);
 }
