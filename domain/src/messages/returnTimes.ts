@@ -18,10 +18,10 @@ export interface ReturnTimeAlertInput {
   priceFormatted: string | null;
 }
 
-/** 'HH:MM' (24 h) → '7:20 PM'. */
+/** 'HH:MM' (24 h, park-local; '24:00' is the midnight that ends the day) → '7:20 PM', '12:00 AM'. */
 export function formatClockTime(hhmm: string): string {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h % 24 < 12 ? 'AM' : 'PM'}`;
 }
 
 /** A Single Pass price: the upstream text when published, else `$21` / `$13.50` from cents (other currencies: `21.00 EUR`). */

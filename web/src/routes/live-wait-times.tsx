@@ -1,4 +1,5 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { formatClockTime } from '@walkon/domain/messages/returnTimes';
 import { formatDistanceToNow } from 'date-fns';
 import { ArrowDownRight, ArrowRight, ArrowUpRight, RefreshCw } from 'lucide-react';
 import { pageHead } from '../components/InfoPage.tsx';
@@ -7,7 +8,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Input, Select } from '../components/ui/field.tsx';
 import { liveWaitTone, statusLabel, statusTone } from '../features/waits/badges.ts';
-import { agoLabel, clock12, type LiveSort, sortRides } from '../features/waits/format.ts';
+import { agoLabel, type LiveSort, sortRides } from '../features/waits/format.ts';
 import { type LiveResponse, useLivePark } from '../features/waits/liveApi.ts';
 import { ParkPicker } from '../features/waits/ParkPicker.tsx';
 import { Sparkline } from '../features/waits/Sparkline.tsx';
@@ -41,11 +42,11 @@ function ParkHours({ hours }: { hours: LiveResponse['hours'] }) {
   const extra = hours.filter((h) => h !== main);
   return (
     <p className="text-sm text-slate-700" data-testid="park-hours">
-      <span className="font-semibold">Hours today:</span> {clock12(main.opens)} – {clock12(main.closes)}
+      <span className="font-semibold">Hours today:</span> {formatClockTime(main.opens)} – {formatClockTime(main.closes)}
       {extra.map((h) => (
         <span key={`${h.type}${h.opens}`} className="text-slate-600">
           {' '}
-          · {h.description ?? statusLabel(h.type.replace('_', ' '))} {clock12(h.opens)} – {clock12(h.closes)}
+          · {h.description ?? statusLabel(h.type.replace('_', ' '))} {formatClockTime(h.opens)} – {formatClockTime(h.closes)}
         </span>
       ))}
     </p>

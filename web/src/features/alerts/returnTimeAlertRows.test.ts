@@ -1,5 +1,6 @@
+import { formatClockTime } from '@walkon/domain/messages/returnTimes';
 import { describe, expect, it } from 'vitest';
-import { alertMode, clockTime, queueStateLabel, returnTimeRows } from './returnTimeAlertRows.ts';
+import { alertMode, queueStateLabel, returnTimeRows } from './returnTimeAlertRows.ts';
 
 const q = (over: Partial<Parameters<typeof queueStateLabel>[0] & object> = {}) => ({
   type: 'RETURN_TIME' as const,
@@ -52,7 +53,7 @@ describe('return-time controls (docs/decisions/017-return-time-alerts.md)', () =
     expect(queueStateLabel(q({ state: 'FINISHED', available: false, returnStartLocal: null })).text).toBe('Sold out');
     expect(queueStateLabel(q({ state: 'TEMP_FULL', available: false })).text).toBe('Temporarily full');
     expect(queueStateLabel(null).text).toBe('Not offered right now');
-    expect(clockTime('00:30')).toBe('12:30 AM');
+    expect(formatClockTime('00:30')).toBe('12:30 AM');
     expect([undefined, null, '09:00'].map(alertMode)).toEqual(['off', 'available', 'before']);
   });
 });

@@ -1,4 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server';
+import { formatClockTime } from '@walkon/domain/messages/returnTimes';
 import type { AppRouter } from '@walkon/server';
 import { QUEUE_STATE_WORDS } from '../../lib/queueState.ts';
 
@@ -59,16 +60,10 @@ export function returnTimeRows(data: Pick<ReturnTimeList, 'rides'>): { rows: Ret
   return { rows, notOffered };
 }
 
-/** 'HH:MM' (24 h) → '7:20 PM'. */
-export function clockTime(hhmm: string): string {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
-
 /** The live state in words and a badge tone: "Available from 7:20 PM", "Sold out", "Temporarily full", "Not offered right now". */
 export function queueStateLabel(q: QueueView | null): { text: string; tone: 'green' | 'slate' | 'amber' } {
   if (!q) return { text: 'Not offered right now', tone: 'slate' };
-  if (q.available && q.returnStartLocal) return { text: `Available from ${clockTime(q.returnStartLocal)}`, tone: 'green' };
+  if (q.available && q.returnStartLocal) return { text: `Available from ${formatClockTime(q.returnStartLocal)}`, tone: 'green' };
   if (q.state === 'FINISHED') return { text: QUEUE_STATE_WORDS.FINISHED!, tone: 'slate' };
   if (q.state === 'TEMP_FULL') return { text: QUEUE_STATE_WORDS.TEMP_FULL!, tone: 'amber' };
   if (!q.state) return { text: 'No live state', tone: 'slate' };

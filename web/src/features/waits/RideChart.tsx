@@ -1,7 +1,8 @@
+import { formatClockTime } from '@walkon/domain/messages/returnTimes';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { clock12, minutesOf } from './format.ts';
+import { minutesOf } from './format.ts';
 import type { RideHistoryResponse } from './liveApi.ts';
 
 /** The chart's aligned columns: x = park-local minutes after midnight. */
@@ -46,7 +47,11 @@ export function RideChart({ page }: { page: RideHistoryResponse }) {
       height: 240,
       scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(20, Math.ceil(((max ?? 0) + 5) / 10) * 10)] } },
       axes: [
-        { values: (_u, ticks) => ticks.map((t) => clock12(hhmm(t)).replace(':00', '')), space: 60, incrs: [60, 120, 180, 240, 360] },
+        {
+          values: (_u, ticks) => ticks.map((t) => formatClockTime(hhmm(t)).replace(':00', '')),
+          space: 60,
+          incrs: [60, 120, 180, 240, 360],
+        },
         { label: 'minutes', size: 50 },
       ],
       legend: { show: false },

@@ -1,5 +1,6 @@
+import { formatClockTime } from '@walkon/domain/messages/returnTimes';
 import { describe, expect, it } from 'vitest';
-import { agoLabel, clock12, slotTime, sortRides } from './format.ts';
+import { agoLabel, slotTime, sortRides } from './format.ts';
 
 describe('live table helpers', () => {
   const rides = [
@@ -15,9 +16,9 @@ describe('live table helpers', () => {
     expect(sortRides(rides, 'wait', ' mountain ').map((r) => r.name)).toEqual(['Space Mountain']);
   });
   it('formats clock times, slots and ages', () => {
-    expect(clock12('09:00')).toBe('9:00 AM');
-    expect(clock12('22:30')).toBe('10:30 PM');
-    expect(clock12('00:15')).toBe('12:15 AM');
+    expect(formatClockTime('09:00')).toBe('9:00 AM');
+    expect(formatClockTime('22:30')).toBe('10:30 PM');
+    expect(formatClockTime('00:15')).toBe('12:15 AM');
     expect(slotTime(37)).toBe('09:15');
     expect(agoLabel('2026-04-14T22:00:00Z', Date.parse('2026-04-14T22:07:00Z'))).toBe('updated 7 min ago');
     expect(agoLabel(null, 0)).toBe('no update time');

@@ -1,11 +1,3 @@
-/** 'HH:MM' (24 h, park-local) → '9:00 AM'. */
-export function clock12(hhmm: string): string {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  const suffix = h >= 12 && h < 24 ? 'PM' : 'AM';
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return `${h12}:${String(m).padStart(2, '0')} ${suffix}`;
-}
-
 /** A 15-minute slot (0–95) → its park-local start 'HH:MM'. */
 export function slotTime(slot: number): string {
   return `${String(Math.floor(slot / 4)).padStart(2, '0')}:${String((slot % 4) * 15).padStart(2, '0')}`;
