@@ -1,12 +1,14 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { formatClockTime } from '@walkon/domain/messages/returnTimes';
 import { format, parseISO } from 'date-fns';
 import { ArrowLeft, Bell } from 'lucide-react';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { returnWindow, stateLabel } from '../features/lightningLane/format.ts';
 import { liveWaitTone, statusLabel, statusTone } from '../features/waits/badges.ts';
-import { agoLabel, clock12, minutesOf, slotTime } from '../features/waits/format.ts';
+import { agoLabel, minutesOf, slotTime } from '../features/waits/format.ts';
 import { type RideHistoryResponse, useRideHistory } from '../features/waits/liveApi.ts';
 import { RideChart } from '../features/waits/RideChart.tsx';
 
@@ -53,7 +55,7 @@ function HourlyTable({ page }: { page: RideHistoryResponse }) {
           {rows.map((r) => (
             <tr key={r.hour} className="border-b border-slate-100">
               <th scope="row" className="py-1 pr-2 font-normal">
-                {clock12(`${String(r.hour).padStart(2, '0')}:00`)}
+                {formatClockTime(`${String(r.hour).padStart(2, '0')}:00`)}
               </th>
               <td className="py-1 pr-2 text-right">{r.today === null ? '—' : `${r.today} min`}</td>
               <td className="py-1 text-right">{r.median === null ? '—' : `${r.median} min (${r.p25}–${r.p75})`}</td>
@@ -116,7 +118,7 @@ function RidePage() {
         <span>{agoLabel(ride.lastUpdated, Date.now())}</span>
         {main ? (
           <span>
-            · Park hours {clock12(main.opens)} – {clock12(main.closes)}
+            · Park hours {formatClockTime(main.opens)} – {formatClockTime(main.closes)}
           </span>
         ) : null}
       </div>
@@ -181,7 +183,7 @@ function RidePage() {
             <ol className="mt-2 space-y-1" data-testid="best-times">
               {page.bestTimes.map((b) => (
                 <li key={b.slot}>
-                  <span className="font-semibold">{clock12(slotTime(b.slot))}</span> — typically {b.median} min
+                  <span className="font-semibold">{formatClockTime(slotTime(b.slot))}</span> — typically {b.median} min
                 </li>
               ))}
             </ol>
@@ -198,9 +200,7 @@ function RidePage() {
               {page.returnTimes.map((r) => (
                 <li key={r.type}>
                   <span className="font-semibold">{r.type === 'PAID_RETURN_TIME' ? 'Paid return' : 'Return time'}:</span>{' '}
-                  {r.returnStart
-                    ? `${format(parseISO(r.returnStart), 'h:mm a')}${r.returnEnd ? ` – ${format(parseISO(r.returnEnd), 'h:mm a')}` : ''}`
-                    : statusLabel(r.state ?? 'unavailable')}
+                  {r.returnStart ? returnWindow(r.returnStart, r.returnEnd, park.timezone) : stateLabel(r.state ?? 'unavailable')}
                   {r.priceFormatted ? ` · ${r.priceFormatted}` : ''}
                 </li>
               ))}
