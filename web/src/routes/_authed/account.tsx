@@ -113,7 +113,7 @@ function DeleteAccount() {
   });
   const password = form.watch('password');
   return (
-    <Card title="Delete account" className="border-red-200">
+    <Card title="Delete account" tone="danger">
       <p className="mb-4 text-sm text-slate-700">
         Deletes your account, your sessions, ride selections, alert settings and alert history. Payment records are kept for our accounts,
         without your e-mail address. This cannot be undone.
