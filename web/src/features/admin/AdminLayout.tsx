@@ -4,8 +4,11 @@ import { useSession } from '../auth/session.ts';
 import { ADMIN_SECTIONS } from './sections.ts';
 
 const linkClass =
-  'block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-amber-500';
+  'block rounded-lg px-3 py-2 text-sm hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-amber-500';
+// Colour and weight live in the two states only: classes are joined without tailwind-merge, so a base
+// `text-slate-700` would win over the active colour by stylesheet order.
 const activeClass = 'bg-brand-50 font-semibold text-brand-800';
+const inactiveClass = 'font-medium text-slate-700';
 
 /**
  * The section navigation of /admin: a list of links, the current one marked `aria-current="page"`. It wraps
@@ -22,6 +25,7 @@ function AdminNav() {
               params={{ section: s.slug }}
               className={linkClass}
               activeProps={{ className: activeClass, 'aria-current': 'page' }}
+              inactiveProps={{ className: inactiveClass }}
             >
               {s.label}
             </Link>
