@@ -49,7 +49,6 @@ export function WatchSettingsFields({
           aria-label={`Alert threshold for ${rideName}`}
           value={value.thresholdMinutes === null ? 'default' : String(value.thresholdMinutes)}
           onChange={(e) => onChange({ ...value, thresholdMinutes: e.target.value === 'default' ? null : Number(e.target.value) })}
-          className="py-2 text-sm"
         >
           <option value="default">{DEFAULT_THRESHOLD_MINUTES} minutes (default)</option>
           {THRESHOLD_CHOICES.map((m) => (
