@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
@@ -247,6 +248,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The web build prerenders its public pages into <page>/index.html and keeps the empty shell as app.html
+    // (docs/decisions/021-prerendered-public-pages.md): a prerendered page gets its own HTML, every other
+    // client-side route the shell. Older builds have only index.html, which then serves as the shell.
+    const webDist = deps.webDistDir;
+    const prerendered = new Set(
+      readdirSync(webDist, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && existsSync(path.join(webDist, d.name, 'index.html')))
+        .map((d) => `/${d.name}`),
+    );
+    const shell = existsSync(path.join(webDist, 'app.html')) ? 'app.html' : 'index.html';
     app.setNotFoundHandler((req, reply) => {
       const url = req.url.split('?')[0] ?? '';
       if (
@@ -256,7 +267,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         !url.startsWith('/admin/queues') &&
         !/\.[a-z0-9]+$/i.test(url)
       ) {
-        return reply.sendFile('index.html');
+        const page = url.replace(/\/$/, '');
+        return reply.sendFile(prerendered.has(page) ? `${page.slice(1)}/index.html` : shell);
       }
       return reply.code(404).send({ error: { message: 'Not found' } });
     });

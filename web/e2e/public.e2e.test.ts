@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { PRERENDERED_PAGES } from '../scripts/prerenderPages.ts';
 import { ROOT, SCREENSHOTS, signUp, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
@@ -94,6 +95,32 @@ describe('the public site', () => {
     await page.getByText('Invalid Email').first().waitFor();
     // No testimonial is invented: without one an admin entered, the section is not shown.
     expect(await page.getByRole('heading', { name: 'What visitors say' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('public pages arrive prerendered (their heading and title in the HTML, inert until the app runs); other routes get the empty shell', async () => {
+    const prerendered = ROUTES.filter(([p]) => (PRERENDERED_PAGES as readonly string[]).includes(p));
+    expect(prerendered.length).toBe(PRERENDERED_PAGES.length);
+    for (const [p, heading, title] of prerendered) {
+      const html = await (await fetch(`${env.stack.url}${p}`)).text();
+      expect(html).toContain('<div id="root" data-prerendered="" inert>');
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain(`>${heading}</h1>`);
+    }
+    for (const p of ['/account', '/get-alerts', '/definitely-missing']) {
+      expect(await (await fetch(`${env.stack.url}${p}`)).text()).toContain('<div id="root"></div>');
+    }
+    // In the browser the app takes the page over: the root takes input and a control works.
+    const context = await env.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${env.stack.url}/faq`);
+    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+    const first = page.locator('#main button[aria-expanded]').first();
+    await first.click();
+    await expect.poll(() => first.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#root [data-prerendered], #root[data-prerendered]').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

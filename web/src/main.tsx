@@ -1,7 +1,8 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Spinner } from './components/ui/spinner.tsx';
+import { loadDataLayer } from './lib/dataLayer.ts';
 import { routeTree } from './routeTree.gen.ts';
 import './styles.css';
 
@@ -19,8 +20,34 @@ declare module '@tanstack/react-router' {
   }
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+/**
+ * Makes a prerendered page usable: its HTML arrives `inert` (docs/decisions/021-prerendered-public-pages.md), so a
+ * tap before the app runs cannot land on a button that does nothing; once React has committed its own page over
+ * it, the root takes input.
+ */
+function Interactive() {
+  useLayoutEffect(() => {
+    const root = document.getElementById('root');
+    root?.removeAttribute('inert');
+    root?.removeAttribute('data-prerendered');
+  }, []);
+  return null;
+}
+
+// The first page (its route chunks and, off the landing page, the data layer) is loaded before React renders, and then rendered in a transition: React
+// renders it in short slices instead of one long task that blocks input on a slow phone (Total Blocking Time),
+// and a prerendered page (docs/decisions/021-prerendered-public-pages.md) is replaced by the same page, never by a
+// spinner. A failed load still renders: the router shows the page's error state.
+void Promise.all([router.load(), window.location.pathname === '/' ? null : loadDataLayer()])
+  .catch(() => undefined)
+  .then(() => {
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <RouterProvider router={router} />
+          <Interactive />
+        </StrictMode>,
+      );
+    });
+  });
