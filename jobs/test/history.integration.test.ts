@@ -7,7 +7,7 @@ import { DEMO_HISTORY, importHistory } from '../src/history/import.ts';
 import { collectHistory, HISTORY_EVERY_MS, historySchedulerId, reconcileHistorySchedulers } from '../src/pipeline/history.ts';
 import { createReplaySource, type WaitTimesSource } from '../src/providers/waitTimes/index.ts';
 import { QUEUE } from '../src/queues.ts';
-import { FIXTURES, MK, MK_OPEN, useTestQueues } from './helpers.ts';
+import { FIXTURES, MK, MK_OPEN, useTestQueues, watchAll } from './helpers.ts';
 
 let db: Kysely<Database>;
 const { redis, queues } = useTestQueues();
@@ -194,6 +194,18 @@ describe('5-minute history collection (DESIGN §2.2 history)', () => {
         .execute();
       const shared = await collectHistory({ db, source, now: () => clock }, MK);
       expect(shared).toMatchObject({ claimed: true, read: false });
+      expect(reads.get(MK)).toBe(2);
+
+      // A watched park whose tick is late (last poll 10 minutes ago) is still not read: its tick owns the reads.
+      clock = new Date(clock.getTime() + HISTORY_EVERY_MS);
+      await watchAll(db, MK_OPEN, 'late-tick@example.com', () => clock);
+      await db
+        .updateTable('ride_status')
+        .set({ polled_at: new Date(clock.getTime() - 600_000) })
+        .where('park_id', '=', MK)
+        .execute();
+      const watched = await collectHistory({ db, source, now: () => clock }, MK);
+      expect(watched).toMatchObject({ claimed: true, read: false });
       expect(reads.get(MK)).toBe(2);
     } finally {
       await Promise.all(workers.map((w) => w.close()));

@@ -1,4 +1,4 @@
-import { type Executor, history, liveStatus } from '@walkon/db';
+import { type Executor, history, liveStatus, watches } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import type { Logger } from '../logger.ts';
 import { NotFoundError, type WaitTimesSource } from '../providers/waitTimes/index.ts';
@@ -7,7 +7,8 @@ import { refreshPark } from './poll.ts';
 
 /**
  * History collection period of every park (DESIGN §2.2 history): 5 minutes, ThemeParks.wiki's own refresh
- * interval. Watched parks keep their 60-second poll; the collector then shares that read instead of reading.
+ * interval. Watched parks keep their 60-second poll; the collector then shares that read instead of reading,
+ * and never reads a watched park itself.
  */
 export const HISTORY_EVERY_MS = 300_000;
 /** The rollup window rewritten after each read: the last 75 minutes (a DOWN sample holds up to 60). */
@@ -59,8 +60,9 @@ export interface CollectResult {
 
 /**
  * The 5-minute history job of one park (DESIGN §2.2 history): claims the park's read for this interval (at
- * most one per interval however many workers run), reads the live data unless the watched-park poll did
- * within the interval (samples are stored only where lastUpdated changed), rolls up the last 75 minutes, and
+ * most one per interval however many workers run), reads the live data unless the park is watched (its tick
+ * reads it) or was polled within the interval (samples are stored only where lastUpdated changed), rolls up
+ * the last 75 minutes, and
  * reads the park's schedule once per park-local day. A park the source does not know is skipped for a day.
  * @throws UpstreamError when the live read fails (the next interval retries).
  */
@@ -73,7 +75,11 @@ export async function collectHistory(
   if (!(await history.claimHistoryRead(deps.db, parkId, now, HISTORY_EVERY_MS))) return out;
   out.claimed = true;
   const last = await liveStatus.lastPolledAt(deps.db, parkId);
-  if (!last || now.getTime() - last.getTime() >= HISTORY_EVERY_MS * 0.9) {
+  // A watched park is read by its per-minute tick only, which stores its samples too: a read here would store
+  // the readings the tick compares against, and the tick would not see a change that happened in between (a
+  // missed alert), so a late tick never has its read taken from it (DESIGN §2.2 history).
+  const stale = !last || now.getTime() - last.getTime() >= HISTORY_EVERY_MS * 0.9;
+  if (stale && !(await watches.parkHasValidWatch(deps.db, parkId, now))) {
     try {
       out.samples = (await refreshPark(deps, parkId)).samples;
       out.read = true;
