@@ -1,5 +1,7 @@
 import { gunzipSync } from 'node:zlib';
+import { rides, subscriptions } from '@walkon/db';
 import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
+import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
 import { createReplaySource, DEMO_HISTORY, importHistory } from '@walkon/jobs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_RECHECK_MS } from '../src/services/waitTimes.ts';
@@ -7,8 +9,23 @@ import { withTestServer } from './harness.ts';
 
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const PEOPLEMOVER = 'ffcfeaa2-1416-4920-a1ed-543c1a1695c4';
+/** Upstream live reads per park, counted across the file's tests. */
+const reads = new Map<string, number>();
 const env = withTestServer({
-  source: () => createReplaySource({ dir: FIXTURES_DIR, files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'], now: () => new Date() }),
+  source: () => {
+    const replay = createReplaySource({
+      dir: FIXTURES_DIR,
+      files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'],
+      now: () => new Date(),
+    });
+    return {
+      ...replay,
+      getLive: (parkId: string) => {
+        reads.set(parkId, (reads.get(parkId) ?? 0) + 1);
+        return replay.getLive(parkId);
+      },
+    };
+  },
 });
 
 beforeEach(async () => truncateAll(env.db));
@@ -38,6 +55,37 @@ describe('live API beside tRPC (DESIGN §4 live API cache)', () => {
     // The tRPC procedure gives the same payload.
     const trpc = await get(`/trpc/waitTimes.live?input=${encodeURIComponent(JSON.stringify({ parkId: MK }))}`);
     expect(trpc.json().result.data.rides).toEqual(body.rides);
+  });
+
+  it('re-reads an unwatched park whose poll is over 60 s old, but never a watched one: its tick owns its reads (DESIGN §2.2)', async () => {
+    const live = () => get(`/trpc/waitTimes.live?input=${encodeURIComponent(JSON.stringify({ parkId: MK }))}`);
+    const age = (ms: number) =>
+      env.db
+        .updateTable('ride_status')
+        .set({ polled_at: new Date(Date.now() - ms) })
+        .where('park_id', '=', MK)
+        .execute();
+    expect((await live()).statusCode).toBe(200);
+    const before = reads.get(MK) ?? 0;
+    await age(120_000);
+    expect((await live()).statusCode).toBe(200);
+    expect(reads.get(MK)).toBe(before + 1);
+    // Watched: a valid pass and a watched ride. The stored poll is served, however old; nothing is read.
+    const today = parkLocalDate(new Date(), 'America/New_York');
+    await subscriptions.upsertActivePass(env.db, {
+      email: 'watcher@example.com',
+      parkId: MK,
+      userId: null,
+      alertType: 'email',
+      startDate: today,
+      endDate: addDaysToDate(today, 1),
+    });
+    await rides.watchAllRides(env.db, 'watcher@example.com', MK);
+    await age(120_000);
+    const served = await live();
+    expect(served.statusCode).toBe(200);
+    expect(served.json().result.data.rides.length).toBeGreaterThan(30);
+    expect(reads.get(MK)).toBe(before + 1);
   });
 
   it('bad and unknown ids are a 400 / 404 with a sentence', async () => {

@@ -1,3 +1,4 @@
+import { liveStatus, watches } from '@walkon/db';
 import type { DiningAvailabilityProvider } from '@walkon/jobs/providers';
 import {
   type BookLaneResult,
@@ -32,11 +33,17 @@ export { NotFoundError };
 export const booker: LightningLaneBooker = new SimulatedLightningLaneBooker();
 
 /**
- * One upstream read of a park's live data, stored as a poll (ride status, return times, the park's zone).
+ * One upstream read of a park's live data, stored as a poll (ride status, return times, the park's zone),
+ * except for a watched park that has been polled before: its reads belong to its per-minute tick (DESIGN §2.2),
+ * which alerts on what changed since the stored readings, so a read here between two ticks would take a change
+ * from the next tick and lose its alert. Returns whether it read.
  * @throws NotFoundError for an unknown park, UpstreamError when the source fails.
  */
-export async function readParkNow(deps: AppDeps, parkId: string): Promise<void> {
+export async function readParkNow(deps: AppDeps, parkId: string): Promise<boolean> {
+  const polled = await liveStatus.lastPolledAt(deps.db, parkId);
+  if (polled && (await watches.parkHasValidWatch(deps.db, parkId, deps.now()))) return false;
   await refreshPark({ db: deps.db, source: deps.source, now: deps.now }, parkId);
+  return true;
 }
 
 /**

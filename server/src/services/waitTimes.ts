@@ -41,7 +41,8 @@ export function trendOf(now: number | null, before: number | undefined): 'rising
 
 /**
  * The instant of the park's newest poll, re-reading the park once when it is missing or older than 60 s
- * (single-flight across concurrent requests); the last known data is kept when the source fails.
+ * (single-flight across concurrent requests; a watched park is left to its tick, see readParkNow); the last
+ * known data is kept when the source fails.
  * @throws AppError NOT_FOUND for an unknown park or one the source has no data for; UNAVAILABLE when the
  * source fails and nothing is stored.
  */
