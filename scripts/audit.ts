@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../web/e2e/chromium.ts';
 
 const base = process.env.AUDIT_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
@@ -33,17 +34,8 @@ const load = () =>
     .join(', ');
 
 const chrome = await chromeLauncher.launch({
-  chromePath: '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 const rows: string[] = [];
 /** Every script (same origin) any run of / loaded, initial and lazy: what a visitor's browser downloads there. */

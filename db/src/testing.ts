@@ -28,6 +28,22 @@ export function fixturePath(...parts: string[]): string {
 }
 
 /**
+ * The seven fresh, OPERATING attractions with a 1–15 min standby wait in the Magic Kingdom recording
+ * `tpw_live_magic-kingdom_2026-04-14T2227Z.json` (under FIXTURES_DIR), sorted by name: the rides one tick over
+ * that recording alerts a visitor watching every ride (DESIGN §2.3 Evaluate). Jobs tests and the e2e run
+ * check against this one list.
+ */
+export const EXPECTED_MK_ALERTS: readonly string[] = [
+  'Dumbo the Flying Elephant',
+  'Mad Tea Party',
+  "Mickey's PhilharMagic",
+  'Monsters Inc. Laugh Floor',
+  'The Magic Carpets of Aladdin',
+  'Tomorrowland Speedway',
+  'Under the Sea - Journey of The Little Mermaid',
+];
+
+/**
  * The Redis tests connect to (queues under a unique prefix per test, limits, caches): `REDIS_URL`, default
  * `redis://127.0.0.1:6379` like the packages' env.ts. The one place tests read it.
  */

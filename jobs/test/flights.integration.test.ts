@@ -1,29 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, flights, outbox } from '@walkon/db';
-import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
+import { TEST_REDIS_URL } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type FlightSearcher, runFlightPriceCheck } from '../src/pipeline/flightPriceCheck.ts';
 import type { FlightResult, FlightSearch, FlightSearchOutcome } from '../src/providers/flights/types.ts';
 import { createOutboxNotifier } from '../src/providers/notify/index.ts';
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
 import { buildWorker, MAINTENANCE_SCHEDULES, runMaintenance } from '../src/worker.ts';
-import { MK_OPEN, replayOf } from './helpers.ts';
+import { MK_OPEN, replayOf, TEST_PUBLIC_ORIGIN, useTestDb } from './helpers.ts';
 
 let db: Kysely<Database>;
 const notifier = createOutboxNotifier();
 const logger = pino({ level: 'silent' });
-const publicOrigin = 'http://localhost:3000';
+const publicOrigin = TEST_PUBLIC_ORIGIN;
 const NOW = new Date('2026-12-01T12:00:00Z');
 const at = (hoursLater: number) => () => new Date(NOW.getTime() + hoursLater * 3_600_000);
 
-beforeAll(async () => {
-  ({ db } = await createTestDb());
+useTestDb((created) => {
+  db = created;
 });
-afterAll(async () => db.destroy());
-beforeEach(async () => truncateAll(db));
 
 const fare = (priceCents: number, patch: Partial<FlightResult> = {}): FlightResult => ({
   id: `off_${priceCents}`,
@@ -124,7 +122,7 @@ describe('flight-price-check (spec part 2 §3)', () => {
       .select('unsubscribe_token')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const url = `http://localhost:3000/unsubscribe?token=${unsubscribe_token}`;
+    const url = `${TEST_PUBLIC_ORIGIN}/unsubscribe?token=${unsubscribe_token}`;
     const [m] = await outbox.listOutbox(db, { to: 'fan@example.com' });
     expect(m!.subject).toBe('Flight deal: JFK → MCO from $123.45');
     expect(m!.headers).toEqual({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });

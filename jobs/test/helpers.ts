@@ -10,6 +10,7 @@ import { createReplaySource } from '../src/providers/waitTimes/index.ts';
 import { createQueues, type Queues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
 
+export { EXPECTED_MK_ALERTS } from '@walkon/db/testing';
 export { openParkEntry } from './fixtures/liveFeed.ts';
 export { startTestWorker, TEST_PUBLIC_ORIGIN, type TestWorkerDeps } from './fixtures/testWorker.ts';
 
@@ -19,17 +20,6 @@ export const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 export const MK_OPEN = 'tpw_live_magic-kingdom_2026-04-14T2227Z.json';
 export const MK_PREOPEN = 'tpw_live_magic-kingdom_2026-04-15T1036Z.json';
 export const MK_EDITED = 'tpw_live_magic-kingdom_2026-04-14T2227Z_EDITED-null-queue-variant.json';
-
-/** The seven fresh, OPERATING, 1–15 min attractions of the 2026-04-14T2227Z recording. */
-export const EXPECTED_MK_ALERTS = [
-  'Dumbo the Flying Elephant',
-  'Mad Tea Party',
-  "Mickey's PhilharMagic",
-  'Monsters Inc. Laugh Floor',
-  'The Magic Carpets of Aladdin',
-  'Tomorrowland Speedway',
-  'Under the Sea - Journey of The Little Mermaid',
-];
 
 /** A replay source over one recording file at a fixed clock. */
 export function replayOf(file: string, now: () => Date) {

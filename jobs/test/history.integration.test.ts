@@ -1,25 +1,22 @@
 import { catalogue, type Database, history, liveStatus } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
 import { Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_HISTORY, importHistory } from '../src/history/import.ts';
 import { collectHistory, HISTORY_EVERY_MS, historySchedulerId, reconcileHistorySchedulers } from '../src/pipeline/history.ts';
 import { createReplaySource, type WaitTimesSource } from '../src/providers/waitTimes/index.ts';
 import { QUEUE } from '../src/queues.ts';
-import { FIXTURES, MK, MK_OPEN, useTestQueues, watchAll } from './helpers.ts';
+import { FIXTURES, MK, MK_OPEN, useTestDb, useTestQueues, watchAll } from './helpers.ts';
 
 let db: Kysely<Database>;
 const { redis, queues } = useTestQueues();
 const AK = '1c84a229-8862-4648-9c71-378ddd2c7693';
 const NAVI = '7a5af3b7-9bc1-4962-92d0-3ea9c9ce35f0';
 
-beforeAll(async () => {
-  ({ db } = await createTestDb());
+useTestDb((created) => {
+  db = created;
 });
-afterAll(async () => db.destroy());
 beforeEach(async () => {
-  await truncateAll(db);
   const source = createReplaySource({ dir: FIXTURES, files: [MK_OPEN], now: () => new Date() });
   await catalogue.upsertDestinations(db, await source.getDestinations());
 });

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue, type Database, features, lightningLane, users } from '@walkon/db';
-import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
+import { TEST_REDIS_URL } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type LightningLaneBooker, loadAvailability, runAutoBooking } from '../src/pipeline/lightningLane.ts';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
-import { MK, MK_OPEN, replayOf, startTestWorker } from './helpers.ts';
+import { MK, MK_OPEN, replayOf, startTestWorker, useTestDb } from './helpers.ts';
 
 /**
  * Issue 6 — server-side Lightning Lane auto-booking (spec part 2 §4) after a poll of the REAL Magic Kingdom
@@ -22,12 +22,10 @@ const TODAY = '2026-04-14';
 const now = () => RECORDED;
 const source = replayOf(MK_OPEN, now);
 
-beforeAll(async () => {
-  ({ db } = await createTestDb());
+useTestDb((created) => {
+  db = created;
 });
-afterAll(async () => db.destroy());
 beforeEach(async () => {
-  await truncateAll(db);
   await catalogue.upsertDestinations(db, await source.getDestinations());
   await refreshPark({ db, source, now }, MK);
 });

@@ -1,20 +1,17 @@
 import { catalogue, type Database, liveStatus, subscriptions } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runMaintenance } from '../src/worker.ts';
-import { useTestQueues } from './helpers.ts';
+import { useTestDb, useTestQueues } from './helpers.ts';
 
 let db: Kysely<Database>;
 const { queues } = useTestQueues();
 const NOW = new Date('2026-04-16T12:00:00Z'); // 08:00 in Orlando, 2026-04-16
 
-beforeAll(async () => {
-  ({ db } = await createTestDb());
+useTestDb((created) => {
+  db = created;
 });
-afterAll(async () => db.destroy());
 beforeEach(async () => {
-  await truncateAll(db);
   await catalogue.upsertDestinations(db, [{ id: 'd', name: 'Resort', parks: [{ id: 'p', name: 'Park' }] }]);
   await catalogue.setParkTimezone(db, 'p', 'America/New_York');
   await catalogue.upsertAttractions(db, [{ id: 'r', parkId: 'p', name: 'Ride', entityType: 'ATTRACTION' }]);

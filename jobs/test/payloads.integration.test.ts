@@ -1,30 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import type { Database } from '@walkon/db';
-import { createTestDb, TEST_REDIS_URL } from '@walkon/db/testing';
+import { createTestDb } from '@walkon/db/testing';
 import type { Job, Queue } from 'bullmq';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createQueues, jobSchemas, parseJobData, type Queues } from '../src/queues.ts';
-import { createRedis } from '../src/redis.ts';
+import { jobSchemas, parseJobData } from '../src/queues.ts';
 import type { WalkOnWorker } from '../src/worker.ts';
-import { MK_OPEN, replayOf, startTestWorker } from './helpers.ts';
+import { MK_OPEN, replayOf, startTestWorker, useTestQueues } from './helpers.ts';
 
 let db: Kysely<Database>;
-const connection = createRedis(TEST_REDIS_URL, 'worker');
-let queues: Queues;
+const { redis: connection, queues } = useTestQueues();
 let worker: WalkOnWorker;
 const now = () => new Date('2026-04-14T22:27:18Z');
 
 beforeAll(async () => {
   ({ db } = await createTestDb());
-  queues = createQueues({ connection, prefix: `test-${randomUUID()}` });
   worker = await startTestWorker({ db, connection, queues, source: replayOf(MK_OPEN, now), now, schedules: false });
 });
 afterAll(async () => {
   await worker?.close();
-  for (const q of queues?.all() ?? []) await q.obliterate({ force: true }).catch(() => {});
-  await queues?.close();
-  connection.disconnect();
   await db?.destroy();
 });
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue, type Database, features, restaurantAlerts, users } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate } from '@walkon/domain/dates';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { refreshPark } from '../src/pipeline/poll.ts';
 import { runRestaurantCheck } from '../src/pipeline/restaurantCheck.ts';
 import { sendDelivery } from '../src/pipeline/send.ts';
@@ -12,7 +11,7 @@ import { createReplayDiningProvider, createThemeParksDiningProvider } from '../s
 import type { DiningAvailabilityProvider, DiningQuery } from '../src/providers/dining/types.ts';
 import { createOutboxNotifier } from '../src/providers/notify/index.ts';
 import { MAINTENANCE_SCHEDULES, runMaintenance } from '../src/worker.ts';
-import { FIXTURES, MK, MK_OPEN, replayOf, useTestQueues } from './helpers.ts';
+import { FIXTURES, MK, MK_OPEN, replayOf, TEST_PUBLIC_ORIGIN, useTestDb, useTestQueues } from './helpers.ts';
 
 /** 18:00 in Orlando on 2026-12-01 (EST, UTC−5): dinner time. */
 const DINNER = new Date('2026-12-01T23:00:00Z');
@@ -28,14 +27,12 @@ let db: Kysely<Database>;
 const { queues } = useTestQueues();
 const logger = pino({ level: 'silent' });
 const notifier = createOutboxNotifier();
-const publicOrigin = 'http://localhost:3000';
+const publicOrigin = TEST_PUBLIC_ORIGIN;
 
-beforeAll(async () => {
-  ({ db } = await createTestDb());
+useTestDb((created) => {
+  db = created;
 });
-afterAll(async () => db.destroy());
 beforeEach(async () => {
-  await truncateAll(db);
   await queues.sendEmail.obliterate({ force: true });
   // The real catalogue and Magic Kingdom's entities (RESTAURANTs included) from the recording; time zone set.
   const source = replayOf(MK_OPEN, () => DINNER);

@@ -1,9 +1,10 @@
 import { alertEngine, catalogue, type Database, rides, subscriptions } from '@walkon/db';
-import { createTestDb, truncateAll } from '@walkon/db/testing';
+import { truncateAll } from '@walkon/db/testing';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runParkTick } from '../src/pipeline/tick.ts';
 import type { WaitTimesSource } from '../src/providers/waitTimes/index.ts';
+import { useTestDb } from './helpers.ts';
 
 // One ride, one person, one rule changed per case: the evaluation statement in isolation.
 const NOW = new Date('2026-04-14T22:00:00Z'); // 18:00 in Orlando
@@ -12,12 +13,10 @@ const R = 'ride-1';
 const EMAIL = 'fan@example.com';
 let db: Kysely<Database>;
 
-beforeAll(async () => {
-  ({ db } = await createTestDb());
+useTestDb((created) => {
+  db = created;
 });
-afterAll(async () => db.destroy());
 beforeEach(async () => {
-  await truncateAll(db);
   await catalogue.upsertDestinations(db, [{ id: 'd', name: 'Resort', parks: [{ id: P, name: 'Park' }] }]);
   await catalogue.setParkTimezone(db, P, 'America/New_York');
   await catalogue.upsertAttractions(db, [{ id: R, parkId: P, name: 'Ride', entityType: 'ATTRACTION' }]);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createDb } from '@walkon/db';
+import { EXPECTED_MK_ALERTS } from '@walkon/db/testing';
 import { describe, expect, it } from 'vitest';
 import { MK, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
@@ -39,15 +40,7 @@ describe('end to end: sign up → Get Alerts → Magic Kingdom → free pass →
 
     const lines = await walkonJobs(env.stack, ['tick', '--park', MK]);
     const sent = lines.map((l) => JSON.parse(l) as { rideName: string; recipient: string; channel: string; waitMinutes: number });
-    expect(sent.map((s) => s.rideName).sort()).toEqual([
-      'Dumbo the Flying Elephant',
-      'Mad Tea Party',
-      "Mickey's PhilharMagic",
-      'Monsters Inc. Laugh Floor',
-      'The Magic Carpets of Aladdin',
-      'Tomorrowland Speedway',
-      'Under the Sea - Journey of The Little Mermaid',
-    ]);
+    expect(sent.map((s) => s.rideName).sort()).toEqual(EXPECTED_MK_ALERTS);
     expect(sent.every((s) => s.recipient === email && s.channel === 'email' && s.waitMinutes > 0 && s.waitMinutes <= 15)).toBe(true);
 
     await page.getByRole('button', { name: 'Refresh alert history' }).click();

@@ -2,6 +2,7 @@ import { formatUsd } from '@walkon/domain/money';
 import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
 import { Mail, MessageSquare, ShoppingCart } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
+import { RadioCards, type RadioCardsLook } from '../../components/ui/radio-cards.tsx';
 
 /** An alert channel (spec part 1 §2: e-mail or SMS). */
 export type AlertChannel = 'email' | 'sms';
@@ -32,6 +33,12 @@ const CHANNELS = [
   { value: 'sms' as const, label: 'SMS', price: `${formatUsd(SMS_PRICE_CENTS)} per day`, icon: MessageSquare },
 ];
 
+/** The Get Alerts header's inline channel pills. */
+const CHANNEL_LOOK: RadioCardsLook = {
+  group: 'flex flex-wrap gap-2',
+  card: 'flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2',
+};
+
 /**
  * The Get Alerts header (spec part 1 §2 "Alert type"): Email / SMS as a radio group — choosing a channel only
  * chooses it (arrow keys move between them) — and an explicit "Buy a day pass" button that opens the pricing
@@ -48,29 +55,15 @@ export function ChannelChoice({
 }) {
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <fieldset>
-        <legend className="mb-1.5 text-sm font-semibold text-slate-800">Alert type</legend>
-        <div className="flex flex-wrap gap-2">
-          {CHANNELS.map((c) => (
-            <label
-              key={c.value}
-              className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-amber-500"
-            >
-              <input
-                type="radio"
-                name="alert-channel"
-                value={c.value}
-                checked={channel === c.value}
-                onChange={() => onChange(c.value)}
-                className="h-4 w-4 accent-brand-700"
-              />
-              <c.icon className="h-4 w-4" aria-hidden="true" />
-              <span className="font-semibold">{c.label}</span>
-              <span className="text-xs text-slate-600">{c.price}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioCards name="alert-channel" legend="Alert type" options={CHANNELS} value={channel} onChange={onChange} look={CHANNEL_LOOK}>
+        {(c) => (
+          <>
+            <c.icon className="h-4 w-4" aria-hidden="true" />
+            <span className="font-semibold">{c.label}</span>
+            <span className="text-xs text-slate-600">{c.price}</span>
+          </>
+        )}
+      </RadioCards>
       <Button onClick={onBuy}>
         <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Buy a day pass
       </Button>

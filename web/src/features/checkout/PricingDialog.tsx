@@ -1,17 +1,19 @@
 import { formatUsd } from '@walkon/domain/money';
-import { isAlertsPhone, MAX_LENGTH } from '@walkon/domain/patterns';
+import { isAlertsPhone } from '@walkon/domain/patterns';
 import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
 import { Mail, MessageSquare } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { Field, Input } from '../../components/ui/field.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { RadioCards, type RadioCardsLook } from '../../components/ui/radio-cards.tsx';
 import { toast } from '../../lib/toast.ts';
 import { PassDatesPicker } from './PassDatesPicker.tsx';
 import { PriceBox } from './PriceBox.tsx';
 import { PromoField } from './PromoField.tsx';
 import { type AppliedPromo, priceSummary, promoAppliedText, promoDiscounts } from './price.ts';
+import { SmsPhoneInput } from './SmsPhoneInput.tsx';
 import { usePassPromo } from './usePassPromo.ts';
 import { useStartCheckout } from './useStartCheckout.ts';
 
@@ -21,6 +23,14 @@ const METHODS = [
   { value: 'email' as const, label: 'Email', price: `${formatUsd(EMAIL_PRICE_CENTS)} per day`, icon: Mail, recommended: false },
   { value: 'sms' as const, label: 'SMS', price: `${formatUsd(SMS_PRICE_CENTS)} per day`, icon: MessageSquare, recommended: true },
 ];
+
+/** The pricing dialog's large alert method cards (icon, RECOMMENDED badge). */
+const METHOD_LOOK: RadioCardsLook = {
+  legend: 'mb-2 text-sm font-semibold text-slate-800',
+  group: 'grid gap-3 sm:grid-cols-2',
+  card: 'relative flex items-start gap-3 rounded-xl border-2 border-slate-200 p-4',
+  input: 'mt-1',
+};
 
 /**
  * The Get Alerts pricing dialog "Choose Your Alert Method" (spec part 1 §2): Email ($1 per day) or SMS ($5 per
@@ -107,34 +117,18 @@ export function PricingDialog({
         <p className="text-slate-700">
           A day pass for <strong>{parkName}</strong>. Each pass is active for 24 hours of the date you choose, in the park's time zone.
         </p>
-        <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-slate-800">Alert method</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {METHODS.map((m) => (
-              <label
-                key={m.value}
-                className="relative flex cursor-pointer items-start gap-3 rounded-xl border-2 border-slate-200 p-4 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-amber-500"
-              >
-                <input
-                  type="radio"
-                  name="pricing-channel"
-                  value={m.value}
-                  checked={channel === m.value}
-                  onChange={() => setChannel(m.value)}
-                  className="mt-1 h-4 w-4 accent-brand-700"
-                />
-                <span className="min-w-0 flex-1">
-                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-bold">
-                    <m.icon className="h-4 w-4" aria-hidden="true" />
-                    {m.label}
-                    {m.recommended ? <Badge tone="brand">RECOMMENDED</Badge> : null}
-                  </span>
-                  <span className="block text-slate-700">{m.price}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioCards name="pricing-channel" legend="Alert method" options={METHODS} value={channel} onChange={setChannel} look={METHOD_LOOK}>
+          {(m) => (
+            <span className="min-w-0 flex-1">
+              <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-bold">
+                <m.icon className="h-4 w-4" aria-hidden="true" />
+                {m.label}
+                {m.recommended ? <Badge tone="brand">RECOMMENDED</Badge> : null}
+              </span>
+              <span className="block text-slate-700">{m.price}</span>
+            </span>
+          )}
+        </RadioCards>
 
         {channel === 'sms' ? (
           <Field
@@ -143,13 +137,8 @@ export function PricingDialog({
             error={phone.trim() && !phoneOk ? 'Please enter a valid phone number for SMS alerts.' : undefined}
             hint="Reply STOP to any of our texts to stop them; we honour it."
           >
-            <Input
+            <SmsPhoneInput
               id="pricing-phone"
-              maxLength={MAX_LENGTH.phone}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="+1 407 555 0100"
               value={phone}
               aria-invalid={(Boolean(phone.trim()) && !phoneOk) || undefined}
               onChange={(e) => setPhone(e.target.value)}

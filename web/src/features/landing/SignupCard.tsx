@@ -5,6 +5,7 @@ import { Gift } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
+import { RadioCards, type RadioCardsLook } from '../../components/ui/radio-cards.tsx';
 import { fieldToastId, toast } from '../../lib/toast.ts';
 import { useApiMutation, useApiQuery } from '../../lib/useApi.ts';
 import type { CheckoutField } from '../checkout/checkoutError.ts';
@@ -13,6 +14,7 @@ import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
 import { PriceBox } from '../checkout/PriceBox.tsx';
 import { PromoField } from '../checkout/PromoField.tsx';
 import { type AppliedPromo, payLabel, priceSummary, promoAppliedText, promoDiscounts } from '../checkout/price.ts';
+import { SmsPhoneInput } from '../checkout/SmsPhoneInput.tsx';
 import { useParkToday } from '../checkout/useParkToday.ts';
 import { useStartCheckout } from '../checkout/useStartCheckout.ts';
 import { ParkOptions } from './parks.tsx';
@@ -29,6 +31,12 @@ const CHANNELS: { value: Channel; label: string; price: string }[] = [
   { value: 'sms', label: 'SMS', price: `${formatUsd(SMS_PRICE_CENTS)}/day` },
   { value: 'email', label: 'E-mail', price: `${formatUsd(EMAIL_PRICE_CENTS)}/day` },
 ];
+
+/** The compact alert method cards of the hero signup card. */
+const CHANNEL_LOOK: RadioCardsLook = {
+  group: 'grid grid-cols-2 gap-2',
+  card: 'flex items-center gap-2.5 rounded-lg border border-slate-300 px-3 py-2',
+};
 
 /**
  * The hero signup card (spec part 1 §2 Signup card, §5, §8): park (six popular parks pinned), alert method
@@ -147,30 +155,14 @@ export function SignupCard() {
           </Select>
         </Field>
 
-        <fieldset>
-          <legend className="mb-1.5 block text-sm font-semibold text-slate-800">Alert method</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {CHANNELS.map((c) => (
-              <label
-                key={c.value}
-                className="flex cursor-pointer items-center gap-2.5 rounded-lg border border-slate-300 px-3 py-2 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-amber-500"
-              >
-                <input
-                  type="radio"
-                  name="hero-channel"
-                  value={c.value}
-                  checked={channel === c.value}
-                  onChange={() => setChannel(c.value)}
-                  className="h-4 w-4 accent-brand-700"
-                />
-                <span className="flex flex-col leading-tight">
-                  <span className="font-semibold whitespace-nowrap">{c.label}</span>
-                  <span className="text-sm text-slate-600">{c.price}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioCards name="hero-channel" legend="Alert method" options={CHANNELS} value={channel} onChange={setChannel} look={CHANNEL_LOOK}>
+          {(c) => (
+            <span className="flex flex-col leading-tight">
+              <span className="font-semibold whitespace-nowrap">{c.label}</span>
+              <span className="text-sm text-slate-600">{c.price}</span>
+            </span>
+          )}
+        </RadioCards>
 
         <PassDatesPicker
           id="hero-dates"
@@ -190,13 +182,8 @@ export function SignupCard() {
             htmlFor="hero-phone"
             hint="We text your alerts to this number. Reply STOP to any of our texts to stop them — we honour it."
           >
-            <Input
+            <SmsPhoneInput
               id="hero-phone"
-              maxLength={MAX_LENGTH.phone}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="+1 407 555 0100"
               value={phone}
               aria-invalid={invalid === 'phone' || undefined}
               onChange={(e) => {
