@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../web/e2e/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../web/scripts/chromium.ts';
 
 const base = process.env.AUDIT_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');

@@ -12,10 +12,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { PRERENDERED_PAGES } from './prerenderPages.ts';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-const CHROMIUM = '/usr/bin/chromium';
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
   '.css': 'text/css',
@@ -25,8 +25,8 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-if (!existsSync(CHROMIUM)) {
-  console.warn(`prerender: ${CHROMIUM} not found, the public pages are not prerendered (run \`make chromium\`)`);
+if (!existsSync(CHROMIUM_PATH)) {
+  console.warn(`prerender: ${CHROMIUM_PATH} not found, the public pages are not prerendered (run \`make chromium\`)`);
   process.exit(0);
 }
 // The empty shell stays as dist/app.html: the server answers every other client-side route with it.
@@ -46,18 +46,7 @@ const server = createServer((req, res) => {
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
 const escapeAttr = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 const escapeText = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 try {

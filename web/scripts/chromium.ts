@@ -1,11 +1,11 @@
-// Debian's Chromium as the e2e tests and `make audit` (scripts/audit.ts) launch it: no vitest or playwright
-// import here, so the audit script can read it outside a test run.
+// Debian's Chromium as the build's prerender (prerender.ts), the e2e tests and `make audit` (scripts/audit.ts)
+// launch it: no vitest or playwright import here, so every one of them can read it.
 
 /** Debian's Chromium (`make chromium`, scripts/chromium.sh); never a downloaded browser. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /**
- * The command-line flags of every headless Chromium launch (e2e harness and Lighthouse audit): no sandbox, no
+ * The command-line flags of every headless Chromium launch (prerender, e2e harness and Lighthouse audit): no sandbox, no
  * GPU, no QUIC, and no first-run, background, component-update or sync traffic. The headless flag itself is
  * the launcher's (Playwright's `headless: true`, `--headless=new` for chrome-launcher).
  */
