@@ -1,3 +1,4 @@
+import { confirmations } from '@walkon/db';
 import { type Job, Queue, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -22,9 +23,9 @@ export const historyJobSchema = z.object({ parkId: z.string().min(1) });
 export type HistoryJobData = z.infer<typeof historyJobSchema>;
 
 /** newsletter / affiliate: welcome e-mails; checkout / promo: the pass confirmation (checkout session or promo redemption id). */
-export const confirmationKindSchema = z.enum(['newsletter', 'affiliate', 'checkout', 'promo']);
+export const confirmationKindSchema = z.enum(confirmations.CONFIRMATION_KINDS);
 /** Which confirmation e-mail a `confirmation` send job carries; each is sent once per row (decision 015). */
-export type ConfirmationKind = z.infer<typeof confirmationKindSchema>;
+export type ConfirmationKind = confirmations.ConfirmationKind;
 
 /**
  * Payload of a `send-email` / `send-sms` job: a batch of claimed deliveries to send (job name `send`, DESIGN

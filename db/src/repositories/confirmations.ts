@@ -7,8 +7,11 @@ import type { Executor } from '../client.ts';
  * transaction, so a confirmation leaves once (README "Day passes and payments").
  */
 
+/** The confirmations there are (decision 015): newsletter / affiliate welcome e-mails, checkout / promo pass receipts. */
+export const CONFIRMATION_KINDS = ['newsletter', 'affiliate', 'checkout', 'promo'] as const;
+
 /** What a confirmation is for; the row's table follows from it. */
-export type ConfirmationKind = 'newsletter' | 'affiliate' | 'checkout' | 'promo';
+export type ConfirmationKind = (typeof CONFIRMATION_KINDS)[number];
 
 const TABLE = {
   newsletter: 'newsletter_subscriptions',
