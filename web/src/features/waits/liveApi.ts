@@ -1,31 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LiveResponse, RideHistoryResponse } from '@walkon/server';
-
-/** An API error with the server's sentence and HTTP status. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
+import { ApiError } from '../../lib/api.ts';
 
 /**
  * GETs one of the cached read endpoints (`/api/live/…`, `/api/history/…`). The browser's HTTP cache
  * revalidates with the ETag, so an unchanged answer costs a 304.
- * @throws ApiError with the server's message (or a generic sentence when the network fails).
+ * @throws ApiError (lib/api.ts) with the server's message and `data.httpStatus`, or a sentence without data when
+ * the network fails.
  */
 export async function getJson<T>(url: string): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, { headers: { accept: 'application/json' } });
   } catch {
-    throw new ApiError('We could not reach WalkOn. Check your connection and try again.', 0);
+    throw new ApiError('We could not reach WalkOn. Check your connection and try again.');
   }
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new ApiError(body?.error?.message ?? 'Error loading ride information', res.status);
+    throw new ApiError(body?.error?.message ?? 'Error loading ride information', { httpStatus: res.status });
   }
   return (await res.json()) as T;
 }
