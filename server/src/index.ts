@@ -5,6 +5,6 @@ export { hashPassword } from './auth/password.ts';
 export type { AppDeps } from './deps.ts';
 export { loadServerEnv } from './env.ts';
 export type { RideHistoryResponse } from './services/rideHistory.ts';
-export type { LiveResponse } from './services/waitTimes.ts';
+export type { DestinationsResponse, LiveResponse } from './services/waitTimes.ts';
 export type { AppRouter } from './trpc/router.ts';
 export { appRouter } from './trpc/router.ts';

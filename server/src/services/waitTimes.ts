@@ -131,8 +131,11 @@ export async function liveRides(deps: AppDeps, parkId: string): Promise<LiveResp
   return buildLive(deps, parkId);
 }
 
+/** `GET /api/destinations`: every destination with its parks (ids, names), popular first. */
+export type DestinationsResponse = Awaited<ReturnType<typeof listDestinations>>;
+
 /** Every destination with its parks, popular first, cached and pre-serialised (rebuilt every 5 minutes). */
-export async function destinationsSnapshot(deps: AppDeps): Promise<CachedResponse<Awaited<ReturnType<typeof listDestinations>>>> {
+export async function destinationsSnapshot(deps: AppDeps): Promise<CachedResponse<DestinationsResponse>> {
   const nowMs = deps.now().getTime();
   return cachesOf(deps).destinations.get(
     'all',

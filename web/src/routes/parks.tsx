@@ -1,10 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { useDestinations } from '../features/waits/liveApi.ts';
 import { trpc } from '../trpc.ts';
 
 function ParksPage() {
-  const dests = trpc.waitTimes.destinations.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const dests = useDestinations();
   const parks = trpc.site.parks.useQuery(undefined, { staleTime: 10 * 60_000 });
   const counts = new Map((parks.data ?? []).map((p) => [p.id, p.rideCount]));
   return (

@@ -1,5 +1,5 @@
 import { Field, Select } from '../../components/ui/field.tsx';
-import { trpc } from '../../trpc.ts';
+import { useDestinations } from './liveApi.ts';
 
 /**
  * Destination → park pickers (spec part 1 §2: popular destinations first). Calls `onChange` with the new
@@ -11,7 +11,7 @@ export function ParkPicker(props: {
   onChange: (v: { destinationId: string | null; parkId: string | null }) => void;
   idPrefix?: string;
 }) {
-  const destinations = trpc.waitTimes.destinations.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const destinations = useDestinations();
   const prefix = props.idPrefix ?? 'picker';
   const dest = destinations.data?.find((d) => d.id === props.destinationId);
   const parks = dest ? [...dest.parks].sort((a, b) => a.name.localeCompare(b.name)) : [];

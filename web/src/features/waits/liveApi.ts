@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LiveResponse, RideHistoryResponse } from '@walkon/server';
+import type { DestinationsResponse, LiveResponse, RideHistoryResponse } from '@walkon/server';
 import { ApiError } from '../../lib/api.ts';
 
 /**
@@ -37,6 +37,15 @@ export function useRideHistory(parkId: string, attractionId: string) {
     queryKey: ['rideHistory', parkId, attractionId],
     queryFn: () => getJson<RideHistoryResponse>(`/api/history/${encodeURIComponent(parkId)}/${encodeURIComponent(attractionId)}`),
     refetchInterval: 60_000,
+  });
+}
+
+/** Every destination with its parks, popular first (spec part 1 §2), from the cached read API; fresh for 10 minutes. */
+export function useDestinations() {
+  return useQuery({
+    queryKey: ['destinations'],
+    queryFn: () => getJson<DestinationsResponse>('/api/destinations'),
+    staleTime: 10 * 60_000,
   });
 }
 
