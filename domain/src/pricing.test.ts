@@ -42,4 +42,17 @@ describe('pass prices in cents (spec part 1 §1, §9; DESIGN §6)', () => {
     expect(formatUsd(1275)).toBe('$12.75');
     expect(formatUsd(5)).toBe('$0.05');
   });
+
+  it('formatUsd writes what Intl.NumberFormat (en-US, USD) writes, grouping and sign included', () => {
+    const intl = (cents: number) =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+        maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
+      }).format(cents / 100);
+    for (const cents of [0, 1, 9, 10, 99, 100, 101, 450, 99_999, 100_000, 123_456, 100_000_000, 123_456_789, -5, -450, -100_000]) {
+      expect(formatUsd(cents)).toBe(intl(cents));
+    }
+  });
 });
