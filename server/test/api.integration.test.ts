@@ -377,8 +377,17 @@ describe('alerts (spec part 1 §4, §9)', () => {
 
   it('site.parks on a fresh database loads the catalogue first (the landing park select is never empty)', async () => {
     expect(await env.db.selectFrom('parks').select('id').execute()).toEqual([]);
-    const parks = (await trpcCall(env.app, 'site.parks')).body.result.data as { id: string; destinationName: string }[];
+    const parks = (await trpcCall(env.app, 'site.parks')).body.result.data as {
+      id: string;
+      destinationName: string;
+      timezone: string | null;
+      today: string;
+    }[];
     expect(parks.find((p) => p.id === MK)?.destinationName).toMatch(/^Walt Disney World/);
     expect(parks.length).toBeGreaterThan(20);
+    // Each park's own today (the pass pickers' lower bound), from its time zone.
+    const now = new Date();
+    for (const p of parks)
+      expect([parkLocalDate(now, p.timezone), parkLocalDate(new Date(now.getTime() - 60_000), p.timezone)]).toContain(p.today);
   });
 });

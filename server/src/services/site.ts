@@ -76,12 +76,14 @@ export async function testimonials(deps: AppDeps) {
 
 /**
  * Every catalogue park (loaded from the source on a fresh database) → { id, name, timezone (IANA) | null,
- * destinationId, destinationName, rideCount (known rides) }[].
+ * destinationId, destinationName, rideCount (known rides), today (the park-local date now, 'yyyy-MM-dd', UTC
+ * for a park without a zone: the pass pickers' lower bound, docs/decisions/001) }[].
  * @throws AppError UNAVAILABLE when nothing is stored and the source fails.
  */
 export async function parks(deps: AppDeps) {
   await loadCatalogue(deps);
-  return site.parksOverview(deps.db);
+  const now = deps.now();
+  return (await site.parksOverview(deps.db)).map((p) => ({ ...p, today: parkLocalDate(now, p.timezone) }));
 }
 
 /** Admin: adds a testimonial at the end of the list → { id }. */

@@ -13,6 +13,8 @@ const ymdFormats = new Map<string, Intl.DateTimeFormat>();
  */
 export function parkToday(timeZone: string | null | undefined, now: Date = new Date()): string {
   const zone = timeZone || 'UTC';
+  // UTC needs no time-zone data (the first zoned Intl formatter is a long task on a phone).
+  if (zone === 'UTC') return now.toISOString().slice(0, 10);
   let fmt = ymdFormats.get(zone);
   if (!fmt) {
     try {
@@ -36,12 +38,6 @@ export function parkNowTime(timeZone: string | null | undefined, now: Date = new
   return fmt.format(now);
 }
 
-/** The earliest park-local today among `timeZones` (the calendar's lower bound before a park is chosen). */
-export function earliestToday(timeZones: (string | null | undefined)[], now: Date = new Date()): string {
-  const days = [...new Set(timeZones)].map((z) => parkToday(z, now));
-  return days.length ? ([...days].sort()[0] as string) : parkToday('UTC', now);
-}
-
 /** A 'yyyy-MM-dd' day as a local-midnight Date (what a calendar widget works with). */
 export function ymdToDate(ymd: string): Date {
   const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
@@ -54,9 +50,10 @@ export function dateToYmd(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const shortFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const list = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
+// Intl formatters are costly to build: made on first use, not while the page's modules load.
+let dayFormat: Intl.DateTimeFormat | undefined;
+let shortFormat: Intl.DateTimeFormat | undefined;
+let list: Intl.ListFormat | undefined;
 
 function utc(ymd: string): number {
   const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
@@ -65,12 +62,16 @@ function utc(ymd: string): number {
 
 /** One pass day for people: '2026-11-22' → 'Sun, Nov 22' (the calendar day itself, whatever the browser's zone). */
 export function formatPassDate(ymd: string): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
   return dayFormat.format(utc(ymd));
 }
 
 /** Several pass days in a sentence: ['2026-11-22', '2026-11-23'] → 'Nov 22 and Nov 23' (sorted). */
 export function formatPassDateList(days: string[]): string {
-  return list.format([...days].sort().map((d) => shortFormat.format(utc(d))));
+  shortFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  list ??= new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
+  const short = shortFormat;
+  return list.format([...days].sort().map((d) => short.format(utc(d))));
 }
 
 /** The dates button's text: 'Select dates', '1 date selected' or 'N dates selected'. */

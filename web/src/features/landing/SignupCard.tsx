@@ -9,7 +9,6 @@ import { RadioCards, type RadioCardsLook } from '../../components/ui/radio-cards
 import { fieldToastId, toast } from '../../lib/toast.ts';
 import { useApiMutation, useApiQuery } from '../../lib/useApi.ts';
 import type { CheckoutField } from '../checkout/checkoutError.ts';
-import { earliestToday } from '../checkout/dates.ts';
 import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
 import { PriceBox } from '../checkout/PriceBox.tsx';
 import { PromoField } from '../checkout/PromoField.tsx';
@@ -63,7 +62,8 @@ export function SignupCard() {
 
   const all = parks.data ?? [];
   const park = all.find((p) => p.id === parkId);
-  const earliest = useMemo(() => earliestToday(all.map((p) => p.timezone)), [all]);
+  // The server gives each park's today: no time-zone data is loaded in the browser before a park is chosen.
+  const earliest = useMemo(() => all.map((p) => p.today).sort()[0], [all]);
   const today = useParkToday(park?.id, park?.timezone, earliest);
   // Dates before the chosen park's today cannot be bought (spec part 1 §5).
   useEffect(() => {

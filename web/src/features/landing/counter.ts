@@ -12,14 +12,15 @@ export function tweenValue(from: number, to: number, elapsedMs: number, duration
   return Math.round(from + (to - from) * easeOut(elapsedMs / durationMs));
 }
 
-/** The English plural category of a count ('one' or 'other'), from the platform's CLDR rules. */
-const plurals = new Intl.PluralRules('en-US');
+/** The English plural rules (the platform's CLDR data), made on first use: not while the page's modules load. */
+let plurals: Intl.PluralRules | undefined;
 
 /**
  * "1 walk-on alert" / "2 walk-on alerts": the `one` or `other` wording for `count` by Intl.PluralRules (en-US),
  * so a figure of 1 never reads "1 alerts".
  */
 export function pluralLabel(count: number, forms: { one: string; other: string }): string {
+  plurals ??= new Intl.PluralRules('en-US');
   return plurals.select(count) === 'one' ? forms.one : forms.other;
 }
 
