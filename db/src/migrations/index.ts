@@ -16,6 +16,7 @@ import * as ux from './20261124_0016_ux.ts';
 import * as history from './20261124_0018_history.ts';
 import * as audiencePassDays from './20261125_0019_audience_pass_days.ts';
 import * as dropPreviousStatus from './20261125_0020_drop_previous_status.ts';
+import * as audienceCoveringKey from './20261126_0021_audience_covering_key.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0018_history': history,
   '20261125_0019_audience_pass_days': audiencePassDays,
   '20261125_0020_drop_previous_status': dropPreviousStatus,
+  '20261126_0021_audience_covering_key': audienceCoveringKey,
 };
