@@ -107,7 +107,7 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
       // Drops whole monthly partitions past the retention and creates the next ones ahead (DESIGN §2.2 history).
       return await liveStatus.pruneSamples(deps.db, new Date(deps.now().getTime() - SAMPLE_RETENTION_DAYS * 86_400_000), deps.now());
     case 'restaurant-check': {
-      // Issue 6: expire, group, check once per (restaurant, date, party size), claim and fan out e-mails.
+      // Restaurant alerts (docs/decisions/009): expire, group, check once per (restaurant, date, party size), claim and fan out e-mails.
       return {
         ...(await runRestaurantCheck({
           db: deps.db,

@@ -12,7 +12,7 @@ import { createRedis } from '../src/redis.ts';
 import { MK, MK_OPEN, replayOf, startTestWorker, useTestDb } from './helpers.ts';
 
 /**
- * Issue 6 — server-side Lightning Lane auto-booking (spec part 2 §4) after a poll of the REAL Magic Kingdom
+ * Server-side Lightning Lane auto-booking (spec part 2 §4) after a poll of the REAL Magic Kingdom
  * recording (18:27 in Orlando): who is booked, what is chosen, idempotency, races and the worker hook.
  */
 

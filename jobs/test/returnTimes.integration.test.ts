@@ -9,7 +9,7 @@ import { runParkTick } from '../src/pipeline/tick.ts';
 import { createOutboxNotifier } from '../src/providers/notify/index.ts';
 import { MK, MK_OPEN, replayOf, TEST_PUBLIC_ORIGIN, useTestDb, watchAll } from './helpers.ts';
 
-// Issue 6 return-time alerts over the real Magic Kingdom recordings, with the clock at the recording instant
+// Return-time alerts (docs/decisions/017) over the real Magic Kingdom recordings, with the clock at the recording instant
 // (its newest lastUpdated), so the replay shifts nothing and the recorded return starts stay as they are.
 const AT_OPEN = new Date('2026-04-14T22:27:18Z'); // 18:27 in Orlando
 const MK_2023 = 'tpw_live_magic-kingdom_2023-02-01T1406Z.json';

@@ -11,7 +11,7 @@ import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './ha
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type StripeFake, startStripeFake } from './stripeFake.ts';
 
 /**
- * Issue 6 — Lightning Lane assist end to end over HTTP against the real PostgreSQL and Redis, the replay
+ * Lightning Lane assist (spec part 2 §4, docs/decisions/008) end to end over HTTP against the real PostgreSQL and Redis, the replay
  * source serving the REAL Magic Kingdom recording (tpw_live_magic-kingdom_2026-04-14T2227Z.json) through the
  * existing poll path, and the local Stripe fake with signed webhook events. The app's clock is the
  * recording's instant (18:27 in Orlando), so return times are "now".

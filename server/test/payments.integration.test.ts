@@ -12,7 +12,7 @@ import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './ha
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type FakeSession, type StripeFake, startStripeFake } from './stripeFake.ts';
 
 /**
- * Issue 3 (Stripe day passes and promo codes) against the real database and Redis and a local fake of the
+ * Stripe day passes and promo codes (docs/decisions/012, 013) against the real database and Redis and a local fake of the
  * Stripe API (test/stripeFake.ts) that the real `stripe` SDK talks to; webhook events are signed like
  * Stripe signs them.
  */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RETURN_TIME_NO_PASS } from '../src/services/returnTimeAlerts.ts';
 import { signUpUser, trpcCall, watchWithPass, withTestApp, withTestServer } from './harness.ts';
 
-// Issue 6 return-time alerts API over the real Magic Kingdom recording, with the clock at the recording
+// Return-time alerts API (docs/decisions/017) over the real Magic Kingdom recording, with the clock at the recording
 // instant (18:27 in Orlando on 2026-04-14) so the recorded return starts are served unshifted.
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const AT = new Date('2026-04-14T22:27:18Z');

@@ -35,7 +35,7 @@ export function matchReturnTime(
 }
 
 /**
- * Issue 6 return-time alerts for one park at `now`, in the park tick after the ride alerts (DESIGN §2.3–2.4):
+ * Return-time alerts (docs/decisions/017) for one park at `now`, in the park tick after the ride alerts (DESIGN §2.3–2.4):
  * a SQL pre-filter (`returnTimeAlerts.listCandidates`: the ride-alert audience rules plus the queue AVAILABLE
  * with a return start, not yet delivered today), then `matchReturnTime` in TypeScript (the same parser the
  * server and Lightning Lane assist use; the before-time compare in the park's zone), then one claim insert
