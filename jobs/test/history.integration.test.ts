@@ -182,28 +182,22 @@ describe('5-minute history collection (DESIGN §2.2 history)', () => {
       // Replay lastUpdated moved with the clock: one more sample per attraction with a lastUpdated.
       expect((await db.selectFrom('wait_samples').select('id').where('park_id', '=', MK).execute()).length).toBe(mkSamples.length * 2);
 
-      // A watched park polled 30 s ago shares that read: no upstream read, only the rollup.
-      clock = new Date(clock.getTime() + HISTORY_EVERY_MS);
-      await db
-        .updateTable('ride_status')
-        .set({ polled_at: new Date(clock.getTime() - 30_000) })
-        .where('park_id', '=', MK)
-        .execute();
-      const shared = await collectHistory({ db, source, now: () => clock }, MK);
-      expect(shared).toMatchObject({ claimed: true, read: false });
-      expect(reads.get(MK)).toBe(2);
-
+      // The next interval, with MK's last poll `ago` ms before it: the collection, which must not read MK.
+      const collectPolledAgo = async (ago: number) => {
+        clock = new Date(clock.getTime() + HISTORY_EVERY_MS);
+        await db
+          .updateTable('ride_status')
+          .set({ polled_at: new Date(clock.getTime() - ago) })
+          .where('park_id', '=', MK)
+          .execute();
+        expect(await collectHistory({ db, source, now: () => clock }, MK)).toMatchObject({ claimed: true, read: false });
+        expect(reads.get(MK)).toBe(2);
+      };
+      // A park polled 30 s ago shares that read: no upstream read, only the rollup.
+      await collectPolledAgo(30_000);
       // A watched park whose tick is late (last poll 10 minutes ago) is still not read: its tick owns the reads.
-      clock = new Date(clock.getTime() + HISTORY_EVERY_MS);
       await watchAll(db, MK_OPEN, 'late-tick@example.com', () => clock);
-      await db
-        .updateTable('ride_status')
-        .set({ polled_at: new Date(clock.getTime() - 600_000) })
-        .where('park_id', '=', MK)
-        .execute();
-      const watched = await collectHistory({ db, source, now: () => clock }, MK);
-      expect(watched).toMatchObject({ claimed: true, read: false });
-      expect(reads.get(MK)).toBe(2);
+      await collectPolledAgo(600_000);
     } finally {
       await Promise.all(workers.map((w) => w.close()));
     }
