@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd } from './money.ts';
+import { formatUsd, groupDigits } from './money.ts';
 import { EMAIL_PRICE_CENTS, quote, SMS_PRICE_CENTS } from './pricing.ts';
 
 describe('pass prices in cents (spec part 1 §1, §9; DESIGN §6)', () => {
@@ -53,6 +53,12 @@ describe('pass prices in cents (spec part 1 §1, §9; DESIGN §6)', () => {
       }).format(cents / 100);
     for (const cents of [0, 1, 9, 10, 99, 100, 101, 450, 99_999, 100_000, 123_456, 100_000_000, 123_456_789, -5, -450, -100_000]) {
       expect(formatUsd(cents)).toBe(intl(cents));
+    }
+  });
+
+  it('groupDigits writes what toLocaleString (en-US) writes for whole numbers', () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 1_234_567_890, -1, -1500, -1_234_567]) {
+      expect(groupDigits(n)).toBe(n.toLocaleString('en-US'));
     }
   });
 });

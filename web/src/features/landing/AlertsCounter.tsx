@@ -1,3 +1,4 @@
+import { groupDigits } from '@walkon/domain/money';
 import { useEffect, useState } from 'react';
 import { ANIMATE_MS, type CounterFigure, figureLabel, ROTATE_MS, tweenValue } from './counter.ts';
 
@@ -56,9 +57,9 @@ export function AlertsCounter({ figures }: { figures: CounterFigure[] }) {
   const shown = count.key === `${index}:${figure.value}` ? count.n : reduced ? figure.value : 0;
   return (
     <p className="flex h-16 flex-col items-center justify-center text-center" aria-live="polite" data-testid="alerts-counter">
-      <span className="sr-only">{`${figure.value.toLocaleString('en-US')} ${label}`}</span>
+      <span className="sr-only">{`${groupDigits(figure.value)} ${label}`}</span>
       <span className="text-3xl font-extrabold tabular-nums" aria-hidden="true" data-counter="number">
-        {shown.toLocaleString('en-US')}
+        {groupDigits(shown)}
       </span>
       <span className="text-sm opacity-90" aria-hidden="true" data-counter="label">
         {label}
