@@ -34,10 +34,10 @@ function Interactive() {
   return null;
 }
 
-// The first page (its route chunks and, off the landing page, the data layer) is loaded before React renders, and then rendered in a transition: React
-// renders it in short slices instead of one long task that blocks input on a slow phone (Total Blocking Time),
-// and a prerendered page (docs/decisions/021-prerendered-public-pages.md) is replaced by the same page, never by a
-// spinner. A failed load still renders: the router shows the page's error state.
+// The first page (its route chunks and, off the landing page, the data layer) is loaded before React renders,
+// then rendered in a transition: React renders it in short slices instead of one long task that blocks input on
+// a slow phone (Total Blocking Time), and a prerendered page (docs/decisions/021-prerendered-public-pages.md) is
+// replaced by the same page, never by a spinner. A failed load still renders: the router shows its error state.
 void Promise.all([router.load(), window.location.pathname === '/' ? null : loadDataLayer()])
   .catch(() => undefined)
   .then(() => {
