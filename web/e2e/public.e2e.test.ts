@@ -104,7 +104,7 @@ describe('the public site', () => {
     expect(prerendered.length).toBe(PRERENDERED_PAGES.length);
     for (const [p, heading, title] of prerendered) {
       const html = await (await fetch(`${env.stack.url}${p}`)).text();
-      expect(html).toContain('<div id="root" data-prerendered="" inert>');
+      expect(html).toContain('<div id="root" data-prerendered="" inert aria-hidden="true">');
       expect(html).toContain(`<title>${title}</title>`);
       expect(html).toContain(`>${heading}</h1>`);
     }
@@ -117,6 +117,7 @@ describe('the public site', () => {
     const errors = watchConsole(page);
     await page.goto(`${env.stack.url}/faq`);
     await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+    expect(await page.locator('#root').getAttribute('aria-hidden')).toBeNull();
     const first = page.locator('#main button[aria-expanded]').first();
     await first.click();
     await expect.poll(() => first.getAttribute('aria-expanded')).toBe('true');

@@ -84,7 +84,7 @@ try {
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(snap.title)}</title>`)
       .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeAttr(snap.description)}$2`)
       .replace('  </head>', `${extra}  </head>`)
-      .replace('<div id="root"></div>', `<div id="root" data-prerendered="" inert>${snap.root}</div>`);
+      .replace('<div id="root"></div>', `<div id="root" data-prerendered="" inert aria-hidden="true">${snap.root}</div>`);
     const out = page === '/' ? path.join(dist, 'index.html') : path.join(dist, page.slice(1), 'index.html');
     mkdirSync(path.dirname(out), { recursive: true });
     writeFileSync(out, html);

@@ -21,14 +21,15 @@ declare module '@tanstack/react-router' {
 }
 
 /**
- * Makes a prerendered page usable: its HTML arrives `inert` (docs/decisions/021-prerendered-public-pages.md), so a
- * tap before the app runs cannot land on a button that does nothing; once React has committed its own page over
- * it, the root takes input.
+ * Makes a prerendered page usable: its HTML arrives `inert` and `aria-hidden` (docs/decisions/021-prerendered-public-pages.md),
+ * so a tap before the app runs cannot land on a button that does nothing, and assistive technology meets only
+ * the app's own page; once React has committed that page over it, the root takes input.
  */
 function Interactive() {
   useLayoutEffect(() => {
     const root = document.getElementById('root');
     root?.removeAttribute('inert');
+    root?.removeAttribute('aria-hidden');
     root?.removeAttribute('data-prerendered');
   }, []);
   return null;
