@@ -38,6 +38,9 @@ function localToIso(v: unknown): string | null {
   return Number.isNaN(d.getTime()) ? v : d.toISOString();
 }
 
+/** An optional number field: an empty box is null (no value), anything else its number. */
+const optionalNumber = { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) };
+
 /**
  * Promo codes (DESIGN §6 promo_codes; README "Day passes and payments"): create free e-mail day codes or
  * percent-off codes, see their uses, turn them on and off. The server validates again (admin only) and
@@ -107,18 +110,12 @@ export function AdminPromoCodes() {
                   min={1}
                   max={99}
                   inputMode="numeric"
-                  {...form.register('percentOff', { setValueAs: (v) => (v === '' || v === null ? null : Number(v)) })}
+                  {...form.register('percentOff', optionalNumber)}
                 />
               </Field>
             )}
             <Field label="Max uses (optional)" htmlFor="promo-max" error={err.maxUses?.message}>
-              <Input
-                id="promo-max"
-                type="number"
-                min={1}
-                inputMode="numeric"
-                {...form.register('maxUses', { setValueAs: (v) => (v === '' || v === null ? null : Number(v)) })}
-              />
+              <Input id="promo-max" type="number" min={1} inputMode="numeric" {...form.register('maxUses', optionalNumber)} />
             </Field>
           </div>
           <Field label="Expires (optional)" htmlFor="promo-expires" error={err.expiresAt?.message}>
