@@ -26,9 +26,11 @@ export function ManageAlerts() {
   const list = trpc.manageAlerts.list.useQuery();
   const [pending, setPending] = useState<Pending>({});
   const reenabled = useRef(false);
+  // The automatic re-enable's save (on load): it says "All rides enabled", not "Changes Saved".
+  const reenableSave = useRef<unknown>(null);
   const save = trpc.manageAlerts.save.useMutation({
-    onSuccess: async () => {
-      toast.success('Changes Saved');
+    onSuccess: async (_data, variables) => {
+      if (variables !== reenableSave.current) toast.success('Changes Saved');
       await utils.manageAlerts.list.invalidate();
       await utils.returnTimeAlerts.list.invalidate(); // watches changed: return-time controls follow
       await utils.watchSettings.list.invalidate(); // Get Alerts shows the same per-ride settings
@@ -52,13 +54,15 @@ export function ManageAlerts() {
     if (off.length && !reenabled.current) {
       reenabled.current = true;
       for (const id of off) for (const rideId of Object.keys(next[id]!.rides)) next[id]!.rides[rideId] = true;
-      saveMutate({
+      const variables = {
         parks: off.map((id) => ({
           parkId: id,
           active: next[id]!.active,
           rides: Object.entries(next[id]!.rides).map(([rideId, active]) => ({ rideId, active })),
         })),
-      });
+      };
+      reenableSave.current = variables;
+      saveMutate(variables);
       toast.info('All rides enabled');
     }
     setPending(next);
