@@ -1,5 +1,5 @@
 import { createRootRoute, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, use, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, use, useEffect, useSyncExternalStore } from 'react';
 import { NotFound } from '../components/NotFound.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { Footer } from '../features/layout/Footer.tsx';
@@ -13,15 +13,13 @@ const LIGHT_PATH = '/';
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 /**
- * The toast region (sonner), mounted with the first toast or on any page but the landing page, so the
- * landing page does not download it up front (its size budget); toasts raised earlier are replayed.
+ * The toast region (sonner), mounted with the first toast on every page: sonner's module and its first render
+ * (it reads the document's computed direction, a style recalculation of the whole page) stay off every page's
+ * start-up; toasts raised before it mounts are replayed.
  */
 function LazyToaster() {
   const wanted = useSyncExternalStore(onToasterWanted, toasterWanted, () => false);
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const [mounted, setMounted] = useState(false);
-  if (!mounted && (wanted || pathname !== '/')) setMounted(true);
-  if (!mounted && !wanted && pathname === '/') return null;
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       {/* Bottom corner: toasts never cover the sticky navigation; on phones (< 600 px) they span the width. */}
