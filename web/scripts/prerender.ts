@@ -3,7 +3,7 @@
 // every API request held unanswered, so what is captured is exactly the first frame the app renders in a
 // browser: the page's text, navigation and footer, its data still loading. That markup goes into
 // dist/<page>/index.html, so a phone paints the page from the HTML before any JavaScript runs; the app then
-// renders the same page over it (main.tsx) and fetches the data as before.
+// renders the same page over it (app.tsx, requested by main.tsx after that first paint) and fetches the data as before.
 // Without Chromium (`make chromium` installs it) the pages are left unprerendered: the app works the same, only
 // its first paint waits for JavaScript.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -54,16 +54,10 @@ try {
     const tab = await browser.newPage({ viewport: { width: 412, height: 823 } });
     const errors: string[] = [];
     tab.on('pageerror', (e) => errors.push(e.message));
-    // The scripts the page really fetched to render (its route chunks): the HTML preloads them.
-    const scripts = new Set<string>();
-    tab.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
-    });
     await tab.goto(`${origin}${page}`, { waitUntil: 'load' });
     // The first frame: the app has mounted the page (the root layout's main region), and the page's lazy
     // chunks have arrived (no script request for 300 ms).
     await tab.waitForSelector('#root main#main', { timeout: 15_000 });
-    const needed = [...scripts];
     await tab.waitForLoadState('load');
     await tab.waitForTimeout(300);
     if (errors.length) throw new Error(`prerender ${page}: ${errors.join('; ')}`);
@@ -76,10 +70,12 @@ try {
     }));
     const known = new Set([...shell.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]));
     const link = (rel: string) => (href: string) => `    <link rel="${rel}" crossorigin href="${escapeAttr(href)}">\n`;
-    const extra = [
-      ...snap.styles.filter((h) => h.startsWith('/assets/') && !known.has(h)).map(link('stylesheet')),
-      ...needed.filter((h) => h.startsWith('/assets/') && !known.has(h)).map(link('modulepreload')),
-    ].join('');
+    // Only the styles: the app's scripts are requested after the first paint (main.tsx), and preloading them
+    // here would make the browser fetch them before it.
+    const extra = snap.styles
+      .filter((h) => h.startsWith('/assets/') && !known.has(h))
+      .map(link('stylesheet'))
+      .join('');
     const html = shell
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(snap.title)}</title>`)
       .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeAttr(snap.description)}$2`)

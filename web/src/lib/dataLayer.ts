@@ -13,17 +13,21 @@ const listeners = new Set<() => void>();
  * download is tried again on the next call.
  */
 export function loadDataLayer(): Promise<DataLayer> {
-  loading ??= import('../dataLayer.tsx').then(
-    (m) => {
-      loaded = m;
-      for (const l of listeners) l();
-      return m;
-    },
-    (err: unknown) => {
-      loading = null;
-      throw err;
-    },
-  );
+  // React Query first, then (a task later) the tRPC client and the providers: two short tasks on a slow phone.
+  loading ??= import('@tanstack/react-query')
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => import('../dataLayer.tsx'))
+    .then(
+      (m) => {
+        loaded = m;
+        for (const l of listeners) l();
+        return m;
+      },
+      (err: unknown) => {
+        loading = null;
+        throw err;
+      },
+    );
   return loading;
 }
 
