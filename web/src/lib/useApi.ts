@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { type ApiError, type ApiInput, type ApiOutput, type MutationPath, mutateByPath, type QueryPath, queryByPath } from './api.ts';
 
-/** One cached query answer (immutable: a new object on every change, for useSyncExternalStore). */
+/** One cached query answer (immutable: a new object on every change, so a component sees whether it changed). */
 interface Snapshot {
   data: unknown;
   error: ApiError | null;
@@ -64,20 +64,19 @@ export function useApiQuery<P extends QueryPath>(
   { staleTime = 0, enabled = true }: { staleTime?: number; enabled?: boolean } = {},
 ): { data: ApiOutput<P> | undefined; error: ApiError | null; isPending: boolean; isFetching: boolean } {
   const key = keyOf(path, input);
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const forKey = listeners.get(key) ?? new Set<() => void>();
-      listeners.set(key, forKey);
-      forKey.add(onChange);
-      return () => void forKey.delete(onChange);
-    },
-    [key],
-  );
-  const snap = useSyncExternalStore(
-    subscribe,
-    () => cache.get(key) ?? EMPTY,
-    () => EMPTY,
-  );
+  const snap = cache.get(key) ?? EMPTY;
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  // Answers re-render their readers in a transition: React renders it in short slices, where a store read through
+  // useSyncExternalStore would re-render them in one blocking task (a slow phone's start-up, Total Blocking Time).
+  useEffect(() => {
+    const onChange = () => startTransition(rerender);
+    const forKey = listeners.get(key) ?? new Set<() => void>();
+    listeners.set(key, forKey);
+    forKey.add(onChange);
+    // An answer that arrived between this render and the subscription.
+    if ((cache.get(key) ?? EMPTY) !== snap) onChange();
+    return () => void forKey.delete(onChange);
+  }, [key, snap]);
   // `key` stands for path and input.
   // biome-ignore lint/correctness/useExhaustiveDependencies: key covers path and input
   useEffect(() => {
