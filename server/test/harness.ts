@@ -42,6 +42,8 @@ export function withTestServer(
     production?: () => boolean;
     payments?: () => Payments | null;
     flights?: () => FlightSearchService | null;
+    /** The app's clock (default: real time). */
+    now?: () => Date;
   } = {},
 ): TestServer {
   const env = {} as TestServer;
@@ -49,7 +51,7 @@ export function withTestServer(
   beforeAll(async () => {
     ({ db: env.db } = await createTestDb());
     env.queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
-    env.deps = testDeps(env, opts.production?.() ?? false, opts.source?.(), opts.payments?.() ?? null, undefined, opts.flights?.() ?? null);
+    env.deps = testDeps(env, opts.production?.() ?? false, opts.source?.(), opts.payments?.() ?? null, opts.now, opts.flights?.() ?? null);
     env.app = await buildApp(env.deps);
   });
   afterAll(async () => {

@@ -9,6 +9,12 @@ import { withTestServer } from './harness.ts';
 
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const PEOPLEMOVER = 'ffcfeaa2-1416-4920-a1ed-543c1a1695c4';
+/**
+ * The file's clock: real time moved to 15:00 in Orlando on today's park-local date, so "today" never straddles the
+ * park's midnight (just after it, a recorded reading a few minutes old falls on yesterday's page).
+ */
+const SHIFT_MS = Date.parse(`${parkLocalDate(new Date(), 'America/New_York')}T20:00:00Z`) - Date.now();
+const now = () => new Date(Date.now() + SHIFT_MS);
 /** Upstream live reads per park, counted across the file's tests. */
 const reads = new Map<string, number>();
 const env = withTestServer({
@@ -16,7 +22,7 @@ const env = withTestServer({
     const replay = createReplaySource({
       dir: FIXTURES_DIR,
       files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'],
-      now: () => new Date(),
+      now,
     });
     return {
       ...replay,
@@ -26,6 +32,7 @@ const env = withTestServer({
       },
     };
   },
+  now,
 });
 
 beforeEach(async () => truncateAll(env.db));
@@ -62,7 +69,7 @@ describe('live API beside tRPC (DESIGN §4 live API cache)', () => {
     const age = (ms: number) =>
       env.db
         .updateTable('ride_status')
-        .set({ polled_at: new Date(Date.now() - ms) })
+        .set({ polled_at: new Date(now().getTime() - ms) })
         .where('park_id', '=', MK)
         .execute();
     expect((await live()).statusCode).toBe(200);
@@ -71,7 +78,7 @@ describe('live API beside tRPC (DESIGN §4 live API cache)', () => {
     expect((await live()).statusCode).toBe(200);
     expect(reads.get(MK)).toBe(before + 1);
     // Watched: a valid pass and a watched ride. The stored poll is served, however old; nothing is read.
-    const today = parkLocalDate(new Date(), 'America/New_York');
+    const today = parkLocalDate(now(), 'America/New_York');
     await subscriptions.upsertActivePass(env.db, {
       email: 'watcher@example.com',
       parkId: MK,
@@ -108,10 +115,10 @@ describe('live API beside tRPC (DESIGN §4 live API cache)', () => {
     expect(page.bestTimes).toEqual([]);
     // Ten weeks of recorded PeopleMover days: eight of today's weekday stand behind "typical".
     await importHistory(
-      { db: env.db, now: () => new Date() },
+      { db: env.db, now },
       { dir: FIXTURES_DIR, datasets: DEMO_HISTORY.filter((d) => d.file.includes('peoplemover')), weeks: 10 },
     );
-    const d = new Date();
+    const d = now();
     await env.db
       .updateTable('ride_status')
       .set({ polled_at: new Date(d.getTime() + 1) })
