@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createDb, history } from '@walkon/db';
 import { FIXTURES_DIR } from '@walkon/db/testing';
+import { parkLocalTime } from '@walkon/domain/dates';
 import { collectHistory, createReplaySource, DEMO_HISTORY, ensureCatalogue, importHistory, refreshPark } from '@walkon/jobs';
 import { format, parseISO } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +12,15 @@ const PEOPLEMOVER = 'ffcfeaa2-1416-4920-a1ed-543c1a1695c4';
 const PM_NAME = 'Tomorrowland Transit Authority PeopleMover';
 
 // Real data in: ten weeks of TouringPlans PeopleMover days (their real 2021 dates) and, for today, six polls of
-// the recorded Magic Kingdom day (ThemeParks.wiki-derived 2026-04-01 series) 20 minutes apart, up to now.
+// the recorded Magic Kingdom day (ThemeParks.wiki-derived 2026-04-01 series) 20 minutes apart, up to now. Every
+// poll falls on today's park-local date: in the first two hours after the park's midnight they are closer together
+// (a poll before midnight would be yesterday's, and the live table draws today's line only from two 15-minute
+// slots on), and in its first 20 minutes the file waits until two slots of today can have passed.
+const MIN_AFTER_MIDNIGHT_MS = 20 * 60_000;
 beforeAll(async () => {
+  const [hh, mm] = parkLocalTime(new Date(), 'America/New_York').split(':').map(Number) as [number, number];
+  const sinceMidnight = (hh * 60 + mm) * 60_000 + (Date.now() % 60_000);
+  if (sinceMidnight < MIN_AFTER_MIDNIGHT_MS) await new Promise((r) => setTimeout(r, MIN_AFTER_MIDNIGHT_MS - sinceMidnight));
   const db = createDb(env.stack.databaseUrl, 2);
   try {
     let clock = new Date();
@@ -24,12 +32,13 @@ beforeAll(async () => {
     });
     await ensureCatalogue({ db, source });
     const end = Date.now();
+    const step = Math.min(20 * 60_000, (Math.max(sinceMidnight, MIN_AFTER_MIDNIGHT_MS) - 60_000) / 6);
     for (let k = 6; k >= 2; k--) {
-      clock = new Date(end - k * 20 * 60_000);
+      clock = new Date(end - k * step);
       await refreshPark({ db, source, now: () => clock }, MK);
     }
     // The last one as the worker's 5-minute history job does it: read, roll up, and read today's schedule.
-    clock = new Date(end - 20 * 60_000);
+    clock = new Date(end - step);
     await collectHistory({ db, source, now: () => clock }, MK);
     await history.rollupPark(db, MK, new Date(end - 3 * 3_600_000), new Date(end));
     await importHistory(
@@ -39,7 +48,7 @@ beforeAll(async () => {
   } finally {
     await db.destroy();
   }
-});
+}, MIN_AFTER_MIDNIGHT_MS + 120_000);
 
 describe('wait history: live table, ride page, watch the ride', () => {
   for (const width of [375, 1280]) {
