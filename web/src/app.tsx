@@ -5,7 +5,7 @@ import { Spinner } from './components/ui/spinner.tsx';
 import { loadDataLayer } from './lib/dataLayer.ts';
 import { routeTree } from './routeTree.gen.ts';
 
-/** The app's router (built in `start`, a start-up step of its own: building the route tree is ~20 ms on a phone). */
+/** The app's router (built in `start`, a start-up step of its own: building the route tree took ~20 ms on this machine, before a phone's slow-down). */
 function createAppRouter() {
   return createRouter({
     routeTree,
