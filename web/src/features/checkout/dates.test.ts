@@ -16,7 +16,6 @@ describe('park-local dates (spec part 1 §5: dates before the park-local today a
     expect(parkToday('', NOW)).toBe('2026-11-22');
     expect(parkToday('Not/AZone', NOW)).toBe('2026-11-22');
   });
-  it('before a park is chosen the calendar starts at the earliest park today', () => {});
   it('park-local time now, 24 h', () => {
     expect(parkNowTime('America/New_York', NOW)).toBe('22:30');
     expect(parkNowTime(null, NOW)).toBe('03:30');
