@@ -25,8 +25,7 @@ export function ManageAlerts() {
   const utils = trpc.useUtils();
   const list = trpc.manageAlerts.list.useQuery();
   const [pending, setPending] = useState<Pending>({});
-  const reenabled = useRef(false);
-  // The automatic re-enable's save (on load): it says "All rides enabled", not "Changes Saved".
+  // The automatic re-enable's save (once, on load): it says "All rides enabled", not "Changes Saved".
   const reenableSave = useRef<unknown>(null);
   const save = trpc.manageAlerts.save.useMutation({
     onSuccess: async (_data, variables) => {
@@ -51,8 +50,7 @@ export function ManageAlerts() {
         settings: Object.fromEntries(p.rides.map((r) => [r.rideId, r.settings])),
       };
     const off = parksToReenable(list.data.parks);
-    if (off.length && !reenabled.current) {
-      reenabled.current = true;
+    if (off.length && reenableSave.current === null) {
       for (const id of off) for (const rideId of Object.keys(next[id]!.rides)) next[id]!.rides[rideId] = true;
       const variables = {
         parks: off.map((id) => ({
