@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.ts';
@@ -19,13 +20,32 @@ export type { Kysely, Transaction };
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
+ * The first line of a statement the connection prepares once and re-executes (a named prepared statement per
+ * connection: parsed and planned once, then PostgreSQL's plan cache). For the statements every park tick runs
+ * (the alert evaluation, docs/DESIGN.md §2.3), where parsing and planning cost more than running.
+ */
+export const PREPARED = '/* prepared */';
+
+/** A pg client that runs statements starting with `PREPARED` as named statements (name = hash of the text). */
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() overloads; only the (text, values) form is changed.
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof config === 'string' && config.startsWith(PREPARED)) {
+      const name = `w_${createHash('sha1').update(config).digest('hex').slice(0, 20)}`;
+      return super.query({ name, text: config, values }, callback);
+    }
+    return super.query(config, values, callback);
+  }
+}
+
+/**
  * Creates a Kysely client over a pg pool.
  * @param connectionString postgres URL (e.g. `DATABASE_URL`)
  * @param max pool size (default 10)
  */
 export function createDb(connectionString: string, max = 10): Kysely<Database> {
   return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }),
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max, Client: PreparingClient }) }),
   });
 }
 

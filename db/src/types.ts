@@ -105,6 +105,8 @@ export interface AttractionsTable {
   /** ThemeParks.wiki entityType: ATTRACTION, SHOW, RESTAURANT, ... */
   entity_type: string;
   updated_at: GeneratedTimestamp;
+  /** The attraction's place (0–255) in its park's audience masks (ATTRACTION only; assigned by a trigger). */
+  bit: Generated<number | null>;
 }
 
 export interface OperatingHoursEntry {
@@ -249,28 +251,41 @@ export interface DeliveriesTable {
  * One (attraction, person) pair that may be alerted (DESIGN §2.3): an active watch with an active subscription.
  * Maintained by triggers on user_rides / subscriptions / pass_days and by the tick (armed state, last alert).
  */
-export interface AlertAudienceTable {
-  ride_id: string;
-  email: string;
+/**
+ * The audience of a park, one row per person (DESIGN §2.3 "The audience"): masks are `bit(256)` strings over
+ * the park's attraction bits (`attractions.bit`, '0'/'1' characters, bit 0 first).
+ */
+export interface AlertWatchersTable {
   park_id: string;
+  email: string;
   subscription_id: string;
   phone_number: string | null;
   starts_at: Timestamp | null;
-  threshold_minutes: number | null;
-  remind_hourly: Generated<boolean>;
-  back_in_service: Generated<boolean>;
-  /** Armed for the drop alert on `armed_on` (park-local date); any other day starts armed. */
-  armed: Generated<boolean>;
-  armed_on: DateOnly | null;
-  last_alert_at: Timestamp | null;
-  /** When a qualifying pair held back by the 60-minute rule is next evaluated. */
-  due_at: Timestamp | null;
-  /** Changed since the last tick: evaluated even if its attraction's reading did not change. */
-  dirty: Generated<boolean>;
   /** The subscription's e-mail pass days (park-local dates), kept in step with `pass_days` by triggers. */
   email_days: Generated<string[]>;
   /** The subscription's SMS pass days (park-local dates), kept in step with `pass_days` by triggers. */
   sms_days: Generated<string[]>;
+  /** Attractions with an active watch. */
+  watched: string;
+  /** Watched attractions on the default threshold. */
+  plain: string;
+  /** Custom thresholds (minutes), ascending, and the attractions on each (`custom_m[k]`). */
+  custom_t: Generated<number[]>;
+  custom_m: Generated<string[]>;
+  /** Watches with the hourly reminder. */
+  hourly: string;
+  /** Watches asking for back-in-service alerts. */
+  bis: string;
+  /** Armed for the drop alert on `armed_on` (park-local date); any other day starts all armed. */
+  armed: Generated<string>;
+  armed_on: DateOnly | null;
+  /** The alerts of the last 60 minutes: tick instants (newest first) and the attractions each alerted. */
+  alert_ticks: Generated<Date[]>;
+  alert_masks: Generated<string[]>;
+  /** When the person is next evaluated (a pair held back by the 60-minute rule, an hourly reminder). */
+  due_at: Timestamp | null;
+  /** Changed since the last tick: evaluated against every stored verdict, not only the changed attractions. */
+  dirty: Generated<boolean>;
 }
 
 export interface NewsletterSubscriptionsTable {
@@ -658,7 +673,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   user_rides: UserRidesTable;
   deliveries: DeliveriesTable;
-  alert_audience: AlertAudienceTable;
+  alert_watchers: AlertWatchersTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   outbox_messages: OutboxMessagesTable;
   testimonials: TestimonialsTable;

@@ -1,6 +1,6 @@
 import { alertEngine, catalogue, type Database, rides, subscriptions } from '@walkon/db';
 import { truncateAll } from '@walkon/db/testing';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runParkTick } from '../src/pipeline/tick.ts';
 import type { WaitTimesSource } from '../src/providers/waitTimes/index.ts';
@@ -189,7 +189,7 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
   it('DESIGN §2: two racing ticks of the same park claim once (the park tick lock)', async () => {
     await claims({ wait: 5 });
     await db.deleteFrom('deliveries').execute();
-    await db.updateTable('alert_audience').set({ armed: true, last_alert_at: null }).execute();
+    await sql`update alert_watchers set armed = ~B'0'::bit(256), alert_ticks = '{}', alert_masks = '{}'`.execute(db);
     const [a, b] = await Promise.all([tickAt({ wait: 6 }, NOW), tickAt({ wait: 6 }, NOW)]);
     expect(a + b).toBe(1);
   });

@@ -1,6 +1,6 @@
 import { DEFAULT_DAILY_CAPS, DEFAULT_THRESHOLD_MINUTES, REALERT_MINUTES, THRESHOLD_MAX_MINUTES } from '@walkon/domain/rules/alerts';
 import { sql } from 'kysely';
-import type { Executor } from '../client.ts';
+import { type Executor, PREPARED } from '../client.ts';
 import type { AlertChannel } from '../types.ts';
 /** `settings` keys of the daily caps (JSON integers), written by the admin control. */
 export const DAILY_CAP_KEYS = { sms: 'alert_daily_cap_sms', email: 'alert_daily_cap_email' } as const;
@@ -64,6 +64,11 @@ export interface AttractionReading {
   qualifies: boolean;
   backInService: boolean;
   changed: boolean;
+  /**
+   * The attraction's bit in the park's audience masks (`attractions.bit`; null: it cannot alert). The poll
+   * sets it; when absent the evaluation reads it from `attractions`.
+   */
+  bit?: number | null;
 }
 
 /** A delivery claimed by a tick (queued) or held back by the daily cap (capped). */
@@ -87,102 +92,224 @@ export interface TickInput {
   readings: AttractionReading[];
 }
 
+/** Attractions per park an audience mask can hold (`bit(256)`, DESIGN §2.3 "The audience"). */
+export const MASK_BITS = 256;
 /**
- * The evaluation (DESIGN §2.3) as one SQL fragment over this poll's readings and the audience rows: the pairs
- * of the attractions whose reading changed at this poll and can alert anyone (qualifying with a wait of at most
- * THRESHOLD_MAX_MINUTES, or back in service; taken from `i.readings`, the verdicts the poll just stored in
- * `ride_status`), plus (disjoint) the park's dirty pairs (watch, pass or subscription changed since the last
- * tick) and the pairs due again (held back by the 60-minute rule, or hourly reminders), which read the stored
- * verdicts of `ride_status`. Yields one row per (person, attraction) that alerts now (`kind` ride_alert or
- * back_in_service) or that qualifies but is held by the 60-minute rule (`held`). Rules: the pair's pass day
- * for `today` (channel of the day from the audience row's `sms_days` / `email_days`; SMS only with a phone
- * number); subscription started; reading qualifies and wait ≤ threshold (default 15); armed (or
- * remind_hourly); nothing of that attraction to that person in the last 60 minutes. Back in service: the
- * watch asks for it and nothing of that attraction in the last 60 minutes.
+ * Marks a tick's statement as prepared once per connection (`PREPARED`) when attractions changed: its plan
+ * (a scan of the park's audience) is the same for every park and tick, while parsing and planning it cost as
+ * much as running it for 1,000 persons. A tick without changed attractions reads only dirty or due persons,
+ * whose best plan (the partial indexes) depends on the values, so it is planned each time.
  */
-function evaluation(i: TickInput) {
-  const pairColumns = sql`a.email, a.ride_id, a.subscription_id, a.phone_number, a.remind_hourly, a.back_in_service, a.starts_at,
-           a.threshold_minutes, a.armed, a.armed_on, a.last_alert_at, a.email_days, a.sms_days, r.standby_wait, r.qualified,
-           r.back_in_service_event`;
-  // The attractions whose reading changed at this poll and can alert someone: qualifying with a wait no
-  // watch's threshold can be under (the threshold is at most 60 minutes), or back in service.
-  const changed = i.readings.filter(
-    (r) => r.changed && ((r.qualifies && r.wait !== null && r.wait <= THRESHOLD_MAX_MINUTES) || r.backInService),
-  );
+const preparedIf = (changed: boolean) => sql.raw(changed ? PREPARED : '');
+/** The empty audience mask. */
+const Z = sql.raw(`B'0'::bit(256)`);
+
+/** A `bit(256)` value in PostgreSQL's hex input form ('x' + 64 hex digits, bit 0 = the first digit's high bit). */
+function hexOf(m: Uint8Array): string {
+  return `x${Buffer.from(m).toString('hex')}`;
+}
+
+/** A `bit(256)` value with the given bits set (bits outside 0–255 are ignored). */
+function maskOf(bits: Iterable<number>): string {
+  const m = new Uint8Array(MASK_BITS / 8);
+  for (const b of bits) if (b >= 0 && b < MASK_BITS) m[b >> 3]! |= 0x80 >> (b & 7);
+  return hexOf(m);
+}
+
+/**
+ * Per threshold t = 0…60 minutes (array index t + 1 in SQL), the mask of the readings that count for t:
+ * `always` ones for every t, `wait` ones for every t ≥ their wait (minutes). A mask is built only where it
+ * changes (at most once per distinct wait), so a tick costs a few string joins, not 61.
+ */
+function masksByThreshold(always: number[], byWait: { bit: number; wait: number }[]): string[] {
+  const m = new Uint8Array(MASK_BITS / 8);
+  const set = (b: number) => {
+    if (b < 0 || b >= MASK_BITS || m[b >> 3]! & (0x80 >> (b & 7))) return false;
+    m[b >> 3]! |= 0x80 >> (b & 7);
+    return true;
+  };
+  for (const b of always) set(b);
+  const sorted = [...byWait].sort((a, b) => a.wait - b.wait);
+  const out: string[] = [];
+  let k = 0;
+  let current = '';
+  for (let t = 0; t <= THRESHOLD_MAX_MINUTES; t++) {
+    let changed = t === 0;
+    for (; k < sorted.length && sorted[k]!.wait <= t; k++) changed = set(sorted[k]!.bit) || changed;
+    if (changed) current = hexOf(m);
+    out.push(current);
+  }
+  return out;
+}
+
+/**
+ * The mask expression of a person row `w` against masks by threshold `masks` (a `bit(256)[]` expression,
+ * index t + 1): the default-threshold attractions against the default's mask, each custom threshold's
+ * attractions against its own (no subquery for the common person with none).
+ */
+const byThreshold = (w: string, masks: ReturnType<typeof sql>) =>
+  sql`(${sql.raw(w)}.plain & (${masks})[${sql.raw(String(DEFAULT_THRESHOLD_MINUTES + 1))}]) | case when cardinality(${sql.raw(w)}.custom_t) = 0 then ${Z}
+     else (select bit_or(cm & (${masks})[ct + 1]) from unnest(${sql.raw(w)}.custom_t, ${sql.raw(w)}.custom_m) u(ct, cm)) end`;
+
+/** The tick's readings with their attraction bits (from the poll, else read from `attractions`). */
+async function withBits(db: Executor, i: TickInput): Promise<(AttractionReading & { bit: number })[]> {
+  let bits: Map<string, number | null> | null = null;
+  if (i.readings.some((r) => r.bit === undefined)) {
+    const rows = await db.selectFrom('attractions').select(['id', 'bit']).where('park_id', '=', i.parkId).execute();
+    bits = new Map(rows.map((r) => [r.id, r.bit ?? null]));
+  }
+  return i.readings
+    .map((r) => ({ ...r, bit: (r.bit === undefined ? bits?.get(r.rideId) : r.bit) ?? null }))
+    .filter((r): r is AttractionReading & { bit: number } => r.bit !== null);
+}
+
+/**
+ * The attractions whose reading changed at this poll and can alert someone: qualifying with a wait no watch's
+ * threshold can be under (the threshold is at most 60 minutes), or back in service.
+ */
+function changedOf<R extends AttractionReading>(readings: R[]): R[] {
+  return readings.filter((r) => r.changed && ((r.qualifies && r.wait !== null && r.wait <= THRESHOLD_MAX_MINUTES) || r.backInService));
+}
+
+/**
+ * Whether a tick has anything to evaluate: an attraction of `changedOf`, or a dirty or due person of the
+ * park. A quiet tick (neither) costs this one index probe instead of the evaluation.
+ */
+async function hasWork(db: Executor, i: TickInput, readings: AttractionReading[]): Promise<boolean> {
+  if (changedOf(readings).length) return true;
+  const { rows } = await sql<{ w: boolean }>`
+    select exists (select 1 from alert_watchers where park_id = ${i.parkId} and (dirty or due_at <= ${i.now})) as w`.execute(db);
+  return rows[0]?.w === true;
+}
+
+/**
+ * The evaluation (DESIGN §2.3) as one SQL fragment over the park's audience rows (`alert_watchers`, one per
+ * person) and this poll's verdicts: the persons watching an attraction whose reading changed at this poll and
+ * can alert anyone (qualifying with a wait of at most THRESHOLD_MAX_MINUTES, or back in service; from
+ * `readings`, as masks built here), evaluated against those attractions only, plus the park's dirty persons
+ * (watch, pass or subscription changed since the last tick) and those due again (a pair held by the
+ * 60-minute rule, an hourly reminder), evaluated against every stored verdict of `ride_status`. Yields one row
+ * per person with something to do, with three `bit(256)` masks over the park's attraction bits: `alert_r`
+ * (ride alerts), `bis_a` (back in service) and `held` (qualifies but held by the 60-minute rule), plus what
+ * the claim writes back. Rules: a pass day for `today` (channel of the day from `sms_days` / `email_days`;
+ * SMS only with a phone number); subscription started; reading qualifies and wait ≤ the watch's threshold
+ * (default 15); armed (or remind_hourly); nothing of that attraction to that person in the last 60 minutes.
+ * Back in service: the watch asks for it, nothing of that attraction in the last 60 minutes, and no ride alert
+ * for it in the same tick.
+ */
+export function evaluation(i: TickInput, readings: (AttractionReading & { bit: number })[]) {
+  const changed = changedOf(readings);
+  const qualifying = (rs: typeof readings) =>
+    rs.flatMap((r) => (r.qualifies && r.wait !== null ? [{ bit: r.bit, wait: r.wait }] : []));
+  const cq = masksByThreshold([], qualifying(changed));
+  const cb = maskOf(changed.filter((r) => r.backInService).map((r) => r.bit));
+  const cany = maskOf(changed.map((r) => r.bit));
+  // A dirty or due person is evaluated against every verdict of this poll, changed or not.
+  const sq = masksByThreshold([], qualifying(readings));
+  const sb = maskOf(readings.filter((r) => r.backInService).map((r) => r.bit));
+  const since = new Date(i.now.getTime() - REALERT_MINUTES * 60_000);
+  const dueOrDirty = sql`(w.dirty or w.due_at <= ${i.now})`;
+  const d = DEFAULT_THRESHOLD_MINUTES;
+  // Which verdicts a person row is evaluated against (without changed attractions: only dirty or due rows).
+  const pick = <T>(stored: T, changedOnly: T, cast: string) =>
+    changed.length
+      ? sql`case when ${dueOrDirty} then ${stored}::${sql.raw(cast)} else ${changedOnly}::${sql.raw(cast)} end`
+      : sql`${stored}::${sql.raw(cast)}`;
   return sql`
-    with pairs as (
-      select ${pairColumns}, x.name as ride_name
-      from ride_status r join attractions x on x.id = r.attraction_id
-      join alert_audience a on a.ride_id = r.attraction_id
-      where r.attraction_id = any(${changed.map((r) => r.rideId)}::text[])
-      union all
-      select ${pairColumns}, x.name as ride_name
-      from alert_audience a join ride_status r on r.attraction_id = a.ride_id join attractions x on x.id = r.attraction_id
-      where a.park_id = ${i.parkId} and (a.dirty or a.due_at <= ${i.now})
-        and r.attraction_id <> all(${changed.map((r) => r.rideId)}::text[])
-        and (r.qualified or r.back_in_service_event)
+    with p as (
+      select w.email, w.subscription_id, w.phone_number, w.hourly, w.bis, w.alert_ticks, w.alert_masks,
+             case when ${i.today}::date = any(w.sms_days) then 'sms' else 'email' end as channel,
+             case when w.armed_on = ${i.today}::date then w.armed else ~${Z} end as armed,
+             case when w.alert_ticks[1] > ${since}::timestamptz
+                  then (select bit_or(am) from unnest(w.alert_ticks, w.alert_masks) u(at, am) where at > ${since}::timestamptz)
+                  else ${Z} end as recent,
+             (w.plain & ${pick(sq[d], cq[d], 'bit(256)')})
+               | case when cardinality(w.custom_t) = 0 then ${Z}
+                      else (select bit_or(cm & (${pick(sq, cq, 'bit(256)[]')})[ct + 1]) from unnest(w.custom_t, w.custom_m) u(ct, cm)) end
+               as short,
+             ${pick(sb, cb, 'bit(256)')} as b
+      from alert_watchers w
+      where w.park_id = ${i.parkId}
+        and (${dueOrDirty} ${changed.length ? sql`or (w.watched & ${cany}::bit(256)) <> ${Z}` : sql``})
+        and (w.starts_at is null or w.starts_at <= ${i.now})
+        and case when ${i.today}::date = any(w.sms_days) then w.phone_number is not null else ${i.today}::date = any(w.email_days) end
+      offset 0
     ),
-    x as (
-      select a.email, a.ride_id, a.subscription_id, a.phone_number, a.remind_hourly, a.back_in_service, a.ride_name,
-             a.standby_wait as wait, a.back_in_service_event as bis,
-             a.qualified and a.standby_wait <= coalesce(a.threshold_minutes, ${DEFAULT_THRESHOLD_MINUTES}) as short,
-             (a.armed or a.armed_on is distinct from ${i.today}::date) as armed,
-             coalesce(a.last_alert_at > ${i.now}::timestamptz - make_interval(mins => ${REALERT_MINUTES}), false) as recent,
-             case when ${i.today}::date = any(a.sms_days) then 'sms' when ${i.today}::date = any(a.email_days) then 'email' end as channel
-      from pairs a
-      where a.starts_at is null or a.starts_at <= ${i.now}
-    )
-    select x.email, x.ride_id, x.ride_name, x.wait, x.subscription_id, x.channel,
-           case when x.channel = 'sms' then x.phone_number else x.email end as address,
-           case when x.short and (x.armed or x.remind_hourly) then (case when x.recent then 'held' else 'ride_alert' end)
-                else 'back_in_service' end as kind
+    x as (select p.*, p.short & (p.armed | p.hourly) as want from p offset 0)
+    select x.email, x.subscription_id, x.channel, case when x.channel = 'sms' then x.phone_number else x.email end as address,
+           x.hourly, x.armed, x.alert_ticks, x.alert_masks,
+           x.want & ~x.recent as alert_r, x.want & x.recent as held, x.bis & x.b & ~x.recent & ~x.want as bis_a
     from x
-    where x.channel is not null and (x.channel = 'email' or x.phone_number is not null)
-      and ((x.short and (x.armed or x.remind_hourly)) or (x.bis and x.back_in_service and not x.recent))`;
+    where x.want <> ${Z} or (x.bis & x.b & ~x.recent) <> ${Z}`;
 }
 
 /**
  * Counts what the evaluation decides for a tick without claiming anything (benchmarks, diagnostics): the
- * same statement the claim runs, counted inside PostgreSQL.
+ * same statements the claim runs (`hasWork`, then the evaluation), its (person, attraction) pairs counted
+ * inside PostgreSQL.
+ * @returns pairs that alert now (ride alerts and back in service) and pairs held by the 60-minute rule.
  */
 export async function countEvaluation(db: Executor, i: TickInput): Promise<{ alerts: number; held: number }> {
-  const { rows } = await sql<{ alerts: number; held: number }>`
-    select count(*) filter (where kind <> 'held')::int as alerts, count(*) filter (where kind = 'held')::int as held
-    from (${evaluation(i)}) e`.execute(db);
+  const readings = await withBits(db, i);
+  if (!(await hasWork(db, i, readings))) return { alerts: 0, held: 0 };
+  const { rows } = await sql<{ alerts: number; held: number }>`${preparedIf(changedOf(readings).length > 0)}
+    select coalesce(sum(bit_count(alert_r | bis_a)), 0)::int as alerts, coalesce(sum(bit_count(held)), 0)::int as held
+    from (${evaluation(i, readings)}) e`.execute(db);
   return rows[0] ?? { alerts: 0, held: 0 };
 }
 
 /**
  * DESIGN §2.3–2.4 evaluate + claim for one park tick, in the caller's transaction, in four statements:
- * 1. re-arm: pairs of the changed attractions whose fresh reading is not OPERATING or above the person's
+ * 1. re-arm: the watched attractions whose changed fresh reading is not OPERATING or above the person's
  *    threshold are armed again (alert on the drop);
- * 2. evaluate and claim in ONE statement: the alerting pairs are inserted into `deliveries`
- *    (`ON CONFLICT (dedup_key) DO NOTHING`, key per person, attraction, kind and hour) with one `message_key`
- *    per person, channel and tick; when the person already had their daily cap of messages on that channel
- *    today (`caps`, counted in `deliveries`), the whole message is recorded as `capped` instead of `queued`;
- *    alerted pairs are disarmed with `last_alert_at = now` (an hourly reminder is due again in 60 minutes);
- *    held pairs get `due_at` = last alert + 60 minutes;
- * 3. pairs whose `due_at` passed and were not set again lose it; 4. the park's dirty pairs are clean.
- * @returns the deliveries this call inserted (a racing caller's rows are not returned) and how many audience
- * rows the tick wrote (re-armed, disarmed, cleaned), so the caller can refresh statistics after large changes.
+ * 2. evaluate and claim in ONE statement: every alerting (person, attraction) pair is inserted into
+ *    `deliveries` (`ON CONFLICT (dedup_key) DO NOTHING`, key per person, attraction, kind and hour) with one
+ *    `message_key` per person, channel and tick; when the person already had their daily cap of messages on
+ *    that channel today (`caps`, counted in `deliveries`), the whole message is recorded as `capped` instead
+ *    of `queued`; the alerted attractions are disarmed and recorded as this tick's alert (the last 60 minutes
+ *    are kept); `due_at` = now + 60 minutes for an hourly reminder, the held pair's last alert + 60 minutes;
+ * 3. persons whose `due_at` passed and were not set again lose it; 4. the park's dirty persons are clean.
+ * @returns the deliveries this call inserted (a racing caller's rows are not returned) and how many rows the
+ * tick wrote (deliveries, re-armed, cleaned), so the caller can refresh statistics after large changes.
  */
 export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Promise<{ claimed: ClaimedAlert[]; touched: number }> {
   let touched = 0;
-  const rearm = i.readings.filter((r) => r.changed && r.fresh && (r.status !== 'OPERATING' || r.wait !== null));
+  const readings = await withBits(db, i);
+  const rearm = readings.filter((r) => r.changed && r.fresh && (r.status !== 'OPERATING' || r.wait !== null));
   if (rearm.length) {
-    const r = await sql`
-      update alert_audience a set armed = true, armed_on = ${i.today}::date
-      from unnest(${rearm.map((r) => r.rideId)}::text[], ${rearm.map((r) => r.status)}::text[], ${rearm.map((r) => r.wait)}::int[])
-           as r(ride_id, status, wait)
-      where a.ride_id = r.ride_id and not a.armed and a.armed_on = ${i.today}::date
-        and (r.status <> 'OPERATING' or r.wait > coalesce(a.threshold_minutes, ${DEFAULT_THRESHOLD_MINUTES}))`.execute(db);
+    // Per threshold t, the attractions a person on t is re-armed for: not OPERATING, or a wait above t.
+    // A wait w is above t for t = 0…w − 1: built over u = 60 − t (w counts from u = 61 − w), then reversed.
+    const g = masksByThreshold(
+      rearm.filter((r) => r.status !== 'OPERATING').map((r) => r.bit),
+      rearm.flatMap((r) => (r.status === 'OPERATING' && r.wait !== null ? [{ bit: r.bit, wait: THRESHOLD_MAX_MINUTES + 1 - r.wait }] : [])),
+    ).reverse();
+    const r = await sql`${preparedIf(true)}
+      with x as (
+        select w.email, (${byThreshold('w', sql`${g}::bit(256)[]`)}) as mask
+        from alert_watchers w
+        where w.park_id = ${i.parkId} and w.armed_on = ${i.today}::date
+      )
+      update alert_watchers w set armed = w.armed | x.mask
+      from x where w.park_id = ${i.parkId} and w.email = x.email and (x.mask & ~w.armed) <> ${Z}`.execute(db);
     touched += Number(r.numAffectedRows ?? 0);
   }
+  if (!(await hasWork(db, i, readings))) return { claimed: [], touched };
   const tick = String(i.now.getTime());
   const hourBucket = String(Math.floor(i.now.getTime() / 3_600_000));
-  const { rows } = await sql<ClaimedAlert>`
-    with e as (${evaluation(i)}),
-    people as (select distinct email from e where kind <> 'held'),
+  const since = new Date(i.now.getTime() - REALERT_MINUTES * 60_000);
+  const { rows } = await sql<ClaimedAlert>`${preparedIf(changedOf(readings).length > 0)}
+    with e as (${evaluation(i, readings)}),
+    rides as (
+      select a.bit, a.id, a.name, r.standby_wait
+      from attractions a join ride_status r on r.attraction_id = a.id
+      where a.park_id = ${i.parkId} and a.bit is not null
+    ),
+    pairs as (
+      select e.email, e.channel, e.address, e.subscription_id, r.id as ride_id, r.name as ride_name, r.standby_wait as wait,
+             case when get_bit(e.alert_r, r.bit) = 1 then 'ride_alert' else 'back_in_service' end as kind
+      from e join rides r on get_bit(e.alert_r | e.bis_a, r.bit) = 1
+    ),
+    people as (select distinct email from pairs),
     used as (
       select d.email, d.channel, count(distinct d.message_key)::int as n
       from deliveries d join people p on p.email = d.email
@@ -200,24 +327,35 @@ export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Pr
              case when coalesce(u.n, 0) >= (case when e.channel = 'sms' then ${caps.sms}::int else ${caps.email}::int end)
                   then 'capped' else 'queued' end,
              e.email || ':' || e.channel || ':' || ${i.parkId} || ':' || ${tick}, ${i.now}
-      from e left join used u on u.email = e.email and u.channel = e.channel
-      where e.kind <> 'held'
+      from pairs e left join used u on u.email = e.email and u.channel = e.channel
       on conflict (dedup_key) do nothing
       returning id, channel, status, message_key
     ),
-    alerted as (
-      update alert_audience a
-      set armed = false, armed_on = ${i.today}::date, last_alert_at = ${i.now},
-          due_at = case when a.remind_hourly then ${i.now}::timestamptz + make_interval(mins => ${REALERT_MINUTES}) end
-      from e where e.kind <> 'held' and a.ride_id = e.ride_id and a.email = e.email
+    w2 as (
+      select e.email, e.alert_r | e.bis_a as a, e.held, e.alert_r & e.hourly as hourly, e.armed,
+             k.ticks, k.masks,
+             (select min(at) from unnest(e.alert_ticks, e.alert_masks) u(at, am)
+              where at > ${since}::timestamptz and (am & e.held) <> ${Z}) + make_interval(mins => ${REALERT_MINUTES}) as held_due
+      from e cross join lateral (
+        select coalesce(array_agg(at order by at desc), '{}') as ticks, coalesce(array_agg(am order by at desc), '{}') as masks
+        from unnest(e.alert_ticks, e.alert_masks) u(at, am) where at > ${since}::timestamptz
+      ) k
     ),
-    held as (
-      update alert_audience a set due_at = a.last_alert_at + make_interval(mins => ${REALERT_MINUTES})
-      from e where e.kind = 'held' and a.ride_id = e.ride_id and a.email = e.email
+    upd as (
+      update alert_watchers w set
+        armed = case when x.a <> ${Z} then x.armed & ~x.a else w.armed end,
+        armed_on = case when x.a <> ${Z} then ${i.today}::date else w.armed_on end,
+        alert_ticks = case when x.a <> ${Z} then array[${i.now}::timestamptz] || x.ticks else w.alert_ticks end,
+        alert_masks = case when x.a <> ${Z} then array[x.a] || x.masks else w.alert_masks end,
+        due_at = least(
+          case when x.hourly <> ${Z} then ${i.now}::timestamptz + make_interval(mins => ${REALERT_MINUTES}) end,
+          x.held_due,
+          case when w.due_at > ${i.now} then w.due_at end)
+      from w2 x where w.park_id = ${i.parkId} and w.email = x.email
     )
     select id, channel, status, message_key as "messageKey" from ins`.execute(db);
-  const due = await sql`update alert_audience set due_at = null where park_id = ${i.parkId} and due_at <= ${i.now}`.execute(db);
-  const clean = await sql`update alert_audience set dirty = false where park_id = ${i.parkId} and dirty`.execute(db);
+  const due = await sql`update alert_watchers set due_at = null where park_id = ${i.parkId} and due_at <= ${i.now}`.execute(db);
+  const clean = await sql`update alert_watchers set dirty = false where park_id = ${i.parkId} and dirty`.execute(db);
   touched += rows.length + Number(due.numAffectedRows ?? 0) + Number(clean.numAffectedRows ?? 0);
   return { claimed: rows, touched };
 }
@@ -239,12 +377,12 @@ export async function unlockParkTick(db: Executor, parkId: string): Promise<void
 
 /**
  * After a large tick (DESIGN §2.4: stale statistics once made a tick run for minutes): refreshes the planner
- * statistics of `deliveries` and vacuums + analyzes `alert_audience` (a mass re-arm or clean leaves dead index
+ * statistics of `deliveries` and vacuums + analyzes `alert_watchers` (a mass re-arm or clean leaves dead index
  * entries in its partial indexes that a quiet tick would otherwise walk). Not inside a transaction.
  */
 export async function analyzeHotTables(db: Executor): Promise<void> {
   await sql`analyze deliveries`.execute(db);
-  await sql`vacuum (analyze) alert_audience`.execute(db);
+  await sql`vacuum (analyze) alert_watchers`.execute(db);
 }
 
 /**

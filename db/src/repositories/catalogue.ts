@@ -54,11 +54,15 @@ export async function setParkTimezone(db: Executor, parkId: string, timezone: st
     .execute();
 }
 
-/** Upserts attractions (name and entity type refreshed). */
-export async function upsertAttractions(db: Executor, attractions: AttractionInput[]): Promise<void> {
-  if (attractions.length === 0) return;
+/**
+ * Upserts attractions (name and entity type refreshed).
+ * @returns each attraction's bit in its park's audience masks (DESIGN §2.3 "The audience"; null for entities
+ * that cannot alert, or past the 256th attraction of a park).
+ */
+export async function upsertAttractions(db: Executor, attractions: AttractionInput[]): Promise<Map<string, number | null>> {
+  if (attractions.length === 0) return new Map();
   const unique = [...new Map(attractions.map((a) => [a.id, a])).values()];
-  await db
+  const rows = await db
     .insertInto('attractions')
     .values(unique.map((a) => ({ id: a.id, park_id: a.parkId, name: a.name, entity_type: a.entityType })))
     .onConflict((oc) =>
@@ -68,7 +72,9 @@ export async function upsertAttractions(db: Executor, attractions: AttractionInp
         updated_at: sql`now()`,
       }),
     )
+    .returning(['id', 'bit'])
     .execute();
+  return new Map(rows.map((r) => [r.id, r.bit ?? null]));
 }
 
 /** Every destination with its parks, destinations and parks sorted by name. */

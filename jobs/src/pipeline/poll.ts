@@ -61,7 +61,7 @@ export async function refreshPark(
       'poll: lastUpdated more than 2 minutes in the future; not fresh (clamped)',
     );
   }
-  await catalogue.upsertAttractions(
+  const bits = await catalogue.upsertAttractions(
     deps.db,
     entries.map((e) => ({ id: e.id, parkId, name: e.name, entityType: e.entityType })),
   );
@@ -95,7 +95,7 @@ export async function refreshPark(
     parkName: park.name,
     timezone: live.timezone ?? park.timezone ?? null,
     parkStatus,
-    readings,
+    readings: readings.map((r) => ({ ...r, bit: bits.get(r.rideId) ?? null })),
     polledAt,
   };
 }
