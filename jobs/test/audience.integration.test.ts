@@ -1,0 +1,137 @@
+import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
+import type { Kysely } from 'kysely';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { runParkTick } from '../src/pipeline/tick.ts';
+import type { WaitTimesSource } from '../src/providers/waitTimes/index.ts';
+import { useTestDb } from './helpers.ts';
+
+// The audience as one row per person (DESIGN §2.3 "The audience"): several attractions of one person, each
+// with its own threshold, reminder and 60-minute window, through the real poll → evaluate → claim path.
+const NOW = new Date('2026-04-14T18:00:00Z'); // 14:00 in Orlando
+const P = 'park-1';
+const RIDES = ['ride-a', 'ride-b', 'ride-c'] as const;
+type Ride = (typeof RIDES)[number];
+const EMAIL = 'fan@example.com';
+const HOURS = [{ type: 'Operating', startTime: '2026-04-14T13:00:00Z', endTime: '2026-04-15T02:00:00Z' }];
+let db: Kysely<Database>;
+
+useTestDb((created) => {
+  db = created;
+});
+
+let waits: Record<Ride, number | null> = { 'ride-a': 40, 'ride-b': 40, 'ride-c': 40 };
+let clock = NOW;
+const source: WaitTimesSource = {
+  kind: 'replay',
+  getDestinations: async () => [{ id: 'd', name: 'Resort', parks: [{ id: P, name: 'Park' }] }],
+  getLive: async () => ({
+    parkId: P,
+    name: 'Park',
+    timezone: 'America/New_York',
+    entries: [
+      { id: P, name: 'Park', entityType: 'PARK', status: 'OPERATING', standbyWait: null, queue: null, operatingHours: null, lastUpdated: null },
+      ...RIDES.map((id) => ({
+        id,
+        name: `Ride ${id.slice(-1).toUpperCase()}`,
+        entityType: 'ATTRACTION',
+        status: 'OPERATING',
+        standbyWait: waits[id],
+        queue: null,
+        operatingHours: HOURS,
+        lastUpdated: new Date(clock.getTime() - 60_000).toISOString(),
+      })),
+    ],
+  }),
+};
+
+const at = (min: number) => new Date(NOW.getTime() + min * 60_000);
+
+/** One tick at minute `min` with the given waits (the others unchanged); returns the rides it alerted, sorted. */
+async function tick(min: number, set: Partial<Record<Ride, number | null>> = {}): Promise<string[]> {
+  waits = { ...waits, ...set };
+  clock = at(min);
+  const { claimed } = await runParkTick({ db, source, now: () => clock }, P);
+  if (!claimed.length) return [];
+  const rows = await db
+    .selectFrom('deliveries')
+    .select('ride_id')
+    .where(
+      'id',
+      'in',
+      claimed.map((c) => c.id),
+    )
+    .execute();
+  return rows.map((r) => r.ride_id ?? '').sort();
+}
+
+beforeEach(async () => {
+  waits = { 'ride-a': 40, 'ride-b': 40, 'ride-c': 40 };
+  await catalogue.upsertDestinations(db, await source.getDestinations());
+  await tick(-1); // the catalogue's attractions and a first reading (nothing short)
+  await subscriptions.upsertActivePass(db, {
+    email: EMAIL,
+    parkId: P,
+    userId: null,
+    alertType: 'email',
+    phoneNumber: null,
+    startDate: '2026-04-14',
+    endDate: '2026-04-15',
+    startsAt: null,
+  });
+});
+
+describe('DESIGN §2.3 the audience: one row per person, one bit per attraction', () => {
+  it('each attraction against its own threshold, and what alerts in one tick leaves as one message', async () => {
+    await rides.replaceSelection(db, EMAIL, P, [...RIDES]);
+    await db.updateTable('user_rides').set({ threshold_minutes: 30 }).where('ride_id', '=', 'ride-a').execute();
+    await db.updateTable('user_rides').set({ threshold_minutes: 10 }).where('ride_id', '=', 'ride-c').execute();
+    // 25 minutes everywhere: only A (threshold 30) is short; B is on the default 15, C on 10.
+    expect(await tick(0, { 'ride-a': 25, 'ride-b': 25, 'ride-c': 25 })).toEqual(['ride-a']);
+    expect(await tick(1, { 'ride-b': 14, 'ride-c': 12 })).toEqual(['ride-b']);
+    expect(await tick(2, { 'ride-c': 8 })).toEqual(['ride-c']);
+    // Re-armed above each one's own threshold: 28 re-arms B (15) and C (10), not A (30).
+    expect(await tick(3, { 'ride-a': 28, 'ride-b': 28, 'ride-c': 28 })).toEqual([]);
+    expect(await tick(70, { 'ride-a': 5, 'ride-b': 5, 'ride-c': 5 })).toEqual(['ride-b', 'ride-c']);
+    const keys = await db.selectFrom('deliveries').select('message_key').where('created_at', '=', at(70)).execute();
+    expect(new Set(keys.map((k) => k.message_key)).size).toBe(1);
+  });
+
+  it('two attractions held by the 60-minute rule come due at their own times', async () => {
+    await rides.replaceSelection(db, EMAIL, P, ['ride-a', 'ride-b']);
+    await db.updateTable('user_rides').set({ remind_hourly: true }).execute();
+    expect(await tick(0, { 'ride-a': 10 })).toEqual(['ride-a']);
+    expect(await tick(20, { 'ride-b': 10 })).toEqual(['ride-b']);
+    expect(await tick(59)).toEqual([]);
+    expect(await tick(60)).toEqual(['ride-a']); // A's hour is up; B's is not (held until minute 80)
+    expect(await tick(79)).toEqual([]);
+    expect(await tick(80)).toEqual(['ride-b']);
+    expect(await tick(120)).toEqual(['ride-a']);
+  });
+
+  it('a watch turned off and on within the hour does not alert twice; an attraction newly watched starts armed', async () => {
+    await rides.replaceSelection(db, EMAIL, P, ['ride-a']);
+    expect(await tick(0, { 'ride-a': 10, 'ride-b': 10 })).toEqual(['ride-a']);
+    await rides.replaceSelection(db, EMAIL, P, []);
+    expect(await tick(1)).toEqual([]);
+    await rides.replaceSelection(db, EMAIL, P, ['ride-a', 'ride-b']);
+    // Both readings unchanged since minute 0: the person is re-read (dirty); A is within its hour, B is new.
+    expect(await tick(2)).toEqual(['ride-b']);
+    expect(await tick(3)).toEqual([]);
+  });
+
+  it("attraction bits: one per ATTRACTION of a park, in order of first sight; other entities get none until they become one", async () => {
+    const bits = await catalogue.upsertAttractions(db, [
+      { id: 'ride-a', parkId: P, name: 'Ride A', entityType: 'ATTRACTION' },
+      { id: 'show-1', parkId: P, name: 'Show', entityType: 'SHOW' },
+      { id: 'ride-d', parkId: P, name: 'Ride D', entityType: 'ATTRACTION' },
+    ]);
+    expect(bits.get('ride-a')).toBe(0);
+    expect(bits.get('show-1')).toBeNull();
+    expect(bits.get('ride-d')).toBe(3);
+    await catalogue.upsertDestinations(db, [{ id: 'd2', name: 'Other', parks: [{ id: 'park-2', name: 'Park 2' }] }]);
+    const other = await catalogue.upsertAttractions(db, [{ id: 'x-1', parkId: 'park-2', name: 'X', entityType: 'ATTRACTION' }]);
+    expect(other.get('x-1')).toBe(0);
+    const again = await catalogue.upsertAttractions(db, [{ id: 'show-1', parkId: P, name: 'Show', entityType: 'ATTRACTION' }]);
+    expect(again.get('show-1')).toBe(4);
+  });
+});
