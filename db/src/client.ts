@@ -28,7 +28,7 @@ export const PREPARED = '/* prepared */';
 
 /** A pg client that runs statements starting with `PREPARED` as named statements (name = hash of the text). */
 class PreparingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query() overloads; only the (text, values) form is changed.
+  // `any` as in pg's own overloads of query(); only the (text, values) form is changed.
   override query(config: any, values?: any, callback?: any): any {
     if (typeof config === 'string' && config.startsWith(PREPARED)) {
       const name = `w_${createHash('sha1').update(config).digest('hex').slice(0, 20)}`;

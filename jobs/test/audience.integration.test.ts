@@ -29,7 +29,16 @@ const source: WaitTimesSource = {
     name: 'Park',
     timezone: 'America/New_York',
     entries: [
-      { id: P, name: 'Park', entityType: 'PARK', status: 'OPERATING', standbyWait: null, queue: null, operatingHours: null, lastUpdated: null },
+      {
+        id: P,
+        name: 'Park',
+        entityType: 'PARK',
+        status: 'OPERATING',
+        standbyWait: null,
+        queue: null,
+        operatingHours: null,
+        lastUpdated: null,
+      },
       ...RIDES.map((id) => ({
         id,
         name: `Ride ${id.slice(-1).toUpperCase()}`,
@@ -119,7 +128,7 @@ describe('DESIGN §2.3 the audience: one row per person, one bit per attraction'
     expect(await tick(3)).toEqual([]);
   });
 
-  it("attraction bits: one per ATTRACTION of a park, in order of first sight; other entities get none until they become one", async () => {
+  it('attraction bits: one per ATTRACTION of a park, in order of first sight; other entities get none until they become one', async () => {
     const bits = await catalogue.upsertAttractions(db, [
       { id: 'ride-a', parkId: P, name: 'Ride A', entityType: 'ATTRACTION' },
       { id: 'show-1', parkId: P, name: 'Show', entityType: 'SHOW' },

@@ -194,8 +194,7 @@ describe('DESIGN §2.3: the audience carries its pass days, and the channel of t
       reference: 'test',
     });
     await rides.watchAllRides(db, email, MK);
-    const audience = () =>
-      db.selectFrom('alert_watchers').select(['email_days', 'sms_days']).where('email', '=', email).execute();
+    const audience = () => db.selectFrom('alert_watchers').select(['email_days', 'sms_days']).where('email', '=', email).execute();
     const days = (xs: unknown[]) => xs.map((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d)));
     let rows = await audience();
     expect(rows).toHaveLength(1);

@@ -199,8 +199,7 @@ async function hasWork(db: Executor, i: TickInput, readings: AttractionReading[]
  */
 export function evaluation(i: TickInput, readings: (AttractionReading & { bit: number })[]) {
   const changed = changedOf(readings);
-  const qualifying = (rs: typeof readings) =>
-    rs.flatMap((r) => (r.qualifies && r.wait !== null ? [{ bit: r.bit, wait: r.wait }] : []));
+  const qualifying = (rs: typeof readings) => rs.flatMap((r) => (r.qualifies && r.wait !== null ? [{ bit: r.bit, wait: r.wait }] : []));
   const cq = masksByThreshold([], qualifying(changed));
   const cb = maskOf(changed.filter((r) => r.backInService).map((r) => r.bit));
   const cany = maskOf(changed.map((r) => r.bit));
