@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runParkTick } from '../src/pipeline/tick.ts';
 import type { WaitTimesSource } from '../src/providers/waitTimes/index.ts';
+import { openParkEntry } from './fixtures/liveFeed.ts';
 import { useTestDb } from './helpers.ts';
 
 // The audience as one row per person (DESIGN §2.3 "The audience"): several attractions of one person, each
@@ -29,16 +30,7 @@ const source: WaitTimesSource = {
     name: 'Park',
     timezone: 'America/New_York',
     entries: [
-      {
-        id: P,
-        name: 'Park',
-        entityType: 'PARK',
-        status: 'OPERATING',
-        standbyWait: null,
-        queue: null,
-        operatingHours: null,
-        lastUpdated: null,
-      },
+      openParkEntry(P, 'Park'),
       ...RIDES.map((id) => ({
         id,
         name: `Ride ${id.slice(-1).toUpperCase()}`,

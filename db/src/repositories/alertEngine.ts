@@ -119,7 +119,7 @@ function maskOf(bits: Iterable<number>): string {
 /**
  * Per threshold t = 0…60 minutes (array index t + 1 in SQL), the mask of the readings that count for t:
  * `always` ones for every t, `wait` ones for every t ≥ their wait (minutes). A mask is built only where it
- * changes (at most once per distinct wait), so a tick costs a few string joins, not 61.
+ * changes (at most once per distinct wait), so a tick encodes a few masks, not 61.
  */
 function masksByThreshold(always: number[], byWait: { bit: number; wait: number }[]): string[] {
   const m = new Uint8Array(MASK_BITS / 8);
@@ -188,7 +188,8 @@ async function hasWork(db: Executor, i: TickInput, readings: AttractionReading[]
  * can alert anyone (qualifying with a wait of at most THRESHOLD_MAX_MINUTES, or back in service; from
  * `readings`, as masks built here), evaluated against those attractions only, plus the park's dirty persons
  * (watch, pass or subscription changed since the last tick) and those due again (a pair held by the
- * 60-minute rule, an hourly reminder), evaluated against every stored verdict of `ride_status`. Yields one row
+ * 60-minute rule, an hourly reminder), evaluated against every verdict of this poll (an attraction missing from
+ * the response is not short for anyone). Yields one row
  * per person with something to do, with three `bit(256)` masks over the park's attraction bits: `alert_r`
  * (ride alerts), `bis_a` (back in service) and `held` (qualifies but held by the 60-minute rule), plus what
  * the claim writes back. Rules: a pass day for `today` (channel of the day from `sms_days` / `email_days`;
@@ -197,7 +198,7 @@ async function hasWork(db: Executor, i: TickInput, readings: AttractionReading[]
  * Back in service: the watch asks for it, nothing of that attraction in the last 60 minutes, and no ride alert
  * for it in the same tick.
  */
-export function evaluation(i: TickInput, readings: (AttractionReading & { bit: number })[]) {
+function evaluation(i: TickInput, readings: (AttractionReading & { bit: number })[]) {
   const changed = changedOf(readings);
   const qualifying = (rs: typeof readings) => rs.flatMap((r) => (r.qualifies && r.wait !== null ? [{ bit: r.bit, wait: r.wait }] : []));
   const cq = masksByThreshold([], qualifying(changed));
