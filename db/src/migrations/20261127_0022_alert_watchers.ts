@@ -21,7 +21,9 @@ const refresh = `
     watches as (
       select ur.email, ur.park_id, ur.threshold_minutes as t, ur.remind_hourly, ur.back_in_service,
              set_bit(${Z}, a.bit, 1) as m
-      from k join user_rides ur on ur.email = k.email and ur.park_id = k.park_id and ur.active
+      -- The park test is kept out of the index choice ('is true'): without statistics (a new database) the
+      -- planner otherwise ANDs in user_rides_park_idx, one whole park read per person.
+      from k join user_rides ur on ur.email = k.email and (ur.park_id = k.park_id) is true and ur.active
       join attractions a on a.id = ur.ride_id and a.bit is not null
     ),
     masks as (
@@ -53,7 +55,9 @@ const refresh = `
     gone as (
       delete from alert_watchers w using k
       where w.email = k.email and w.park_id = k.park_id
-        and not exists (select 1 from src where src.email = w.email and src.park_id = w.park_id)
+        -- NOT IN (a hashed subplan), not NOT EXISTS: a bulk change has thousands of keys while the planner
+        -- guesses 10 for unnest, and the anti join it then picks rescans src once per key.
+        and (w.email, w.park_id) not in (select src.email, src.park_id from src)
     )
     insert into alert_watchers as w (park_id, email, subscription_id, phone_number, starts_at, email_days, sms_days,
                                      watched, plain, custom_t, custom_m, hourly, bis, dirty)
