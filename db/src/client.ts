@@ -21,8 +21,8 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * The first line of a statement the connection prepares once and re-executes (a named prepared statement per
- * connection: parsed and planned once, then PostgreSQL's plan cache). For the statements every park tick runs
- * (the alert evaluation, docs/DESIGN.md §2.3), where parsing and planning cost more than running.
+ * connection: parsed once, then PostgreSQL's plan cache decides when to re-plan). For the statements every park
+ * tick runs (the alert evaluation, docs/DESIGN.md §2.3), where preparing them costs as much as running them.
  */
 export const PREPARED = '/* prepared */';
 

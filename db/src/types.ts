@@ -248,12 +248,9 @@ export interface DeliveriesTable {
 }
 
 /**
- * One (attraction, person) pair that may be alerted (DESIGN §2.3): an active watch with an active subscription.
- * Maintained by triggers on user_rides / subscriptions / pass_days and by the tick (armed state, last alert).
- */
-/**
- * The audience of a park, one row per person (DESIGN §2.3 "The audience"): masks are `bit(256)` strings over
- * the park's attraction bits (`attractions.bit`, '0'/'1' characters, bit 0 first).
+ * The audience of a park, one row per person with an active subscription and an active watch (DESIGN §2.3):
+ * masks are `bit(256)` strings over the park's attraction bits (`attractions.bit`, '0'/'1' characters, bit 0
+ * first). Maintained by triggers on user_rides / subscriptions / pass_days and by the tick (armed state, alerts).
  */
 export interface AlertWatchersTable {
   park_id: string;
@@ -284,7 +281,7 @@ export interface AlertWatchersTable {
   alert_masks: Generated<string[]>;
   /** When the person is next evaluated (a pair held back by the 60-minute rule, an hourly reminder). */
   due_at: Timestamp | null;
-  /** Changed since the last tick: evaluated against every stored verdict, not only the changed attractions. */
+  /** Changed since the last tick: evaluated against every verdict of the poll, not only the changed attractions. */
   dirty: Generated<boolean>;
 }
 

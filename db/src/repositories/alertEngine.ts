@@ -95,10 +95,10 @@ export interface TickInput {
 /** Attractions per park an audience mask can hold (`bit(256)`, DESIGN §2.3 "The audience"). */
 export const MASK_BITS = 256;
 /**
- * Marks a tick's statement as prepared once per connection (`PREPARED`) when attractions changed: its plan
- * (a scan of the park's audience) is the same for every park and tick, while parsing and planning it cost as
- * much as running it for 1,000 persons. A tick without changed attractions reads only dirty or due persons,
- * whose best plan (the partial indexes) depends on the values, so it is planned each time.
+ * Marks a tick's statement as prepared once per connection (`PREPARED`) when attractions changed: it scans the
+ * park's audience, and sent unnamed it took about 0.8 ms longer at 1,000 persons (parse, analysis), as much as
+ * running it. A tick without changed attractions reads only dirty or due persons, whose best plan (the partial
+ * indexes) depends on the values, so it stays an unnamed statement planned with them.
  */
 const preparedIf = (changed: boolean) => sql.raw(changed ? PREPARED : '');
 /** The empty audience mask. */
