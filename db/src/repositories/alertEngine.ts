@@ -220,6 +220,7 @@ function evaluation(i: TickInput, readings: (AttractionReading & { bit: number }
       select w.email, w.subscription_id, w.phone_number, w.hourly, w.bis, w.alert_ticks, w.alert_masks,
              case when ${i.today}::date = any(w.sms_days) then 'sms' else 'email' end as channel,
              case when w.armed_on = ${i.today}::date then w.armed else ~${Z} end as armed,
+             coalesce(w.alert_ticks[1] > ${since}::timestamptz, false) as any_recent,
              case when w.alert_ticks[1] > ${since}::timestamptz
                   then (select bit_or(am) from unnest(w.alert_ticks, w.alert_masks) u(at, am) where at > ${since}::timestamptz)
                   else ${Z} end as recent,
@@ -235,12 +236,16 @@ function evaluation(i: TickInput, readings: (AttractionReading & { bit: number }
         and case when ${i.today}::date = any(w.sms_days) then w.phone_number is not null else ${i.today}::date = any(w.email_days) end
       offset 0
     ),
-    x as (select p.*, p.short & (p.armed | p.hourly) as want from p offset 0)
+    x as (select p.*, p.short & (p.armed | p.hourly) as want, p.bis <> ${Z} as any_bis from p offset 0)
+    -- Most persons had no alert in the last hour and ask for no back-in-service alert: their masks skip those terms
+    -- (each bit operation is a copy of 32 bytes, and a busy tick does a dozen per person).
     select x.email, x.subscription_id, x.channel, case when x.channel = 'sms' then x.phone_number else x.email end as address,
            x.hourly, x.armed, x.alert_ticks, x.alert_masks,
-           x.want & ~x.recent as alert_r, x.want & x.recent as held, x.bis & x.b & ~x.recent & ~x.want as bis_a
+           case when x.any_recent then x.want & ~x.recent else x.want end as alert_r,
+           case when x.any_recent then x.want & x.recent else ${Z} end as held,
+           case when x.any_bis then x.bis & x.b & ~x.recent & ~x.want else ${Z} end as bis_a
     from x
-    where x.want <> ${Z} or (x.bis & x.b & ~x.recent) <> ${Z}`;
+    where x.want <> ${Z} or (x.any_bis and (x.bis & x.b & ~x.recent) <> ${Z})`;
 }
 
 /**
