@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { catalogue, createDb, rides, subscriptions } from '@walkon/db';
+import { alertEngine, catalogue, createDb, rides, subscriptions } from '@walkon/db';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
 import { pino } from 'pino';
 import { loadJobsEnv } from './env.ts';
@@ -123,7 +123,7 @@ export async function runCli(argv: string[]): Promise<number> {
       if (!values.park) throw new UsageError('tick needs --park <parkId>');
       const parkId = values.park;
       await withRetry(() => ensureCatalogue({ db, source }));
-      const { claimed, poll } = await withRetry(() => runParkTick({ db, source, now }, parkId));
+      const { claimed, poll, refreshStatistics } = await withRetry(() => runParkTick({ db, source, now }, parkId));
       const notifier = createNotifier(env);
       let sent = 0;
       for (const ids of packBatches(claimed)) {
@@ -140,6 +140,7 @@ export async function runCli(argv: string[]): Promise<number> {
         }
       }
       process.stderr.write(`${tickSummary(parkId, poll ? poll.entities : null, claimed.length, sent)}\n`);
+      if (refreshStatistics) await alertEngine.analyzeHotTables(db);
       return 0;
     }
     if (command === 'watch') {

@@ -1,4 +1,4 @@
-import { type Database, type Kysely, liveStatus, subscriptions } from '@walkon/db';
+import { alertEngine, type Database, type Kysely, liveStatus, subscriptions } from '@walkon/db';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -151,9 +151,15 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     async (job: Job, token?: string) => {
       const { parkId } = parseJobData(jobSchemas.poll, job);
       try {
-        const { ran, poll: p, claimed, capped } = await runParkTick(deps, parkId);
+        const { ran, poll: p, claimed, capped, refreshStatistics } = await runParkTick(deps, parkId);
         if (!ran || !p) return { skipped: 'another tick of this park is running' };
         await enqueueDeliveries(deps.queues, claimed);
+        // After a large tick (DESIGN §2.4), once its messages are on their way.
+        if (refreshStatistics) {
+          await alertEngine
+            .analyzeHotTables(deps.db)
+            .catch((err: Error) => log.warn({ parkId, err: err.message }, 'poll-park: refreshing the planner statistics failed'));
+        }
         // Lightning Lane auto-booking reads the live data just stored (docs/decisions/008-lightning-lane-booker-simulated.md); its faults never fail the poll.
         await runAutoBooking({ db: deps.db, now: deps.now, logger: log, booker: deps.lightningLaneBooker }, parkId).catch((err: Error) =>
           log.warn({ parkId, err: err.message }, 'poll-park: lightning lane auto-booking failed'),

@@ -18,6 +18,11 @@ export interface TickResult {
   claimed: ClaimedDelivery[];
   /** Deliveries recorded as held back by the daily cap (never sent). */
   capped: number;
+  /**
+   * The tick wrote ANALYZE_AFTER_CLAIMS rows or more: the caller refreshes the planner statistics
+   * (`alertEngine.analyzeHotTables`) once the claimed deliveries are on their way, not before.
+   */
+  refreshStatistics: boolean;
 }
 
 /** The UTC instant of the park-local midnight that starts `day` ('YYYY-MM-DD') in `timezone` (null = UTC). */
@@ -31,8 +36,8 @@ function dayStartOf(day: string, timezone: string | null): Date {
  * connection: a second tick of the same park, from any worker, returns `ran: false` at once), poll (one
  * upstream read) → evaluate + claim in one transaction (alertEngine.claimTick, with the park-local "today"
  * and the daily caps) → Lightning Lane return-time alerts. A tick that wrote 5,000 rows or more (claims,
- * re-arms, cleaned dirty pairs) refreshes the planner statistics of deliveries and alert_audience. Sending is the caller's: the worker fans out batch jobs, the `walkon-jobs tick` CLI sends
- * in-process. A failure of the return-time claim is logged and does not hold back the ride alerts.
+ * re-arms, cleaned dirty persons) says so in `refreshStatistics`; sending and that refresh are the caller's,
+ * in that order: the worker fans out batch jobs, the `walkon-jobs tick` CLI sends in-process. A failure of the return-time claim is logged and does not hold back the ride alerts.
  * @throws UpstreamError / NotFoundError from the poll (nothing is claimed then).
  */
 export async function runParkTick(
@@ -42,7 +47,7 @@ export async function runParkTick(
   return deps.db.connection().execute(async (conn) => {
     if (!(await alertEngine.tryLockParkTick(conn, parkId))) {
       deps.logger?.info({ parkId }, 'tick: another worker holds this park; skipped');
-      return { ran: false, poll: null, claimed: [], capped: 0 };
+      return { ran: false, poll: null, claimed: [], capped: 0, refreshStatistics: false };
     }
     try {
       const poll = await refreshPark({ ...deps, db: conn }, parkId);
@@ -58,7 +63,6 @@ export async function runParkTick(
             caps,
           ),
         );
-      if (touched >= ANALYZE_AFTER_CLAIMS) await alertEngine.analyzeHotTables(conn);
       const claimed: ClaimedDelivery[] = rows
         .filter((r) => r.status === 'queued')
         .map((r) => ({ id: r.id, channel: r.channel, messageKey: r.messageKey }));
@@ -71,7 +75,7 @@ export async function runParkTick(
       } catch (err) {
         deps.logger?.error({ parkId, err: (err as Error).message }, 'return-time claim failed; ride alerts go out');
       }
-      return { ran: true, poll, claimed: [...claimed, ...returnTimes], capped };
+      return { ran: true, poll, claimed: [...claimed, ...returnTimes], capped, refreshStatistics: touched >= ANALYZE_AFTER_CLAIMS };
     } finally {
       await alertEngine.unlockParkTick(conn, parkId);
     }
