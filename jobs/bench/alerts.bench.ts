@@ -109,7 +109,7 @@ async function setupPark(db: Kysely<Database>, k: number, visitors: number): Pro
     where s.park_id = ${parkId}`.execute(db);
   await sql`vacuum analyze`.execute(db);
   note(`${parkId}: ${visitors.toLocaleString()} visitors × ${WATCHED} watched rides set up in ${(ms(t0) / 1000).toFixed(1)} s`);
-  // The first tick of the day: nothing short, clears the dirty pairs of the set-up.
+  // The first tick of the day: nothing short, clears the dirty persons of the set-up.
   await tick(db, parkId);
   return parkId;
 }
