@@ -109,10 +109,17 @@ function hexOf(m: Uint8Array): string {
   return `x${Buffer.from(m).toString('hex')}`;
 }
 
+/** Sets bit `b` of mask `m`; false when it was set already or lies outside 0–255. */
+function setBit(m: Uint8Array, b: number): boolean {
+  if (b < 0 || b >= MASK_BITS || m[b >> 3]! & (0x80 >> (b & 7))) return false;
+  m[b >> 3]! |= 0x80 >> (b & 7);
+  return true;
+}
+
 /** A `bit(256)` value with the given bits set (bits outside 0–255 are ignored). */
 function maskOf(bits: Iterable<number>): string {
   const m = new Uint8Array(MASK_BITS / 8);
-  for (const b of bits) if (b >= 0 && b < MASK_BITS) m[b >> 3]! |= 0x80 >> (b & 7);
+  for (const b of bits) setBit(m, b);
   return hexOf(m);
 }
 
@@ -123,19 +130,14 @@ function maskOf(bits: Iterable<number>): string {
  */
 function masksByThreshold(always: number[], byWait: { bit: number; wait: number }[]): string[] {
   const m = new Uint8Array(MASK_BITS / 8);
-  const set = (b: number) => {
-    if (b < 0 || b >= MASK_BITS || m[b >> 3]! & (0x80 >> (b & 7))) return false;
-    m[b >> 3]! |= 0x80 >> (b & 7);
-    return true;
-  };
-  for (const b of always) set(b);
+  for (const b of always) setBit(m, b);
   const sorted = [...byWait].sort((a, b) => a.wait - b.wait);
   const out: string[] = [];
   let k = 0;
   let current = '';
   for (let t = 0; t <= THRESHOLD_MAX_MINUTES; t++) {
     let changed = t === 0;
-    for (; k < sorted.length && sorted[k]!.wait <= t; k++) changed = set(sorted[k]!.bit) || changed;
+    for (; k < sorted.length && sorted[k]!.wait <= t; k++) changed = setBit(m, sorted[k]!.bit) || changed;
     if (changed) current = hexOf(m);
     out.push(current);
   }
@@ -143,40 +145,53 @@ function masksByThreshold(always: number[], byWait: { bit: number; wait: number 
 }
 
 /**
- * The mask expression of a person row `w` against masks by threshold `masks` (a `bit(256)[]` expression,
- * index t + 1): the default-threshold attractions against the default's mask, each custom threshold's
- * attractions against its own (no subquery for the common person with none).
+ * The mask expression of a person row `w` against masks by threshold: the default-threshold attractions against
+ * `atDefault` (the mask of the default threshold, a `bit(256)` expression), each custom threshold's attractions
+ * against its own entry of `masks` (a `bit(256)[]` expression, index t + 1) — no subquery for the common person
+ * with none.
  */
-const byThreshold = (w: string, masks: ReturnType<typeof sql>) =>
-  sql`(${sql.raw(w)}.plain & (${masks})[${sql.raw(String(DEFAULT_THRESHOLD_MINUTES + 1))}]) | case when cardinality(${sql.raw(w)}.custom_t) = 0 then ${Z}
+const byThreshold = (w: string, atDefault: ReturnType<typeof sql>, masks: ReturnType<typeof sql>) =>
+  sql`(${sql.raw(w)}.plain & ${atDefault}) | case when cardinality(${sql.raw(w)}.custom_t) = 0 then ${Z}
      else (select bit_or(cm & (${masks})[ct + 1]) from unnest(${sql.raw(w)}.custom_t, ${sql.raw(w)}.custom_m) u(ct, cm)) end`;
 
-/** The tick's readings with their attraction bits (from the poll, else read from `attractions`). */
-async function withBits(db: Executor, i: TickInput): Promise<(AttractionReading & { bit: number })[]> {
+/** An attraction's reading with its bit in the park's masks. */
+type BitReading = AttractionReading & { bit: number };
+
+/** What a tick's statements share, worked out once per call (`planTick`). */
+interface TickPlan {
+  /** The readings of attractions that can alert (with a bit), from the poll, else bits read from `attractions`. */
+  readings: BitReading[];
+  /**
+   * The attractions whose reading changed at this poll and can alert someone: qualifying with a wait no watch's
+   * threshold can be under (the threshold is at most 60 minutes), or back in service.
+   */
+  changed: BitReading[];
+  /** Start of the 60-minute window of the re-alert rule (UTC). */
+  since: Date;
+}
+
+/** The tick's readings with their attraction bits, the changed ones among them, and the 60-minute window. */
+async function planTick(db: Executor, i: TickInput): Promise<TickPlan> {
   let bits: Map<string, number | null> | null = null;
   if (i.readings.some((r) => r.bit === undefined)) {
     const rows = await db.selectFrom('attractions').select(['id', 'bit']).where('park_id', '=', i.parkId).execute();
     bits = new Map(rows.map((r) => [r.id, r.bit ?? null]));
   }
-  return i.readings
+  const readings = i.readings
     .map((r) => ({ ...r, bit: (r.bit === undefined ? bits?.get(r.rideId) : r.bit) ?? null }))
-    .filter((r): r is AttractionReading & { bit: number } => r.bit !== null);
+    .filter((r): r is BitReading => r.bit !== null);
+  const changed = readings.filter(
+    (r) => r.changed && ((r.qualifies && r.wait !== null && r.wait <= THRESHOLD_MAX_MINUTES) || r.backInService),
+  );
+  return { readings, changed, since: new Date(i.now.getTime() - REALERT_MINUTES * 60_000) };
 }
 
 /**
- * The attractions whose reading changed at this poll and can alert someone: qualifying with a wait no watch's
- * threshold can be under (the threshold is at most 60 minutes), or back in service.
+ * Whether a tick has anything to evaluate: a changed attraction, or a dirty or due person of the park. A quiet
+ * tick (neither) costs this one index probe instead of the evaluation.
  */
-function changedOf<R extends AttractionReading>(readings: R[]): R[] {
-  return readings.filter((r) => r.changed && ((r.qualifies && r.wait !== null && r.wait <= THRESHOLD_MAX_MINUTES) || r.backInService));
-}
-
-/**
- * Whether a tick has anything to evaluate: an attraction of `changedOf`, or a dirty or due person of the
- * park. A quiet tick (neither) costs this one index probe instead of the evaluation.
- */
-async function hasWork(db: Executor, i: TickInput, readings: AttractionReading[]): Promise<boolean> {
-  if (changedOf(readings).length) return true;
+async function hasWork(db: Executor, i: TickInput, plan: TickPlan): Promise<boolean> {
+  if (plan.changed.length) return true;
   const { rows } = await sql<{ w: boolean }>`
     select exists (select 1 from alert_watchers where park_id = ${i.parkId} and (dirty or due_at <= ${i.now})) as w`.execute(db);
   return rows[0]?.w === true;
@@ -198,8 +213,7 @@ async function hasWork(db: Executor, i: TickInput, readings: AttractionReading[]
  * Back in service: the watch asks for it, nothing of that attraction in the last 60 minutes, and no ride alert
  * for it in the same tick.
  */
-function evaluation(i: TickInput, readings: (AttractionReading & { bit: number })[]) {
-  const changed = changedOf(readings);
+function evaluation(i: TickInput, { readings, changed, since }: TickPlan) {
   const qualifying = (rs: typeof readings) => rs.flatMap((r) => (r.qualifies && r.wait !== null ? [{ bit: r.bit, wait: r.wait }] : []));
   const cq = masksByThreshold([], qualifying(changed));
   const cb = maskOf(changed.filter((r) => r.backInService).map((r) => r.bit));
@@ -207,7 +221,6 @@ function evaluation(i: TickInput, readings: (AttractionReading & { bit: number }
   // A dirty or due person is evaluated against every verdict of this poll, changed or not.
   const sq = masksByThreshold([], qualifying(readings));
   const sb = maskOf(readings.filter((r) => r.backInService).map((r) => r.bit));
-  const since = new Date(i.now.getTime() - REALERT_MINUTES * 60_000);
   const dueOrDirty = sql`(w.dirty or w.due_at <= ${i.now})`;
   const d = DEFAULT_THRESHOLD_MINUTES;
   // Which verdicts a person row is evaluated against (without changed attractions: only dirty or due rows).
@@ -224,10 +237,7 @@ function evaluation(i: TickInput, readings: (AttractionReading & { bit: number }
              case when w.alert_ticks[1] > ${since}::timestamptz
                   then (select bit_or(am) from unnest(w.alert_ticks, w.alert_masks) u(at, am) where at > ${since}::timestamptz)
                   else ${Z} end as recent,
-             (w.plain & ${pick(sq[d], cq[d], 'bit(256)')})
-               | case when cardinality(w.custom_t) = 0 then ${Z}
-                      else (select bit_or(cm & (${pick(sq, cq, 'bit(256)[]')})[ct + 1]) from unnest(w.custom_t, w.custom_m) u(ct, cm)) end
-               as short,
+             ${byThreshold('w', pick(sq[d], cq[d], 'bit(256)'), pick(sq, cq, 'bit(256)[]'))} as short,
              ${pick(sb, cb, 'bit(256)')} as b
       from alert_watchers w
       where w.park_id = ${i.parkId}
@@ -255,11 +265,11 @@ function evaluation(i: TickInput, readings: (AttractionReading & { bit: number }
  * @returns pairs that alert now (ride alerts and back in service) and pairs held by the 60-minute rule.
  */
 export async function countEvaluation(db: Executor, i: TickInput): Promise<{ alerts: number; held: number }> {
-  const readings = await withBits(db, i);
-  if (!(await hasWork(db, i, readings))) return { alerts: 0, held: 0 };
-  const { rows } = await sql<{ alerts: number; held: number }>`${preparedIf(changedOf(readings).length > 0)}
+  const plan = await planTick(db, i);
+  if (!(await hasWork(db, i, plan))) return { alerts: 0, held: 0 };
+  const { rows } = await sql<{ alerts: number; held: number }>`${preparedIf(plan.changed.length > 0)}
     select coalesce(sum(bit_count(alert_r | bis_a)), 0)::int as alerts, coalesce(sum(bit_count(held)), 0)::int as held
-    from (${evaluation(i, readings)}) e`.execute(db);
+    from (${evaluation(i, plan)}) e`.execute(db);
   return rows[0] ?? { alerts: 0, held: 0 };
 }
 
@@ -279,8 +289,8 @@ export async function countEvaluation(db: Executor, i: TickInput): Promise<{ ale
  */
 export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Promise<{ claimed: ClaimedAlert[]; touched: number }> {
   let touched = 0;
-  const readings = await withBits(db, i);
-  const rearm = readings.filter((r) => r.changed && r.fresh && (r.status !== 'OPERATING' || r.wait !== null));
+  const plan = await planTick(db, i);
+  const rearm = plan.readings.filter((r) => r.changed && r.fresh && (r.status !== 'OPERATING' || r.wait !== null));
   if (rearm.length) {
     // Per threshold t, the attractions a person on t is re-armed for: not OPERATING, or a wait above t.
     // A wait w is above t for t = 0…w − 1: built over u = 60 − t (w counts from u = 61 − w), then reversed.
@@ -290,7 +300,7 @@ export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Pr
     ).reverse();
     const r = await sql`${preparedIf(true)}
       with x as (
-        select w.email, (${byThreshold('w', sql`${g}::bit(256)[]`)}) as mask
+        select w.email, (${byThreshold('w', sql`${g[DEFAULT_THRESHOLD_MINUTES]}::bit(256)`, sql`${g}::bit(256)[]`)}) as mask
         from alert_watchers w
         where w.park_id = ${i.parkId} and w.armed_on = ${i.today}::date
       )
@@ -298,12 +308,12 @@ export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Pr
       from x where w.park_id = ${i.parkId} and w.email = x.email and (x.mask & ~w.armed) <> ${Z}`.execute(db);
     touched += Number(r.numAffectedRows ?? 0);
   }
-  if (!(await hasWork(db, i, readings))) return { claimed: [], touched };
+  if (!(await hasWork(db, i, plan))) return { claimed: [], touched };
   const tick = String(i.now.getTime());
   const hourBucket = String(Math.floor(i.now.getTime() / 3_600_000));
-  const since = new Date(i.now.getTime() - REALERT_MINUTES * 60_000);
-  const { rows } = await sql<ClaimedAlert>`${preparedIf(changedOf(readings).length > 0)}
-    with e as (${evaluation(i, readings)}),
+  const { since } = plan;
+  const { rows } = await sql<ClaimedAlert>`${preparedIf(plan.changed.length > 0)}
+    with e as (${evaluation(i, plan)}),
     rides as (
       select a.bit, a.id, a.name, r.standby_wait
       from attractions a join ride_status r on r.attraction_id = a.id
