@@ -3,9 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps, Guard } from '../deps.ts';
 
 /**
- * Rate limits of public writes (README "Security"): counted in Redis by @fastify/rate-limit's store (fixed
- * windows, INCR + PEXPIRE in one Lua call, so concurrent and batched calls are all counted), per client address
- * and, for writes that e-mail someone, per target address too. Each call of a tRPC batch is counted on its own.
+ * Rate limits of writes (README "Security"), the one home of every abuse limit (server/src/security/, all on
+ * Redis under `<QUEUE_PREFIX>:abuse`): here the fixed-window limits, counted by @fastify/rate-limit's store (INCR
+ * + PEXPIRE in one Lua call, so concurrent and batched calls are all counted), per client address and, for
+ * writes that e-mail someone, per target address too; each call of a tRPC batch is counted on its own. The
+ * promo-guess limit is in promoGuesses.ts (it must give a valid code's point back), the log-in slow-down in
+ * loginThrottle.ts. The client address is Fastify's `req.ip` under the configured TRUST_PROXY, never a header.
  */
 
 /** One limit: at most `max` calls per `windowMs` milliseconds. */
@@ -19,19 +22,32 @@ const HOUR = 60 * MINUTE;
 
 /** The limits in force; `AppDeps.limits` may override some (tests relax the per-client ones). */
 export interface LimitSettings {
-  /** Public writes that send an e-mail (sign-up, newsletter, affiliate, early access, promo, flight alert), per client and procedure. */
+  /**
+   * Writes that send an e-mail (sign-up, password reset, resend verification, e-mail change, newsletter,
+   * affiliate, early access, promo redemption, flight alert), per client and procedure.
+   */
   emailWritePerClient: LimitRule;
   /** The same writes per target e-mail address and procedure (no mailbox is bombed from many addresses). */
   emailWritePerAddress: LimitRule;
   /** Log-in attempts per client across every account (password spraying). */
   logInPerClient: LimitRule;
+  /** Promo-code guesses per client (the next guess past it blocks the client for one window). */
+  promoGuessPerClient: LimitRule;
+  /** Promo-code guesses per code prefix from any client (security/promoGuesses.ts). */
+  promoGuessPerPrefix: LimitRule;
 }
 
-/** Defaults: 10 e-mailing writes per client per hour and procedure, 3 per target address per hour, 30 log-ins per client per 15 minutes. */
+/**
+ * Defaults (docs/rules.md R33–R35): 10 e-mailing writes per client per hour and procedure, 3 per target address
+ * per hour, 30 log-ins per client per 15 minutes, 5 promo guesses per client per 15 minutes, 30 per code prefix
+ * per hour.
+ */
 export const DEFAULT_LIMITS: LimitSettings = {
   emailWritePerClient: { max: 10, windowMs: HOUR },
   emailWritePerAddress: { max: 3, windowMs: HOUR },
   logInPerClient: { max: 30, windowMs: 15 * MINUTE },
+  promoGuessPerClient: { max: 5, windowMs: 15 * MINUTE },
+  promoGuessPerPrefix: { max: 30, windowMs: HOUR },
 };
 
 /** The app's abuse guard: its Redis (or the queues' connection), keys under `<queue prefix>:abuse`, the limits in force. */
