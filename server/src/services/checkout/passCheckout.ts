@@ -20,8 +20,8 @@ import { requirePayments, startStripeSession } from './stripeSession.ts';
  * @returns `{ url, sessionId }`: the browser goes to `url`.
  * @throws AppError UNAVAILABLE when payments are off, "No checkout URL received", or Stripe fails
  * ("Failed to start checkout process"); BAD_REQUEST for dates, phone, promo and amount rules;
- * UNAUTHORIZED for Get Alerts without a session; TOO_MANY_REQUESTS after repeated wrong promo codes from
- * `clientKey` (the client address; wrong codes here count like on checkPromo).
+ * UNAUTHORIZED for Get Alerts without a session; TOO_MANY_REQUESTS past the promo-guess limits for
+ * `clientKey` (the client address; a code here is a guess like on checkPromo, security/promoGuesses.ts).
  */
 export async function createCheckout(
   deps: AppDeps,
