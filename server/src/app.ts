@@ -6,7 +6,6 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { flights, newsletter, ping, restaurantAlerts, subscriptions } from '@walkon/db';
@@ -109,9 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyHelmet, helmetOptions(deps.production));
 
+  // Abuse limits are counted per tRPC call in Redis (security/limits.ts): each call of a batch counts.
   const guard = guardOf(deps);
-  // The limiter only (global: false): tRPC procedures call it per call (security/limits.ts).
-  await app.register(fastifyRateLimit, { global: false, redis: guard.redis, nameSpace: `${guard.prefix}:rl:`, skipOnError: false });
 
   app.addHook('onRequest', async (req, reply) => {
     if (isCrossOrigin(req, deps.publicOrigin, req.routeOptions.url)) {

@@ -1,12 +1,12 @@
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AppDeps, Guard } from '../deps.ts';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { guardOf, humanWait, type LimitRule } from './limits.ts';
+import { guardOf, humanWait, refusalSeconds, windowLimiter } from './limits.ts';
 
 /**
- * Promo-code guessing limit (README "Security", docs/rules.md R35, decision 023), by rate-limiter-flexible on
- * Redis: every guess takes one point from two counters BEFORE the code is looked up, atomically (INCRBY + TTL in
- * one Lua call), so concurrent or batched guesses cannot slip past together:
+ * Promo-code guessing limit (README "Security", docs/rules.md R35, decision 023), on the same Redis windows as
+ * the other limits (limits.ts, rate-limiter-flexible): every guess takes one point from two counters BEFORE the
+ * code is looked up, atomically, so concurrent or batched guesses cannot slip past together:
  * - per client address (`promoGuessPerClient`, default 5 per 15 minutes; the sixth guess blocks the client for
  *   15 minutes), and
  * - per code prefix, the first `PREFIX_CHARS` characters of the upper-cased code, from any client
@@ -18,40 +18,12 @@ import { guardOf, humanWait, type LimitRule } from './limits.ts';
 /** How many leading characters of a code make its prefix. */
 export const PREFIX_CHARS = 4;
 
-const limiters = new WeakMap<AppDeps, { client: RateLimiterRedis; prefix: RateLimiterRedis }>();
-
-function limiterOf(guard: Guard, name: string, rule: LimitRule, blockAfter: boolean): RateLimiterRedis {
-  const seconds = Math.max(1, Math.ceil(rule.windowMs / 1000));
-  return new RateLimiterRedis({
-    storeClient: guard.redis,
-    keyPrefix: `${guard.prefix}:promo:${name}`,
-    points: rule.max,
-    duration: seconds,
-    blockDuration: blockAfter ? seconds : 0,
-    // No in-memory shortcut: every process counts in the same Redis.
-    inMemoryBlockOnConsumed: 0,
-  });
-}
-
-function limitersOf(deps: AppDeps) {
-  let l = limiters.get(deps);
-  if (!l) {
-    const guard = guardOf(deps);
-    l = {
-      client: limiterOf(guard, 'client', guard.limits.promoGuessPerClient, true),
-      prefix: limiterOf(guard, 'prefix', guard.limits.promoGuessPerPrefix, false),
-    };
-    limiters.set(deps, l);
-  }
-  return l;
-}
-
 /** The prefix a code is counted under: its first PREFIX_CHARS characters, trimmed and upper-cased (R23). */
 export function codePrefix(code: string): string {
   return code.trim().toUpperCase().slice(0, PREFIX_CHARS);
 }
 
-/** A reserved guess: `settle(valid)` after the code was checked gives the point back when it was valid. */
+/** A reserved guess: `settle(valid)` after the code was checked gives the points back when it was valid. */
 export interface PromoGuess {
   settle(valid: boolean): Promise<void>;
 }
@@ -64,17 +36,19 @@ export interface PromoGuess {
  * as Retry-After) when the client or the code's prefix is over its limit; nothing is looked up then.
  */
 export async function reservePromoGuess(deps: AppDeps, client: string, code: string): Promise<PromoGuess> {
-  const l = limitersOf(deps);
+  const guard = guardOf(deps);
+  const perClient = windowLimiter(guard, 'promo-client', guard.limits.promoGuessPerClient, true);
+  const perPrefix = windowLimiter(guard, 'promo-prefix', guard.limits.promoGuessPerPrefix);
   const prefix = codePrefix(code);
   const taken: [RateLimiterRedis, string][] = [];
   try {
-    await l.client.consume(client);
-    taken.push([l.client, client]);
-    await l.prefix.consume(prefix);
-    taken.push([l.prefix, prefix]);
+    await perClient.consume(client);
+    taken.push([perClient, client]);
+    await perPrefix.consume(prefix);
+    taken.push([perPrefix, prefix]);
   } catch (err) {
-    if (!(err instanceof RateLimiterRes)) throw err;
-    const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+    const seconds = refusalSeconds(err);
+    if (seconds === null) throw err;
     throw new AppError('TOO_MANY_REQUESTS', `Too many promo code attempts. Please try again in ${humanWait(seconds)}.`, seconds);
   }
   return {
