@@ -27,7 +27,6 @@ export * as rides from './repositories/rides.ts';
 export * as sessions from './repositories/sessions.ts';
 export * as site from './repositories/site.ts';
 export * as subscriptions from './repositories/subscriptions.ts';
-export * as throttle from './repositories/throttle.ts';
 export * as users from './repositories/users.ts';
 export * as watches from './repositories/watches.ts';
 export * from './scope.ts';

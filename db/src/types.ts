@@ -63,13 +63,6 @@ export interface UserRolesTable {
   role: Role;
 }
 
-export interface LoginThrottleTable {
-  key: string;
-  failures: Generated<number>;
-  window_started_at: Timestamp;
-  locked_until: Timestamp | null;
-}
-
 export interface DestinationsTable {
   id: string;
   name: string;
@@ -659,7 +652,6 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   user_roles: UserRolesTable;
-  login_throttle: LoginThrottleTable;
   destinations: DestinationsTable;
   parks: ParksTable;
   attractions: AttractionsTable;

@@ -6,7 +6,6 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { flights, newsletter, ping, restaurantAlerts, subscriptions } from '@walkon/db';
@@ -31,26 +30,38 @@ class OneLinePerRequest extends LogController {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF defence (docs/decisions/007-sessions-after-lucia.md, Lucia's guide): a non-GET request whose Origin (or, without it, Referer) is
- * neither our public origin nor the request's own host is refused. Requests with neither header (server to
- * server, e-mail clients' one-click unsubscribe) carry no browser cookies' intent and pass.
+ * The POST routes that carry their own proof and need no Origin (README "Security"): the Stripe webhook (its
+ * signature) and the one-click unsubscribe (RFC 8058: mail clients post it without Origin; the link's token).
+ * Matched by the route Fastify chose, never by a prefix of the raw URL.
+ */
+export const OWN_PROOF_ROUTES = new Set(['/stripe/webhook', '/unsubscribe']);
+
+/**
+ * CSRF defence (docs/decisions/007-sessions-after-lucia.md, Lucia's guide; DESIGN §8): a request that is not
+ * GET, HEAD or OPTIONS must name our public origin, or the host it was sent to, in `Origin` (or, without it,
+ * `Referer`); otherwise it is cross-origin and refused — including a request with neither header, `Origin:
+ * null` and an unparsable value. `req.host` is Fastify's host: the Host header, or X-Forwarded-Host only from
+ * a proxy named in TRUST_PROXY (a client cannot choose it). `route` is the matched route (OWN_PROOF_ROUTES
+ * pass). → true when the request must be refused.
  */
 export function isCrossOrigin(
-  req: { method: string; headers: Record<string, string | string[] | undefined> },
+  req: { method: string; host?: string; headers: Record<string, string | string[] | undefined> },
   publicOrigin: string,
+  route?: string,
 ): boolean {
   if (SAFE_METHODS.has(req.method)) return false;
+  if (req.method === 'POST' && route && OWN_PROOF_ROUTES.has(route)) return false;
   const origin = (req.headers.origin as string | undefined) ?? (req.headers.referer as string | undefined);
-  if (!origin) return false;
+  if (!origin) return true;
   let host: string;
   try {
     host = new URL(origin).host;
   } catch {
     return true;
   }
+  if (!host) return true;
   const allowed = new Set([new URL(publicOrigin).host]);
-  const own = req.headers['x-forwarded-host'] ?? req.headers.host;
-  if (typeof own === 'string') allowed.add(own);
+  if (req.host) allowed.add(req.host);
   return !allowed.has(host);
 }
 
@@ -97,12 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyHelmet, helmetOptions(deps.production));
 
+  // Abuse limits are counted per tRPC call in Redis (security/limits.ts): each call of a batch counts.
   const guard = guardOf(deps);
-  // The limiter only (global: false): tRPC procedures call it per call (security/limits.ts).
-  await app.register(fastifyRateLimit, { global: false, redis: guard.redis, nameSpace: `${guard.prefix}:rl:`, skipOnError: false });
 
   app.addHook('onRequest', async (req, reply) => {
-    if (isCrossOrigin(req, deps.publicOrigin)) {
+    if (isCrossOrigin(req, deps.publicOrigin, req.routeOptions.url)) {
       return reply.code(403).send({ error: { message: 'Cross-origin request refused.' } });
     }
     if (req.url.length > MAX_URL_CHARS) return reply.code(413).send({ error: { message: tooLargeMessage() } });

@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { type SessionUser, validateSessionToken } from '../src/auth/session.ts';
 import type { AppDeps, FlightSearchService } from '../src/deps.ts';
 import type { Payments } from '../src/payments/stripe.ts';
-import { guardOf, type LimitSettings } from '../src/security/limits.ts';
+import { DEFAULT_LIMITS, guardOf, type LimitSettings } from '../src/security/limits.ts';
 import { createCallerFactory } from '../src/trpc/init.ts';
 import { appRouter } from '../src/trpc/router.ts';
 
@@ -67,12 +67,15 @@ export function withTestServer(
 /**
  * Rate limits for tests that are not about them: every call of a test file comes from one address and reuses
  * a few e-mail addresses, so the per-client and per-address limits are raised far out of the way.
- * security.integration.test.ts builds its apps with the real limits.
+ * security.integration.test.ts builds its apps with the real limits. Promo guesses keep the real limits (the
+ * payments tests check them).
  */
 export const RELAXED_LIMITS: LimitSettings = {
   emailWritePerClient: { max: 100_000, windowMs: 60_000 },
   emailWritePerAddress: { max: 100_000, windowMs: 60_000 },
   logInPerClient: { max: 100_000, windowMs: 60_000 },
+  promoGuessPerClient: DEFAULT_LIMITS.promoGuessPerClient,
+  promoGuessPerPrefix: DEFAULT_LIMITS.promoGuessPerPrefix,
 };
 
 /** The dependencies of a test app over `env`'s database and queues: silent logs, our origin, relaxed limits. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { users } from '@walkon/db';
+import { outbox, promo, users } from '@walkon/db';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ZodType } from 'zod';
 import { buildApp } from '../src/app.ts';
 import type { AppDeps } from '../src/deps.ts';
@@ -51,7 +51,7 @@ async function postBatch(app: FastifyInstance, url: string, payload: unknown, op
   });
   return { status: res.statusCode, body: res.json(), headers: res.headers } as Res;
 }
-const ip = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+const ip = () => `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
 describe('log-in limits hold inside batches and under concurrency', () => {
@@ -231,6 +231,187 @@ describe('public writes that send e-mail are rate-limited per client and per tar
     const fresh = await trpcCall(env.app, 'site.subscribeNewsletter', { email: uniqueEmail('fresh') });
     expect([first.status, again.status, fresh.status]).toEqual([200, 200, 200]);
     expect(again.body).toEqual(fresh.body);
+  });
+});
+
+describe('promo-code guessing is limited per client and per code prefix, counted atomically, never reset by a success', () => {
+  const demo = `DEMO${randomUUID().slice(0, 6).toUpperCase()}`;
+  const freeCode = (code: string) => ({
+    code,
+    kind: 'free_days' as const,
+    channel: 'email' as const,
+    days: 1,
+    percentOff: null,
+    maxUses: null,
+    expiresAt: null,
+    createdBy: null,
+  });
+  const guess = (app: FastifyInstance, code: string, from: string) =>
+    trpcCall(app, 'checkout.checkPromo', { code }, { remoteAddress: from });
+
+  it('5 rounds of 4 wrong codes and the public demo code: only 5 wrong codes are answered', async () => {
+    await promo.create(env.db, freeCode(demo));
+    const app = await strictApp();
+    const from = ip();
+    const wrong: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 4; i++) wrong.push((await guess(app, `R${round}X${i}${randomUUID().slice(0, 4)}`, from)).status);
+      await guess(app, demo, from);
+    }
+    // Hand count: the 5-wrong-code limit is reached in round 2; no success clears it.
+    expect(wrong.filter((s) => s === 400)).toHaveLength(5);
+    expect(wrong.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  it('20 wrong codes sent at once from a fresh client: 5 answered, 15 refused (429 with Retry-After)', async () => {
+    const app = await strictApp();
+    const from = ip();
+    const all = await Promise.all(Array.from({ length: 20 }, (_, i) => guess(app, `C${i}Z${randomUUID().slice(0, 6)}`, from)));
+    expect(all.filter((r) => r.status === 400)).toHaveLength(5);
+    const refused = all.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(15);
+    expect(refused[0]?.message).toMatch(/^Too many promo code attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('guesses of one code prefix from many clients are limited (30 an hour); other prefixes are not', async () => {
+    const app = await strictApp();
+    const prefix = `P${randomUUID().slice(0, 3).toUpperCase()}`;
+    const statuses: number[] = [];
+    // 40 clients, one wrong guess each: no client reaches its own limit.
+    for (let i = 0; i < 40; i++) statuses.push((await guess(app, `${prefix}${i}`, `203.0.113.${i + 1}`)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+    expect((await guess(app, `Q${randomUUID().slice(0, 6)}`, '192.0.2.200')).status).toBe(400);
+  });
+});
+
+describe('every write that sends e-mail is limited per client and per target address', () => {
+  it('20 password-reset requests for one address from 20 clients: 3 answered, 17 refused; 3 reset e-mails', async () => {
+    const app = await strictApp();
+    const { email } = await signUpUser(env.app, uniqueEmail('flooded'));
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++)
+      statuses.push((await trpcCall(app, 'auth.requestPasswordReset', { email }, { remoteAddress: `203.0.113.${i + 30}` })).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+    const resets = async () =>
+      (await outbox.listOutbox(env.db, { to: email, limit: 100 })).filter((m) => m.bodyText.includes('/reset-password')).length;
+    await vi.waitFor(async () => expect(await resets()).toBe(3), { timeout: 5000, interval: 50 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await resets()).toBe(3);
+  });
+
+  it('one client cannot spread reset requests over many addresses (10 an hour)', async () => {
+    const app = await strictApp();
+    const from = ip();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push((await trpcCall(app, 'auth.requestPasswordReset', { email: uniqueEmail(`r${i}`) }, { remoteAddress: from })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('resend verification: 3 an hour for the address, then 429', async () => {
+    const app = await strictApp();
+    const u = await signUpUser(env.app, uniqueEmail('resend'));
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await trpcCall(app, 'auth.resendVerification', undefined, { cookie: u.cookie, remoteAddress: `203.0.113.${i + 60}` })).status,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+  });
+
+  it('e-mail change: 3 links an hour to one new address, then 429', async () => {
+    const app = await strictApp();
+    const u = await signUpUser(env.app, uniqueEmail('changer'));
+    const target = uniqueEmail('target');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (
+          await trpcCall(
+            app,
+            'auth.requestEmailChange',
+            { newEmail: target, password: 'correct horse' },
+            { cookie: u.cookie, remoteAddress: `203.0.113.${i + 70}` },
+          )
+        ).status,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+});
+
+describe('sign-up answers a registered address exactly like a new one', () => {
+  /** Everything of a sign-up answer but what is random in both cases (the user id, the cookie's value, the date). */
+  const shape = (r: TrpcResponse) => ({
+    status: r.status,
+    body: { ...r.body, result: { data: { user: { ...r.data.user, id: typeof r.data.user.id } } } },
+    headers: Object.keys(r.headers)
+      .filter((h) => h !== 'date')
+      .sort()
+      .map((h) => (h === 'set-cookie' ? h : `${h}: ${r.headers[h]}`)),
+    cookie: r.setCookie?.replace(/^walkon_session=[^;]+/, 'walkon_session=?').replace(/Expires=[^;]+/, 'Expires=?'),
+  });
+
+  it('same status, body, headers and cookie; the owner is e-mailed; the cookie holds no session of the owner', async () => {
+    const app = await strictApp();
+    const owner = await signUpUser(env.app, uniqueEmail('known'));
+    const fresh = uniqueEmail('known');
+    const input = (email: string) => ({ fullName: 'Pat Doe', email, password: 'another good password' });
+    const a = await trpcCall(app, 'auth.signUp', input(fresh), { remoteAddress: ip() });
+    const b = await trpcCall(app, 'auth.signUp', input(owner.email), { remoteAddress: ip() });
+    expect(shape(b)).toEqual({
+      ...shape(a),
+      body: { result: { data: { user: { ...shape(a).body.result.data.user, email: owner.email } } } },
+    });
+    expect(b.cookie).toMatch(/^walkon_session=\w+/);
+    expect((await trpcCall(app, 'auth.me', undefined, b.cookie)).data.user).toBeNull();
+    await vi.waitFor(
+      async () => {
+        const mails = await outbox.listOutbox(env.db, { to: owner.email });
+        expect(mails.map((m) => m.subject)).toContain('Someone tried to sign up with your e-mail address');
+      },
+      { timeout: 5000, interval: 50 },
+    );
+  });
+});
+
+describe('a mutation needs our Origin or Referer', () => {
+  it('a POST with neither is refused (403); with our Origin or Referer it is served; a foreign one is refused', async () => {
+    const post = (headers: Record<string, string>) =>
+      env.app.inject({
+        method: 'POST',
+        url: '/trpc/site.subscribeNewsletter',
+        payload: JSON.stringify({ email: uniqueEmail('origin') }),
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    const none = await post({});
+    expect(none.statusCode).toBe(403);
+    expect(none.json().error.message).toBe('Cross-origin request refused.');
+    expect((await post({ origin: ORIGIN })).statusCode).toBe(200);
+    expect((await post({ referer: `${ORIGIN}/newsletter` })).statusCode).toBe(200);
+    expect((await post({ origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await post({ origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' })).statusCode).toBe(403);
+    expect((await post({ origin: 'null' })).statusCode).toBe(403);
+  });
+
+  it('the Stripe webhook and the one-click unsubscribe POST (RFC 8058) carry their own proof and need none', async () => {
+    const hook = await env.app.inject({
+      method: 'POST',
+      url: '/stripe/webhook',
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(hook.statusCode).not.toBe(403);
+    const unsub = await env.app.inject({
+      method: 'POST',
+      url: `/unsubscribe?token=${'ab'.repeat(16)}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(unsub.statusCode).toBe(404);
   });
 });
 

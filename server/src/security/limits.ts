@@ -1,11 +1,15 @@
 import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppDeps, Guard } from '../deps.ts';
 
 /**
- * Rate limits of public writes (README "Security"): counted in Redis by @fastify/rate-limit's store (fixed
- * windows, INCR + PEXPIRE in one Lua call, so concurrent and batched calls are all counted), per client address
- * and, for writes that e-mail someone, per target address too. Each call of a tRPC batch is counted on its own.
+ * Rate limits of writes (README "Security"), the one home of every abuse limit (server/src/security/, all on
+ * Redis under `<QUEUE_PREFIX>:abuse`): here the fixed windows, counted by rate-limiter-flexible (INCRBY + TTL
+ * in one Lua call, so concurrent and batched calls are all counted), per client address and, for writes that
+ * e-mail someone, per target address too; each call of a tRPC batch is counted on its own. Promo guesses
+ * (promoGuesses.ts) use the same windows and give a valid code's point back; the log-in slow-down (a growing
+ * wait, not a window) is loginThrottle.ts. The client address is Fastify's `req.ip` under the configured TRUST_PROXY, never a header.
  */
 
 /** One limit: at most `max` calls per `windowMs` milliseconds. */
@@ -19,19 +23,32 @@ const HOUR = 60 * MINUTE;
 
 /** The limits in force; `AppDeps.limits` may override some (tests relax the per-client ones). */
 export interface LimitSettings {
-  /** Public writes that send an e-mail (sign-up, newsletter, affiliate, early access, promo, flight alert), per client and procedure. */
+  /**
+   * Writes that send an e-mail (sign-up, password reset, resend verification, e-mail change, newsletter,
+   * affiliate, early access, promo redemption, flight alert), per client and procedure.
+   */
   emailWritePerClient: LimitRule;
   /** The same writes per target e-mail address and procedure (no mailbox is bombed from many addresses). */
   emailWritePerAddress: LimitRule;
   /** Log-in attempts per client across every account (password spraying). */
   logInPerClient: LimitRule;
+  /** Promo-code guesses per client (the next guess past it blocks the client for one window). */
+  promoGuessPerClient: LimitRule;
+  /** Promo-code guesses per code prefix from any client (security/promoGuesses.ts). */
+  promoGuessPerPrefix: LimitRule;
 }
 
-/** Defaults: 10 e-mailing writes per client per hour and procedure, 3 per target address per hour, 30 log-ins per client per 15 minutes. */
+/**
+ * Defaults (docs/rules.md R33–R35): 10 e-mailing writes per client per hour and procedure, 3 per target address
+ * per hour, 30 log-ins per client per 15 minutes, 5 promo guesses per client per 15 minutes, 30 per code prefix
+ * per hour.
+ */
 export const DEFAULT_LIMITS: LimitSettings = {
   emailWritePerClient: { max: 10, windowMs: HOUR },
   emailWritePerAddress: { max: 3, windowMs: HOUR },
   logInPerClient: { max: 30, windowMs: 15 * MINUTE },
+  promoGuessPerClient: { max: 5, windowMs: 15 * MINUTE },
+  promoGuessPerPrefix: { max: 30, windowMs: HOUR },
 };
 
 /** The app's abuse guard: its Redis (or the queues' connection), keys under `<queue prefix>:abuse`, the limits in force. */
@@ -43,12 +60,6 @@ export function guardOf(deps: AppDeps): Guard {
   };
 }
 
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
-const KEY = Symbol('walkon.rateLimitKey');
-type Keyed = FastifyRequest & { [KEY]?: string };
-
-const limiters = new WeakMap<FastifyInstance, Map<string, Limiter>>();
-
 /** "3 minutes", "1 hour", "45 seconds": a wait a person reads. */
 export function humanWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
@@ -58,41 +69,61 @@ export function humanWait(seconds: number): string {
   return `${hours} hour${hours === 1 ? '' : 's'}`;
 }
 
-function limiterFor(app: FastifyInstance, name: string, rule: LimitRule): Limiter {
-  let byName = limiters.get(app);
+const limiters = new WeakMap<Redis, Map<string, RateLimiterRedis>>();
+
+/**
+ * The fixed-window limiter of `rule` under `<guard prefix>:rl:<name>`: rate-limiter-flexible on Redis, one
+ * INCRBY + TTL per call in one Lua script, so concurrent and batched calls are all counted. Built once per
+ * Redis connection, name and rule.
+ */
+export function windowLimiter(guard: Pick<Guard, 'redis' | 'prefix'>, name: string, rule: LimitRule, blockAfter = false): RateLimiterRedis {
+  let byName = limiters.get(guard.redis);
   if (!byName) {
     byName = new Map();
-    limiters.set(app, byName);
+    limiters.set(guard.redis, byName);
   }
-  const id = `${name}:${rule.max}:${rule.windowMs}`;
+  const seconds = Math.max(1, Math.ceil(rule.windowMs / 1000));
+  const id = `${guard.prefix}:rl:${name}:${rule.max}:${seconds}:${blockAfter}`;
   let limiter = byName.get(id);
   if (!limiter) {
-    limiter = app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (req) => (req as Keyed)[KEY] ?? req.ip });
+    limiter = new RateLimiterRedis({
+      storeClient: guard.redis,
+      keyPrefix: `${guard.prefix}:rl:${name}`,
+      points: rule.max,
+      duration: seconds,
+      blockDuration: blockAfter ? seconds : 0,
+      // No in-memory shortcut: every process counts in the same Redis.
+      inMemoryBlockOnConsumed: 0,
+    });
     byName.set(id, limiter);
   }
   return limiter;
 }
 
+/** The seconds to wait of a refusal (`RateLimiterRes`), at least 1; null when `err` is not a refusal. */
+export function refusalSeconds(err: unknown): number | null {
+  return err instanceof RateLimiterRes ? Math.max(1, Math.ceil(err.msBeforeNext / 1000)) : null;
+}
+
 /**
- * Counts one call against `rule` under `key` (e.g. "newsletter:client:203.0.113.9").
- * @throws TRPCError TOO_MANY_REQUESTS (429) with `message` + the wait, and sets Retry-After (seconds), once over.
+ * Counts one call against `rule` (limit `name`) under `key` (e.g. "site.subscribeNewsletter:client:203.0.113.9").
+ * @throws TRPCError TOO_MANY_REQUESTS (429) with `message` + the wait, and sets Retry-After (seconds), once over;
+ * a Redis failure is thrown as it is (the call fails rather than going unlimited).
  */
 export async function consumeLimit(
-  req: FastifyRequest,
+  guard: Pick<Guard, 'redis' | 'prefix'>,
   reply: { header: (name: string, value: string) => unknown },
   name: string,
   rule: LimitRule,
   key: string,
   message: string,
 ): Promise<void> {
-  const limiter = limiterFor(req.server, name, rule);
-  // The limiter reads its key from the request: hand it a view of this request that carries this call's key,
-  // so concurrent calls of one batch never see each other's key.
-  const view = Object.create(req, { [KEY]: { value: `${name}:${key}` } }) as Keyed;
-  const r = await limiter(view);
-  // `isAllowed` only means "on the allow list"; the count is over the limit when `isExceeded`.
-  if (r.isAllowed || !r.isExceeded) return;
-  const seconds = Math.max(1, r.ttlInSeconds);
-  reply.header('retry-after', String(seconds));
-  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `${message} Please try again in ${humanWait(seconds)}.` });
+  try {
+    await windowLimiter(guard, name, rule).consume(key);
+  } catch (err) {
+    const seconds = refusalSeconds(err);
+    if (seconds === null) throw err;
+    reply.header('retry-after', String(seconds));
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `${message} Please try again in ${humanWait(seconds)}.` });
+  }
 }

@@ -3,7 +3,7 @@ import { type AccountEmailKind, formatAccountEmail } from '@walkon/domain/messag
 import { createOutboxNotifier } from '@walkon/jobs/providers';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertStrongPassword } from '../auth/passwordPolicy.ts';
-import { createSession, invalidateSession, type SessionUser } from '../auth/session.ts';
+import { createSession, invalidateSession, type SessionUser, unboundSession } from '../auth/session.ts';
 import type { AppDeps, Guard } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { humanWait } from '../security/limits.ts';
@@ -27,11 +27,20 @@ async function sendAccountEmail(deps: AppDeps, to: string, kind: AccountEmailKin
 }
 
 /**
- * Signs a person up (spec part 1 §2 Auth) → { user, session }: the account (unverified) and a session, and a
- * verification e-mail (link to /verify-email, 24 h, single use). When the address already has an account the
- * answer has the same shape (a stand-in user, `session` null so no cookie is set) and the owner gets an
- * e-mail "someone tried to sign up with your address" with a password-reset link instead: sign-up never
- * tells who has an account. Both paths hash a password and send one e-mail, so they take similar time.
+ * Runs `work` (an account e-mail) after the caller has answered: the answer never waits for, or depends on, a
+ * send. A failure is logged.
+ */
+function afterAnswer(deps: AppDeps, what: string, work: () => Promise<void>): void {
+  void work().catch((err) => deps.logger.warn({ err: (err as Error).message }, `${what} e-mail failed`));
+}
+
+/**
+ * Signs a person up (spec part 1 §2 Auth; docs/rules.md R29; decision 023) → { user, session }: the account
+ * (unverified), a session, and — after answering — a verification e-mail (link to /verify-email, 24 h, single
+ * use). When the address already has an account the answer is the same: a stand-in user and a session token
+ * that is stored nowhere (the cookie is set alike and opens nothing), and — after answering — the
+ * owner gets "someone tried to sign up with your address" with a password-reset link. Both paths hash the
+ * password and write twice before answering, so the time taken does not tell either.
  * @throws AppError BAD_REQUEST when the password is too guessable (`assertStrongPassword`).
  */
 export async function signUp(deps: AppDeps, input: { fullName: string; email: string; password: string }) {
@@ -43,8 +52,10 @@ export async function signUp(deps: AppDeps, input: { fullName: string; email: st
     try {
       const u = await users.createUser(deps.db, { email: input.email, fullName: input.fullName, passwordHash });
       const session = await createSession(deps.db, u.id, now);
-      const token = await accounts.createLinkToken(deps.db, { purpose: 'verify_email', userId: u.id, email: u.email, now });
-      await sendAccountEmail(deps, u.email, 'verify_email', '/verify-email', token);
+      afterAnswer(deps, 'verification', async () => {
+        const token = await accounts.createLinkToken(deps.db, { purpose: 'verify_email', userId: u.id, email: u.email, now });
+        await sendAccountEmail(deps, u.email, 'verify_email', '/verify-email', token);
+      });
       const user: SessionUser = { id: u.id, email: u.email, fullName: u.fullName, roles: [], emailVerified: false };
       return { user, session };
     } catch (err) {
@@ -54,11 +65,12 @@ export async function signUp(deps: AppDeps, input: { fullName: string; email: st
   }
   const owner = existing ?? (await users.findByEmail(deps.db, input.email));
   if (owner) {
+    // The reset link is written before answering (the second write, as the new path's session is).
     const token = await accounts.createLinkToken(deps.db, { purpose: 'reset_password', userId: owner.id, email: owner.email, now });
-    await sendAccountEmail(deps, owner.email, 'signup_existing', '/reset-password', token);
+    afterAnswer(deps, 'sign-up notice', () => sendAccountEmail(deps, owner.email, 'signup_existing', '/reset-password', token));
   }
   const user: SessionUser = { id: crypto.randomUUID(), email: input.email, fullName: input.fullName, roles: [], emailVerified: false };
-  return { user, session: null };
+  return { user, session: unboundSession(now) };
 }
 
 /**
@@ -148,7 +160,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string) {
     const token = await accounts.createLinkToken(deps.db, { purpose: 'reset_password', userId: u.id, email: u.email, now });
     await sendAccountEmail(deps, u.email, 'reset_password', '/reset-password', token);
   };
-  void work().catch((err) => deps.logger.warn({ err: (err as Error).message }, 'password reset e-mail failed'));
+  afterAnswer(deps, 'password reset', work);
   return { ok: true as const };
 }
 

@@ -91,7 +91,7 @@ export const publicProcedure = t.procedure.use(appErrors).use(noControlChars);
  */
 export function limitPerClient(rule: keyof LimitSettings, message: string) {
   return t.middleware(async ({ ctx, path, next }) => {
-    await consumeLimit(ctx.req, ctx.res, rule, ctx.guard.limits[rule], `${ctx.guard.prefix}:${path}:client:${ctx.req.ip}`, message);
+    await consumeLimit(ctx.guard, ctx.res, rule, ctx.guard.limits[rule], `${path}:client:${ctx.req.ip}`, message);
     return next();
   });
 }
@@ -102,22 +102,22 @@ export function limitPerClient(rule: keyof LimitSettings, message: string) {
  * `.input()`. TOO_MANY_REQUESTS (429, Retry-After) once either is over.
  */
 export async function limitEmailWrite(ctx: Context, path: string, address: string | null | undefined): Promise<void> {
-  const { limits, prefix } = ctx.guard;
+  const { limits } = ctx.guard;
   await consumeLimit(
-    ctx.req,
+    ctx.guard,
     ctx.res,
     'emailWritePerClient',
     limits.emailWritePerClient,
-    `${prefix}:${path}:client:${ctx.req.ip}`,
+    `${path}:client:${ctx.req.ip}`,
     'Too many requests from your connection.',
   );
   if (address)
     await consumeLimit(
-      ctx.req,
+      ctx.guard,
       ctx.res,
       'emailWritePerAddress',
       limits.emailWritePerAddress,
-      `${prefix}:${path}:to:${address.toLowerCase()}`,
+      `${path}:to:${address.toLowerCase()}`,
       'Too many requests for this e-mail address.',
     );
 }

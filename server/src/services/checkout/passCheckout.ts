@@ -3,11 +3,11 @@ import { parkLocalDate } from '@walkon/domain/dates';
 import { formatUsd } from '@walkon/domain/money';
 import { type PassChannel, quote, STRIPE_MINIMUM_CENTS } from '@walkon/domain/pricing';
 import type { SessionUser } from '../../auth/session.ts';
-import { recordFailure } from '../../auth/throttle.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { reservePromoGuess } from '../../security/promoGuesses.ts';
 import { requireZonedPark } from '../parks.ts';
-import { guardPromoGuess, INVALID_PROMO, promoUsable } from './promo.ts';
+import { INVALID_PROMO, promoUsable } from './promo.ts';
 import { toE164, validatePassDates } from './rules.ts';
 import { requirePayments, startStripeSession } from './stripeSession.ts';
 
@@ -20,8 +20,8 @@ import { requirePayments, startStripeSession } from './stripeSession.ts';
  * @returns `{ url, sessionId }`: the browser goes to `url`.
  * @throws AppError UNAVAILABLE when payments are off, "No checkout URL received", or Stripe fails
  * ("Failed to start checkout process"); BAD_REQUEST for dates, phone, promo and amount rules;
- * UNAUTHORIZED for Get Alerts without a session; TOO_MANY_REQUESTS after repeated wrong promo codes from
- * `clientKey` (the client address; wrong codes here count like on checkPromo).
+ * UNAUTHORIZED for Get Alerts without a session; TOO_MANY_REQUESTS past the promo-guess limits for
+ * `clientKey` (the client address; a code here is a guess like on checkPromo, security/promoGuesses.ts).
  */
 export async function createCheckout(
   deps: AppDeps,
@@ -46,13 +46,12 @@ export async function createCheckout(
   const phone = input.channel === 'sms' ? toE164(input.phone ?? '') : null;
   let percentOff: number | null = null;
   if (input.promoCode) {
-    // A code here is a guess like on checkPromo: throttled per client, or percent-off codes could be enumerated.
-    await guardPromoGuess(deps, clientKey);
+    // A code here is a guess like on checkPromo (security/promoGuesses.ts), or percent-off codes could be enumerated.
+    const guess = await reservePromoGuess(deps, clientKey, input.promoCode);
     const row = await promo.find(deps.db, input.promoCode);
-    if (!promoUsable(row, input.channel, now) || row.kind !== 'percent_off' || (await promo.usedBy(deps.db, row.code, email))) {
-      await recordFailure(deps.db, `promo:${clientKey}`, now);
-      throw new AppError('BAD_REQUEST', INVALID_PROMO);
-    }
+    const valid = promoUsable(row, input.channel, now) && row.kind === 'percent_off' && !(await promo.usedBy(deps.db, row.code, email));
+    await guess.settle(valid);
+    if (!row || !valid) throw new AppError('BAD_REQUEST', INVALID_PROMO);
     percentOff = row.percentOff;
   }
   const price = quote(input.channel, days.length, percentOff);

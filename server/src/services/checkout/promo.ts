@@ -2,9 +2,9 @@ import { promo, subscriptions } from '@walkon/db';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
 import type { PassChannel } from '@walkon/domain/pricing';
 import type { SessionUser } from '../../auth/session.ts';
-import { lockedMinutes, recordFailure, recordSuccess } from '../../auth/throttle.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { reservePromoGuess } from '../../security/promoGuesses.ts';
 import { loadRides, requireZonedPark, syncScheduler } from '../parks.ts';
 import { queueReceipt, setupDefaultRides } from './fulfilment.ts';
 import { validatePassDates } from './rules.ts';
@@ -23,28 +23,18 @@ export function promoUsable(code: PromoRow | undefined, channel: PassChannel, no
 }
 
 /**
- * Promo guesses are throttled per client address like log-ins (5 wrong codes in 15 minutes lock 15 minutes).
- * @throws AppError TOO_MANY_REQUESTS while `clientKey` is locked.
- */
-export async function guardPromoGuess(deps: AppDeps, clientKey: string) {
-  const wait = await lockedMinutes(deps.db, `promo:${clientKey}`, deps.now());
-  if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', `Too many promo code attempts. Please try again in ${wait} minutes.`);
-}
-
-/**
- * Checks a promo code for the "Apply" buttons (spec part 1 §2, §8). Never reveals other codes.
+ * Checks a promo code for the "Apply" buttons (spec part 1 §2, §8). Never reveals other codes. Each call is a
+ * guess from `clientKey` (security/promoGuesses.ts: 5 per client, 30 per code prefix; a valid code's is given back).
  * @returns what the code gives: free e-mail days or a percentage off.
  * @throws AppError BAD_REQUEST INVALID_PROMO; TOO_MANY_REQUESTS after repeated wrong codes.
  */
 export async function checkPromo(deps: AppDeps, clientKey: string, code: string) {
-  await guardPromoGuess(deps, clientKey);
+  const guess = await reservePromoGuess(deps, clientKey, code);
   const row = await promo.find(deps.db, code);
   const now = deps.now();
-  if (!row || !(promoUsable(row, 'email', now) || promoUsable(row, 'sms', now))) {
-    await recordFailure(deps.db, `promo:${clientKey}`, now);
-    throw new AppError('BAD_REQUEST', INVALID_PROMO);
-  }
-  await recordSuccess(deps.db, `promo:${clientKey}`);
+  const valid = !!row && (promoUsable(row, 'email', now) || promoUsable(row, 'sms', now));
+  await guess.settle(valid);
+  if (!row || !valid) throw new AppError('BAD_REQUEST', INVALID_PROMO);
   return { code: row.code, kind: row.kind, channel: row.channel, days: row.days, percentOff: row.percentOff };
 }
 
@@ -62,15 +52,17 @@ export async function redeemPromo(
   user: SessionUser | null,
   input: { email: string; parkId: string; code: string; date?: string },
 ) {
-  await guardPromoGuess(deps, clientKey);
   const park = await requireZonedPark(deps, input.parkId);
   const now = deps.now();
   const today = parkLocalDate(now, park.timezone);
   const [first] = validatePassDates([input.date ?? today], today);
   await loadRides(deps, input.parkId);
+  // The code is a guess (security/promoGuesses.ts) from here on; park and date errors above are not.
+  const guess = await reservePromoGuess(deps, clientKey, input.code);
   const result = await deps.db.transaction().execute(async (tx) => {
     const row = await promo.find(tx, input.code, true);
     if (!promoUsable(row, 'email', now) || row.kind !== 'free_days') return { invalid: true as const };
+    await guess.settle(true);
     const redemptionId = await promo.redeem(tx, { code: row.code, email: input.email, parkId: input.parkId, firstDay: first! });
     if (!redemptionId) throw new AppError('CONFLICT', 'You have already used this promo code.');
     const days = Array.from({ length: row.days }, (_, i) => addDaysToDate(first!, i));
@@ -87,10 +79,7 @@ export async function redeemPromo(
     await setupDefaultRides(tx, input.email, input.parkId, user?.email === input.email ? user.id : null);
     return { invalid: false as const, redemptionId, days };
   });
-  if (result.invalid) {
-    await recordFailure(deps.db, `promo:${clientKey}`, now);
-    throw new AppError('BAD_REQUEST', INVALID_PROMO);
-  }
+  if (result.invalid) throw new AppError('BAD_REQUEST', INVALID_PROMO);
   await syncScheduler(deps, input.parkId);
   await queueReceipt(deps, 'promo', result.redemptionId);
   return { parkId: park.id, parkName: park.name, email: input.email, days: result.days };

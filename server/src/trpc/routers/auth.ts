@@ -26,15 +26,16 @@ export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
   /**
    * Sign up: { fullName, email, password } → { user }; sets the session cookie and e-mails a verification link.
-   * An address that has an account gets the same answer without a cookie (its owner is e-mailed instead).
-   * BAD_REQUEST for a guessable password; TOO_MANY_REQUESTS past the e-mailing-write limits (README "Security").
+   * An address that has an account gets the same answer and a cookie alike that opens nothing (its owner is
+   * e-mailed instead; decision 023). BAD_REQUEST for a guessable password; TOO_MANY_REQUESTS past the
+   * e-mailing-write limits (README "Security").
    */
   signUp: publicProcedure
     .input(signUpInput)
     .use(emailWriteLimit((input: { email: string }) => input.email))
     .mutation(async ({ ctx, input }) => {
       const { user, session } = await auth.signUp(ctx.deps, input);
-      if (session) setSessionCookie(ctx, session.token, session.expiresAt);
+      setSessionCookie(ctx, session.token, session.expiresAt);
       return { user };
     }),
   /**
@@ -55,8 +56,13 @@ export const authRouter = router({
     clearSessionCookie(ctx);
     return r;
   }),
-  /** Sends a new verification link to the signed-in user's address → { sent } (false when already verified). */
-  resendVerification: protectedProcedure.mutation(({ ctx }) => auth.resendVerification(ctx.deps, ctx.user)),
+  /**
+   * Sends a new verification link to the signed-in user's address → { sent } (false when already verified).
+   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, README "Security").
+   */
+  resendVerification: protectedProcedure
+    .use(emailWriteLimit((_input: unknown, user) => user?.email))
+    .mutation(({ ctx }) => auth.resendVerification(ctx.deps, ctx.user)),
   /**
    * Uses an e-mailed link while signed in: { token } → { kind: 'verified' | 'email_changed', email }. A new
    * address rotates the sessions (a fresh cookie for this browser). BAD_REQUEST for a bad, used or expired link.
@@ -66,9 +72,13 @@ export const authRouter = router({
     if (r.session) setSessionCookie(ctx, r.session.token, r.session.expiresAt);
     return { kind: r.kind, email: r.email };
   }),
-  /** "Forgot password": { email } → { ok } whether or not the address has an account. */
+  /**
+   * "Forgot password": { email } → { ok } whether or not the address has an account. TOO_MANY_REQUESTS past the
+   * e-mailing-write limits (per client and per address, counted for unknown addresses too, README "Security").
+   */
   requestPasswordReset: publicProcedure
     .input(passwordResetRequestInput)
+    .use(emailWriteLimit((input: { email: string }) => input.email))
     .mutation(({ ctx, input }) => auth.requestPasswordReset(ctx.deps, input.email)),
   /** { token, password } → { ok }: new password, every session ended. BAD_REQUEST for a bad, used or expired link. */
   resetPassword: publicProcedure.input(passwordResetInput).mutation(async ({ ctx, input }) => {
@@ -80,9 +90,13 @@ export const authRouter = router({
   changePassword: protectedProcedure
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.user, ctx.sessionId, input)),
-  /** { newEmail, password } → { ok }: a confirmation link goes to the new address; nothing changes until it is opened. */
+  /**
+   * { newEmail, password } → { ok }: a confirmation link goes to the new address; nothing changes until it is
+   * opened. TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per new address, README "Security").
+   */
   requestEmailChange: protectedProcedure
     .input(changeEmailInput)
+    .use(emailWriteLimit((input: { newEmail: string }) => input.newEmail))
     .mutation(({ ctx, input }) => auth.requestEmailChange(ctx.deps, ctx.user, input)),
   /** { password } → { ok }: deletes the account and its personal data; clears the cookie. */
   deleteAccount: protectedProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
