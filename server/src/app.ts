@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -258,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .map((d) => `/${d.name}`),
     );
     const shell = existsSync(path.join(webDist, 'app.html')) ? 'app.html' : 'index.html';
+    const isClientRoute = clientRouteMatcher(webDist);
     app.setNotFoundHandler((req, reply) => {
       const url = req.url.split('?')[0] ?? '';
       if (
@@ -268,11 +269,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         !/\.[a-z0-9]+$/i.test(url)
       ) {
         const page = url.replace(/\/$/, '');
-        return reply.sendFile(prerendered.has(page) ? `${page.slice(1)}/index.html` : shell);
+        if (prerendered.has(page)) return reply.sendFile(`${page.slice(1)}/index.html`);
+        // A path no client-side route knows gets the same shell (it renders "Page Not Found") with HTTP 404.
+        if (!isClientRoute(page || '/')) reply.code(404);
+        return reply.sendFile(shell);
       }
       return reply.code(404).send({ error: { message: 'Not found' } });
     });
   }
 
   return app;
+}
+
+/**
+ * Whether a path (no query, no trailing slash) is one of the web app's client-side routes, from the build's
+ * routes.json (vite.config.ts writes it from the route tree; `$param` stands for one non-empty segment).
+ * A build without routes.json treats every path as a route (the app still shows its own 404 page).
+ */
+export function clientRouteMatcher(webDist: string): (pathname: string) => boolean {
+  const file = path.join(webDist, 'routes.json');
+  if (!existsSync(file)) return () => true;
+  const patterns = (JSON.parse(readFileSync(file, 'utf8')) as string[]).map((route) => {
+    const trimmed = route.length > 1 ? route.replace(/\/$/, '') : route;
+    const source = trimmed
+      .split('/')
+      .map((seg) => (seg.startsWith('$') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    return new RegExp(`^${source}$`);
+  });
+  return (pathname) => {
+    let decoded = pathname;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return false;
+    }
+    return patterns.some((re) => re.test(decoded));
+  };
 }

@@ -192,6 +192,12 @@ describe('what new users hit', () => {
       await page.getByRole('button', { name: 'Stop these alerts' }).click();
       await page.getByRole('heading', { level: 1, name: 'Link not found' }).waitFor();
 
+      // An unknown path answers HTTP 404 with the same page (no soft 404); a known route answers 200.
+      const missing = await page.goto(`${env.stack.url}/no-such-page`);
+      expect(missing?.status()).toBe(404);
+      await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+      expect((await page.goto(`${env.stack.url}/live-wait-times/some-park/some-ride`))?.status()).toBe(200);
+      expect((await page.goto(`${env.stack.url}/live-wait-times/some-park`))?.status()).toBe(404);
       await page.goto(`${env.stack.url}/no-such-page`);
       await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
       await expect.poll(() => page.title()).toBe('Page Not Found · WalkOn');
