@@ -102,6 +102,24 @@ describe('what new users hit', () => {
       await context.close();
     });
 
+    it(`landing counter with reduced motion: every figure at once, nothing swaps, at ${width} px`, async () => {
+      const context = await env.browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      await page.goto(`${env.stack.url}/`);
+      const counter = page.getByTestId('alerts-counter');
+      await counter.getByText('alert for Dumbo the Flying Elephant').waitFor();
+      const read = async () => (await counter.textContent()) ?? '';
+      const first = await read();
+      for (const text of ['14', 'walk-on alerts sent today', '13', 'alerts for Space Mountain', 'alert for Dumbo the Flying Elephant'])
+        expect(first).toContain(text);
+      await page.waitForTimeout(4_500); // longer than one rotation
+      expect(await read()).toBe(first);
+      await page.screenshot({ path: shotPath('landing-reduced-motion', width) });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
     it(`flight results: fares with their currency sign, one card per flight with its airports, logo or name at ${width} px`, async () => {
       const context = await env.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
@@ -185,9 +203,12 @@ describe('what new users hit', () => {
       await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
       await page.screenshot({ path: shotPath('footer', width), fullPage: false });
 
+      const appFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
       await page.goto(`${env.stack.url}/unsubscribe?token=${'ab'.repeat(16)}`);
       await page.getByRole('heading', { level: 1, name: 'Stop these alerts?' }).waitFor();
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(248, 250, 252)');
+      // The same font as the app's pages.
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe(appFont);
       await page.screenshot({ path: shotPath('unsubscribe', width), fullPage: true });
       await page.getByRole('button', { name: 'Stop these alerts' }).click();
       await page.getByRole('heading', { level: 1, name: 'Link not found' }).waitFor();
