@@ -49,6 +49,7 @@ export default defineConfig({
       '/api': api,
       '/admin/queues': api,
       '/unsubscribe': api,
+      '/confirm': api,
       '/server-pages.css': api,
     },
   },

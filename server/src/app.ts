@@ -10,6 +10,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { flights, newsletter, ping, restaurantAlerts, subscriptions } from '@walkon/db';
+import { formatDayList } from '@walkon/domain/days';
 import { escapeHtml } from '@walkon/domain/html';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
@@ -202,10 +203,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     reply.type('text/html; charset=utf-8');
     if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(invalidLink());
+    // A pass's link names what it stops: the park and its days from today on.
+    const sub = await subscriptions.describeByToken(deps.db, token, deps.now());
+    const what = sub
+      ? `<p>These are the ride alerts for <strong>${escapeHtml(sub.parkName)}</strong>${
+          sub.days.length ? ` on ${escapeHtml(formatDayList(sub.days))}` : ''
+        }, sent to ${escapeHtml(sub.email)}.</p>`
+      : '';
     return renderPage({
       title: 'Stop these alerts?',
       status: 'Unsubscribe',
-      bodyHtml: `<p>Press the button to stop the e-mails or texts this link came with. Nothing else changes.</p><form method="post" action="/unsubscribe?token=${token}"><div class="actions"><button class="button" type="submit">Stop these alerts</button><a class="button secondary" href="/">Keep them</a></div></form>`,
+      bodyHtml: `${what}<p>Press the button to stop the e-mails or texts this link came with. Nothing else changes.</p><form method="post" action="/unsubscribe?token=${token}"><div class="actions"><button class="button" type="submit">Stop these alerts</button><a class="button secondary" href="/">Keep them</a></div></form>`,
     });
   });
   app.post<{ Querystring: { token?: string } }>('/unsubscribe', async (req, reply) => {
@@ -213,8 +221,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.type('text/html; charset=utf-8');
     if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(invalidLink());
     const done = { text: 'Unsubscribed' };
+    const about = await subscriptions.describeByToken(deps.db, token, deps.now());
     const sub = await subscriptions.deactivateByToken(deps.db, token);
-    if (sub) return page('Alerts stopped', `<p>You will not receive these alerts any more (${escapeHtml(sub.email)}).</p>`, done);
+    if (sub)
+      return page(
+        'Alerts stopped',
+        `<p>You will not receive the ride alerts for ${escapeHtml(about?.parkName ?? 'this park')}${
+          about?.days.length ? ` on ${escapeHtml(formatDayList(about.days))}` : ''
+        } any more (${escapeHtml(sub.email)}).</p>`,
+        done,
+      );
     const news = await newsletter.unsubscribeByToken(deps.db, token, deps.now());
     if (news) return page('Unsubscribed', `<p>${escapeHtml(news.email)} will not receive the WalkOn newsletter any more.</p>`, done);
     const flight = await flights.deactivateByToken(deps.db, token);
@@ -233,6 +249,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         tone: 'error',
       }),
     );
+  });
+
+  // Double opt-in (docs/decisions/027-double-opt-in.md): GET shows a button (link scanners that prefetch do not
+  // confirm), POST confirms the newsletter subscription or flight alert the e-mailed link belongs to.
+  const badConfirm = () => page('Invalid link', '<p>This confirmation link is not valid.</p>', { text: 'Confirm', tone: 'error' });
+  app.get<{ Querystring: { token?: string } }>('/confirm', async (req, reply) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    reply.type('text/html; charset=utf-8');
+    if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(badConfirm());
+    return renderPage({
+      title: 'Confirm your subscription?',
+      status: 'Confirm',
+      bodyHtml: `<p>Press the button to confirm the WalkOn e-mails you asked for (the newsletter or a flight price alert).</p><form method="post" action="/confirm?token=${token}"><div class="actions"><button class="button" type="submit">Confirm</button><a class="button secondary" href="/">Not now</a></div></form>`,
+    });
+  });
+  app.post<{ Querystring: { token?: string } }>('/confirm', async (req, reply) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    reply.type('text/html; charset=utf-8');
+    if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(badConfirm());
+    const done = { text: 'Confirmed' };
+    const news = await newsletter.confirmByToken(deps.db, token, deps.now());
+    if (news) return page('Subscription confirmed', `<p>${escapeHtml(news.email)} will receive the WalkOn newsletter.</p>`, done);
+    const flight = await flights.confirmByToken(deps.db, token, deps.now());
+    if (flight)
+      return page(
+        'Flight alert confirmed',
+        `<p>We now check fares for this alert and e-mail ${escapeHtml(flight.email)} when one drops to your budget.</p>`,
+        done,
+      );
+    return reply
+      .code(404)
+      .send(
+        page('Link not found', '<p>We could not find this subscription. It may have been stopped.</p>', { text: 'Confirm', tone: 'error' }),
+      );
   });
 
   // Accept one-click POSTs sent as form bodies (RFC 8058 "List-Unsubscribe=One-Click").

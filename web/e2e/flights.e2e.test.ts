@@ -83,10 +83,11 @@ describe('end to end: Flight Deals search (replay fares) and price alert', () =>
     });
   }
 
-  it("says 'Missing Information' and marks the home airport when it is empty", async () => {
+  it("says 'Missing Information' and marks the home airport when it is empty; an unknown airport says why once", async () => {
     const context = await env.browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
-    const errors = watchConsole(page);
+    // The unknown airport is refused with a 400 on purpose; Chromium logs that response.
+    const errors = watchConsole(page, [/status of 400/]);
 
     await page.goto(`${env.stack.url}/flight-deals`);
     await page.getByLabel('Disney destination', { exact: true }).selectOption({ label: 'Disney World (Florida)' });
@@ -102,6 +103,21 @@ describe('end to end: Flight Deals search (replay fares) and price alert', () =>
     await page.getByLabel('Max price (USD)', { exact: true }).fill('300');
     await page.getByRole('button', { name: 'Create Alert' }).click();
     await page.getByText('Please fill in all fields to set up an alert').first().waitFor();
+
+    // An unknown home airport: the reason is said once, in the results area (no toast beside a vaguer line).
+    await page.reload();
+    await page.getByLabel('Home airport', { exact: true }).pressSequentially('zzx');
+    await page.getByLabel('Disney destination', { exact: true }).selectOption({ label: 'Disney World (Florida)' });
+    await page.getByLabel('Departure date', { exact: true }).fill(departure);
+    await page.getByRole('button', { name: 'Search Flights' }).click();
+    const failed = page.getByRole('region', { name: 'Available Flights' }).getByRole('alert');
+    await failed.getByText('Search Failed').waitFor();
+    const why = 'We could not find the airport code ZZX. Please check your home airport.';
+    await failed.getByText(why).waitFor();
+    expect(await page.getByText(why).count()).toBe(1);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    expect(await page.getByText('The search did not finish').count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'flight-deals-unknown-airport-375.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });

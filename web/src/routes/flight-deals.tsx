@@ -30,7 +30,7 @@ function FlightDeals() {
       else toast.success('Search Complete', { description });
     },
     onError: (e) => {
-      toast.error('Search Failed', { description: failureMessage(e, 'Unable to search flights. Please try again.') });
+      // Said once, in the results area (FlightResults: "Search Failed" and why), not in a toast beside it.
       // Search may have been switched off since the page loaded: refresh the notice.
       if (isUnavailable(e)) void utils.flights.destinations.invalidate();
     },
@@ -72,7 +72,11 @@ function FlightDeals() {
         />
         <AlertCard searchForm={searchForm} />
       </div>
-      <FlightResults pending={search.isPending} failed={search.isError} result={search.data} />
+      <FlightResults
+        pending={search.isPending}
+        failure={search.isError ? failureMessage(search.error, 'Unable to search flights. Please try again.') : null}
+        result={search.data}
+      />
     </main>
   );
 }
