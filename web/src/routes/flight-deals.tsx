@@ -56,7 +56,8 @@ function FlightDeals() {
       {data?.available && data.source === 'replay' ? (
         <p className="mt-6 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          Demo mode: results are sample fares replayed from recorded examples, not live prices.
+          Demo mode: results are sample fares replayed from recorded examples, not live prices, shown in the currency they were recorded in
+          (price alerts compare US-dollar fares only).
         </p>
       ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-3 lg:items-start">
