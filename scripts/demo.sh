@@ -15,7 +15,7 @@ cat <<MSG
 
   WalkOn demo:   http://localhost:$PORT
   Payments:      $STRIPE_NOTE; free e-mail day promo code: $DEMO_PROMO
-  Demo account:  $DEMO_EMAIL / $DEMO_PASSWORD  (admin; watches every Magic Kingdom ride, e-mail pass for today)
+  Demo account:  $DEMO_EMAIL / $DEMO_PASSWORD  (admin; watches every Magic Kingdom ride, e-mail pass for today and tomorrow)
   Live waits:    http://localhost:$PORT/live-wait-times  (Walt Disney World Resort → Magic Kingdom Park)
   Alerts:        the worker polls every 60 s; sent alerts appear in the Get Alerts history and in outbox_messages.
   Queues:        http://localhost:$PORT/admin/queues (admins)

@@ -7,6 +7,8 @@ export PUBLIC_ORIGIN=${PUBLIC_ORIGIN:-http://localhost:$PORT}
 export WAIT_TIMES_SOURCE=${WAIT_TIMES_SOURCE:-replay}
 export WALKON_FIXTURES_DIR=${WALKON_FIXTURES_DIR:-../shared/fixtures}
 export WAIT_TIMES_REPLAY_DIR=${WAIT_TIMES_REPLAY_DIR:-$(cd "$ROOT" && realpath -m "$WALKON_FIXTURES_DIR")}
+# The demo lists only the parks with a live recording (every park a picker offers has data).
+export WAIT_TIMES_REPLAY_PARKS=${WAIT_TIMES_REPLAY_PARKS:-recorded}
 export NOTIFY_TRANSPORT=${NOTIFY_TRANSPORT:-outbox}
 # Flight search: Duffel when a token is set, else recorded Duffel example responses replayed (README).
 if [[ -n "${DUFFEL_ACCESS_TOKEN:-}" ]]; then export FLIGHTS_SOURCE=${FLIGHTS_SOURCE:-duffel}; else export FLIGHTS_SOURCE=${FLIGHTS_SOURCE:-replay}; fi
@@ -21,7 +23,7 @@ DEV_ENV_FILE=.walkon-dev.env
 write_dev_env() {
   {
     echo "# Written by scripts/env-defaults.sh (make dev / make demo) at $(date -u +%FT%TZ). Used by: npx walkon-jobs <command> --env-from $DEV_ENV_FILE"
-    for name in DATABASE_URL REDIS_URL PUBLIC_ORIGIN WAIT_TIMES_SOURCE WAIT_TIMES_REPLAY_DIR NOTIFY_TRANSPORT FLIGHTS_SOURCE QUEUE_PREFIX; do
+    for name in DATABASE_URL REDIS_URL PUBLIC_ORIGIN WAIT_TIMES_SOURCE WAIT_TIMES_REPLAY_DIR WAIT_TIMES_REPLAY_PARKS NOTIFY_TRANSPORT FLIGHTS_SOURCE QUEUE_PREFIX; do
       echo "$name=\"${!name}\""
     done
   } >"$ROOT/$DEV_ENV_FILE"
@@ -56,7 +58,7 @@ start_stripe() {
   fi
 }
 
-# The demo account: an admin who watches every Magic Kingdom attraction with a valid e-mail pass for today.
+# The demo account: an admin who watches every Magic Kingdom attraction with a valid e-mail pass for today and tomorrow (park-local).
 seed_demo() {
   npx tsx "$ROOT/scripts/seed-demo.ts"
   npx walkon-jobs watch --email "$DEMO_EMAIL" --park "$MK_PARK_ID" --all-rides >/dev/null

@@ -1,13 +1,47 @@
+import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * The contact address the Contact, Privacy, Terms and Careers pages show (README "Configuration"): CONTACT_EMAIL,
+ * else `support@<host of PUBLIC_ORIGIN>` (the conventional support address of the site's own domain).
+ */
+function contactEmail(): string {
+  const set = process.env.CONTACT_EMAIL?.trim();
+  if (set) {
+    if (!/^[^\s@]+@[^\s@]+$/.test(set)) throw new Error(`CONTACT_EMAIL is not an e-mail address: ${set}`);
+    return set;
+  }
+  return `support@${new URL(process.env.PUBLIC_ORIGIN ?? 'http://localhost:3000').hostname}`;
+}
+
+/**
+ * Writes dist/routes.json: the client-side routes' path patterns (from the generated route tree, `$param` for one
+ * segment), without the catch-all `/$`. The server answers a path that matches none of them with HTTP 404 and the
+ * same app shell, so the browser shows the app's "Page Not Found" page (no soft 404; server/src/app.ts).
+ */
+function routesManifest(): Plugin {
+  return {
+    name: 'walkon-routes-manifest',
+    apply: 'build',
+    generateBundle() {
+      const tree = readFileSync(new URL('./src/routeTree.gen.ts', import.meta.url), 'utf8');
+      const block = /fullPaths:\s*((?:\|\s*'[^']*'\s*)+)/.exec(tree)?.[1] ?? '';
+      const paths = [...block.matchAll(/'([^']*)'/g)].map((m) => m[1] as string).filter((p) => p !== '/$');
+      if (paths.length === 0) throw new Error('routes manifest: no fullPaths in src/routeTree.gen.ts');
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: `${JSON.stringify(paths)}\n` });
+    },
+  };
+}
+
 // The SPA: file routes with automatic route-level code splitting, Tailwind, and a dev proxy to the API.
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  define: { __CONTACT_EMAIL__: JSON.stringify(contactEmail()) },
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), routesManifest()],
   server: {
     proxy: {
       '/trpc': api,
@@ -15,6 +49,7 @@ export default defineConfig({
       '/api': api,
       '/admin/queues': api,
       '/unsubscribe': api,
+      '/confirm': api,
       '/server-pages.css': api,
     },
   },

@@ -286,6 +286,9 @@ export interface NewsletterSubscriptionsTable {
   unsubscribed_at: Timestamp | null;
   /** When the confirmation e-mail left (null = not yet). */
   confirmation_sent_at: Timestamp | null;
+  /** Double opt-in (migration 0028): the link's token, and when the person confirmed (null = not yet). */
+  confirm_token: Generated<string>;
+  confirmed_at: Timestamp | null;
   created_at: GeneratedTimestamp;
 }
 
@@ -509,6 +512,10 @@ export interface FlightAlertsTable {
   last_notified_at: Timestamp | null;
   last_notified_price_cents: number | null;
   unsubscribe_token: Generated<string>;
+  /** Double opt-in (migration 0028): the link's token, when the person confirmed (null = not yet, never checked), when its e-mail left. */
+  confirm_token: Generated<string>;
+  confirmed_at: Timestamp | null;
+  confirmation_sent_at: Timestamp | null;
   created_at: GeneratedTimestamp;
 }
 

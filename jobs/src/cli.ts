@@ -30,7 +30,7 @@ const USAGE = `walkon-jobs — WalkOn operator CLI (honours DATABASE_URL, REDIS_
 
   walkon-jobs tick --park <parkId>                      poll → evaluate → claim → send now; one JSON line per delivery
                                                         sent on stdout, then a one-line summary on stderr
-  walkon-jobs watch --email <e> --park <parkId> --all-rides   e-mail pass for today + watch every attraction of the park
+  walkon-jobs watch --email <e> --park <parkId> --all-rides   e-mail pass for today and tomorrow (park-local) + watch every attraction of the park
   walkon-jobs schedulers                                list the job schedulers
   walkon-jobs flight-check                              run the flight price check now (docs/decisions/019-flight-price-alerts.md); prints its counts as JSON
   walkon-jobs restaurant-check [--force]                run the restaurant check now (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE); prints its counts as JSON
@@ -152,14 +152,16 @@ export async function runCli(argv: string[]): Promise<number> {
       await withRetry(() => refreshPark({ db, source, now }, parkId));
       const park = await catalogue.getPark(db, parkId);
       if (!park) throw new Error(`unknown park ${parkId}`);
+      // Today and tomorrow (park-local): a demo started late in the park's evening still has a pass after midnight.
       const today = parkLocalDate(now(), park.timezone);
+      const tomorrow = addDaysToDate(today, 1);
       await subscriptions.upsertActivePass(db, {
         email,
         parkId,
         userId: null,
         alertType: 'email',
         startDate: today,
-        endDate: addDaysToDate(today, 1),
+        endDate: addDaysToDate(today, 2),
       });
       const count = await rides.watchAllRides(db, email, parkId);
       const redis = createRedis(env.REDIS_URL, 'producer');
@@ -172,7 +174,7 @@ export async function runCli(argv: string[]): Promise<number> {
         await queues.close();
         redis.disconnect();
       }
-      process.stdout.write(`${JSON.stringify({ email, parkId, park: park.name, date: today, rides: count })}\n`);
+      process.stdout.write(`${JSON.stringify({ email, parkId, park: park.name, dates: [today, tomorrow], rides: count })}\n`);
       return 0;
     }
     if (command === 'flight-check') {

@@ -17,6 +17,11 @@ const schema = z.object({
   WAIT_TIMES_REPLAY_DIR: z.string().optional(),
   /** Optional RogueMew day CSV to step through one snapshot per tick (replay only). */
   WAIT_TIMES_REPLAY_SERIES: z.string().optional(),
+  /**
+   * Which parks the replay source lists (replay only): `all` of the recorded destination list, or only the
+   * `recorded` ones that have a live recording (`make dev` / `make demo`: no park picker offers a park without data).
+   */
+  WAIT_TIMES_REPLAY_PARKS: z.enum(['all', 'recorded']).default('all'),
   NOTIFY_TRANSPORT: z.enum(['outbox', 'aws']).default('outbox'),
   AWS_REGION: z.string().optional(),
   SES_FROM_EMAIL: z.string().optional(),

@@ -63,6 +63,8 @@ const alertInput = (patch: Partial<flights.FlightAlertInput> = {}): flights.Flig
   maxPrice: 200,
   departureDate: '2026-12-20',
   returnDate: '2026-12-27',
+  // Confirmed (double opt-in, decision 027): the price check reads only confirmed alerts.
+  confirmedAt: new Date('2026-11-20T12:00:00Z'),
   ...patch,
 });
 
@@ -97,6 +99,14 @@ describe('flight-price-check (spec part 2 §3)', () => {
     const row = await db.selectFrom('flight_alerts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.last_notified_price_cents).toBe(9_900);
     expect(row.last_notified_at).toEqual(at(25)());
+  });
+
+  it('an alert nobody confirmed (double opt-in) is neither searched nor e-mailed', async () => {
+    await flights.createAlert(db, alertInput({ email: 'unconfirmed@example.com', confirmedAt: null }));
+    const provider = fixed(fare(12_300));
+    expect((await check(provider.provider, at(0))).notified).toBe(0);
+    expect(provider.calls).toHaveLength(0);
+    expect(await mails()).toEqual([]);
   });
 
   it('an alert whose departure date passed is deactivated and not searched', async () => {

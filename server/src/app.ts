@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -9,6 +9,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { flights, newsletter, ping, restaurantAlerts, subscriptions } from '@walkon/db';
+import { formatDayList } from '@walkon/domain/days';
 import { escapeHtml } from '@walkon/domain/html';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
@@ -212,10 +213,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     reply.type('text/html; charset=utf-8');
     if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(invalidLink());
+    // A pass's link names what it stops: the park and its days from today on.
+    const sub = await subscriptions.describeByToken(deps.db, token, deps.now());
+    const what = sub
+      ? `<p>These are the ride alerts for <strong>${escapeHtml(sub.parkName)}</strong>${
+          sub.days.length ? ` on ${escapeHtml(formatDayList(sub.days))}` : ''
+        }, sent to ${escapeHtml(sub.email)}.</p>`
+      : '';
     return renderPage({
       title: 'Stop these alerts?',
       status: 'Unsubscribe',
-      bodyHtml: `<p>Press the button to stop the e-mails or texts this link came with. Nothing else changes.</p><form method="post" action="/unsubscribe?token=${token}"><div class="actions"><button class="button" type="submit">Stop these alerts</button><a class="button secondary" href="/">Keep them</a></div></form>`,
+      bodyHtml: `${what}<p>Press the button to stop the e-mails or texts this link came with. Nothing else changes.</p><form method="post" action="/unsubscribe?token=${token}"><div class="actions"><button class="button" type="submit">Stop these alerts</button><a class="button secondary" href="/">Keep them</a></div></form>`,
     });
   });
   app.post<{ Querystring: { token?: string } }>('/unsubscribe', async (req, reply) => {
@@ -223,8 +231,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.type('text/html; charset=utf-8');
     if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(invalidLink());
     const done = { text: 'Unsubscribed' };
+    const about = await subscriptions.describeByToken(deps.db, token, deps.now());
     const sub = await subscriptions.deactivateByToken(deps.db, token);
-    if (sub) return page('Alerts stopped', `<p>You will not receive these alerts any more (${escapeHtml(sub.email)}).</p>`, done);
+    if (sub)
+      return page(
+        'Alerts stopped',
+        `<p>You will not receive the ride alerts for ${escapeHtml(about?.parkName ?? 'this park')}${
+          about?.days.length ? ` on ${escapeHtml(formatDayList(about.days))}` : ''
+        } any more (${escapeHtml(sub.email)}).</p>`,
+        done,
+      );
     const news = await newsletter.unsubscribeByToken(deps.db, token, deps.now());
     if (news) return page('Unsubscribed', `<p>${escapeHtml(news.email)} will not receive the WalkOn newsletter any more.</p>`, done);
     const flight = await flights.deactivateByToken(deps.db, token);
@@ -243,6 +259,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         tone: 'error',
       }),
     );
+  });
+
+  // Double opt-in (docs/decisions/027-double-opt-in.md): GET shows a button (link scanners that prefetch do not
+  // confirm), POST confirms the newsletter subscription or flight alert the e-mailed link belongs to.
+  const badConfirm = () => page('Invalid link', '<p>This confirmation link is not valid.</p>', { text: 'Confirm', tone: 'error' });
+  app.get<{ Querystring: { token?: string } }>('/confirm', async (req, reply) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    reply.type('text/html; charset=utf-8');
+    if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(badConfirm());
+    return renderPage({
+      title: 'Confirm your subscription?',
+      status: 'Confirm',
+      bodyHtml: `<p>Press the button to confirm the WalkOn e-mails you asked for (the newsletter or a flight price alert).</p><form method="post" action="/confirm?token=${token}"><div class="actions"><button class="button" type="submit">Confirm</button><a class="button secondary" href="/">Not now</a></div></form>`,
+    });
+  });
+  app.post<{ Querystring: { token?: string } }>('/confirm', async (req, reply) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    reply.type('text/html; charset=utf-8');
+    if (!/^[0-9a-f]{16,128}$/.test(token)) return reply.code(400).send(badConfirm());
+    const done = { text: 'Confirmed' };
+    const news = await newsletter.confirmByToken(deps.db, token, deps.now());
+    if (news) return page('Subscription confirmed', `<p>${escapeHtml(news.email)} will receive the WalkOn newsletter.</p>`, done);
+    const flight = await flights.confirmByToken(deps.db, token, deps.now());
+    if (flight)
+      return page(
+        'Flight alert confirmed',
+        `<p>We now check fares for this alert and e-mail ${escapeHtml(flight.email)} when one drops to your budget.</p>`,
+        done,
+      );
+    return reply
+      .code(404)
+      .send(
+        page('Link not found', '<p>We could not find this subscription. It may have been stopped.</p>', { text: 'Confirm', tone: 'error' }),
+      );
   });
 
   // Accept one-click POSTs sent as form bodies (RFC 8058 "List-Unsubscribe=One-Click").
@@ -268,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .map((d) => `/${d.name}`),
     );
     const shell = existsSync(path.join(webDist, 'app.html')) ? 'app.html' : 'index.html';
+    const isClientRoute = clientRouteMatcher(webDist);
     app.setNotFoundHandler((req, reply) => {
       const url = req.url.split('?')[0] ?? '';
       if (
@@ -278,11 +329,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         !/\.[a-z0-9]+$/i.test(url)
       ) {
         const page = url.replace(/\/$/, '');
-        return reply.sendFile(prerendered.has(page) ? `${page.slice(1)}/index.html` : shell);
+        if (prerendered.has(page)) return reply.sendFile(`${page.slice(1)}/index.html`);
+        // A path no client-side route knows gets the same shell (it renders "Page Not Found") with HTTP 404.
+        if (!isClientRoute(page || '/')) reply.code(404);
+        return reply.sendFile(shell);
       }
       return reply.code(404).send({ error: { message: 'Not found' } });
     });
   }
 
   return app;
+}
+
+/**
+ * Whether a path (no query, no trailing slash) is one of the web app's client-side routes, from the build's
+ * routes.json (vite.config.ts writes it from the route tree; `$param` stands for one non-empty segment).
+ * A build without routes.json treats every path as a route (the app still shows its own 404 page).
+ */
+export function clientRouteMatcher(webDist: string): (pathname: string) => boolean {
+  const file = path.join(webDist, 'routes.json');
+  if (!existsSync(file)) return () => true;
+  const patterns = (JSON.parse(readFileSync(file, 'utf8')) as string[]).map((route) => {
+    const trimmed = route.length > 1 ? route.replace(/\/$/, '') : route;
+    const source = trimmed
+      .split('/')
+      .map((seg) => (seg.startsWith('$') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    return new RegExp(`^${source}$`);
+  });
+  return (pathname) => {
+    let decoded = pathname;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return false;
+    }
+    return patterns.some((re) => re.test(decoded));
+  };
 }

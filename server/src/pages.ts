@@ -11,11 +11,11 @@ export const PAGES_CSS_PATH = '/server-pages.css';
 
 /**
  * The stylesheet of the server-rendered pages: the web app's header, card and button look (brand teal
- * #0f766e / #115e59, slate text, system font), a 375 px-friendly single column.
+ * #0f766e / #115e59, slate text, and the font stack the web app's pages compute), a 375 px-friendly single column.
  */
 export const PAGES_CSS = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;min-height:100vh;display:flex;flex-direction:column;background:#f8fafc;color:#0f172a;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;background:#f8fafc;color:#0f172a;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue","Noto Sans",Arial,sans-serif,"Apple Color Emoji","Segoe UI Emoji","Segoe UI Symbol","Noto Color Emoji";line-height:1.5}
 a{color:#115e59}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 .site-header{border-bottom:1px solid #e2e8f0;background:#fff}

@@ -1,6 +1,7 @@
 import { subscriptions, users } from '@walkon/db';
 import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import { formatDay } from '@walkon/domain/days';
 import { createReplaySource } from '@walkon/jobs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../src/auth/session.ts';
@@ -294,13 +295,54 @@ describe('alerts (spec part 1 §4, §9)', () => {
     const again = await trpcCall(env.app, 'alerts.testAlert', { parkId: MK }, a.cookie);
     expect(again.status).toBe(429);
     expect(again.body.error.message).toMatch(/Cooldown active: please wait 15 minutes/);
+    expect(st.cooldownStartedBy).toEqual({ kind: 'test_alert', rideName: 'Test alert' });
+  });
+
+  it('test alert cooldown: a ride alert starts it too and the state says so; a delivery stamped ahead never shows 16 of 15', async () => {
+    const a = await signUpUser(env.app);
+    await givePass(a);
+    await trpcCall(env.app, 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
+    const sub = await env.db.selectFrom('subscriptions').select('id').where('email', '=', a.email).executeTakeFirstOrThrow();
+    // A ride alert stamped 30 s ahead of the server's clock (another process's clock).
+    await env.db
+      .insertInto('deliveries')
+      .values({
+        dedup_key: `${a.email}:r1:test`,
+        email: a.email,
+        channel: 'email',
+        address: a.email,
+        park_id: MK,
+        ride_id: 'r1',
+        ride_name: 'Space Mountain',
+        wait_time: 5,
+        message: 'Space Mountain is 5 min',
+        subscription_id: sub.id,
+        kind: 'ride_alert',
+        status: 'sent',
+        created_at: new Date(Date.now() + 30_000),
+      })
+      .execute();
+    const st = (await trpcCall(env.app, 'alerts.state', { parkId: MK }, a.cookie)).body.result.data;
+    expect(st.cooldownMinutesRemaining).toBe(15);
+    expect(new Date(st.nextTestAlertAt).getTime() - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    expect(st.cooldownStartedBy).toEqual({ kind: 'ride_alert', rideName: 'Space Mountain' });
+    const refused = await trpcCall(env.app, 'alerts.testAlert', { parkId: MK }, a.cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe('Cooldown active: please wait 15 minutes before the next test alert.');
   });
 
   it('one-click unsubscribe (RFC 8058) deactivates that subscription', async () => {
     const a = await signUpUser(env.app);
-    await givePass(a);
+    const today = parkLocalDate(new Date(), 'America/New_York');
+    const tomorrow = addDaysToDate(today, 1);
+    await givePass(a, [today, tomorrow]);
     await trpcCall(env.app, 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
     const { unsubscribe_token } = await env.db.selectFrom('subscriptions').select('unsubscribe_token').executeTakeFirstOrThrow();
+    // The confirmation page names the park and the days it stops (written as the site writes days), changing nothing.
+    const days = `${formatDay(today)} and ${formatDay(tomorrow)}`;
+    const ask = await env.app.inject({ method: 'GET', url: `/unsubscribe?token=${unsubscribe_token}` });
+    expect(ask.body).toContain(`These are the ride alerts for <strong>Magic Kingdom Park</strong> on ${days}, sent to ${a.email}.`);
+    expect((await env.db.selectFrom('subscriptions').select('active').executeTakeFirstOrThrow()).active).toBe(true);
     const res = await env.app.inject({
       method: 'POST',
       url: `/unsubscribe?token=${unsubscribe_token}`,
@@ -308,6 +350,7 @@ describe('alerts (spec part 1 §4, §9)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`You will not receive the ride alerts for Magic Kingdom Park on ${days} any more (${a.email}).`);
     expect((await env.db.selectFrom('subscriptions').select('active').executeTakeFirstOrThrow()).active).toBe(false);
     expect((await env.app.inject({ method: 'POST', url: '/unsubscribe?token=zz' })).statusCode).toBe(400);
   });

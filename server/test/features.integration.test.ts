@@ -1,7 +1,7 @@
 import { catalogue, type FeatureKey, type FeatureState, features, users } from '@walkon/db';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/trpc/router.ts';
-import { signUpUser, trpcCall, withTestServer } from './harness.ts';
+import { ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 
 const env = withTestServer();
 const WDW = 'e957da41-3552-4cf6-b636-5babc5cbc4e5';
@@ -29,6 +29,15 @@ beforeEach(async () => {
 });
 
 const call = (proc: string, input?: unknown, cookie?: string) => trpcCall(env.app, proc, input, cookie);
+
+/** The "you have early access" e-mails the outbox holds for an address. */
+const grantMails = (to: string) =>
+  env.db
+    .selectFrom('outbox_messages')
+    .select(['subject', 'body_text', 'body_html'])
+    .where('to_address', '=', to)
+    .where('subject', 'like', 'You have early access%')
+    .execute();
 
 async function person(role?: 'admin' | 'moderator') {
   const p = await signUpUser(env.app);
@@ -186,6 +195,15 @@ describe('feature gates (DESIGN §6)', () => {
     expect((await call('features.resolveRequest', { id: first.data.id, grant: true }, admin.cookie)).data.status).toBe('granted');
     expect((await call('features.status', { key: 'restaurant_alerts' }, user.cookie)).data).toMatchObject({ allowed: true });
     expect((await call('features.resolveRequest', { id: first.data.id, grant: true }, admin.cookie)).status).toBe(404);
+    // The requester is told once, with a link to the feature's page.
+    const told = await grantMails(user.email);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toBe('You have early access to Restaurant Alerts');
+    expect(told[0]?.body_text).toContain(`${ORIGIN}/restaurant-alerts`);
+    expect(told[0]?.body_html).toContain(`<a href="${ORIGIN}/restaurant-alerts">Open Restaurant Alerts</a>`);
+    // Granting again by e-mail changes nothing and sends nothing.
+    await call('features.grant', { key: 'restaurant_alerts', email: user.email }, admin.cookie);
+    expect(await grantMails(user.email)).toHaveLength(1);
     // No account for that e-mail: cannot be granted yet, can be dismissed.
     const noAccount = await call('features.resolveRequest', { id: stranger.data.id, grant: true }, admin.cookie);
     expect(noAccount.status).toBe(409);
@@ -249,6 +267,7 @@ describe('feature gates (DESIGN §6)', () => {
       user.id,
     );
     expect((await call('features.status', { key: 'restaurant_alerts' }, user.cookie)).data.allowed).toBe(true);
+    expect((await grantMails(user.email)).map((m) => m.subject)).toEqual(['You have early access to Restaurant Alerts']);
     expect((await call('features.adminOverview', null, admin.cookie)).data.grants).toMatchObject([
       { email: user.email, featureKey: 'restaurant_alerts' },
     ]);

@@ -1,7 +1,8 @@
-import { FlightProviderError, type FlightResult, type FlightSearch } from '@walkon/jobs';
+import { flights } from '@walkon/db';
+import { createOutboxNotifier, FlightProviderError, type FlightResult, type FlightSearch, sendConfirmation } from '@walkon/jobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FlightSearchService } from '../src/services/flights.ts';
-import { buildTestApp, trpcCall, withTestServer } from './harness.ts';
+import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 
 /** 03:00 UTC on 23 Nov 2026: still the 22nd in New York, already the 23rd in Paris. */
 const NOW = new Date('2026-11-23T03:00:00Z');
@@ -173,6 +174,43 @@ describe('flight price alerts (spec part 2 §3 flight_alerts, §5, §9)', () => 
     );
     expect((await trpcCall(off, 'flights.createAlert', alert)).status).toBe(200);
     expect(await env.db.selectFrom('flight_alerts').select('id').execute()).toHaveLength(1);
+  });
+
+  it('double opt-in: a new alert waits for its e-mailed link; the price check reads only confirmed alerts', async () => {
+    const r = await trpcCall(app, 'flights.createAlert', alert);
+    expect(r.data.confirmed).toBe(false);
+    const row = await env.db.selectFrom('flight_alerts').select(['id', 'confirm_token', 'confirmed_at']).executeTakeFirstOrThrow();
+    expect(row.confirmed_at).toBeNull();
+    expect((await env.queues.sendEmail.getJob(`flight_alert-${row.id}`))?.data).toEqual({ confirmation: 'flight_alert', id: row.id });
+    // The worker's e-mail: the trip, the budget and the link.
+    const deps = { db: env.db, notifier: createOutboxNotifier(), now: () => NOW, publicOrigin: ORIGIN };
+    expect(await sendConfirmation(deps, 'flight_alert', row.id)).toBe(true);
+    expect(await sendConfirmation(deps, 'flight_alert', row.id)).toBe(false);
+    const mail = await env.db
+      .selectFrom('outbox_messages')
+      .select(['subject', 'body_text'])
+      .where('to_address', '=', 'fan@example.com')
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Confirm your flight price alert: JFK to Disney World (Florida)');
+    expect(mail.body_text).toContain('Trip: JFK to Disney World (Florida), departing Tue, Dec 1, back Tue, Dec 8, up to $199.');
+    expect(mail.body_text).toContain(`Confirm the alert: ${ORIGIN}/confirm?token=${row.confirm_token}`);
+    expect(await flights.activeAlerts(env.db, '2026-11-23')).toEqual([]);
+    const yes = await app.inject({ method: 'POST', url: `/confirm?token=${row.confirm_token}` });
+    expect(yes.body).toContain('Flight alert confirmed');
+    expect((await flights.activeAlerts(env.db, '2026-11-23')).map((a) => a.id)).toEqual([row.id]);
+  });
+
+  it('double opt-in: the signed-in owner of the verified address needs no confirmation; anyone else does', async () => {
+    const person = await signUpUser(app);
+    const mine = await trpcCall(app, 'flights.createAlert', { ...alert, email: person.email }, person.cookie);
+    // Not verified yet: the link still goes out.
+    expect(mine.data.confirmed).toBe(false);
+    await env.db.updateTable('users').set({ email_verified_at: NOW }).where('id', '=', person.id).execute();
+    const verified = await trpcCall(app, 'flights.createAlert', { ...alert, email: person.email }, person.cookie);
+    expect(verified.data.confirmed).toBe(true);
+    expect((await env.queues.sendEmail.getJob(`flight_alert-${verified.data.id}`)) ?? null).toBeNull();
+    const other = await trpcCall(app, 'flights.createAlert', { ...alert, email: 'someone-else@example.com' }, person.cookie);
+    expect(other.data.confirmed).toBe(false);
   });
 
   it('the one-click unsubscribe link stops a flight alert', async () => {

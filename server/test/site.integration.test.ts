@@ -54,6 +54,22 @@ describe('newsletter (spec part 1 §8)', () => {
     const mails = await env.db.selectFrom('outbox_messages').select(['to_address', 'body_text']).execute();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body_text).toContain(`/unsubscribe?token=${unsubscribe_token}`);
+    // Double opt-in: pending until the e-mailed link is opened and its button pressed (a GET changes nothing).
+    const { confirm_token } = await env.db.selectFrom('newsletter_subscriptions').select('confirm_token').executeTakeFirstOrThrow();
+    expect(mails[0]!.body_text).toContain(`${ORIGIN}/confirm?token=${confirm_token}`);
+    const confirmedAt = async () =>
+      (await env.db.selectFrom('newsletter_subscriptions').select('confirmed_at').executeTakeFirstOrThrow()).confirmed_at;
+    expect(await confirmedAt()).toBeNull();
+    const ask = await env.app.inject({ method: 'GET', url: `/confirm?token=${confirm_token}` });
+    expect(ask.statusCode).toBe(200);
+    expect(ask.body).toContain('<button class="button" type="submit">Confirm</button>');
+    expect(await confirmedAt()).toBeNull();
+    const yes = await env.app.inject({ method: 'POST', url: `/confirm?token=${confirm_token}` });
+    expect(yes.statusCode).toBe(200);
+    expect(yes.body).toContain('fan@example.com will receive the WalkOn newsletter.');
+    expect(await confirmedAt()).not.toBeNull();
+    expect((await env.app.inject({ method: 'POST', url: `/confirm?token=${'cd'.repeat(16)}` })).statusCode).toBe(404);
+    expect((await env.app.inject({ method: 'POST', url: '/confirm?token=nope' })).statusCode).toBe(400);
     const res = await env.app.inject({ method: 'POST', url: `/unsubscribe?token=${unsubscribe_token}` });
     expect(res.statusCode).toBe(200);
     expect(

@@ -87,7 +87,8 @@ describe('accounts end to end: a signed-out purchase shows only after the addres
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page.getByText(`If an account uses ${email}, we sent it a link`).waitFor();
-      await page.goto(await linkFromOutbox(env.stack, email, '/reset-password'));
+      const resetLink = await linkFromOutbox(env.stack, email, '/reset-password');
+      await page.goto(resetLink);
       await page.getByLabel('New password', { exact: true }).fill('short');
       await page.getByLabel('Repeat the new password').fill('short');
       await page.getByRole('button', { name: 'Set new password' }).click();
@@ -97,9 +98,15 @@ describe('accounts end to end: a signed-out purchase shows only after the addres
       await shoot(page, `account-reset-password-${width}`);
       await page.getByRole('button', { name: 'Set new password' }).click();
       await page.getByText('Your password is changed.').waitFor();
+      // The used link says so on load, before any password is typed.
+      await page.goto(resetLink);
+      await page.getByText('This link was already used or has expired. Please ask for a new one.').waitFor();
+      expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+      await shoot(page, `account-reset-link-used-${width}`);
 
       // 5. The new password logs in (the old one does not).
-      await page.getByRole('link', { name: 'Log in' }).click();
+      await page.goto(`${env.stack.url}/auth`);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill('a good password');
       await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -75,7 +75,8 @@ describe('main pages at 375 px and 1280 px (screenshots under web/e2e/screenshot
       await seedFreePromo(env.stack, `E2E-SHOTS-${width}`);
       const context = await env.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
-      const errors = watchConsole(page);
+      // /no-such-page answers HTTP 404 (no soft 404); Chromium logs that response.
+      const errors = watchConsole(page, [/status of 404/]);
       const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
 
       await page.goto(`${env.stack.url}/`);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createDb } from '@walkon/db';
+import { createOutboxNotifier, sendConfirmation } from '@walkon/jobs';
 import { addDays, format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -53,10 +54,36 @@ describe('end to end: Flight Deals search (replay fares) and price alert', () =>
       await page.getByLabel('Max price (USD)', { exact: true }).fill('5000');
       await page.getByRole('button', { name: 'Create Alert' }).click();
       await page.getByText('Alert Created!').first().waitFor();
+      await page.getByText(`Please confirm it: we sent a link to ${email}.`).first().waitFor();
       expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('');
 
       const db = createDb(env.stack.databaseUrl, 1);
       try {
+        // Double opt-in: the worker's confirmation e-mail (sent here with the worker's own function) carries the
+        // link; the page it opens confirms only when its button is pressed.
+        const created = await db
+          .selectFrom('flight_alerts')
+          .select(['id', 'confirmed_at'])
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
+        expect(created.confirmed_at).toBeNull();
+        const deps = { db, notifier: createOutboxNotifier(), now: () => new Date(), publicOrigin: env.stack.url };
+        expect(await sendConfirmation(deps, 'flight_alert', created.id)).toBe(true);
+        const mail = await db.selectFrom('outbox_messages').select('body_text').where('to_address', '=', email).executeTakeFirstOrThrow();
+        const link = mail.body_text.match(/https?:\/\/\S+\/confirm\?token=[0-9a-f]+/)?.[0];
+        expect(link).toBeDefined();
+        await page.goto(link!);
+        await page.getByRole('heading', { level: 1, name: 'Confirm your subscription?' }).waitFor();
+        await page.reload();
+        expect(
+          (await db.selectFrom('flight_alerts').select('confirmed_at').where('id', '=', created.id).executeTakeFirstOrThrow()).confirmed_at,
+        ).toBeNull();
+        await page.getByRole('button', { name: 'Confirm' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Flight alert confirmed' }).waitFor();
+        await page.screenshot({ path: path.join(SCREENSHOTS, `flight-alert-confirmed-${width}.png`) });
+        expect(
+          (await db.selectFrom('flight_alerts').select('confirmed_at').where('id', '=', created.id).executeTakeFirstOrThrow()).confirmed_at,
+        ).not.toBeNull();
         const rows = await db
           .selectFrom('flight_alerts')
           .select(['home_airport', 'destination_park', 'airport', 'max_price', 'active', 'cabin_class', 'passengers'])
@@ -83,10 +110,11 @@ describe('end to end: Flight Deals search (replay fares) and price alert', () =>
     });
   }
 
-  it("says 'Missing Information' and marks the home airport when it is empty", async () => {
+  it("says 'Missing Information' and marks the home airport when it is empty; an unknown airport says why once", async () => {
     const context = await env.browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
-    const errors = watchConsole(page);
+    // The unknown airport is refused with a 400 on purpose; Chromium logs that response.
+    const errors = watchConsole(page, [/status of 400/]);
 
     await page.goto(`${env.stack.url}/flight-deals`);
     await page.getByLabel('Disney destination', { exact: true }).selectOption({ label: 'Disney World (Florida)' });
@@ -102,6 +130,21 @@ describe('end to end: Flight Deals search (replay fares) and price alert', () =>
     await page.getByLabel('Max price (USD)', { exact: true }).fill('300');
     await page.getByRole('button', { name: 'Create Alert' }).click();
     await page.getByText('Please fill in all fields to set up an alert').first().waitFor();
+
+    // An unknown home airport: the reason is said once, in the results area (no toast beside a vaguer line).
+    await page.reload();
+    await page.getByLabel('Home airport', { exact: true }).pressSequentially('zzx');
+    await page.getByLabel('Disney destination', { exact: true }).selectOption({ label: 'Disney World (Florida)' });
+    await page.getByLabel('Departure date', { exact: true }).fill(departure);
+    await page.getByRole('button', { name: 'Search Flights' }).click();
+    const failed = page.getByRole('region', { name: 'Available Flights' }).getByRole('alert');
+    await failed.getByText('Search Failed').waitFor();
+    const why = 'We could not find the airport code ZZX. Please check your home airport.';
+    await failed.getByText(why).waitFor();
+    expect(await page.getByText(why).count()).toBe(1);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    expect(await page.getByText('The search did not finish').count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'flight-deals-unknown-airport-375.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });

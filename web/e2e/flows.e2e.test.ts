@@ -165,31 +165,41 @@ describe('Get Alerts flows a new user goes through, at phone and desktop widths'
     await context.close();
   });
 
-  it("a field's error toast goes when the field is fixed, and toasts stay clear of the navigation (375 px)", async () => {
+  it('the landing card shows every problem under its field at once, and each goes when its field is fixed (375 px)', async () => {
     const context = await env.browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     const errors = watchConsole(page);
     await page.goto(`${env.stack.url}/`);
     const card = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Get walk-on alerts' }) });
+    await card.locator('#hero-park option').nth(2).waitFor({ state: 'attached' });
+    // Nothing filled in: four messages, one per field, no toast; the park select has the focus.
+    await card.getByRole('button', { name: /^Pay/ }).click();
+    await card.getByText('Please select a theme park.').waitFor();
+    await card.getByText('Please select at least one date.').waitFor();
+    await card.getByText('Please enter a valid phone number (+ symbol optional)').waitFor();
+    await card.getByText('Please enter a valid email address').waitFor();
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('hero-park');
+    expect(await card.locator('#hero-email').getAttribute('aria-describedby')).toBe('hero-email-error');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'flows-landing-inline-errors-375.png'), fullPage: true });
+    // Fixing a field removes its message at once; a still-wrong value keeps one.
     await card.locator('#hero-park').selectOption(MK);
+    await card.getByText('Please select a theme park.').waitFor({ state: 'detached' });
     await card.getByRole('button', { name: /^Dates/ }).click();
     await page.getByRole('button', { name: new RegExp(parkToday('America/New_York').dayLabel) }).click();
     await page.getByRole('button', { name: 'Done' }).click();
+    await card.getByText('Please select at least one date.').waitFor({ state: 'detached' });
     await card.getByLabel('Phone number').fill('0123');
-    const fieldToast = toastClearOfNav(page);
-    await card.getByRole('button', { name: /^Pay/ }).click();
-    await page.getByText('Invalid Phone Number').waitFor();
-    expect(await fieldToast).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'flows-field-toast-375.png') });
-    // Still invalid: the toast stays; valid: it goes at once (well before sonner's 4-second timeout).
-    await card.getByLabel('Phone number').fill('01234');
-    expect(await page.getByText('Invalid Phone Number').count()).toBe(1);
+    expect(await card.getByText('Please enter a valid phone number (+ symbol optional)').count()).toBe(1);
     await card.getByLabel('Phone number').fill('+1 407 939 5277');
-    await page.getByText('Invalid Phone Number').waitFor({ state: 'detached', timeout: 2000 });
-    // The next problem (no e-mail yet) replaces it rather than stacking.
+    await card.getByText('Please enter a valid phone number (+ symbol optional)').waitFor({ state: 'detached' });
+    // Only the e-mail is left; after a reload the card starts clean.
     await card.getByRole('button', { name: /^Pay/ }).click();
-    await page.getByText('Email Required').waitFor();
-    expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
+    expect(await card.locator('[role="alert"]').allTextContents()).toEqual(['Please enter a valid email address']);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('hero-email');
+    await page.reload();
+    await card.locator('#hero-park option').nth(2).waitFor({ state: 'attached' });
+    expect(await card.locator('[role="alert"]').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -51,7 +51,16 @@ describe('end to end: coming soon, five clicks to request early access, an admin
     await request.getByRole('button', { name: 'Grant' }).click();
     await admin.getByText('Early access granted').waitFor();
     await admin.getByRole('button', { name: `Revoke Lightning Lane Assist for ${email}` }).waitFor();
+    // The state select shows its whole label and the launch hint runs the card's width (not a narrow column).
+    const stateSelect = admin.getByLabel('State of Lightning Lane Assist');
+    await stateSelect.selectOption('early_access');
+    expect((await stateSelect.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(180);
+    const hint = admin.getByText(/^Expected launch: e\.g\. Q1 2027/).first();
+    expect((await hint.boundingBox())?.width ?? 0).toBeGreaterThan(400);
     await shot(admin, 'admin-gates', 1280);
+    // The requester is told by e-mail (the Outbox shows what was sent).
+    await openAdminSection(admin, env.stack.url, 'Outbox');
+    await admin.locator('li', { hasText: email }).getByText('You have early access to Lightning Lane Assist').waitFor();
 
     // The user is let in.
     await user.reload();

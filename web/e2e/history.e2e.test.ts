@@ -113,7 +113,8 @@ describe('wait history: live table, ride page, watch the ride', () => {
       const summary = page.getByTestId('history-summary');
       await expect
         .poll(() => summary.textContent())
-        .toMatch(new RegExp(`Typical ${wd}: the median and middle half of the last 8 ${wd}s with data \\(.+2021 to .+2021\\)`));
+        .toMatch(new RegExp(`Typical ${wd}: the median and middle half of the last 8 ${wd}s with data, from .+, 2021 to .+, 2021\\.`));
+      expect(await page.getByTestId('no-history').count()).toBe(0);
       expect(await summary.textContent()).toMatch(/Today's standby wait ranged from \d+ to \d+ minutes over \d+ readings/);
       await page.getByTestId('ride-chart').locator('canvas').waitFor();
       expect(await page.getByText(`Middle half of ${wd}s`).count()).toBe(1);
@@ -136,6 +137,16 @@ describe('wait history: live table, ride page, watch the ride', () => {
       await page.getByText('1 of 35 rides selected').waitFor();
       expect(await page.getByRole('checkbox', { name: PM_NAME }).getAttribute('aria-checked')).toBe('true');
       await shot('watch');
+
+      // A ride without past days: a clear "not enough history yet" state, today's line on labelled axes.
+      await page.goto(`${env.stack.url}/live-wait-times?destination=${WDW}&park=${MK}`);
+      await page.getByRole('link', { name: 'Dumbo the Flying Elephant' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Dumbo the Flying Elephant' }).waitFor();
+      await page.getByTestId('no-history').getByText('Not enough history yet', { exact: true }).waitFor();
+      await page.getByText(`Not enough history yet: needs at least 3 past ${wd}s of this ride.`).waitFor();
+      await page.getByTestId('ride-chart').locator('canvas').waitFor();
+      expect(await page.getByTestId('ride-chart').locator('.u-axis').count()).toBe(2);
+      await shot('ride-page-no-history');
       expect(errors).toEqual([]);
       await context.close();
     });

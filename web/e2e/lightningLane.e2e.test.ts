@@ -34,7 +34,7 @@ describe('Lightning Lane Assist end to end: invitation → operator confirms →
 
     // Step 1: the invitation is recorded with a countdown; an operator confirms it.
     await page.getByLabel('Disney account email').fill('mouse@disney.example');
-    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByRole('button', { name: 'Request the connection' }).click();
     await page.getByText(/Expires in 2[34]h \d{2}m \d{2}s/).waitFor();
     await page.getByText(/There is no public Disney API for this/).waitFor();
     // The operator confirms the link in /admin.

@@ -102,7 +102,25 @@ describe('what new users hit', () => {
       await context.close();
     });
 
-    it(`flight results: fares with their currency sign, one card per flight with its airports, logo or name at ${width} px`, async () => {
+    it(`landing counter with reduced motion: every figure at once, nothing swaps, at ${width} px`, async () => {
+      const context = await env.browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      await page.goto(`${env.stack.url}/`);
+      const counter = page.getByTestId('alerts-counter');
+      await counter.getByText('alert for Dumbo the Flying Elephant').waitFor();
+      const read = async () => (await counter.textContent()) ?? '';
+      const first = await read();
+      for (const text of ['14', 'walk-on alerts sent today', '13', 'alerts for Space Mountain', 'alert for Dumbo the Flying Elephant'])
+        expect(first).toContain(text);
+      await page.waitForTimeout(4_500); // longer than one rotation
+      expect(await read()).toBe(first);
+      await page.screenshot({ path: shotPath('landing-reduced-motion', width) });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`flight results: fares with their currency sign, one card per flight landing at one airport, logo or name at ${width} px`, async () => {
       const context = await env.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const errors = watchConsole(page);
@@ -116,13 +134,19 @@ describe('what new users hit', () => {
       const list = page.getByRole('list', { name: 'Available Flights' });
       await list.waitFor();
       const cards = list.getByRole('listitem');
-      // The replay offers each recorded fare to every airport of the destination: one card per flight.
+      // The replay lands each recorded flight at one airport of the destination: one card per flight, one airport each.
       const texts = await cards.allTextContents();
       expect(texts.length).toBe(3);
       expect(texts[0]).toContain('£45');
       expect(texts[0]).toContain('BA1234');
-      expect(texts[0]).toContain('MCO · SFB · TPA');
-      expect(texts[0]).toContain('Same flight and fare to MCO, SFB or TPA.');
+      for (const t of texts) {
+        expect(t).not.toContain('Same flight and fare');
+        expect(
+          ['MCO', 'SFB', 'TPA'].filter((code) => t.includes(code)),
+          t,
+        ).toHaveLength(1);
+      }
+      expect(['MCO', 'SFB', 'TPA'].every((code) => texts.some((t) => t.includes(code)))).toBe(true);
       expect(texts[1]).toContain('£79.62');
       expect(texts[2]).toContain('£627');
       for (const t of texts) expect(t).not.toMatch(/\bGBP\b/);
@@ -185,13 +209,22 @@ describe('what new users hit', () => {
       await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
       await page.screenshot({ path: shotPath('footer', width), fullPage: false });
 
+      const appFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
       await page.goto(`${env.stack.url}/unsubscribe?token=${'ab'.repeat(16)}`);
       await page.getByRole('heading', { level: 1, name: 'Stop these alerts?' }).waitFor();
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(248, 250, 252)');
+      // The same font as the app's pages.
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe(appFont);
       await page.screenshot({ path: shotPath('unsubscribe', width), fullPage: true });
       await page.getByRole('button', { name: 'Stop these alerts' }).click();
       await page.getByRole('heading', { level: 1, name: 'Link not found' }).waitFor();
 
+      // An unknown path answers HTTP 404 with the same page (no soft 404); a known route answers 200.
+      const missing = await page.goto(`${env.stack.url}/no-such-page`);
+      expect(missing?.status()).toBe(404);
+      await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+      expect((await page.goto(`${env.stack.url}/live-wait-times/some-park/some-ride`))?.status()).toBe(200);
+      expect((await page.goto(`${env.stack.url}/live-wait-times/some-park`))?.status()).toBe(404);
       await page.goto(`${env.stack.url}/no-such-page`);
       await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
       await expect.poll(() => page.title()).toBe('Page Not Found · WalkOn');

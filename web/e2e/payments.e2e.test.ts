@@ -25,7 +25,7 @@ describe('end to end: landing card → Stripe checkout (local fake) → signed w
     await card.getByLabel('Phone number').fill('0123');
     await card.getByLabel('Email for your receipt').fill(email);
     await card.getByRole('button', { name: 'Pay $5 with card' }).click();
-    await page.getByText('Invalid Phone Number').first().waitFor();
+    await card.getByText('Please enter a valid phone number (+ symbol optional)').waitFor();
     expect(page.url()).toBe(`${env.stack.url}/`);
     await card.getByLabel('Phone number').fill('+1 407 939 5277');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'landing-signup-filled-1280.png') });

@@ -27,6 +27,7 @@ const ROUTES: [path: string, heading: string | RegExp, title: string][] = [
 const NAV = [
   'How It Works',
   'Live Wait Times',
+  'Get Alerts',
   'Lightning Lane Assist',
   'Restaurant Alerts',
   'Free Flight Alerts',
@@ -41,7 +42,8 @@ describe('the public site', () => {
     it(`every public route renders its heading, title and the spec's links at ${width} px, without console errors`, async () => {
       const context = await env.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
-      const errors = watchConsole(page);
+      // The unknown path answers HTTP 404 (no soft 404); Chromium logs that response.
+      const errors = watchConsole(page, [/status of 404/]);
       for (const [route, heading, title] of ROUTES) {
         await page.goto(`${env.stack.url}${route}`);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -56,6 +58,14 @@ describe('the public site', () => {
       if (width >= 768) {
         const nav = page.getByRole('navigation', { name: 'Main' });
         for (const name of NAV) expect(await nav.getByRole('link', { name, exact: true }).count(), `nav ${name}`).toBe(1);
+        // Navigation, content and footer share one container (max-w-6xl): they start at the same x (nothing hugs
+        // the viewport edge while content sits inset).
+        await page.goto(`${env.stack.url}/`);
+        const logoX = (await nav.boundingBox())?.x ?? -1;
+        const footerX = (await page.getByRole('contentinfo').locator('div').first().boundingBox())?.x ?? -2;
+        const contentX = (await page.locator('main section').nth(1).boundingBox())?.x ?? -3;
+        expect(Math.abs(logoX - footerX), `logo ${logoX} footer ${footerX}`).toBeLessThanOrEqual(1);
+        expect(Math.abs(footerX - contentX), `footer ${footerX} content ${contentX}`).toBeLessThanOrEqual(1);
       } else {
         await page.getByRole('button', { name: 'Open menu' }).click();
         for (const name of NAV)

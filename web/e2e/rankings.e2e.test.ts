@@ -82,7 +82,15 @@ describe('end to end: rate, suggest an edit, moderator approves, the ranking sho
     await mod.getByRole('tab', { name: 'pending (1)' }).waitFor();
     await mod.getByText('Indoor coaster in the dark, Tomorrowland').waitFor();
     await shot(mod, 'moderation');
-    await mod.getByRole('button', { name: 'Approve' }).click();
+    // Approve names the item and asks first; Cancel changes nothing.
+    await mod.getByRole('button', { name: 'Approve “Space Mountain”' }).click();
+    const confirm = mod.getByRole('alertdialog', { name: 'Approve “Space Mountain”?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await mod.getByRole('tab', { name: 'pending (1)' }).waitFor();
+    await mod.getByRole('button', { name: 'Reject “Space Mountain”' }).waitFor();
+    await mod.getByRole('button', { name: 'Approve “Space Mountain”' }).click();
+    await shot(mod, 'moderation-confirm');
+    await confirm.getByRole('button', { name: 'Approve' }).click();
     await mod.getByText('Request Approved').waitFor();
     await mod.getByRole('tab', { name: 'approved (1)' }).waitFor();
     expect(modErrors).toEqual([]);
@@ -106,6 +114,10 @@ describe('end to end: rate, suggest an edit, moderator approves, the ranking sho
     await page.getByRole('heading', { name: 'Ride Checklist' }).waitFor();
     await page.getByLabel('Destination').selectOption(WDW);
     await page.getByLabel('Park').selectOption(MK);
+    // Empty: one sentence, no "0 of 0 rides done 0%".
+    await page.getByText('Your checklist for this park is empty.').waitFor();
+    expect(await page.getByText('rides done').count()).toBe(0);
+    expect(await page.getByRole('progressbar').count()).toBe(0);
     await page.getByRole('button', { name: 'Add All Rides' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Add All Rides' }).click();
     await page.getByText('0 of 35 rides done').waitFor();

@@ -37,12 +37,15 @@ function ownSubscriptions(db: Executor, userId: string) {
   return db.selectFrom('subscriptions').select('id').where('user_id', '=', userId);
 }
 
-/** The newest delivery of a person (any kind) since `since`, for the 15-minute cooldown (spec part 1 §4). */
+/**
+ * The newest delivery of a person (any kind) since `since`, for the 15-minute cooldown (spec part 1 §4) →
+ * { createdAt, kind, rideName } (what started the cooldown, so the page can say so), or undefined.
+ */
 export async function lastDeliverySince(db: Executor, owner: EmailOwner, since: Date) {
   const { email, userId } = scopeOf(owner);
   let q = db
     .selectFrom('deliveries')
-    .select(['created_at as createdAt'])
+    .select(['created_at as createdAt', 'kind', 'ride_name as rideName'])
     .where('email', '=', email)
     .where('created_at', '>', since)
     .orderBy('created_at', 'desc')

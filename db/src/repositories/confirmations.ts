@@ -7,8 +7,11 @@ import type { Executor } from '../client.ts';
  * transaction, so a confirmation leaves once (README "Day passes and payments").
  */
 
-/** The confirmations there are (decision 015): newsletter / affiliate welcome e-mails, checkout / promo pass receipts. */
-export const CONFIRMATION_KINDS = ['newsletter', 'affiliate', 'checkout', 'promo'] as const;
+/**
+ * The confirmations there are (decision 015): newsletter double opt-in / affiliate welcome e-mails, checkout /
+ * promo pass receipts, and the flight price alert's double opt-in (decision 027).
+ */
+export const CONFIRMATION_KINDS = ['newsletter', 'affiliate', 'checkout', 'promo', 'flight_alert'] as const;
 
 /** What a confirmation is for; the row's table follows from it. */
 export type ConfirmationKind = (typeof CONFIRMATION_KINDS)[number];
@@ -18,17 +21,49 @@ const TABLE = {
   affiliate: 'affiliate_applications',
   checkout: 'checkout_sessions',
   promo: 'promo_redemptions',
+  flight_alert: 'flight_alerts',
 } as const satisfies Record<ConfirmationKind, string>;
 
-/** A newsletter subscription, locked → { email, unsubscribeToken, confirmationSentAt, unsubscribedAt }, or undefined. */
+/**
+ * A newsletter subscription, locked → { email, unsubscribeToken, confirmToken, confirmedAt, confirmationSentAt,
+ * unsubscribedAt }, or undefined.
+ */
 export function lockNewsletter(tx: Executor, id: string) {
   return tx
     .selectFrom('newsletter_subscriptions')
     .select([
       'email',
       'unsubscribe_token as unsubscribeToken',
+      'confirm_token as confirmToken',
+      'confirmed_at as confirmedAt',
       'confirmation_sent_at as confirmationSentAt',
       'unsubscribed_at as unsubscribedAt',
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * A flight price alert, locked → { email, homeAirport, destinationPark, airport, maxPrice, departureDate,
+ * returnDate ('yyyy-MM-dd' | null), active, confirmToken, confirmedAt, confirmationSentAt, unsubscribeToken }, or undefined.
+ */
+export function lockFlightAlert(tx: Executor, id: string) {
+  return tx
+    .selectFrom('flight_alerts')
+    .select([
+      'email',
+      'home_airport as homeAirport',
+      'destination_park as destinationPark',
+      'airport',
+      'max_price as maxPrice',
+      sql<string>`to_char(departure_date_start, 'YYYY-MM-DD')`.as('departureDate'),
+      sql<string | null>`to_char(return_date_start, 'YYYY-MM-DD')`.as('returnDate'),
+      'active',
+      'confirm_token as confirmToken',
+      'confirmed_at as confirmedAt',
+      'confirmation_sent_at as confirmationSentAt',
+      'unsubscribe_token as unsubscribeToken',
     ])
     .where('id', '=', id)
     .forUpdate()

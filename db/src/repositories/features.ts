@@ -74,12 +74,21 @@ export async function hasGrant(db: Executor, key: FeatureKey, userId: string): P
   return Boolean(row);
 }
 
-/** Grants early access (idempotent); also marks the user's pending requests for it granted. */
-export async function grant(db: Executor, key: FeatureKey, userId: string, grantedBy: string): Promise<void> {
-  await db
+/**
+ * Grants early access (idempotent); also marks the user's pending requests for it granted → { created (false
+ * when the user already held it, so the caller tells the person once), email (the account's current address) }.
+ */
+export async function grant(
+  db: Executor,
+  key: FeatureKey,
+  userId: string,
+  grantedBy: string,
+): Promise<{ created: boolean; email: string | null }> {
+  const inserted = await db
     .insertInto('feature_access_grants')
     .values({ feature_key: key, user_id: userId, granted_by: grantedBy })
     .onConflict((oc) => oc.columns(['feature_key', 'user_id']).doNothing())
+    .returning('user_id')
     .execute();
   const user = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
   await db
@@ -89,6 +98,7 @@ export async function grant(db: Executor, key: FeatureKey, userId: string, grant
     .where('status', '=', 'pending')
     .where((eb) => eb.or([eb('user_id', '=', userId), ...(user ? [eb(sql`lower(email)`, '=', user.email.toLowerCase())] : [])]))
     .execute();
+  return { created: inserted.length > 0, email: user?.email ?? null };
 }
 
 /** Removes a grant. Returns false when there was none. */

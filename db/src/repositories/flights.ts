@@ -16,6 +16,8 @@ export interface FlightAlertInput {
   /** 'yyyy-MM-dd'. */
   departureDate: string;
   returnDate: string | null;
+  /** When the address was already proven (a signed-in owner of that verified address): no confirmation needed. */
+  confirmedAt?: Date | null;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function createAlert(db: Executor, a: FlightAlertInput): Promise<st
       departure_date_end: a.departureDate,
       return_date_start: a.returnDate,
       return_date_end: a.returnDate,
+      confirmed_at: a.confirmedAt ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -68,14 +71,15 @@ const alertColumns = [
 export type FlightAlert = Awaited<ReturnType<typeof activeAlerts>>[number];
 
 /**
- * Active alerts whose departure is `today` or later ('yyyy-MM-dd'), oldest first: what the price check reads
- * (`alertColumns`).
+ * Active, confirmed (double opt-in, decision 027) alerts whose departure is `today` or later ('yyyy-MM-dd'),
+ * oldest first: what the price check reads (`alertColumns`).
  */
 export async function activeAlerts(db: Executor, today: string) {
   return db
     .selectFrom('flight_alerts')
     .select(alertColumns)
     .where('active', '=', true)
+    .where('confirmed_at', 'is not', null)
     .where('departure_date_start', '>=', today)
     .orderBy('created_at')
     .execute();
@@ -135,4 +139,18 @@ export async function claimNotification(db: Executor, id: string, priceCents: nu
     .returning('id')
     .executeTakeFirst();
   return r !== undefined;
+}
+
+/**
+ * Double opt-in (decision 027): confirms the active alert whose confirmation link carries `token` (again: no
+ * change) → { email }, or undefined for an unknown token or a stopped alert.
+ */
+export async function confirmByToken(db: Executor, token: string, now: Date) {
+  return db
+    .updateTable('flight_alerts')
+    .set({ confirmed_at: sql`coalesce(confirmed_at, ${now}::timestamptz)` })
+    .where('confirm_token', '=', token)
+    .where('active', '=', true)
+    .returning(['email'])
+    .executeTakeFirst();
 }

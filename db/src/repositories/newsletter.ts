@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 
 /**
@@ -18,6 +19,20 @@ export async function unsubscribeByToken(db: Executor, token: string, now: Date)
     .updateTable('newsletter_subscriptions')
     .set({ unsubscribed_at: now })
     .where('unsubscribe_token', '=', token)
+    .returning(['email'])
+    .executeTakeFirst();
+}
+
+/**
+ * Double opt-in (decision 027): confirms the subscription whose confirmation link carries `token` (again: no
+ * change) → { email }, or undefined for an unknown token or an unsubscribed address.
+ */
+export async function confirmByToken(db: Executor, token: string, now: Date) {
+  return db
+    .updateTable('newsletter_subscriptions')
+    .set({ confirmed_at: sql`coalesce(confirmed_at, ${now}::timestamptz)` })
+    .where('confirm_token', '=', token)
+    .where('unsubscribed_at', 'is', null)
     .returning(['email'])
     .executeTakeFirst();
 }

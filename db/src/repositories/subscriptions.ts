@@ -228,6 +228,24 @@ export async function setActive(db: Executor, owner: EmailOwner, parkId: string,
   return Number(r.numUpdatedRows) > 0;
 }
 
+/**
+ * What an unsubscribe link stops, read without changing anything → { email, parkName, days } (`days`: its pass
+ * days 'YYYY-MM-DD' from the park-local today at `now` on, sorted), or undefined for another token.
+ */
+export async function describeByToken(db: Executor, token: string, now: Date) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('parks as p', 'p.id', 's.park_id')
+    .select([
+      's.email',
+      'p.name as parkName',
+      sql<string[]>`coalesce((select array_agg(to_char(pd.day, 'YYYY-MM-DD') order by pd.day) from pass_days pd
+        where pd.subscription_id = s.id and pd.day >= ${parkLocalToday(now)}), '{}')`.as('days'),
+    ])
+    .where('s.unsubscribe_token', '=', token)
+    .executeTakeFirst();
+}
+
 /** One-click unsubscribe (RFC 8058): deactivates the subscription with this token → { id, email, parkId }, or undefined. */
 export async function deactivateByToken(db: Executor, token: string) {
   return db

@@ -1,13 +1,18 @@
 import { escapeHtml } from '../html.ts';
 import type { EmailContent } from './email.ts';
 
-/** The newsletter confirmation e-mail (the landing page's newsletter form, spec part 1 §2), with its unsubscribe link. */
-export function formatNewsletterConfirmation(unsubscribeUrl: string): EmailContent {
-  const text = `Welcome to the WalkOn newsletter!\n\nYou will hear from us about new parks, features and tips for shorter waits.\n\nUnsubscribe at any time: ${unsubscribeUrl}\n`;
+/**
+ * The newsletter's double opt-in e-mail (the landing page's newsletter form, spec part 1 §2; decision 027): one
+ * link to confirm (nothing is sent to the address until it is opened), and the unsubscribe link.
+ */
+export function formatNewsletterConfirmation(confirmUrl: string, unsubscribeUrl: string): EmailContent {
+  const text = `Please confirm your WalkOn newsletter subscription.\n\nOpen this link to start receiving news about new parks, features and tips for shorter waits: ${confirmUrl}\n\nIf you did not ask for it, ignore this e-mail: you will not hear from us again.\n\nUnsubscribe: ${unsubscribeUrl}\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-<p style="font-size:18px"><strong>Welcome to the WalkOn newsletter!</strong></p>
-<p>You will hear from us about new parks, features and tips for shorter waits.</p>
+<p style="font-size:18px"><strong>Please confirm your WalkOn newsletter subscription.</strong></p>
+<p>Open the link to start receiving news about new parks, features and tips for shorter waits.</p>
+<p><a href="${escapeHtml(confirmUrl)}">Confirm my subscription</a></p>
+<p>If you did not ask for it, ignore this e-mail: you will not hear from us again.</p>
 <p><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>
 </body></html>`;
-  return { subject: 'Welcome to the WalkOn newsletter', text, html };
+  return { subject: 'Confirm your WalkOn newsletter subscription', text, html };
 }

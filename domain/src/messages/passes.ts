@@ -1,7 +1,7 @@
-import { format } from 'date-fns';
+import { formatDay, formatDayList } from '../days.ts';
 import { escapeHtml } from '../html.ts';
 import { formatUsd } from '../money.ts';
-import { DEFAULT_THRESHOLD_MINUTES, MIN_ALERT_WAIT_MINUTES } from '../rules/alerts.ts';
+import { DEFAULT_THRESHOLD_MINUTES } from '../rules/alerts.ts';
 import type { EmailContent } from './email.ts';
 import { oneSegmentSms } from './sms.ts';
 
@@ -27,37 +27,61 @@ export interface PassConfirmationInput {
   claimUrl?: string | null;
 }
 
-/** A park-local date 'YYYY-MM-DD' as people write it: "Tue 24 Nov". */
-export function formatDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return format(new Date(y, m - 1, d), 'EEE d MMM');
+/** A park-local date 'YYYY-MM-DD' as the site writes it: "Tue, Nov 24" (the one day format, @walkon/domain/days). */
+export { formatDay };
+
+/** One paragraph of an e-mail: its text, and optionally a link written after it (a real <a> in the HTML part). */
+interface Paragraph {
+  text: string;
+  link?: { url: string; label: string };
+  /** The HTML part shows only the link (its label says it all). */
+  linkOnly?: boolean;
 }
 
-/** The receipt e-mail for a pass bought or redeemed: park, dates, channel, amount, and how to manage it. */
+/**
+ * The receipt e-mail for a pass bought or redeemed: park, dates, channel, amount, and how to manage it. Days
+ * and money are written as the site writes them (formatDay, formatUsd); every link is a link in the HTML part.
+ */
 export function formatPassConfirmation(m: PassConfirmationInput): EmailContent {
-  const dates = m.days.map(formatDay).join(', ');
+  const dates = formatDayList(m.days);
   const paid =
     m.amountCents > 0
       ? `Paid: ${formatUsd(m.amountCents)}${m.transactionId ? ` (transaction ${m.transactionId})` : ''}`
       : 'Free with your promo code.';
   const how = m.channel === 'sms' ? 'text messages (and e-mail receipts)' : 'e-mail';
   const manage = `${m.publicOrigin.replace(/\/$/, '')}/manage-alerts`;
-  const lines = [
-    `Your WalkOn alerts for ${m.parkName} are set up.`,
-    `Dates: ${dates}`,
-    `Alerts by ${how} for ALL rides of the park, whenever a standby wait drops to ${MIN_ALERT_WAIT_MINUTES}-${DEFAULT_THRESHOLD_MINUTES} minutes.`,
-    paid,
+  const paragraphs: Paragraph[] = [
+    { text: `Your WalkOn alerts for ${m.parkName} are set up.` },
+    { text: `Dates: ${dates}` },
+    {
+      text: `Alerts by ${how} for ALL rides of the park, whenever a standby wait drops to ${DEFAULT_THRESHOLD_MINUTES} minutes or less (or the threshold you set for a ride).`,
+    },
+    { text: paid },
     m.hasAccount
-      ? `Manage your alerts (rides, thresholds, reminders): ${m.claimUrl ?? manage}`
+      ? { text: 'Manage your alerts (rides, thresholds, reminders):', link: { url: m.claimUrl ?? manage, label: 'Manage your alerts' } }
       : m.claimUrl
-        ? `To choose rides, open this link and sign up (or log in) with this e-mail address; it confirms the address and shows these alerts in your account (it works once, for 30 days): ${m.claimUrl}`
-        : `To choose rides, create an account with this e-mail address and open ${manage}.`,
+        ? {
+            text: 'To choose rides, open this link and sign up (or log in) with this e-mail address; it confirms the address and shows these alerts in your account (it works once, for 30 days):',
+            link: { url: m.claimUrl, label: 'Claim these alerts' },
+          }
+        : {
+            text: 'To choose rides, create an account with this e-mail address and open Manage Alerts:',
+            link: { url: manage, label: 'Manage Alerts' },
+          },
   ];
-  const unsub = m.unsubscribeUrl ? `\n\nStop these alerts: ${m.unsubscribeUrl}` : '';
-  const text = `${lines.join('\n\n')}${unsub}\n`;
+  if (m.unsubscribeUrl)
+    paragraphs.push({ text: 'Stop these alerts:', link: { url: m.unsubscribeUrl, label: 'Stop these alerts' }, linkOnly: true });
+  const text = `${paragraphs.map((p) => (p.link ? `${p.text} ${p.link.url}` : p.text)).join('\n\n')}\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}
+${paragraphs
+  .map((p) =>
+    p.link
+      ? p.linkOnly
+        ? `<p><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
+        : `<p>${escapeHtml(p.text)}<br><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
+      : `<p>${escapeHtml(p.text)}</p>`,
+  )
+  .join('\n')}
 </body></html>`;
   return { subject: `WalkOn alerts confirmed: ${m.parkName}`, text, html };
 }

@@ -19,7 +19,7 @@ describe('grouped ride alerts (DESIGN §2.5: one message per person per tick)', 
   it('e-mail: subject with the shortest wait and "+N more"; text and HTML with every ride, park time and date, links', () => {
     const mail = formatRideAlertGroupEmail(group(3));
     expect(mail.subject).toBe('Ride number 3 13 min +2 more at Magic Kingdom Park');
-    expect(mail.text).toContain('at 2:05 PM on Tue 24 Nov (park time)');
+    expect(mail.text).toContain('at 2:05 PM on Tue, Nov 24 (park time)');
     expect(mail.text.indexOf('Ride number 3')).toBeLessThan(mail.text.indexOf('Ride number 1'));
     expect(mail.text).toContain(`https://walkon.example/live-wait-times?park=${MK}`);
     expect(mail.text).toContain('https://walkon.example/manage-alerts');
@@ -71,9 +71,21 @@ describe('pass confirmation', () => {
     unsubscribeUrl: null,
     publicOrigin: 'https://walkon.example',
   };
-  it('writes dates as people write them', () => {
-    expect(formatDay('2026-11-24')).toBe('Tue 24 Nov');
-    expect(formatPassConfirmation(base).text).toContain('Dates: Tue 24 Nov, Wed 25 Nov');
+  it('writes dates and money as the site writes them', () => {
+    expect(formatDay('2026-11-24')).toBe('Tue, Nov 24');
+    const mail = formatPassConfirmation(base);
+    expect(mail.text).toContain('Dates: Tue, Nov 24 and Wed, Nov 25');
+    expect(mail.html).toContain('Dates: Tue, Nov 24 and Wed, Nov 25');
+    expect(mail.text).toContain('Paid: $2 (transaction pi_1)');
+  });
+  it('the claim link and the unsubscribe link are links in the HTML part', () => {
+    const claimUrl = 'https://walkon.example/verify-email?token=abc&x=1';
+    const mail = formatPassConfirmation({ ...base, claimUrl, unsubscribeUrl: 'https://walkon.example/unsubscribe?token=def' });
+    expect(mail.html).toContain('<a href="https://walkon.example/verify-email?token=abc&amp;x=1">Claim these alerts</a>');
+    expect(mail.html).toContain('<a href="https://walkon.example/unsubscribe?token=def">Stop these alerts</a>');
+    expect(mail.text).toContain(`(it works once, for 30 days): ${claimUrl}`);
+    const owner = formatPassConfirmation({ ...base, hasAccount: true });
+    expect(owner.html).toContain('<a href="https://walkon.example/manage-alerts">Manage your alerts</a>');
   });
   it('an address that already has an account is told to manage its alerts, not to create an account', () => {
     expect(formatPassConfirmation(base).text).toContain('create an account');

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { formatDay } from '../days.ts';
 import { escapeHtml } from '../html.ts';
 import type { EmailContent } from './email.ts';
 import { gsm7Length, oneSegmentSms, toGsm7 } from './sms.ts';
@@ -76,10 +77,10 @@ export function sortAlertItems(items: RideAlertItem[]): RideAlertItem[] {
   return [...items].sort((a, b) => (a.waitTime ?? 1e9) - (b.waitTime ?? 1e9) || a.rideName.localeCompare(b.rideName));
 }
 
-/** "Tue 24 Nov" and "2:05 PM" of an instant in the park's zone (dates as people write them). */
+/** "Tue, Nov 24" and "2:05 PM" of an instant in the park's zone (the site's day format, @walkon/domain/days). */
 export function parkLocalStamp(at: Date, timezone: string | null): { date: string; time: string } {
   const z = new TZDate(at.getTime(), timezone ?? 'UTC');
-  return { date: format(z, 'EEE d MMM'), time: format(z, 'h:mm a') };
+  return { date: formatDay(format(z, 'yyyy-MM-dd')), time: format(z, 'h:mm a') };
 }
 
 /** The live waits page of a park (`/live-wait-times?park=<id>`, its route's search param) and Manage Alerts. */

@@ -12,8 +12,11 @@ export const DEFAULT_THRESHOLD_MINUTES = 15;
 export const THRESHOLD_MIN_MINUTES = 5;
 /** Largest per-ride threshold a person may choose, in minutes. */
 export const THRESHOLD_MAX_MINUTES = 60;
-/** "1–15 minutes": the default walk-on-or-short range as the pages write it. */
-export const SHORT_WAIT_RANGE = `${MIN_ALERT_WAIT_MINUTES}–${DEFAULT_THRESHOLD_MINUTES} minutes`;
+/**
+ * What "walk-on or short" means, as the pages write it: the default threshold and the range a person may set per
+ * ride ("15 minutes or less by default; 5–60 minutes per ride when you set it"), so no page promises 1–15 only.
+ */
+export const SHORT_WAIT_RANGE = `${DEFAULT_THRESHOLD_MINUTES} minutes or less by default; ${THRESHOLD_MIN_MINUTES}–${THRESHOLD_MAX_MINUTES} minutes per ride when you set it`;
 
 /** A `lastUpdated` older than this is stale and never alerts nor re-arms (DESIGN §2.3). */
 export const FRESHNESS_MINUTES = 15;

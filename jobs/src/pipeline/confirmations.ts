@@ -1,14 +1,20 @@
 import { accounts, confirmations, users } from '@walkon/db';
 import { formatAffiliateConfirmation } from '@walkon/domain/messages/affiliate';
 import { type EmailContent, oneClickUnsubscribe } from '@walkon/domain/messages/email';
+import { formatFlightAlertConfirmation } from '@walkon/domain/messages/flightAlertConfirmation';
 import { formatNewsletterConfirmation } from '@walkon/domain/messages/newsletter';
 import { formatPassConfirmation, formatPassConfirmationSms } from '@walkon/domain/messages/passes';
 import { PermanentNotifyError } from '../providers/notify/index.ts';
 import type { ConfirmationKind } from '../queues.ts';
 import type { SendDeps } from './send.ts';
 
+/** The double opt-in link of a newsletter subscription or flight alert: the API's `/confirm` page (decision 027). */
+export function confirmLink(publicOrigin: string, token: string): string {
+  return `${publicOrigin.replace(/\/$/, '')}/confirm?token=${token}`;
+}
+
 /**
- * Sends a confirmation e-mail once (newsletter welcome, affiliate application, pass receipt for a fulfilled
+ * Sends a confirmation e-mail once (newsletter and flight alert double opt-in, affiliate application, pass receipt for a fulfilled
  * checkout or a promo redemption — plus an SMS for SMS passes): the row is locked and
  * `confirmation_sent_at` set in the same transaction as the send, so a retry after success sends nothing.
  * Returns whether an e-mail left.
@@ -20,10 +26,21 @@ export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, i
     let headers: Record<string, string> = {};
     if (kind === 'newsletter') {
       const row = await confirmations.lockNewsletter(tx, id);
-      if (!row || row.confirmationSentAt || row.unsubscribedAt) return false;
+      if (!row || row.confirmationSentAt || row.unsubscribedAt || row.confirmedAt) return false;
       const unsubscribe = oneClickUnsubscribe(deps.publicOrigin, row.unsubscribeToken);
       to = row.email;
-      mail = formatNewsletterConfirmation(unsubscribe.url);
+      mail = formatNewsletterConfirmation(confirmLink(deps.publicOrigin, row.confirmToken), unsubscribe.url);
+      headers = unsubscribe.headers;
+    } else if (kind === 'flight_alert') {
+      const row = await confirmations.lockFlightAlert(tx, id);
+      if (!row || row.confirmationSentAt || row.confirmedAt || !row.active) return false;
+      const unsubscribe = oneClickUnsubscribe(deps.publicOrigin, row.unsubscribeToken);
+      to = row.email;
+      mail = formatFlightAlertConfirmation({
+        ...row,
+        confirmUrl: confirmLink(deps.publicOrigin, row.confirmToken),
+        unsubscribeUrl: unsubscribe.url,
+      });
       headers = unsubscribe.headers;
     } else if (kind === 'affiliate') {
       const row = await confirmations.lockAffiliate(tx, id);

@@ -17,17 +17,18 @@ import { requireZonedPark, syncScheduler } from './parks.ts';
 export function cooldownMinutesRemaining(lastAlertAt: Date | null, now: Date): number {
   if (!lastAlertAt) return 0;
   const left = lastAlertAt.getTime() + TEST_ALERT_COOLDOWN_MINUTES * 60_000 - now.getTime();
-  return left > 0 ? Math.ceil(left / 60_000) : 0;
+  // A delivery stamped a moment ahead of this clock (another process's clock) never makes it 16 of 15.
+  return left > 0 ? Math.min(TEST_ALERT_COOLDOWN_MINUTES, Math.ceil(left / 60_000)) : 0;
 }
 
 /**
  * When the next test alert is allowed (spec part 1 §4, §9: 15 minutes after the person's last alert of any
- * kind), as an ISO 8601 UTC instant, or null when one may be sent now. The page disables its button until
- * then; `testAlert` still refuses during the cooldown.
+ * kind), as an ISO 8601 UTC instant, or null when one may be sent now; never more than 15 minutes ahead of
+ * `now`. The page disables its button until then; `testAlert` still refuses during the cooldown.
  */
 export function nextTestAlertAt(lastAlertAt: Date | null, now: Date): string | null {
   if (!lastAlertAt) return null;
-  const next = lastAlertAt.getTime() + TEST_ALERT_COOLDOWN_MINUTES * 60_000;
+  const next = Math.min(lastAlertAt.getTime(), now.getTime()) + TEST_ALERT_COOLDOWN_MINUTES * 60_000;
   return next > now.getTime() ? new Date(next).toISOString() : null;
 }
 
@@ -108,6 +109,11 @@ export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
     cooldownMinutesRemaining: cooldownMinutesRemaining(last?.createdAt ?? null, now),
     /** ISO UTC instant from which a test alert is allowed again; null = now (spec part 1 §4 cooldown). */
     nextTestAlertAt: nextTestAlertAt(last?.createdAt ?? null, now),
+    /**
+     * What started the cooldown (the person's latest alert of any kind in the last 15 minutes): { kind, rideName }
+     * so the page says a ride alert counts too; null when no cooldown runs.
+     */
+    cooldownStartedBy: last && nextTestAlertAt(last.createdAt, now) ? { kind: last.kind, rideName: last.rideName } : null,
     history: historyView(recent),
   };
 }

@@ -248,3 +248,12 @@ export async function deleteAccount(deps: AppDeps, user: SessionUser, input: { p
   });
   return { ok: true as const };
 }
+
+/**
+ * Whether a password-reset link (its token) is still usable at `deps.now()` → { valid }: unknown, used, revoked
+ * and expired links are not. Reads only; `resetPassword` checks again when the new password arrives.
+ */
+export async function resetLinkStatus(deps: AppDeps, token: string) {
+  const link = await accounts.peekToken(deps.db, accounts.hashLinkToken(token), ['reset_password'], deps.now());
+  return { valid: Boolean(link?.userId) };
+}

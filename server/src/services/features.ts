@@ -1,11 +1,35 @@
 import { type Executor, type FeatureKey, type FeatureState, features, users } from '@walkon/db';
+import { formatEarlyAccessGrantedEmail } from '@walkon/domain/messages/earlyAccess';
 import { gateAllows } from '@walkon/domain/rules/features';
+import { createOutboxNotifier } from '@walkon/jobs/providers';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { publicLaunchLabel } from './launchLabel.ts';
 
 type FeatureFlag = features.FeatureFlag;
+
+const outbox = createOutboxNotifier();
+
+/** The page of each gated feature (the link of the "you have early access" e-mail). */
+const FEATURE_PAGE: Record<FeatureKey, string> = { restaurant_alerts: '/restaurant-alerts', lightning_lane: '/lightning-lane' };
+
+/**
+ * Tells a person by e-mail that they now have early access (a new grant only). A transport failure is logged,
+ * never shown: the grant stands either way.
+ */
+async function sendGrantedEmail(deps: AppDeps, key: FeatureKey, to: string): Promise<void> {
+  try {
+    const flag = await features.getFlag(deps.db, key);
+    const link = `${deps.publicOrigin.replace(/\/$/, '')}${FEATURE_PAGE[key]}`;
+    await (deps.notifier ?? outbox).sendEmail(
+      { to, ...formatEarlyAccessGrantedEmail({ featureTitle: flag.title, link }) },
+      { db: deps.db },
+    );
+  } catch (err) {
+    deps.logger.warn({ key, err: (err as Error).message }, 'early-access e-mail not sent');
+  }
+}
 
 /** A caller's view of one gate: the flag, whether they are let in, and whether they asked for early access. */
 export interface FeatureAccess extends FeatureFlag {
@@ -108,13 +132,14 @@ export async function setFlag(deps: AppDeps, admin: SessionUser, input: { key: F
 }
 
 /**
- * Admin: lets the account with this e-mail into a feature in early access → { userId, email }.
+ * Admin: lets the account with this e-mail into a feature in early access → { userId, email }; a new grant
+ * e-mails the person a link to the feature.
  * @throws AppError NOT_FOUND without such an account.
  */
 export async function grant(deps: AppDeps, admin: SessionUser, input: { key: FeatureKey; email: string }) {
   const user = await users.findByEmail(deps.db, input.email);
   if (!user) throw new AppError('NOT_FOUND', `No account uses ${input.email}. Ask them to sign up first.`);
-  await features.grant(deps.db, input.key, user.id, admin.id);
+  if ((await features.grant(deps.db, input.key, user.id, admin.id)).created) await sendGrantedEmail(deps, input.key, user.email);
   return { userId: user.id, email: user.email };
 }
 
@@ -125,7 +150,8 @@ export async function revoke(deps: AppDeps, input: { key: FeatureKey; userId: st
 }
 
 /**
- * Admin: grants (to the requester's account) or dismisses a pending request → { status }.
+ * Admin: grants (to the requester's account, who is e-mailed when the grant is new) or dismisses a pending
+ * request → { status }.
  * @throws AppError NOT_FOUND for an unknown or already handled request; CONFLICT when granting and the e-mail
  * has no account.
  */
@@ -138,7 +164,8 @@ export async function resolveRequest(deps: AppDeps, admin: SessionUser, input: {
   }
   const user = req.userId ? { id: req.userId } : await users.findByEmail(deps.db, req.email.toLowerCase());
   if (!user) throw new AppError('CONFLICT', `No account uses ${req.email} yet; it can be granted once they sign up.`);
-  await features.grant(deps.db, req.featureKey, user.id, admin.id);
+  const granted = await features.grant(deps.db, req.featureKey, user.id, admin.id);
   await features.resolveRequest(deps.db, input.id, 'granted', admin.id);
+  if (granted.created && granted.email) await sendGrantedEmail(deps, req.featureKey, granted.email);
   return { status: 'granted' as const };
 }

@@ -1,6 +1,7 @@
 import { flights } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { destinationAirports, FLIGHT_DESTINATIONS, flightDestination } from '@walkon/domain/flights';
+import { enqueueConfirmation } from '@walkon/jobs/producers';
 import { FlightProviderError, type FlightSearch, lookupAirport } from '@walkon/jobs/providers';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
@@ -78,16 +79,19 @@ export async function searchFlights(deps: AppDeps, input: TripInput) {
 /**
  * Creates a flight price alert (spec part 2 §3: economy, 1 passenger, active; departure window = the chosen
  * date). Works without a provider (the price check runs when one is configured). The signed-in user's id is
- * attached when present.
- * @returns `{ id }`.
+ * attached when present. Double opt-in (docs/decisions/027-double-opt-in.md): the alert is checked only once
+ * confirmed; a confirmation e-mail is queued unless the signed-in owner of this verified address created it.
+ * @returns `{ id, confirmed }` (confirmed false: the person must open the e-mailed link).
  * @throws AppError BAD_REQUEST for the trip rules.
  */
 export async function createFlightAlert(
   deps: AppDeps,
   user: SessionUser | null,
   input: Omit<TripInput, 'origin'> & { homeAirport: string; email: string; maxPrice: number },
-): Promise<{ id: string }> {
+): Promise<{ id: string; confirmed: boolean }> {
   const trip = await checkTrip(deps, { ...input, origin: input.homeAirport });
+  // Double opt-in (decision 027): only the signed-in owner of this verified address skips the confirmation e-mail.
+  const proven = Boolean(user?.emailVerified && user.email.toLowerCase() === input.email.trim().toLowerCase());
   const id = await flights.createAlert(deps.db, {
     userId: user?.id ?? null,
     homeAirport: trip.origin,
@@ -97,6 +101,14 @@ export async function createFlightAlert(
     maxPrice: input.maxPrice,
     departureDate: input.departureDate,
     returnDate: input.returnDate,
+    confirmedAt: proven ? deps.now() : null,
   });
-  return { id };
+  if (!proven) {
+    try {
+      await enqueueConfirmation(deps.queues, 'flight_alert', id);
+    } catch (err) {
+      deps.logger.warn({ err: (err as Error).message }, 'flight alert confirmation not queued');
+    }
+  }
+  return { id, confirmed: proven };
 }

@@ -94,35 +94,42 @@ function AuthPage() {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          <form onSubmit={onSubmit} noValidate className="space-y-4">
-            {tab === 'signup' ? (
-              <Field label="Full name" htmlFor="fullName" error={errors.fullName?.message}>
-                <Input id="fullName" maxLength={MAX_LENGTH.fullName} autoComplete="name" {...form.register('fullName')} />
-              </Field>
-            ) : null}
-            <Field label="Email" htmlFor="email" error={errors.email?.message}>
-              <Input id="email" maxLength={MAX_LENGTH.email} type="email" autoComplete="email" {...form.register('email')} />
-            </Field>
-            <Field label="Password" htmlFor="password" error={errors.password?.message}>
-              <Input
-                id="password"
-                maxLength={MAX_LENGTH.password}
-                type="password"
-                autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
-                {...form.register('password')}
-              />
-            </Field>
-            {tab === 'login' ? (
-              <p className="text-right text-sm">
-                <Link to="/reset-password" className="font-semibold text-brand-700 underline">
-                  Forgot password?
-                </Link>
-              </p>
-            ) : null}
-            <Button type="submit" className="w-full" disabled={busy}>
-              {tab === 'login' ? (logIn.isPending ? 'Logging in...' : 'Login') : signUp.isPending ? 'Signing up...' : 'Sign Up'}
-            </Button>
-          </form>
+          {/* One panel per tab (each trigger's aria-controls names its panel); the form, shared by both, sits in the active one. */}
+          {(['login', 'signup'] as const).map((t) => (
+            <Tabs.Content key={t} value={t} forceMount className="data-[state=inactive]:hidden">
+              {tab === t ? (
+                <form onSubmit={onSubmit} noValidate className="space-y-4">
+                  {tab === 'signup' ? (
+                    <Field label="Full name" htmlFor="fullName" error={errors.fullName?.message}>
+                      <Input id="fullName" maxLength={MAX_LENGTH.fullName} autoComplete="name" {...form.register('fullName')} />
+                    </Field>
+                  ) : null}
+                  <Field label="Email" htmlFor="email" error={errors.email?.message}>
+                    <Input id="email" maxLength={MAX_LENGTH.email} type="email" autoComplete="email" {...form.register('email')} />
+                  </Field>
+                  <Field label="Password" htmlFor="password" error={errors.password?.message}>
+                    <Input
+                      id="password"
+                      maxLength={MAX_LENGTH.password}
+                      type="password"
+                      autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
+                      {...form.register('password')}
+                    />
+                  </Field>
+                  {tab === 'login' ? (
+                    <p className="text-right text-sm">
+                      <Link to="/reset-password" className="font-semibold text-brand-700 underline">
+                        Forgot password?
+                      </Link>
+                    </p>
+                  ) : null}
+                  <Button type="submit" className="w-full" disabled={busy}>
+                    {tab === 'login' ? (logIn.isPending ? 'Logging in...' : 'Login') : signUp.isPending ? 'Signing up...' : 'Sign Up'}
+                  </Button>
+                </form>
+              ) : null}
+            </Tabs.Content>
+          ))}
         </Tabs.Root>
         <p className="mt-5 text-center text-xs text-slate-600">
           By continuing you agree to our{' '}

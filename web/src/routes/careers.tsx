@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ContactLink } from '../components/ContactLink.tsx';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 
 export const Route = createFileRoute('/careers')({
@@ -10,7 +11,7 @@ export const Route = createFileRoute('/careers')({
         accessible web apps — we would still like to hear from you.
       </p>
       <p>
-        Send a short note and a link to something you built to <a href="mailto:jobs@walkon.example">jobs@walkon.example</a>.
+        Send a short note and a link to something you built to <ContactLink subject="Working at WalkOn" />.
       </p>
     </InfoPage>
   ),

@@ -30,7 +30,7 @@ function FlightDeals() {
       else toast.success('Search Complete', { description });
     },
     onError: (e) => {
-      toast.error('Search Failed', { description: failureMessage(e, 'Unable to search flights. Please try again.') });
+      // Said once, in the results area (FlightResults: "Search Failed" and why), not in a toast beside it.
       // Search may have been switched off since the page loaded: refresh the notice.
       if (isUnavailable(e)) void utils.flights.destinations.invalidate();
     },
@@ -56,7 +56,8 @@ function FlightDeals() {
       {data?.available && data.source === 'replay' ? (
         <p className="mt-6 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          Demo mode: results are sample fares replayed from recorded examples, not live prices.
+          Demo mode: results are sample fares replayed from recorded examples, not live prices, shown in the currency they were recorded in
+          (price alerts compare US-dollar fares only).
         </p>
       ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-3 lg:items-start">
@@ -72,7 +73,11 @@ function FlightDeals() {
         />
         <AlertCard searchForm={searchForm} />
       </div>
-      <FlightResults pending={search.isPending} failed={search.isError} result={search.data} />
+      <FlightResults
+        pending={search.isPending}
+        failure={search.isError ? failureMessage(search.error, 'Unable to search flights. Please try again.') : null}
+        result={search.data}
+      />
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { formatDay } from '@walkon/domain/days';
 import { formatClockTime } from '@walkon/domain/messages/returnTimes';
 import { format, parseISO } from 'date-fns';
 import { ArrowLeft, Bell } from 'lucide-react';
@@ -12,7 +13,7 @@ import { agoLabel, minutesOf, slotTime } from '../features/waits/format.ts';
 import { type RideHistoryResponse, useRideHistory } from '../features/waits/liveApi.ts';
 import { RideChart } from '../features/waits/RideChart.tsx';
 
-const day = (d: string) => format(parseISO(d), 'EEE d MMM yyyy');
+const day = (d: string) => `${formatDay(d)}, ${d.slice(0, 4)}`;
 const weekday = (d: string) => format(parseISO(d), 'EEEE');
 
 /** The figures behind the chart as a table, one row per hour (accessible summary). */
@@ -100,6 +101,9 @@ function RidePage() {
   const wd = weekday(page.localDate);
   const todayWaits = page.today.filter((p) => p.waitMinutes !== null).map((p) => p.waitMinutes!);
   const main = page.hours.find((h) => h.type === 'OPERATING');
+  // The years the typical day draws on, said when they are more than one ("2021–2026").
+  const years = page.typical ? [page.typical.dates.at(-1)!.slice(0, 4), page.typical.dates[0]!.slice(0, 4)] : [];
+  const period = years[0] && years[1] && years[0] !== years[1] ? `data from ${years[0]}–${years[1]}` : '';
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-10">
       <Link
@@ -139,11 +143,26 @@ function RidePage() {
             ? `Today's standby wait ranged from ${Math.min(...todayWaits)} to ${Math.max(...todayWaits)} minutes over ${todayWaits.length} readings.`
             : 'No standby wait readings yet today.'}{' '}
           {page.typical
-            ? `Typical ${wd}: the median and middle half of the last ${page.typical.days} ${wd}s with data (${day(page.typical.dates.at(-1)!)} to ${day(page.typical.dates[0]!)}).`
-            : page.typicalDaysAvailable > 0
-              ? `Only ${page.typicalDaysAvailable} past ${wd}${page.typicalDaysAvailable === 1 ? '' : 's'} of history: too few to show a typical day.`
-              : `No past ${wd}s of history yet, so no typical day to compare with.`}
+            ? `Typical ${wd}: the median and middle half of the last ${page.typical.days} ${wd}s with data, from ${day(page.typical.dates.at(-1)!)} to ${day(page.typical.dates[0]!)}${
+                period ? ` (${period}; the ride and the crowds may have changed since the older days)` : ''
+              }.`
+            : null}
         </p>
+        {page.typical ? null : (
+          <div
+            role="note"
+            className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            data-testid="no-history"
+          >
+            <p className="font-semibold">Not enough history yet</p>
+            <p>
+              {page.typicalDaysAvailable > 0
+                ? `We have ${page.typicalDaysAvailable} past ${wd}${page.typicalDaysAvailable === 1 ? '' : 's'} of this ride; a typical ${wd} and the best times need at least 3.`
+                : `We have no past ${wd}s of this ride yet; a typical ${wd} and the best times need at least 3.`}{' '}
+              Today's readings are shown as they come in.
+            </p>
+          </div>
+        )}
         <div className="mt-3 flex flex-wrap gap-4 text-xs text-slate-600" aria-hidden="true">
           <span className="inline-flex items-center gap-1">
             <span className="inline-block h-0.5 w-5 bg-sky-600" /> Today
@@ -152,6 +171,7 @@ function RidePage() {
             <>
               <span className="inline-flex items-center gap-1">
                 <span className="inline-block h-0 w-5 border-t-2 border-dashed border-slate-500" /> Typical {wd}
+                {years[0] ? ` (${years[0] === years[1] ? years[0] : `${years[0]}–${years[1]}`})` : ''}
               </span>
               <span className="inline-flex items-center gap-1">
                 <span className="inline-block h-3 w-5 bg-slate-300/60" /> Middle half of {wd}s
@@ -189,7 +209,9 @@ function RidePage() {
             </ol>
           ) : (
             <p className="mt-2 text-sm text-slate-600">
-              {page.typical ? 'No typical slot left in the park’s hours today.' : 'Needs at least 3 past days of history for this weekday.'}
+              {page.typical
+                ? 'No typical slot left in the park’s hours today.'
+                : `Not enough history yet: needs at least 3 past ${wd}s of this ride.`}
             </p>
           )}
         </Card>

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ContactLink } from '../components/ContactLink.tsx';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 
 export const Route = createFileRoute('/privacy')({
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/privacy')({
       <h2>Your rights</h2>
       <p>
         You can see, correct, export or delete your data, and unsubscribe at any time (one click in every e-mail, STOP for texts). Write to
-        privacy@walkon.example.
+        <ContactLink subject="Privacy request" />.
       </p>
       <h2>Cookies</h2>
       <p>One strictly necessary cookie keeps you signed in. We use no advertising or tracking cookies.</p>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { newPasswordSchema, passwordResetRequestInput } from '@walkon/domain/schemas';
+import { useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { pageHead } from '../components/InfoPage.tsx';
@@ -84,12 +85,36 @@ function NewPasswordForm({ token }: { token: string }) {
   );
 }
 
+/**
+ * A link from the e-mail: checked on load, so a used or expired link says so (with the way to a new one) before
+ * anybody types a new password.
+ */
+function ResetWithLink({ token }: { token: string }) {
+  const status = trpc.auth.resetLinkStatus.useQuery({ token }, { retry: false, refetchOnWindowFocus: false });
+  // The first answer decides: once the new password is saved the link is used, and the success must stay shown.
+  const first = useRef<boolean | null>(null);
+  if (first.current === null && status.data) first.current = status.data.valid;
+  if (first.current === null && status.isPending) return <p role="status">Checking your link…</p>;
+  if (first.current === false || (first.current === null && status.isError))
+    return (
+      <div role="alert" className="space-y-4">
+        <p className="font-semibold text-red-700">
+          {status.isError ? status.error.message : 'This link was already used or has expired. Please ask for a new one.'}
+        </p>
+        <Link to="/reset-password" className="inline-block rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800">
+          Ask for a new link
+        </Link>
+      </div>
+    );
+  return <NewPasswordForm token={token} />;
+}
+
 function ResetPasswordPage() {
   const { token } = Route.useSearch();
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="mb-6 text-center text-3xl font-bold">{token ? 'Choose a new password' : 'Forgot your password?'}</h1>
-      <Card>{token ? <NewPasswordForm token={token} /> : <RequestForm />}</Card>
+      <Card>{token ? <ResetWithLink key={token} token={token} /> : <RequestForm />}</Card>
     </main>
   );
 }

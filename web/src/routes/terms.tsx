@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DEFAULT_THRESHOLD_MINUTES, MIN_ALERT_WAIT_MINUTES } from '@walkon/domain/rules/alerts';
+import { ContactLink } from '../components/ContactLink.tsx';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 
 export const Route = createFileRoute('/terms')({
@@ -34,7 +35,9 @@ export const Route = createFileRoute('/terms')({
       <h2>7. Liability</h2>
       <p>To the extent the law allows, our liability is limited to the amount you paid for the pass concerned.</p>
       <h2>8. Changes</h2>
-      <p>We may update these terms; the date above shows the latest version. Questions: legal@walkon.example.</p>
+      <p>
+        We may update these terms; the date above shows the latest version. Questions: <ContactLink subject="Terms of service" />.
+      </p>
     </InfoPage>
   ),
 });

@@ -89,7 +89,8 @@ function airportZone(code: string): Promise<string | null> {
 /**
  * The replay provider (kind 'replay'): reads every `*.json` in `dir` except `unresolved.json` once, as recorded
  * Duffel offer-request responses (same parser as the Duffel client), and answers any search by re-targeting the
- * recorded offers: outbound from `query.origin` to each destination airport, first segment departing on
+ * recorded offers: outbound from `query.origin` to one destination airport each (offer k to airport k, round-robin
+ * until every offer and every airport is used, so one recorded flight lands at one airport), first segment departing on
  * `query.departureDate` (recorded clock times, connections and durations kept; the arrival recomputed from the
  * departure and the recorded duration in the new airports' time zones), the return slice (round trips)
  * moved to `query.returnDate`, prices as recorded. Offer ids become `<recorded id>_<destination>`. One-way
@@ -124,22 +125,23 @@ export function createReplayFlightProvider(opts: ReplayFlightProviderOptions): F
       const wanted = query.returnDate ? roundTrip : oneWay;
       const pool = wanted.length > 0 ? wanted : offers;
       const flights: FlightResult[] = [];
-      const unresolvedDestinations: string[] = [];
-      for (const destination of [...new Set(query.destinations)]) {
-        if (unresolved.has(destination.toUpperCase())) {
-          unresolvedDestinations.push(destination);
-          continue;
-        }
+      const asked = [...new Set(query.destinations)];
+      const unresolvedDestinations = asked.filter((d) => unresolved.has(d.toUpperCase()));
+      const destinations = asked.filter((d) => !unresolved.has(d.toUpperCase()));
+      // One landing airport per recorded flight: offer k goes to airport k (both taken round-robin until each
+      // offer and each airport has been used once), so no flight "lands" at several airports at once.
+      const pairs = destinations.length ? Math.max(pool.length, destinations.length) : 0;
+      for (let k = 0; k < pairs; k++) {
+        const offer = pool[k % pool.length]!;
+        const destination = destinations[k % destinations.length]!;
         const zones = { origin: await airportZone(query.origin), destination: await airportZone(destination) };
         const back = { origin: zones.destination, destination: zones.origin };
-        for (const offer of pool) {
-          const slices = [retargetSlice(offer.slices[0]!, query.origin, destination, query.departureDate, zones)];
-          if (query.returnDate && offer.slices[1]) {
-            slices.push(retargetSlice(offer.slices[1], destination, query.origin, query.returnDate, back));
-          }
-          const result = offerToFlightResult({ ...offer, id: `${offer.id}_${destination}`, slices }, query.returnDate);
-          if (result) flights.push(result);
+        const slices = [retargetSlice(offer.slices[0]!, query.origin, destination, query.departureDate, zones)];
+        if (query.returnDate && offer.slices[1]) {
+          slices.push(retargetSlice(offer.slices[1], destination, query.origin, query.returnDate, back));
         }
+        const result = offerToFlightResult({ ...offer, id: `${offer.id}_${destination}`, slices }, query.returnDate);
+        if (result) flights.push(result);
       }
       return { flights: sortAndDedupe(flights), unresolvedDestinations: unresolvedDestinations.sort() };
     },

@@ -16,13 +16,19 @@ export * from './types.ts';
  * counts from. With a `gate`, park reads honour the upstream's Retry-After across calls (withReadGate).
  */
 export function createWaitTimesSource(
-  env: Pick<JobsEnv, 'WAIT_TIMES_SOURCE' | 'THEMEPARKS_API_URL' | 'WAIT_TIMES_REPLAY_DIR' | 'WAIT_TIMES_REPLAY_SERIES'>,
+  env: Pick<JobsEnv, 'WAIT_TIMES_SOURCE' | 'THEMEPARKS_API_URL' | 'WAIT_TIMES_REPLAY_DIR' | 'WAIT_TIMES_REPLAY_SERIES'> &
+    Partial<Pick<JobsEnv, 'WAIT_TIMES_REPLAY_PARKS'>>,
   now: () => Date = () => new Date(),
   gate?: ReadGate,
 ): WaitTimesSource {
   const source =
     env.WAIT_TIMES_SOURCE === 'replay'
-      ? createReplaySource({ dir: env.WAIT_TIMES_REPLAY_DIR, now, seriesFile: env.WAIT_TIMES_REPLAY_SERIES })
+      ? createReplaySource({
+          dir: env.WAIT_TIMES_REPLAY_DIR,
+          now,
+          seriesFile: env.WAIT_TIMES_REPLAY_SERIES,
+          onlyRecordedParks: env.WAIT_TIMES_REPLAY_PARKS === 'recorded',
+        })
       : createHttpSource({ baseUrl: env.THEMEPARKS_API_URL, now });
   return gate ? withReadGate(source, gate, now) : source;
 }

@@ -20,6 +20,11 @@ export interface ReplaySourceOptions {
   files?: string[];
   /** Optional RogueMew day CSV (`name,waitTime,currentStatus,date,time,isRide`): one snapshot per getLive call. */
   seriesFile?: string;
+  /**
+   * List only the parks that have a live recording (destinations left without a park are dropped): the demo then
+   * offers no park whose ride list cannot load (`WAIT_TIMES_REPLAY_PARKS=recorded`). Default: every listed park.
+   */
+  onlyRecordedParks?: boolean;
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -101,7 +106,10 @@ export function createReplaySource(opts: ReplaySourceOptions): WaitTimesSource &
     .filter((n) => /^tpw_destinations_.*\.json$/.test(n))
     .sort()
     .at(-1);
-  const destinations = destinationFile ? parseDestinations(JSON.parse(readFileSync(path.join(opts.dir, destinationFile), 'utf8'))) : [];
+  const listed = destinationFile ? parseDestinations(JSON.parse(readFileSync(path.join(opts.dir, destinationFile), 'utf8'))) : [];
+  const destinations = opts.onlyRecordedParks
+    ? listed.map((d) => ({ ...d, parks: d.parks.filter((p) => byPark.has(p.id)) })).filter((d) => d.parks.length > 0)
+    : listed;
 
   // Schedules (`tpw_schedule_*.json`): the newest file per park, moved by whole weeks so today falls inside it.
   const schedules = new Map<string, { timezone: string; entries: ScheduleEntry[] }>();

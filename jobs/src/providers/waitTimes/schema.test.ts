@@ -61,3 +61,22 @@ describe('docs/decisions/011-offline-replay-of-recorded-data.md: the replay step
     expect(tiki.lastUpdated).toBe(now.toISOString());
   });
 });
+
+describe('the demo lists only parks with a live recording (WAIT_TIMES_REPLAY_PARKS=recorded)', () => {
+  it('drops parks without a recording and destinations left empty; the default lists every park', async () => {
+    const { FIXTURES_DIR: dir } = await import('@walkon/db/testing');
+    const { createReplaySource } = await import('./replay.ts');
+    const now = () => new Date('2030-06-01T15:00:00Z');
+    const all = await createReplaySource({ dir, now }).getDestinations();
+    const recordedSource = createReplaySource({ dir, now, onlyRecordedParks: true });
+    const recorded = await recordedSource.getDestinations();
+    const withData = new Set(Object.keys(recordedSource.files()));
+    const offered = recorded.flatMap((d) => d.parks.map((p) => p.id));
+    // Every offered park has data, and every park with data (that the destination list names) is offered.
+    expect(offered.every((id) => withData.has(id))).toBe(true);
+    expect(new Set(offered)).toEqual(new Set(all.flatMap((d) => d.parks.map((p) => p.id)).filter((id) => withData.has(id))));
+    expect(offered).toContain('75ea578a-adc8-4116-a54d-dccb60765ef9'); // Magic Kingdom
+    expect(recorded.every((d) => d.parks.length > 0)).toBe(true);
+    expect(all.flatMap((d) => d.parks).length).toBeGreaterThan(offered.length);
+  });
+});

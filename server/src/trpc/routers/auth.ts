@@ -86,6 +86,11 @@ export const authRouter = router({
     clearSessionCookie(ctx);
     return r;
   }),
+  /**
+   * { token } → { valid }: whether a password-reset link can still be used (not used, not expired), so the page
+   * says so on load instead of after the new password is typed. Consumes nothing.
+   */
+  resetLinkStatus: publicProcedure.input(emailLinkInput).query(({ ctx, input }) => auth.resetLinkStatus(ctx.deps, input.token)),
   /** { currentPassword, newPassword } → { ok }; other sessions end. BAD_REQUEST when the current one is wrong. */
   changePassword: protectedProcedure
     .input(changePasswordInput)

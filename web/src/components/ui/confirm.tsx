@@ -8,12 +8,15 @@ export function Confirm({
   title,
   description,
   confirmText = 'Confirm',
+  confirmVariant = 'danger',
   onConfirm,
 }: {
   trigger: ReactNode;
   title: string;
   description: string;
   confirmText?: string;
+  /** The confirm button's look: danger (default) for what removes or refuses, primary for what adds. */
+  confirmVariant?: 'primary' | 'danger';
   onConfirm: () => void;
 }) {
   return (
@@ -29,7 +32,7 @@ export function Confirm({
               <Button variant="secondary">Cancel</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="danger" onClick={onConfirm}>
+              <Button variant={confirmVariant} onClick={onConfirm}>
                 {confirmText}
               </Button>
             </AlertDialog.Action>

@@ -25,7 +25,7 @@ export function Field({
       {children}
       {hint ? <p className="text-sm text-slate-600">{hint}</p> : null}
       {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
+        <p id={`${htmlFor}-error`} role="alert" className="text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}

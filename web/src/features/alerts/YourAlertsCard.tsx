@@ -155,8 +155,9 @@ export function YourAlertsCard({
               </Button>
             )}
             <TestAlertButton
-              active={status === 'ACTIVE'}
+              status={status}
               nextTestAlertAt={state.data.nextTestAlertAt}
+              cooldownStartedBy={state.data.cooldownStartedBy}
               sending={testAlert.isPending}
               onSend={() => parkId && testAlert.mutate({ parkId })}
             />

@@ -19,6 +19,7 @@ export function PassDatesPicker({
   today,
   max = 30,
   invalid = false,
+  error,
   calendarLabel = 'Choose your pass dates',
 }: {
   id: string;
@@ -30,6 +31,8 @@ export function PassDatesPicker({
   today: string;
   max?: number;
   invalid?: boolean;
+  /** A message shown under the field (and read with it), e.g. "Please select at least one date." */
+  error?: string | undefined;
   /** The calendar popover's accessible name. */
   calendarLabel?: string;
 }) {
@@ -50,7 +53,8 @@ export function PassDatesPicker({
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? `${id}-calendar` : undefined}
-        aria-invalid={invalid || undefined}
+        aria-invalid={invalid || Boolean(error) || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() => {
@@ -58,12 +62,17 @@ export function PassDatesPicker({
           setOpen((o) => !o);
         }}
         className={`flex w-full items-center gap-2 rounded-lg border bg-white px-3 py-2.5 text-left text-base text-slate-900 ${
-          invalid ? 'border-red-600' : 'border-slate-300'
+          invalid || error ? 'border-red-600' : 'border-slate-300'
         }`}
       >
         <CalendarDays className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
         <span>{datesSummary(value.length)}</span>
       </button>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
       {value.length ? (
         <ul aria-label="Selected dates" className="flex flex-wrap gap-1.5">
           {value.map((d) => (

@@ -5,6 +5,8 @@
  * No date library here: this module is part of the landing page's JavaScript.
  */
 
+import { formatDay } from '@walkon/domain/days';
+
 const ymdFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
@@ -51,7 +53,6 @@ export function dateToYmd(date: Date): string {
 }
 
 // Intl formatters are costly to build: made on first use, not while the page's modules load.
-let dayFormat: Intl.DateTimeFormat | undefined;
 let shortFormat: Intl.DateTimeFormat | undefined;
 let list: Intl.ListFormat | undefined;
 
@@ -60,10 +61,9 @@ function utc(ymd: string): number {
   return Date.UTC(y, m - 1, d);
 }
 
-/** One pass day for people: '2026-11-22' → 'Sun, Nov 22' (the calendar day itself, whatever the browser's zone). */
+/** One pass day for people: '2026-11-22' → 'Sun, Nov 22' (the one day format of @walkon/domain/days, e-mails too). */
 export function formatPassDate(ymd: string): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-  return dayFormat.format(utc(ymd));
+  return formatDay(ymd);
 }
 
 /** Several pass days in a sentence: ['2026-11-22', '2026-11-23'] → 'Nov 22 and Nov 23' (sorted). */

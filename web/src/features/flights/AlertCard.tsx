@@ -30,8 +30,12 @@ export function AlertCard({ searchForm, className }: { searchForm: SearchForm; c
     defaultValues: EMPTY_ALERT,
   });
   const create = trpc.flights.createAlert.useMutation({
-    onSuccess: () => {
-      toast.success('Alert Created!', { description: "You'll receive an email when we find deals matching your criteria." });
+    onSuccess: (r, v) => {
+      toast.success('Alert Created!', {
+        description: r.confirmed
+          ? "You'll receive an email when we find deals matching your criteria."
+          : `Please confirm it: we sent a link to ${v.email}. We check fares only after you open it.`,
+      });
       form.reset(EMPTY_ALERT);
     },
     onError: (e) => toast.error('Subscription Failed', { description: failureMessage(e, 'Unable to create alert. Please try again.') }),

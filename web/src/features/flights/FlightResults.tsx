@@ -109,10 +109,19 @@ export function FlightCard({ flight }: { flight: FlightCardData }) {
 
 /**
  * The 'Available Flights' section: skeletons while searching, a hint before the first search, the cards
- * (cheapest first; the same flight and fare offered to several airports is one card) after it, or the
- * no-results text.
+ * (cheapest first; the same flight and fare offered to several airports is one card) after it, the
+ * no-results text, or why the search failed (said here once, with no toast beside it).
  */
-export function FlightResults({ pending, failed, result }: { pending: boolean; failed: boolean; result: FlightSearchResult | undefined }) {
+export function FlightResults({
+  pending,
+  failure,
+  result,
+}: {
+  pending: boolean;
+  /** Why the last search failed (the server's sentence for bad input, else the spec's "Unable to search flights…"). */
+  failure: string | null;
+  result: FlightSearchResult | undefined;
+}) {
   let body: ReactNode;
   if (pending) {
     body = (
@@ -146,8 +155,13 @@ export function FlightResults({ pending, failed, result }: { pending: boolean; f
         No flights found for these dates. Try another airport or date.
       </p>
     );
-  } else if (failed) {
-    body = <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-700">The search did not finish. Please try again.</p>;
+  } else if (failure) {
+    body = (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-900">
+        <p className="font-semibold">Search Failed</p>
+        <p className="mt-1">{failure}</p>
+      </div>
+    );
   } else {
     body = (
       <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">

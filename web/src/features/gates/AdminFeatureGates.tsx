@@ -24,7 +24,7 @@ const STATES = Object.keys(STATE_LABEL) as (keyof typeof STATE_LABEL)[];
 export function AdminFeatureGates() {
   const overview = trpc.features.adminOverview.useQuery();
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid gap-6">
       <Card title="Feature gates">
         {overview.isPending ? <p className="text-slate-600">Loading…</p> : null}
         {overview.isError ? <p role="alert">Failed to load feature gates: {overview.error.message}</p> : null}
@@ -53,7 +53,7 @@ function FlagRow({ flag }: { flag: Flag }) {
   const dirty = state !== flag.state || launch !== flag.launchLabel;
   return (
     <form
-      className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      className="grid gap-3 sm:grid-cols-[minmax(12rem,16rem)_minmax(12rem,1fr)_auto] sm:items-end"
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate({ key: flag.key, state, launchLabel: launch });
@@ -68,16 +68,23 @@ function FlagRow({ flag }: { flag: Flag }) {
           ))}
         </Select>
       </Field>
-      <Field
-        label={`Expected launch of ${flag.title}`}
-        htmlFor={`launch-${flag.key}`}
-        hint="E.g. Q1 2027, March 2027 or 2027-03-15. Leave empty, or let the date pass, and visitors see “Early access” with no date."
-      >
-        <Input id={`launch-${flag.key}`} value={launch} maxLength={40} placeholder="No date" onChange={(e) => setLaunch(e.target.value)} />
+      <Field label={`Expected launch of ${flag.title}`} htmlFor={`launch-${flag.key}`}>
+        <Input
+          id={`launch-${flag.key}`}
+          value={launch}
+          maxLength={40}
+          placeholder="No date"
+          aria-describedby={`launch-hint-${flag.key}`}
+          onChange={(e) => setLaunch(e.target.value)}
+        />
       </Field>
       <Button type="submit" aria-label={`Save ${flag.title}`} variant={dirty ? 'primary' : 'secondary'} disabled={!dirty || save.isPending}>
         Save
       </Button>
+      <p id={`launch-hint-${flag.key}`} className="text-sm text-slate-600 sm:col-span-3">
+        Expected launch: e.g. Q1 2027, March 2027 or 2027-03-15. Leave it empty, or let the date pass, and visitors see “Early access” with
+        no date.
+      </p>
     </form>
   );
 }

@@ -99,7 +99,7 @@ export function AdminSiteSettings() {
           <Select aria-label="Rating" value={t.rating} onChange={(e) => setT({ ...t, rating: Number(e.target.value) })}>
             {[5, 4, 3, 2, 1].map((n) => (
               <option key={n} value={n}>
-                {n} stars
+                {n === 1 ? '1 star' : `${n} stars`}
               </option>
             ))}
           </Select>

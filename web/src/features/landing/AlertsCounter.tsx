@@ -17,7 +17,7 @@ function usePrefersReducedMotion(): boolean {
 
 /**
  * The rotating counter of real alert figures (spec part 1 §2, §9): a new figure every 4 s, counting up from 0
- * to its value over 2 s (no animation for users who prefer reduced motion), so the number under a label never
+ * to its value over 2 s (for users who prefer reduced motion: every figure at once, nothing moves), so the number under a label never
  * exceeds that label's figure (it never counts from the previous figure). Labels follow plural rules. Fixed
  * height and tabular digits: no layout shift. Screen readers hear the final figure once, not every frame.
  * Renders nothing when there is no real figure (DESIGN §6).
@@ -30,10 +30,11 @@ export function AlertsCounter({ figures }: { figures: CounterFigure[] }) {
   const figure = figures.length ? figures[index % figures.length]! : null;
 
   useEffect(() => {
-    if (figures.length < 2) return;
+    // Reduced motion: nothing swaps (every figure is shown at once, below).
+    if (figures.length < 2 || reduced) return;
     const t = setInterval(() => setIndex((i) => i + 1), ROTATE_MS);
     return () => clearInterval(t);
-  }, [figures.length]);
+  }, [figures.length, reduced]);
 
   const target = figure?.value;
   useEffect(() => {
@@ -53,6 +54,17 @@ export function AlertsCounter({ figures }: { figures: CounterFigure[] }) {
   }, [index, target, reduced]);
 
   if (!figure) return null;
+  if (reduced)
+    return (
+      <ul className="flex min-h-16 flex-wrap items-center justify-center gap-x-6 gap-y-1 text-center" data-testid="alerts-counter">
+        {figures.map((f) => (
+          <li key={figureLabel(f)} className="flex flex-col">
+            <span className="text-3xl font-extrabold tabular-nums">{groupDigits(f.value)}</span>
+            <span className="text-sm opacity-90">{figureLabel(f)}</span>
+          </li>
+        ))}
+      </ul>
+    );
   const label = figureLabel(figure);
   const shown = count.key === `${index}:${figure.value}` ? count.n : reduced ? figure.value : 0;
   return (

@@ -19,7 +19,7 @@ export function Newsletter() {
   const subscribe = useApiMutation('site.subscribeNewsletter', {
     onSuccess: () => {
       toast.success('Welcome to the newsletter!', {
-        description: 'If this address is new to our list, a confirmation e-mail is on its way.',
+        description: 'If this address is new to our list, we sent it a link: open it to confirm your subscription.',
       });
       setEmail('');
     },

@@ -6,7 +6,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } 
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { RadioCards, type RadioCardsLook } from '../../components/ui/radio-cards.tsx';
-import { fieldToastId, toast } from '../../lib/toast.ts';
+import { toast } from '../../lib/toast.ts';
 import { useApiMutation, useApiQuery } from '../../lib/useApi.ts';
 import type { CheckoutField } from '../checkout/checkoutError.ts';
 import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
@@ -17,7 +17,7 @@ import { SmsPhoneInput } from '../checkout/SmsPhoneInput.tsx';
 import { useParkToday } from '../checkout/useParkToday.ts';
 import { useStartCheckout } from '../checkout/useStartCheckout.ts';
 import { ParkOptions } from './parks.tsx';
-import { type SignupProblem, signupFieldProblem, signupProblem } from './signup.ts';
+import { type SignupProblem, type SignupValues, signupFieldProblem, signupProblems } from './signup.ts';
 
 const FreeAlertsDialog = lazy(() => import('./FreeAlertsDialog.tsx'));
 
@@ -53,11 +53,18 @@ export function SignupCard() {
   const [email, setEmail] = useState('');
   const [promoInput, setPromoInput] = useState('');
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
-  const [invalid, setInvalid] = useState<SignupProblem['field'] | null>(null);
+  /** The fields marked invalid, with the message shown under each ('' = marked by the server, its toast says why). */
+  const [errors, setErrors] = useState<Partial<Record<SignupProblem['field'], string>>>({});
   const [free, setFree] = useState<{ open: boolean; promo: AppliedPromo | null } | null>(null);
   const freeButton = useRef<HTMLButtonElement>(null);
-  /** Editing a field clears its invalid mark. */
-  const edited = (field: SignupProblem['field']) => setInvalid((f) => (f === field ? null : f));
+  /** Editing a marked field checks it again: its message goes as soon as it is valid, or says what is still wrong. */
+  const edited = (field: SignupProblem['field'], next: Partial<SignupValues>) =>
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const problem = signupFieldProblem({ parkId, dates, channel, phone, email, ...next }, field);
+      const { [field]: _gone, ...rest } = current;
+      return problem ? { ...rest, [field]: problem.description } : rest;
+    });
   const { startCheckout, redirecting } = useStartCheckout();
 
   const all = parks.data ?? [];
@@ -70,13 +77,6 @@ export function SignupCard() {
     setDates((d) => (d.some((x) => x < today) ? d.filter((x) => x >= today) : d));
   }, [today]);
   const summary = priceSummary(channel, dates.length, promo);
-  // The field whose error toast is showing: the toast goes as soon as that field is valid (not after its timeout).
-  const [toasted, setToasted] = useState<SignupProblem['field'] | null>(null);
-  useEffect(() => {
-    if (!toasted || signupFieldProblem({ parkId, dates, channel, phone, email }, toasted)) return;
-    toast.dismiss(fieldToastId('signup', toasted));
-    setToasted(null);
-  }, [toasted, parkId, dates, channel, phone, email]);
 
   const checkPromo = useApiMutation('checkout.checkPromo', {
     onSuccess: (p) => {
@@ -96,13 +96,11 @@ export function SignupCard() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = signupProblem({ parkId, dates, channel, phone, email });
-    setInvalid(problem?.field ?? null);
-    if (problem) {
-      if (toasted && toasted !== problem.field) toast.dismiss(fieldToastId('signup', toasted));
-      toast.error(problem.title, { description: problem.description, id: fieldToastId('signup', problem.field) });
-      setToasted(problem.field);
-      document.getElementById(`hero-${problem.field}`)?.focus();
+    // Every problem at once, each under its field; the first invalid field gets the focus.
+    const problems = signupProblems({ parkId, dates, channel, phone, email });
+    setErrors(Object.fromEntries(problems.map((p) => [p.field, p.description])));
+    if (problems[0]) {
+      document.getElementById(`hero-${problems[0].field}`)?.focus();
       return;
     }
     await startCheckout(
@@ -118,7 +116,7 @@ export function SignupCard() {
       (field) => {
         const mark = FIELD_OF[field];
         if (!mark) return;
-        setInvalid(mark);
+        setErrors((current) => ({ ...current, [mark]: current[mark] ?? '' }));
         document.getElementById(`hero-${mark}`)?.focus();
       },
     );
@@ -140,14 +138,15 @@ export function SignupCard() {
             Pick your park and days. SMS {formatUsd(SMS_PRICE_CENTS)} per day · E-mail {formatUsd(EMAIL_PRICE_CENTS)} per day.
           </p>
         </div>
-        <Field label="Park" htmlFor="hero-park">
+        <Field label="Park" htmlFor="hero-park" error={errors.park}>
           <Select
             id="hero-park"
             value={parkId}
-            aria-invalid={invalid === 'park' || undefined}
+            aria-invalid={'park' in errors || undefined}
+            aria-describedby={errors.park ? 'hero-park-error' : undefined}
             onChange={(e) => {
               setParkId(e.target.value);
-              edited('park');
+              edited('park', { parkId: e.target.value });
             }}
             disabled={parks.isPending}
           >
@@ -155,7 +154,17 @@ export function SignupCard() {
           </Select>
         </Field>
 
-        <RadioCards name="hero-channel" legend="Alert method" options={CHANNELS} value={channel} onChange={setChannel} look={CHANNEL_LOOK}>
+        <RadioCards
+          name="hero-channel"
+          legend="Alert method"
+          options={CHANNELS}
+          value={channel}
+          onChange={(c) => {
+            setChannel(c);
+            edited('phone', { channel: c });
+          }}
+          look={CHANNEL_LOOK}
+        >
           {(c) => (
             <span className="flex flex-col leading-tight">
               <span className="font-semibold whitespace-nowrap">{c.label}</span>
@@ -170,10 +179,11 @@ export function SignupCard() {
           value={dates}
           onChange={(d) => {
             setDates(d);
-            edited('dates');
+            edited('dates', { dates: d });
           }}
           today={today}
-          invalid={invalid === 'dates'}
+          invalid={'dates' in errors}
+          error={errors.dates}
         />
 
         {channel === 'sms' ? (
@@ -181,20 +191,22 @@ export function SignupCard() {
             label="Phone number"
             htmlFor="hero-phone"
             hint="We text your alerts to this number. Reply STOP to any of our texts to stop them — we honour it."
+            error={errors.phone}
           >
             <SmsPhoneInput
               id="hero-phone"
               value={phone}
-              aria-invalid={invalid === 'phone' || undefined}
+              aria-invalid={'phone' in errors || undefined}
+              aria-describedby={errors.phone ? 'hero-phone-error' : undefined}
               onChange={(e) => {
                 setPhone(e.target.value);
-                edited('phone');
+                edited('phone', { phone: e.target.value });
               }}
             />
           </Field>
         ) : null}
 
-        <Field label="Email for your receipt" htmlFor="hero-email">
+        <Field label="Email for your receipt" htmlFor="hero-email" error={errors.email}>
           <Input
             id="hero-email"
             maxLength={MAX_LENGTH.email}
@@ -202,10 +214,11 @@ export function SignupCard() {
             inputMode="email"
             autoComplete="email"
             value={email}
-            aria-invalid={invalid === 'email' || undefined}
+            aria-invalid={'email' in errors || undefined}
+            aria-describedby={errors.email ? 'hero-email-error' : undefined}
             onChange={(e) => {
               setEmail(e.target.value);
-              edited('email');
+              edited('email', { email: e.target.value });
             }}
           />
         </Field>

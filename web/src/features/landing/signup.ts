@@ -52,3 +52,11 @@ export function signupProblem(v: SignupValues): SignupProblem | null {
   }
   return null;
 }
+
+/**
+ * Every problem with the signup card, in screen order, so the card shows each under its field at once (as the
+ * affiliate form does) rather than one toast per missing field; [] = go to checkout.
+ */
+export function signupProblems(v: SignupValues): SignupProblem[] {
+  return FIELDS.map((field) => signupFieldProblem(v, field)).filter((p): p is SignupProblem => p !== null);
+}

@@ -31,7 +31,7 @@ const COLUMNS = [
 export function Footer() {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-extrabold text-brand-800">WalkOn</p>
           <p className="mt-2 text-sm text-slate-600">Enhancing your theme park visits with real-time wait-time alerts.</p>

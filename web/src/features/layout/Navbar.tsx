@@ -7,6 +7,7 @@ import { useSession } from '../auth/session.ts';
 export const NAV_LINKS = [
   { to: '/how-it-works', label: 'How It Works' },
   { to: '/live-wait-times', label: 'Live Wait Times' },
+  { to: '/get-alerts', label: 'Get Alerts' },
   { to: '/lightning-lane', label: 'Lightning Lane Assist' },
   { to: '/restaurant-alerts', label: 'Restaurant Alerts' },
   { to: '/flight-deals', label: 'Free Flight Alerts' },
@@ -60,7 +61,7 @@ export function Navbar() {
   const staff = useStaffLinks();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto max-w-7xl px-4">
+      <nav aria-label="Main" className="mx-auto max-w-6xl px-4">
         <div className="flex items-center justify-between gap-3 py-3">
           <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand-800" onClick={() => setOpen(false)}>
             <img src="/favicon.svg" alt="" width={28} height={28} />

@@ -99,7 +99,7 @@ export function ConnectStep({ status }: { status: LaneStatus }) {
             )}
           </p>
           {expired ? (
-            <p className="text-sm text-slate-700">This invitation expired before it was confirmed. Send a new one below.</p>
+            <p className="text-sm text-slate-700">This request expired before it was confirmed. Request the connection again below.</p>
           ) : null}
           <HowItConnects />
         </div>
@@ -130,7 +130,7 @@ export function ConnectStep({ status }: { status: LaneStatus }) {
           </Field>
           <Button type="submit" disabled={connect.isPending} className="w-full sm:w-auto">
             <Link2 className="h-4 w-4" aria-hidden="true" />
-            {connect.isPending ? 'Sending…' : expired ? 'Send a new invitation' : 'Send invitation'}
+            {connect.isPending ? 'Requesting…' : expired ? 'Request the connection again' : 'Request the connection'}
           </Button>
           {!account ? <HowItConnects /> : null}
         </form>

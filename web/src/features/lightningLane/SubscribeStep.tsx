@@ -104,7 +104,9 @@ export function SubscribeStep({
           </div>
         </form>
       ) : (
-        <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">Send your Disney invitation (step 1) before subscribing.</p>
+        <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          Request the Disney account connection (step 1) before subscribing.
+        </p>
       )}
     </Card>
   );

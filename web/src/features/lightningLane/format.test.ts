@@ -30,7 +30,8 @@ describe('Lightning Lane display helpers (spec part 2 §4, §8)', () => {
 
   it('prices, ages and states', () => {
     expect(formatLanePrice(2100, '$21.00')).toBe('$21.00');
-    expect(formatLanePrice(1400, null)).toBe('$14.00');
+    expect(formatLanePrice(1400, null)).toBe('$14'); // the one money format (formatUsd, decision 028)
+    expect(formatLanePrice(1350, null)).toBe('$13.50');
     expect(formatLanePrice(undefined)).toBe('—');
     expect(ageLabel('2026-04-14T22:26:55Z', now)).toBe('just now');
     expect(ageLabel('2026-04-14T22:26:15Z', now)).toBe('45 s ago');

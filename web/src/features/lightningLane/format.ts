@@ -1,3 +1,4 @@
+import { formatUsd } from '@walkon/domain/money';
 import { LL_MESSAGES } from '@walkon/domain/schemas';
 import { QUEUE_STATE_WORDS } from '../../lib/queueState.ts';
 import { trpcErrorCode } from '../../lib/trpcError.ts';
@@ -45,10 +46,10 @@ export function returnWindow(start: string | null, end: string | null, timeZone:
   return end ? `${parkTime(start, timeZone)} – ${parkTime(end, timeZone)}` : `From ${parkTime(start, timeZone)}`;
 }
 
-/** A price in cents for people: the upstream text when published, else '$21.00'; '—' when there is none. */
+/** A price in cents for people: the upstream text when published, else '$21' (formatUsd); '—' when there is none. */
 export function formatLanePrice(cents: number | null | undefined, formatted?: string | null): string {
   if (cents === null || cents === undefined) return '—';
-  return formatted || `$${(cents / 100).toFixed(2)}`;
+  return formatted || formatUsd(cents);
 }
 
 /** How old the live data is: 'just now', '45 s ago', '3 min ago', '2 h ago'. */

@@ -2,7 +2,7 @@ import { formatClockTime } from '@walkon/domain/messages/returnTimes';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { minutesOf } from './format.ts';
+import { minutesOf, timeAxis, waitAxis } from './format.ts';
 import type { RideHistoryResponse } from './liveApi.ts';
 
 /** The chart's aligned columns: x = park-local minutes after midnight. */
@@ -42,17 +42,21 @@ export function RideChart({ page }: { page: RideHistoryResponse }) {
     const el = box.current;
     if (!el) return;
     const d = chartData(page);
+    // Both axes come from the data: labelled hours around the readings, minutes up past the largest wait.
+    const values = [...d.today, ...d.p75, ...d.median].filter((v): v is number => v !== null);
+    const y = waitAxis(values.length ? Math.max(...values) : 0);
+    const x = timeAxis(d.xs[0] ?? 9 * 60, d.xs.at(-1) ?? 9 * 60);
     const opts: uPlot.Options = {
       width: Math.max(280, el.clientWidth),
       height: 240,
-      scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(20, Math.ceil(((max ?? 0) + 5) / 10) * 10)] } },
+      scales: { x: { time: false, range: () => [x.from, x.to] }, y: { range: () => [0, y.top] } },
       axes: [
         {
+          splits: () => x.ticks,
           values: (_u, ticks) => ticks.map((t) => formatClockTime(hhmm(t)).replace(':00', '')),
-          space: 60,
-          incrs: [60, 120, 180, 240, 360],
+          space: 40,
         },
-        { label: 'minutes', size: 50 },
+        { label: 'minutes', size: 50, splits: () => y.ticks },
       ],
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },

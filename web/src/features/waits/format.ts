@@ -42,3 +42,31 @@ export function sortRides<T extends { name: string; status: string; waitMinutes:
     return list.sort((a, b) => (STATUS_ORDER[a.status] ?? 4) - (STATUS_ORDER[b.status] ?? 4) || wait(b) - wait(a) || byName(a, b));
   return list.sort((a, b) => wait(b) - wait(a) || byName(a, b));
 }
+
+/**
+ * The chart's minutes axis from the data: ticks every `step` minutes from 0 up to `top`, the first tick strictly
+ * above the largest wait (a 65-minute line sits under an 80 label, never above an axis that stops at 60).
+ * `max` is the largest value drawn (minutes; 0 or less when there is none); at least 0–20.
+ */
+export function waitAxis(max: number): { top: number; step: number; ticks: number[] } {
+  const m = Math.max(0, max);
+  const step = m < 30 ? 5 : m < 60 ? 10 : m < 120 ? 20 : m < 240 ? 30 : 60;
+  const top = Math.max(20, Math.floor(m / step + 1) * step);
+  const ticks: number[] = [];
+  for (let t = 0; t <= top; t += step) ticks.push(t);
+  return { top, step, ticks };
+}
+
+/**
+ * The chart's time axis from the data (park-local minutes after midnight): whole hours around the first and the
+ * last reading, at least one hour wide, so the axis always shows labelled hours, also with one reading.
+ */
+export function timeAxis(first: number, last: number): { from: number; to: number; ticks: number[] } {
+  const from = Math.floor(first / 60) * 60;
+  const to = Math.max(from + 60, Math.ceil(last / 60) * 60);
+  const hours = (to - from) / 60;
+  const step = hours <= 6 ? 60 : hours <= 12 ? 120 : 180;
+  const ticks: number[] = [];
+  for (let t = from; t <= to; t += step) ticks.push(t);
+  return { from, to, ticks };
+}

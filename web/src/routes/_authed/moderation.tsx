@@ -5,6 +5,7 @@ import { AccessDenied } from '../../components/AccessDenied.tsx';
 import { pageHead } from '../../components/InfoPage.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Confirm } from '../../components/ui/confirm.tsx';
 import { useSession } from '../../features/auth/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
@@ -72,12 +73,33 @@ function RequestList({ status }: { status: Status }) {
           ) : null}
           {r.status === 'pending' ? (
             <div className="mt-3 flex gap-2">
-              <Button size="sm" disabled={approve.isPending} onClick={() => approve.mutate({ id: r.id })}>
-                Approve
-              </Button>
-              <Button size="sm" variant="danger" disabled={reject.isPending} onClick={() => reject.mutate({ id: r.id })}>
-                Reject
-              </Button>
+              <Confirm
+                trigger={
+                  <Button size="sm" disabled={approve.isPending} aria-label={`Approve “${r.name}”`}>
+                    Approve
+                  </Button>
+                }
+                title={`Approve “${r.name}”?`}
+                description={
+                  r.kind === 'edit'
+                    ? `The ranking item “${r.originalName}” is updated with this suggestion. This cannot be undone here.`
+                    : `“${r.name}” is added to the rankings of ${r.parkName}. This cannot be undone here.`
+                }
+                confirmText="Approve"
+                confirmVariant="primary"
+                onConfirm={() => approve.mutate({ id: r.id })}
+              />
+              <Confirm
+                trigger={
+                  <Button size="sm" variant="danger" disabled={reject.isPending} aria-label={`Reject “${r.name}”`}>
+                    Reject
+                  </Button>
+                }
+                title={`Reject “${r.name}”?`}
+                description="The suggestion is closed as rejected and nothing in the rankings changes. This cannot be undone here."
+                confirmText="Reject"
+                onConfirm={() => reject.mutate({ id: r.id })}
+              />
             </div>
           ) : null}
         </li>

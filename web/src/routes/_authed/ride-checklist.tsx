@@ -30,24 +30,27 @@ function Checklist({ parkId }: { parkId: string }) {
   const { items, progress } = list.data;
   return (
     <div className="space-y-4">
-      <div>
-        <div className="flex justify-between text-sm font-semibold">
-          <span>
-            {progress.completed} of {progress.total} rides done
-          </span>
-          <span>{progress.percent}%</span>
+      {/* An empty checklist shows its own sentence below, not "0 of 0 rides done 0%". */}
+      {progress.total === 0 ? null : (
+        <div>
+          <div className="flex justify-between text-sm font-semibold">
+            <span>
+              {progress.completed} of {progress.total} rides done
+            </span>
+            <span>{progress.percent}%</span>
+          </div>
+          <div
+            className="mt-1 h-3 rounded-full bg-slate-200"
+            role="progressbar"
+            aria-label="Checklist progress"
+            aria-valuenow={progress.percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <div className="h-3 rounded-full bg-brand-700 transition-all" style={{ width: `${progress.percent}%` }} />
+          </div>
         </div>
-        <div
-          className="mt-1 h-3 rounded-full bg-slate-200"
-          role="progressbar"
-          aria-label="Checklist progress"
-          aria-valuenow={progress.percent}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div className="h-3 rounded-full bg-brand-700 transition-all" style={{ width: `${progress.percent}%` }} />
-        </div>
-      </div>
+      )}
       <div className="flex flex-wrap gap-2">
         <Confirm
           title="Add all rides?"

@@ -8,7 +8,8 @@ export function AdminOutbox() {
   return (
     <Card title="Outbox (latest 20)">
       <p className="mb-3 text-sm text-slate-600">
-        Messages written by NOTIFY_TRANSPORT=outbox. Queues:{' '}
+        The e-mails and texts WalkOn sent while delivery goes to this outbox instead of Amazon SES and SNS (the development and demo
+        setting), newest first. Job queues:{' '}
         <a href="/admin/queues" className="font-semibold underline">
           Bull Board
         </a>
