@@ -28,19 +28,28 @@ export function fixturePath(...parts: string[]): string {
 }
 
 /**
- * The seven fresh, OPERATING attractions with a 1–15 min standby wait in the Magic Kingdom recording
+ * The thirteen OPERATING attractions with a 1–15 min standby wait in the Magic Kingdom recording
  * `tpw_live_magic-kingdom_2026-04-14T2227Z.json` (under FIXTURES_DIR), sorted by name: the rides one tick over
- * that recording alerts a visitor watching every ride (DESIGN §2.3 Evaluate). Jobs tests and the e2e run
- * check against this one list.
+ * that recording alerts a visitor watching every ride when the clock stands at the recording instant (18:27 in
+ * Orlando, inside the 9:00–22:00 schedule and every ride's hours; docs/rules.md R2: the feed's newest stamp is
+ * 22:27:18Z, so it is live, and every stamp is of 2026-04-14 in Orlando — six of them 16–586 minutes old, which
+ * the old "at most 15 minutes old" rule wrongly held back). Listed by an independent script over the JSON (not
+ * by the product). Jobs tests and the e2e run check against this one list.
  */
 export const EXPECTED_MK_ALERTS: readonly string[] = [
+  'Astro Orbiter',
+  'Country Bear Musical Jamboree',
   'Dumbo the Flying Elephant',
   'Mad Tea Party',
   "Mickey's PhilharMagic",
   'Monsters Inc. Laugh Floor',
+  'Prince Charming Regal Carrousel',
+  'The Hall of Presidents',
   'The Magic Carpets of Aladdin',
   'Tomorrowland Speedway',
+  'Tomorrowland Transit Authority PeopleMover',
   'Under the Sea - Journey of The Little Mermaid',
+  "Walt Disney's Carousel of Progress",
 ];
 
 /**

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
 import { createTestDb, FIXTURES_DIR, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
@@ -27,20 +29,20 @@ export function replayOf(file: string, now: () => Date) {
 }
 
 /** Loads the catalogue + the park, gives `email` a valid e-mail pass for today and watches every ride. */
-export async function watchAll(db: Kysely<Database>, file: string, email: string, now: () => Date) {
+export async function watchAll(db: Kysely<Database>, file: string, email: string, now: () => Date, parkId = MK) {
   const source = replayOf(file, now);
   await catalogue.upsertDestinations(db, await source.getDestinations());
-  await refreshPark({ db, source, now }, MK);
+  await refreshPark({ db, source, now }, parkId);
   const today = parkLocalDate(now(), 'America/New_York');
   await subscriptions.upsertActivePass(db, {
     email,
-    parkId: MK,
+    parkId,
     userId: null,
     alertType: 'email',
     startDate: today,
     endDate: addDaysToDate(today, 1),
   });
-  await rides.watchAllRides(db, email, MK);
+  await rides.watchAllRides(db, email, parkId);
   return source;
 }
 
@@ -73,4 +75,51 @@ export function useTestDb(onCreate: (db: Kysely<Database>) => void): void {
   beforeEach(async () => {
     if (db) await truncateAll(db);
   });
+}
+
+/**
+ * The rides one tick over a recording should alert a visitor watching every ride when the clock stands at the
+ * recording instant, worked out from the raw JSON by the rule as docs/rules.md R2–R3 write it — an independent
+ * script, no product code: an ATTRACTION OPERATING with 1 ≤ standby ≤ 15, the document's newest stamp (future
+ * ignored) ≤ 15 min before `at`, the ride's own stamp on the park-local date of `at` and not > 2 min ahead,
+ * inside the ride's embedded hours (when both ends are given) and not in their last 15 min. Names sorted.
+ * (The park's schedule is checked by the caller's choice of `at`.)
+ */
+export function expectedByRule(file: string, at: Date, timeZone: string): string[] {
+  const doc = JSON.parse(readFileSync(path.join(FIXTURES, file), 'utf8')) as {
+    liveData: {
+      name: string;
+      entityType: string;
+      status?: string;
+      lastUpdated?: string;
+      queue?: { STANDBY?: { waitTime?: number | null } };
+      operatingHours?: { startTime?: string | null; endTime?: string | null }[] | null;
+    }[];
+  };
+  const day = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(t);
+  const now = at.getTime();
+  const stamps = doc.liveData.map((e) => Date.parse(e.lastUpdated ?? '')).filter((t) => Number.isFinite(t) && t <= now + 120_000);
+  const feedLive = stamps.length > 0 && now - Math.max(...stamps) <= 15 * 60_000;
+  if (!feedLive) return [];
+  return doc.liveData
+    .filter((e) => {
+      const wait = e.queue?.STANDBY?.waitTime;
+      const t = Date.parse(e.lastUpdated ?? '');
+      const hours = (e.operatingHours ?? []).filter((h) => h.startTime && h.endTime);
+      const inHours =
+        hours.length === 0 || hours.some((h) => Date.parse(h.startTime!) <= now && Date.parse(h.endTime!) - 15 * 60_000 > now);
+      return (
+        e.entityType === 'ATTRACTION' &&
+        e.status === 'OPERATING' &&
+        typeof wait === 'number' &&
+        wait >= 1 &&
+        wait <= 15 &&
+        Number.isFinite(t) &&
+        t <= now + 120_000 &&
+        day(t) === day(now) &&
+        inHours
+      );
+    })
+    .map((e) => e.name)
+    .sort();
 }

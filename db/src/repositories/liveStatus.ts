@@ -154,17 +154,23 @@ export async function pruneSamples(db: Executor, before: Date, now: Date = new D
 
 /**
  * Stores the park's own entity from a live response (DESIGN §2.3: a park whose entity is CLOSED never alerts):
- * its status and published hours (null when it publishes none) and the poll instant.
+ * its status and published hours (null when it publishes none), the poll instant and the newest `lastUpdated`
+ * of the document (`updatedAt`, future stamps ignored; docs/rules.md R2: the pages judge the feed's age by it).
  */
 export async function saveParkLive(
   db: Executor,
   parkId: string,
-  live: { status: string | null; hours: OperatingHoursEntry[] | null },
+  live: { status: string | null; hours: OperatingHoursEntry[] | null; updatedAt?: Date | null },
   polledAt: Date,
 ): Promise<void> {
   await db
     .updateTable('parks')
-    .set({ live_status: live.status, live_hours: live.hours ? JSON.stringify(live.hours) : null, live_polled_at: polledAt })
+    .set({
+      live_status: live.status,
+      live_hours: live.hours ? JSON.stringify(live.hours) : null,
+      live_polled_at: polledAt,
+      ...(live.updatedAt !== undefined ? { live_updated_at: live.updatedAt } : {}),
+    })
     .where('id', '=', parkId)
     .execute();
 }
