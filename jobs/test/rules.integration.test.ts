@@ -40,6 +40,8 @@ interface Case {
   parkHours?: { type: string; startTime: string; endTime: string }[] | null;
   /** When set, another entity of the document (a show) changed this many minutes before the poll (R2: feed). */
   feedAgeMin?: number;
+  /** The ride's lastUpdated as an instant (instead of `ageMin`): a reading that does not change between ticks. */
+  stamp?: Date;
 }
 
 const DEFAULT_HOURS = [{ type: 'Operating', startTime: '2026-04-14T13:00:00Z', endTime: '2026-04-15T02:00:00Z' }];
@@ -74,7 +76,7 @@ function sourceOf(reading: () => Case & { at: Date }): WaitTimesSource {
             standbyWait: c.wait === undefined ? 10 : c.wait,
             queue: null,
             operatingHours: c.hours === undefined ? DEFAULT_HOURS : c.hours,
-            lastUpdated: new Date(c.at.getTime() - (c.ageMin ?? 1) * 60_000).toISOString(),
+            lastUpdated: (c.stamp ?? new Date(c.at.getTime() - (c.ageMin ?? 1) * 60_000)).toISOString(),
           },
           ...(c.feedAgeMin === undefined
             ? []
@@ -422,5 +424,41 @@ describe("docs/rules.md R3: the park's published schedule bounds every alert (18
       await queues.close();
       connection.disconnect();
     }
+  });
+});
+
+describe('docs/rules.md R8: every start wakes the engine (the ride short and unchanged all along)', () => {
+  const at = (min: number) => new Date(NOW.getTime() + min * 60_000);
+  const still = { stamp: new Date(NOW.getTime() - 5 * 60_000), feedAgeMin: 1, hours: null } as const;
+  it('a scheduled start at 19:00 while the ride is already short alerts at the first tick from 19:00', async () => {
+    expect(await claims({ ...still, startsAt: at(60) })).toBe(0);
+    expect(await tickAt(still, at(30))).toBe(0);
+    expect(await tickAt(still, at(59))).toBe(0);
+    expect(await tickAt(still, at(60.5))).toBe(1);
+    expect(await tickAt(still, at(62))).toBe(0);
+  });
+  it('a start moved later, then reached: the person is looked at again then', async () => {
+    expect(await claims({ ...still, startsAt: at(20) })).toBe(0);
+    await db
+      .updateTable('subscriptions')
+      .set({ starts_at: at(40) })
+      .execute();
+    expect(await tickAt(still, at(21))).toBe(0);
+    expect(await tickAt(still, at(41))).toBe(1);
+  });
+  it('a threshold raised above the unchanged wait alerts at the next tick', async () => {
+    expect(await claims({ ...still, wait: 25 })).toBe(0);
+    expect(await tickAt({ ...still, wait: 25 }, at(1))).toBe(0);
+    await db.updateTable('user_rides').set({ threshold_minutes: 30 }).execute();
+    expect(await tickAt({ ...still, wait: 25 }, at(2))).toBe(1);
+  });
+  it('a pass day that begins at park-local midnight: due then, and alerts at the first tick of the day', async () => {
+    // The pass is for the 15th only; at 18:00 on the 14th the ride is short and the person not alertable.
+    expect(await claims({ ...still, start: '2026-04-15', end: '2026-04-16' })).toBe(0);
+    const row = await db.selectFrom('alert_watchers').select('due_at').executeTakeFirstOrThrow();
+    expect((row.due_at as Date).toISOString()).toBe('2026-04-15T04:00:00.000Z'); // 00:00 in Orlando
+    // The next day, the ride confirmed at 00:00:30 and unchanged since: due at midnight, it alerts at the tick.
+    const day2 = { stamp: new Date('2026-04-15T04:00:30Z'), feedAgeMin: 1, hours: null } as const;
+    expect(await tickAt(day2, new Date('2026-04-15T04:00:40Z'))).toBe(1);
   });
 });
