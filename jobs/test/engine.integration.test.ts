@@ -139,7 +139,7 @@ describe('the recorded Magic Kingdom day (2026-04-01, 58 snapshots every 15 minu
   });
 });
 
-describe('the recorded day with visitors who start mid-day (docs/rules.md R2, R8: every start wakes the engine)', () => {
+describe('the recorded day with visitors who start mid-day (docs/rules.md R2, R7: every start wakes the engine)', () => {
   it('scheduled starts at every hour 09:00–22:00, a late joiner at 14:00 and a pass day that began at midnight: each first tick alerts every ride short then', async () => {
     const { source, instants, slots, setClock, now } = recordedDay();
     const { parseDestinations } = await import('../src/providers/waitTimes/schema.ts');

@@ -427,7 +427,7 @@ describe("docs/rules.md R3: the park's published schedule bounds every alert (18
   });
 });
 
-describe('docs/rules.md R8: every start wakes the engine (the ride short and unchanged all along)', () => {
+describe('docs/rules.md R7: every start wakes the engine (the ride short and unchanged all along)', () => {
   const at = (min: number) => new Date(NOW.getTime() + min * 60_000);
   const still = { stamp: new Date(NOW.getTime() - 5 * 60_000), feedAgeMin: 1, hours: null } as const;
   it('a scheduled start at 19:00 while the ride is already short alerts at the first tick from 19:00', async () => {

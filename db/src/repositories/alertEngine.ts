@@ -156,7 +156,7 @@ const byThreshold = (w: string, atDefault: ReturnType<typeof sql>, masks: Return
 
 /**
  * The next instant after `now` at which person row `w` becomes alertable without any change of its own
- * (docs/rules.md R8, "every start wakes the engine"): its scheduled start (`starts_at`) when still ahead, or the
+ * (docs/rules.md R7, "every start wakes the engine"): its scheduled start (`starts_at`) when still ahead, or the
  * park-local midnight beginning its next pass day after `today` (which is also the daily re-arm). Null when
  * neither lies ahead. Written to `due_at` when the tick has looked at the row, so the person is evaluated at
  * the first tick from that instant on against every verdict of the poll, like a new watch.

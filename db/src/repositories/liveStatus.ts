@@ -175,6 +175,15 @@ export async function saveParkLive(
     .execute();
 }
 
+/**
+ * The newest `lastUpdated` of the park's last live document (`parks.live_updated_at`, future stamps ignored), or
+ * null: what the pages judge the feed's age by (docs/rules.md R2).
+ */
+export async function parkFeedUpdatedAt(db: Executor, parkId: string): Promise<Date | null> {
+  const row = await db.selectFrom('parks').select('live_updated_at').where('id', '=', parkId).executeTakeFirst();
+  return (row?.live_updated_at as Date | null | undefined) ?? null;
+}
+
 /** The park's own live status as the last poll stored it (`parks.live_status`), or null (none yet, or unknown park). */
 export async function parkLiveStatus(db: Executor, parkId: string): Promise<string | null> {
   const row = await db.selectFrom('parks').select('live_status').where('id', '=', parkId).executeTakeFirst();

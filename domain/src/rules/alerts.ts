@@ -15,7 +15,7 @@ export const THRESHOLD_MAX_MINUTES = 60;
 /** "1–15 minutes": the default walk-on-or-short range as the pages write it. */
 export const SHORT_WAIT_RANGE = `${MIN_ALERT_WAIT_MINUTES}–${DEFAULT_THRESHOLD_MINUTES} minutes`;
 
-/** A `lastUpdated` older than this is stale and never alerts nor re-arms (DESIGN §2.3). */
+/** The park's feed is live while its newest `lastUpdated` is at most this old (docs/rules.md R2, rules/liveData). */
 export const FRESHNESS_MINUTES = 15;
 /** A `lastUpdated` further than this in the future is not fresh either (DESIGN §2.3: upstream data is evidence). */
 export const FUTURE_TOLERANCE_MINUTES = 2;

@@ -137,6 +137,31 @@ function localInstant(date: string, hhmm: string, timezone: string | null, nextD
   return new TZDate(y, m - 1, d + (nextDay ? 1 : 0), h, mi, 0, timezone ?? 'UTC').getTime();
 }
 
+/** Today's park-local date 'YYYY-MM-DD' of `now`. */
+function localDateOf(now: Date, timezone: string | null): string {
+  const z = new TZDate(now.getTime(), timezone ?? 'UTC');
+  return `${z.getFullYear()}-${String(z.getMonth() + 1).padStart(2, '0')}-${String(z.getDate()).padStart(2, '0')}`;
+}
+
+/** The OPERATING entries of `entries` as [start, end) UTC ms (a closing at or before its opening is the next day). */
+function operatingSpans(entries: ScheduleHours[], timezone: string | null): [number, number][] {
+  return entries
+    .filter((e) => e.type === 'OPERATING')
+    .map((e) => [localInstant(e.localDate, e.opens, timezone), localInstant(e.localDate, e.closes, timezone, e.closes <= e.opens)]);
+}
+
+/**
+ * The park by its published schedule at `now` (docs/rules.md R3), as the live table shows it: `unknown` when no
+ * OPERATING entry is published for the park-local date of `now`, else `open` inside an OPERATING entry (of that
+ * date or the day before) and `closed` outside. Extra hours and ticketed events do not count.
+ */
+export function scheduleState(entries: ScheduleHours[], timezone: string | null, now: Date): 'open' | 'closed' | 'unknown' {
+  const today = localDateOf(now, timezone);
+  if (!entries.some((e) => e.type === 'OPERATING' && e.localDate === today)) return 'unknown';
+  const t = now.getTime();
+  return operatingSpans(entries, timezone).some(([s, e]) => s <= t && t < e) ? 'open' : 'closed';
+}
+
 /**
  * Whether the park's published schedule allows an alert at `now` (docs/rules.md R3, DESIGN §2.3). Only
  * OPERATING entries open the park to everyone (extra hours and ticketed events do not). When the schedule
@@ -146,14 +171,7 @@ function localInstant(date: string, hhmm: string, timezone: string | null, nextD
  * day before.
  */
 export function scheduleAllows(entries: ScheduleHours[], timezone: string | null, now: Date): boolean {
-  const open = entries.filter((e) => e.type === 'OPERATING');
-  const [dayStart] = dayBounds(now.getTime(), timezone);
-  const today = new TZDate(dayStart, timezone ?? 'UTC');
-  const todayStr = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  if (!open.some((e) => e.localDate === todayStr)) return true;
-  return open.some((e) => {
-    const start = localInstant(e.localDate, e.opens, timezone);
-    const end = localInstant(e.localDate, e.closes, timezone, e.closes <= e.opens);
-    return inside(now.getTime(), start, end);
-  });
+  const today = localDateOf(now, timezone);
+  if (!entries.some((e) => e.type === 'OPERATING' && e.localDate === today)) return true;
+  return operatingSpans(entries, timezone).some(([s, e]) => inside(now.getTime(), s, e));
 }
