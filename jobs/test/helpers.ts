@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
 import { createTestDb, FIXTURES_DIR, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
@@ -12,7 +10,7 @@ import { createReplaySource } from '../src/providers/waitTimes/index.ts';
 import { createQueues, type Queues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
 
-export { EXPECTED_MK_ALERTS } from '@walkon/db/testing';
+export { EXPECTED_MK_ALERTS, expectedByRule } from '@walkon/db/testing';
 export { openParkEntry } from './fixtures/liveFeed.ts';
 export { startTestWorker, TEST_PUBLIC_ORIGIN, type TestWorkerDeps } from './fixtures/testWorker.ts';
 
@@ -75,51 +73,4 @@ export function useTestDb(onCreate: (db: Kysely<Database>) => void): void {
   beforeEach(async () => {
     if (db) await truncateAll(db);
   });
-}
-
-/**
- * The rides one tick over a recording should alert a visitor watching every ride when the clock stands at the
- * recording instant, worked out from the raw JSON by the rule as docs/rules.md R2–R3 write it — an independent
- * script, no product code: an ATTRACTION OPERATING with 1 ≤ standby ≤ 15, the document's newest stamp (future
- * ignored) ≤ 15 min before `at`, the ride's own stamp on the park-local date of `at` and not > 2 min ahead,
- * inside the ride's embedded hours (when both ends are given) and not in their last 15 min. Names sorted.
- * (The park's schedule is checked by the caller's choice of `at`.)
- */
-export function expectedByRule(file: string, at: Date, timeZone: string): string[] {
-  const doc = JSON.parse(readFileSync(path.join(FIXTURES, file), 'utf8')) as {
-    liveData: {
-      name: string;
-      entityType: string;
-      status?: string;
-      lastUpdated?: string;
-      queue?: { STANDBY?: { waitTime?: number | null } };
-      operatingHours?: { startTime?: string | null; endTime?: string | null }[] | null;
-    }[];
-  };
-  const day = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(t);
-  const now = at.getTime();
-  const stamps = doc.liveData.map((e) => Date.parse(e.lastUpdated ?? '')).filter((t) => Number.isFinite(t) && t <= now + 120_000);
-  const feedLive = stamps.length > 0 && now - Math.max(...stamps) <= 15 * 60_000;
-  if (!feedLive) return [];
-  return doc.liveData
-    .filter((e) => {
-      const wait = e.queue?.STANDBY?.waitTime;
-      const t = Date.parse(e.lastUpdated ?? '');
-      const hours = (e.operatingHours ?? []).filter((h) => h.startTime && h.endTime);
-      const inHours =
-        hours.length === 0 || hours.some((h) => Date.parse(h.startTime!) <= now && Date.parse(h.endTime!) - 15 * 60_000 > now);
-      return (
-        e.entityType === 'ATTRACTION' &&
-        e.status === 'OPERATING' &&
-        typeof wait === 'number' &&
-        wait >= 1 &&
-        wait <= 15 &&
-        Number.isFinite(t) &&
-        t <= now + 120_000 &&
-        day(t) === day(now) &&
-        inHours
-      );
-    })
-    .map((e) => e.name)
-    .sort();
 }
