@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Kysely, sql } from 'kysely';
@@ -28,20 +29,79 @@ export function fixturePath(...parts: string[]): string {
 }
 
 /**
- * The seven fresh, OPERATING attractions with a 1–15 min standby wait in the Magic Kingdom recording
+ * The thirteen OPERATING attractions with a 1–15 min standby wait in the Magic Kingdom recording
  * `tpw_live_magic-kingdom_2026-04-14T2227Z.json` (under FIXTURES_DIR), sorted by name: the rides one tick over
- * that recording alerts a visitor watching every ride (DESIGN §2.3 Evaluate). Jobs tests and the e2e run
- * check against this one list.
+ * that recording alerts a visitor watching every ride when the clock stands at the recording instant (18:27 in
+ * Orlando, inside the 9:00–22:00 schedule and every ride's hours; docs/rules.md R2: the feed's newest stamp is
+ * 22:27:18Z, so it is live, and every stamp is of 2026-04-14 in Orlando — six of them 16–586 minutes old, which
+ * the old "at most 15 minutes old" rule wrongly held back). Listed by an independent script over the JSON (not
+ * by the product). Jobs tests and the e2e run check against this one list.
  */
 export const EXPECTED_MK_ALERTS: readonly string[] = [
+  'Astro Orbiter',
+  'Country Bear Musical Jamboree',
   'Dumbo the Flying Elephant',
   'Mad Tea Party',
   "Mickey's PhilharMagic",
   'Monsters Inc. Laugh Floor',
+  'Prince Charming Regal Carrousel',
+  'The Hall of Presidents',
   'The Magic Carpets of Aladdin',
   'Tomorrowland Speedway',
+  'Tomorrowland Transit Authority PeopleMover',
   'Under the Sea - Journey of The Little Mermaid',
+  "Walt Disney's Carousel of Progress",
 ];
+
+/**
+ * The rides one tick over a recording should alert a visitor watching every ride when the clock stands at the
+ * recording instant, worked out from the raw JSON by the rule as docs/rules.md R2–R3 write it — an independent
+ * script, no product code: an ATTRACTION OPERATING with 1 ≤ standby ≤ 15, the document's newest stamp (future
+ * ignored) ≤ 15 min before `at`, the ride's own stamp on the park-local date of `at` and not > 2 min ahead,
+ * inside the ride's embedded hours (when both ends are given) and not in their last 15 min. Names sorted.
+ * (The park's schedule is checked by the caller's choice of `at`.) `shifted`: every instant of the recording
+ * moved by `at` − its newest stamp, as the replay source serves it at the real clock (the e2e run).
+ */
+export function expectedByRule(file: string, at: Date, timeZone: string, shifted = false): string[] {
+  const doc = JSON.parse(readFileSync(path.join(FIXTURES_DIR, file), 'utf8')) as {
+    liveData: {
+      name: string;
+      entityType: string;
+      status?: string;
+      lastUpdated?: string;
+      queue?: { STANDBY?: { waitTime?: number | null } };
+      operatingHours?: { startTime?: string | null; endTime?: string | null }[] | null;
+    }[];
+  };
+  const newest = Math.max(...doc.liveData.map((e) => Date.parse(e.lastUpdated ?? '')).filter(Number.isFinite));
+  const shift = shifted ? at.getTime() - newest : 0;
+  const ms = (s: string | null | undefined) => Date.parse(s ?? '') + shift;
+  const day = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(t);
+  const now = at.getTime();
+  const stamps = doc.liveData.map((e) => ms(e.lastUpdated)).filter((t) => Number.isFinite(t) && t <= now + 120_000);
+  const feedLive = stamps.length > 0 && now - Math.max(...stamps) <= 15 * 60_000;
+  if (!feedLive) return [];
+  return doc.liveData
+    .filter((e) => {
+      const wait = e.queue?.STANDBY?.waitTime;
+      const t = ms(e.lastUpdated);
+      const hours = (e.operatingHours ?? []).filter((h) => h.startTime && h.endTime);
+      const inHours = hours.length === 0 || hours.some((h) => ms(h.startTime) <= now && ms(h.endTime) - 15 * 60_000 > now);
+      return (
+        e.entityType === 'ATTRACTION' &&
+        e.status === 'OPERATING' &&
+        typeof wait === 'number' &&
+        wait >= 1 &&
+        wait <= 15 &&
+        Number.isFinite(t) &&
+        t <= now + 120_000 &&
+        day(t) === day(now) &&
+        inHours
+      );
+    })
+    .map((e) => e.name)
+    .sort();
+}
 
 /**
  * The Redis tests connect to (queues under a unique prefix per test, limits, caches): `REDIS_URL`, default

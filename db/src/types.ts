@@ -82,6 +82,10 @@ export interface ParksTable {
   live_hours: Json<OperatingHoursEntry[] | null> | null;
   /** When the park was last polled (UTC). */
   live_polled_at: Timestamp | null;
+  /** Newest `lastUpdated` of any entity of its last live document, future stamps ignored (docs/rules.md R2). */
+  live_updated_at: Timestamp | null;
+  /** When a watched park's tick last tried to read the schedule (UTC; retried after 15 minutes). */
+  schedule_tried_at: Timestamp | null;
   updated_at: GeneratedTimestamp;
   /** When the 5-minute history collector last claimed this park's read (UTC). */
   history_read_at: Timestamp | null;

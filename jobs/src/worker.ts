@@ -10,6 +10,7 @@ import { type FlightSearcher, runFlightPriceCheck } from './pipeline/flightPrice
 import { collectHistory, reconcileHistorySchedulers } from './pipeline/history.ts';
 import { type LightningLaneBooker, runAutoBooking } from './pipeline/lightningLane.ts';
 import { runRestaurantCheck } from './pipeline/restaurantCheck.ts';
+import { readScheduleIfDue } from './pipeline/schedule.ts';
 import { POLL_EVERY_MS, reconcileSchedulers } from './pipeline/schedulers.ts';
 import { recordSendFailures, sendDeliveryBatch } from './pipeline/send.ts';
 import { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
@@ -83,10 +84,11 @@ export const SAMPLE_RETENTION_DAYS = 90;
  * `publicOrigin` (and uses `flights` and `logger` when given).
  */
 export type MaintenanceDeps = Pick<WorkerDeps, 'db' | 'queues' | 'now'> &
-  Partial<Pick<WorkerDeps, 'notifier' | 'logger' | 'publicOrigin' | 'flights' | 'dining'>>;
+  Partial<Pick<WorkerDeps, 'notifier' | 'logger' | 'publicOrigin' | 'flights' | 'dining' | 'source'>>;
 
 /**
- * Runs one maintenance task now. Returns what it did: re-enqueued deliveries, scheduled parks, deactivated
+ * Runs one maintenance task now. Returns what it did: re-enqueued deliveries, scheduled parks (and the watched
+ * parks' schedules read, when `source` is given), deactivated
  * subscriptions, pruned samples, or the flight price check's counts (docs/decisions/019-flight-price-alerts.md: deactivated, groups, searches,
  * notified, failedGroups).
  * @throws Error for `flight-price-check` without `notifier` or `publicOrigin`.
@@ -95,8 +97,16 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
   switch (task) {
     case 'sweep-deliveries':
       return { requeued: await sweepQueuedDeliveries(deps) };
-    case 'reconcile-schedulers':
-      return { parks: (await reconcileSchedulers(deps)).length, historyParks: (await reconcileHistorySchedulers(deps)).length };
+    case 'reconcile-schedulers': {
+      const parks = await reconcileSchedulers(deps);
+      // The watched parks' published schedules (docs/rules.md R3: they bound every alert) are read here once per
+      // park-local day (about a month ahead), so a watched park's hours never wait on the history collector.
+      let schedules = 0;
+      for (const parkId of deps.source ? parks : []) {
+        if (await readScheduleIfDue({ db: deps.db, source: deps.source!, logger: deps.logger }, parkId, deps.now())) schedules++;
+      }
+      return { parks: parks.length, historyParks: (await reconcileHistorySchedulers(deps)).length, schedules };
+    }
     case 'expire-subscriptions': {
       const deactivated = await subscriptions.deactivateExpired(deps.db, deps.now());
       // Parks whose last pass just ended lose their poller.

@@ -12,12 +12,13 @@ import { sendDelivery, sendDeliveryBatch } from '../src/pipeline/send.ts';
 import { sweepQueuedDeliveries } from '../src/pipeline/sweeper.ts';
 import { runParkTick } from '../src/pipeline/tick.ts';
 import { createOutboxNotifier } from '../src/providers/notify/index.ts';
-import { createHttpSource, UpstreamError } from '../src/providers/waitTimes/index.ts';
+import { createHttpSource, UpstreamError, type WaitTimesSource } from '../src/providers/waitTimes/index.ts';
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
 import { buildWorker } from '../src/worker.ts';
 import {
   EXPECTED_MK_ALERTS,
+  expectedByRule,
   FIXTURES,
   MK,
   MK_EDITED,
@@ -30,7 +31,10 @@ import {
 } from './helpers.ts';
 
 let db: Kysely<Database>;
-const now = () => new Date();
+// The clock stands at the recording instant of MK_OPEN (its newest lastUpdated, 18:27 in Orlando), so the replay
+// shifts nothing: inside the published 9:00–22:00 schedule, every stamp of the recording's park-local day.
+const AT_OPEN = new Date('2026-04-14T22:27:18Z');
+const now = () => AT_OPEN;
 const notifier = createOutboxNotifier();
 const publicOrigin = TEST_PUBLIC_ORIGIN;
 useTestDb((created) => {
@@ -38,8 +42,10 @@ useTestDb((created) => {
 });
 
 describe('DESIGN §2.3 evaluation over the real Magic Kingdom recordings (replay)', () => {
-  // Alert engine v2 changed this test: the seven alerts of one tick used to be seven e-mails; they are now
-  // seven deliveries (each its own history row and dedup key) sent as ONE e-mail listing all seven.
+  // Alert engine v2 changed this test: the alerts of one tick used to be one e-mail each; they are now
+  // deliveries (each its own history row and dedup key) sent as ONE e-mail listing all of them.
+  // docs/rules.md R2 (issue 25) changed it again: 13 rides, not 7 — the six with stamps 16–586 minutes old are
+  // live (the feed's newest stamp is of this minute; theirs are of today), as ThemeParks.wiki means the stamp.
   it('alerts exactly the fresh, OPERATING, 1–15 min rides, as one e-mail; a second tick sends nothing new', async () => {
     const source = await watchAll(db, MK_OPEN, 'fan@example.com', now);
     const first = await runParkTick({ db, source, now }, MK);
@@ -56,7 +62,7 @@ describe('DESIGN §2.3 evaluation over the real Magic Kingdom recordings (replay
     const mail = mails[0]!;
     expect((mail.headers as Record<string, string>)['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     for (const name of EXPECTED_MK_ALERTS) expect(mail.bodyText).toContain(name);
-    expect(mail.subject).toMatch(/\+6 more at Magic Kingdom Park$/);
+    expect(mail.subject).toMatch(new RegExp(`\\+${EXPECTED_MK_ALERTS.length - 1} more at Magic Kingdom Park$`));
     expect(mail.bodyText).toContain(`/live-wait-times?park=${MK}`);
     expect(mail.bodyHtml).toContain('Manage your alerts');
     expect([...(mail.deliveryIds ?? [])].sort()).toEqual(first.claimed.map((c) => c.id).sort());
@@ -66,7 +72,7 @@ describe('DESIGN §2.3 evaluation over the real Magic Kingdom recordings (replay
     expect(await outbox.listOutbox(db)).toHaveLength(1);
   });
 
-  it('stale entries (hours-old lastUpdated), CLOSED, REFURBISHMENT, null waits and waits above 15 never alert', async () => {
+  it('CLOSED, REFURBISHMENT, null waits and waits above 15 never alert; a ride unchanged since the morning does (R2)', async () => {
     const source = await watchAll(db, MK_OPEN, 'fan@example.com', now);
     const { claimed } = await runParkTick({ db, source, now }, MK);
     const rows = await db
@@ -79,11 +85,37 @@ describe('DESIGN §2.3 evaluation over the real Magic Kingdom recordings (replay
       expect(r.status).toBe('OPERATING');
       expect(r.standby_wait).toBeGreaterThan(0);
       expect(r.standby_wait).toBeLessThanOrEqual(15);
-      expect(now().getTime() - (r.last_updated as Date).getTime()).toBeLessThanOrEqual(15 * 60_000);
+      // Confirmed today: on 2026-04-14 in Orlando (from 04:00Z).
+      expect((r.last_updated as Date).getTime()).toBeGreaterThanOrEqual(Date.parse('2026-04-14T04:00:00Z'));
     }
-    // Country Bears (10 min, updated at 13:11Z, 9 h before the recording) is the stale case.
-    const stale = await db.selectFrom('deliveries').select('ride_name').where('ride_name', '=', 'Country Bear Musical Jamboree').execute();
-    expect(stale).toEqual([]);
+    // Country Bears (10 min, last changed at 13:11Z, 9 h before the recording) is live: the old rule missed it.
+    const bears = await db.selectFrom('deliveries').select('ride_name').where('ride_name', '=', 'Country Bear Musical Jamboree').execute();
+    expect(bears).toHaveLength(1);
+  });
+
+  it('a document whose every stamp is more than 15 minutes old alerts no one; a ride stamped yesterday never alerts', async () => {
+    await watchAll(db, MK_OPEN, 'fan@example.com', now);
+    // The same recording served as it was, read 16 minutes later: the feed is not live.
+    const late = () => new Date(AT_OPEN.getTime() + 16 * 60_000);
+    const asRecorded = replayOf(MK_OPEN, now);
+    expect((await runParkTick({ db, source: asRecorded, now: late }, MK)).claimed).toEqual([]);
+    // Live again, but Dumbo's stamp moved to 23:59 of the day before (park-local): not confirmed today.
+    const yesterday = '2026-04-14T03:59:00.000Z';
+    const dumbo: WaitTimesSource = {
+      ...asRecorded,
+      getLive: async (id) => {
+        const live = await asRecorded.getLive(id);
+        return {
+          ...live,
+          entries: live.entries.map((e) => (e.name === 'Dumbo the Flying Elephant' ? { ...e, lastUpdated: yesterday } : e)),
+        };
+      },
+    };
+    const at = () => new Date(AT_OPEN.getTime() + 60_000);
+    const names = (await runParkTick({ db, source: dumbo, now: at }, MK)).claimed.length;
+    const sent = (await db.selectFrom('deliveries').select('ride_name').execute()).map((r) => r.ride_name).sort();
+    expect(names).toBe(EXPECTED_MK_ALERTS.length - 1);
+    expect(sent).toEqual(EXPECTED_MK_ALERTS.filter((n) => n !== 'Dumbo the Flying Elephant'));
   });
 
   it('the pre-opening recording (every standby null) sends nothing', async () => {
@@ -109,6 +141,33 @@ describe('DESIGN §2.3 evaluation over the real Magic Kingdom recordings (replay
   });
 });
 
+describe('docs/rules.md R2 over real snapshots: expectations from an independent script over the JSON', () => {
+  const cases = [
+    // 13 short OPERATING rides, 6 of them last changed 16–586 minutes before the recording.
+    { file: MK_OPEN, park: MK, at: '2026-04-14T22:27:18Z', count: 13 },
+    // Gran Fiesta Tour at 5 minutes, stamped at opening (103 minutes before), and Awesome Planet (115) alert too.
+    { file: 'tpw_live_epcot_2023-02-15T1556Z.json', park: '47f90d2c-e191-4239-a466-5892ef59a88b', at: '2023-02-15T15:56:00Z', count: 6 },
+    { file: 'tpw_live_magic-kingdom_2023-02-01T1406Z.json', park: MK, at: '2023-02-01T14:06:39Z', count: 11 },
+  ];
+  for (const c of cases) {
+    it(`${c.file}: one tick at the recording instant alerts exactly the rides the rule names`, async () => {
+      const at = () => new Date(c.at);
+      const source = await watchAll(db, c.file, 'fan@example.com', at, c.park);
+      const { claimed } = await runParkTick({ db, source, now: at }, c.park);
+      const sent = (await db.selectFrom('deliveries').select('ride_name').where('kind', '=', 'ride_alert').execute()).map(
+        (r) => r.ride_name,
+      );
+      const expected = expectedByRule(c.file, at(), 'America/New_York');
+      expect(expected).toHaveLength(c.count);
+      expect(sent.sort()).toEqual(expected);
+      expect(claimed.length).toBeGreaterThanOrEqual(expected.length);
+    });
+  }
+  it('the independent script and the shared list agree on the Magic Kingdom recording', () => {
+    expect(expectedByRule(MK_OPEN, AT_OPEN, 'America/New_York')).toEqual(EXPECTED_MK_ALERTS);
+  });
+});
+
 describe('DESIGN §2.4–2.5 exactly-once delivery', () => {
   it('a worker killed between claim and send: the sweeper re-enqueues and each alert is delivered once', async () => {
     const prefix = `test-${randomUUID()}`;
@@ -118,28 +177,30 @@ describe('DESIGN §2.4–2.5 exactly-once delivery', () => {
       const source = await watchAll(db, MK_OPEN, 'fan@example.com', now);
       // Claim committed, then the process "dies" before fan-out: nothing is enqueued.
       const { claimed } = await runParkTick({ db, source, now }, MK);
-      expect(claimed).toHaveLength(7);
+      expect(claimed).toHaveLength(EXPECTED_MK_ALERTS.length);
       // Half of them were enqueued before the crash (their jobs are in Redis but nobody ran them).
       await enqueueDeliveries(queues, claimed.slice(0, 3));
       // A minute later the restarted worker's sweeper runs.
-      const later = () => new Date(Date.now() + 2 * 60_000);
+      const later = () => new Date(AT_OPEN.getTime() + 2 * 60_000);
       // Alert engine v2: the sweeper re-enqueues every stale queued delivery as whole-message batches (was: only
       // the 4 without a job); the 3 that also have a job still leave once (SKIP LOCKED + status in one transaction).
       const requeued = await sweepQueuedDeliveries({ db, queues, now: later });
-      expect(requeued).toBe(7);
+      expect(requeued).toBe(EXPECTED_MK_ALERTS.length);
       const connection = createRedis(TEST_REDIS_URL, 'worker');
       const worker = await buildWorker({ db, connection, queues, source, notifier, logger: pino({ level: 'silent' }), now, publicOrigin });
       try {
         // Alert engine v2: messages carry several deliveries (outbox delivery_ids); the crash may split this tick's
-        // message (the 3 enqueued before it can leave before the sweeper's batch), so 1 or 2 e-mails carry the 7.
+        // message (the 3 enqueued before it can leave before the sweeper's batch), so 1 or 2 e-mails carry them all.
         const carried = sql<{ n: number }>`select count(*)::int as n from outbox_messages, unnest(delivery_ids) d group by d`;
-        await expect.poll(async () => (await carried.execute(db)).rows.length, { timeout: 15_000, interval: 200 }).toBe(7);
+        await expect
+          .poll(async () => (await carried.execute(db)).rows.length, { timeout: 15_000, interval: 200 })
+          .toBe(EXPECTED_MK_ALERTS.length);
         // Sweeping again and re-running sends nothing more.
         await sweepQueuedDeliveries({ db, queues, now: later });
         await Promise.all(claimed.map((c) => sendDelivery({ db, notifier, now, publicOrigin }, c.id)));
         await new Promise((r) => setTimeout(r, 500));
         const perDelivery = await carried.execute(db);
-        expect(perDelivery.rows.map((r) => r.n)).toEqual(Array(7).fill(1));
+        expect(perDelivery.rows.map((r) => r.n)).toEqual(Array(EXPECTED_MK_ALERTS.length).fill(1));
         expect((await outbox.listOutbox(db)).length).toBeLessThanOrEqual(2);
         const statuses = await db.selectFrom('deliveries').select('status').execute();
         expect(statuses.every((s) => s.status === 'sent')).toBe(true);
@@ -213,9 +274,11 @@ describe('DESIGN §2.2 upstream faults from a local HTTP server', () => {
       await queues.poll.add('poll', { parkId: MK }, { attempts: 3, backoff: { type: 'fixed', delay: 300 } });
       await expect.poll(() => lines.some((l) => l.includes('upstream fault')), { timeout: 5000 }).toBe(true);
       mode = 'ok';
-      // Alert engine v2: the seven alerts of the tick leave as one e-mail (was seven).
+      // Alert engine v2: the alerts of the tick leave as one e-mail (was one each).
       await expect.poll(async () => (await outbox.listOutbox(db)).length, { timeout: 15_000, interval: 200 }).toBe(1);
-      expect((await db.selectFrom('deliveries').select('status').where('status', '=', 'sent').execute()).length).toBe(7);
+      expect((await db.selectFrom('deliveries').select('status').where('status', '=', 'sent').execute()).length).toBe(
+        EXPECTED_MK_ALERTS.length,
+      );
       expect(hits).toBeGreaterThanOrEqual(2);
     } finally {
       await worker.close();

@@ -15,7 +15,7 @@ import type { LiveParkData, WaitTimesSource } from '../src/providers/waitTimes/i
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
 import { buildWorker } from '../src/worker.ts';
-import { FIXTURES, MK, MK_OPEN, openParkEntry, replayOf, TEST_PUBLIC_ORIGIN, useTestDb } from './helpers.ts';
+import { EXPECTED_MK_ALERTS, FIXTURES, MK, MK_OPEN, openParkEntry, replayOf, TEST_PUBLIC_ORIGIN, useTestDb } from './helpers.ts';
 
 let db: Kysely<Database>;
 const notifier = createOutboxNotifier();
@@ -28,8 +28,10 @@ const SERIES = path.join(FIXTURES, 'roguemew_tpw-derived_magic-kingdom_2026-04-0
 
 /**
  * The recorded Magic Kingdom day read directly: one snapshot per 15-minute slot (08:00–22:45 park time,
- * EDT = UTC−4), each row stamped fresh at its slot, attraction ids and types from the 2026-04-14 recording
- * (Buzz Lightyear, absent from it, gets an id of its own), the park entity OPERATING, no published hours.
+ * EDT = UTC−4), each row stamped as ThemeParks.wiki stamps it — at the slot where its status or wait last
+ * changed (`lastUpdated` = last changed, ThemeParks/parksapi PR #301), attraction ids and types from the
+ * 2026-04-14 recording (Buzz Lightyear, absent from it, gets an id of its own), the park entity OPERATING, no
+ * published hours. Every slot of the day changes at least five rows, so the feed is live at every slot.
  */
 function recordedDay() {
   const recording = JSON.parse(readFileSync(path.join(FIXTURES, MK_OPEN), 'utf8')) as {
@@ -46,6 +48,20 @@ function recordedDay() {
     slots.set(time, rows);
   }
   const instants = [...slots.keys()].map((t) => new Date(`2026-04-01T${t}:00-04:00`));
+  // The instant each ride last changed, per slot: a row equal to the ride's previous row keeps its stamp.
+  const stamps = new Map<string, Map<string, string>>();
+  const last = new Map<string, { key: string; at: string }>();
+  for (const [time, rows] of slots) {
+    const at = new Date(`2026-04-01T${time}:00-04:00`).toISOString();
+    const m = new Map<string, string>();
+    for (const r of rows) {
+      const key = `${r.status}/${r.wait}`;
+      const prev = last.get(r.name);
+      if (!prev || prev.key !== key) last.set(r.name, { key, at });
+      m.set(r.name, last.get(r.name)!.at);
+    }
+    stamps.set(time, m);
+  }
   let clock = instants[0]!;
   const source: WaitTimesSource = {
     kind: 'replay',
@@ -67,7 +83,7 @@ function recordedDay() {
             standbyWait: r.wait,
             queue: null,
             operatingHours: null,
-            lastUpdated: clock.toISOString(),
+            lastUpdated: stamps.get(hhmm)?.get(r.name) ?? clock.toISOString(),
           })),
         ],
       };
@@ -76,6 +92,7 @@ function recordedDay() {
   return {
     source,
     instants,
+    slots,
     setClock: (t: Date) => {
       clock = t;
     },
@@ -119,6 +136,90 @@ describe('the recorded Magic Kingdom day (2026-04-01, 58 snapshots every 15 minu
     expect(new Set(alerts.map((a) => a.ride_name)).size).toBe(22);
     expect(messages).toBe(33);
     expect(await outbox.listOutbox(db, { limit: 1000 })).toHaveLength(33);
+  });
+});
+
+describe('the recorded day with visitors who start mid-day (docs/rules.md R2, R7: every start wakes the engine)', () => {
+  it('scheduled starts at every hour 09:00–22:00, a late joiner at 14:00 and a pass day that began at midnight: each first tick alerts every ride short then', async () => {
+    const { source, instants, slots, setClock, now } = recordedDay();
+    const { parseDestinations } = await import('../src/providers/waitTimes/schema.ts');
+    await catalogue.upsertDestinations(db, parseDestinations({ destinations: await source.getDestinations() }));
+    // The evening before (22:45 on 2026-03-31, the day's last snapshot as the feed, its stamps a day ahead: not
+    // live): a visitor whose only pass day is 2026-04-01 joins; that tick looks at them (dirty) before their day.
+    setClock(new Date('2026-03-31T22:45:00-04:00'));
+    await refreshPark({ db, source, now }, MK);
+    const pass = (email: string, startsAt: Date | null) =>
+      subscriptions.upsertActivePass(db, {
+        email,
+        parkId: MK,
+        userId: null,
+        alertType: 'email',
+        startDate: '2026-04-01',
+        endDate: '2026-04-02',
+        startsAt,
+      });
+    await pass('midnight@example.com', null);
+    await rides.watchAllRides(db, 'midnight@example.com', MK);
+    await runParkTick({ db, source, now }, MK);
+    expect(await db.selectFrom('deliveries').select('id').execute()).toEqual([]);
+    // At 08:00 on the day, fourteen visitors schedule their alerts to start at each hour (Get Alerts' "Schedule
+    // Alerts"); the late joiner signs up at 14:00, just before that tick.
+    const hours = Array.from({ length: 14 }, (_, k) => 9 + k);
+    const at = (h: number, m = 0) => new Date(`2026-04-01T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00-04:00`);
+    setClock(instants[0]!);
+    for (const h of hours) {
+      await pass(`start-${h}@example.com`, at(h));
+      await rides.watchAllRides(db, `start-${h}@example.com`, MK);
+    }
+    for (const t of instants) {
+      setClock(t);
+      if (t.getTime() === at(14).getTime()) {
+        await pass('late@example.com', null);
+        await rides.watchAllRides(db, 'late@example.com', MK);
+      }
+      await runParkTick({ db, source, now }, MK);
+    }
+    // Independent script over the CSV: a visitor's first tick is the first snapshot at or after their start; every
+    // ride OPERATING with 1 ≤ wait ≤ 15 in it alerts (armed, nothing sent before, the feed live at every slot).
+    const shortAt = (slot: Date) => {
+      const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit' }).format(slot);
+      return (slots.get(hhmm) ?? [])
+        .filter((r) => r.status === 'OPERATING' && r.wait !== null && r.wait >= 1 && r.wait <= 15)
+        .map((r) => r.name)
+        .sort();
+    };
+    const firstAlerts = async (email: string) => {
+      const rows = await db
+        .selectFrom('deliveries')
+        .select(['ride_name', 'created_at'])
+        .where('email', '=', email)
+        .orderBy('created_at')
+        .execute();
+      const first = rows[0]?.created_at as Date | undefined;
+      return {
+        at: first,
+        names: rows
+          .filter((r) => (r.created_at as Date).getTime() === first?.getTime())
+          .map((r) => r.ride_name)
+          .sort(),
+      };
+    };
+    const visitors = [
+      ...hours.map((h) => ({ email: `start-${h}@example.com`, start: at(h) })),
+      { email: 'late@example.com', start: at(14) },
+      { email: 'midnight@example.com', start: at(0) },
+    ];
+    for (const v of visitors) {
+      const slot = instants.find((t) => t.getTime() >= v.start.getTime())!;
+      const expected = shortAt(slot);
+      expect(expected.length, v.email).toBeGreaterThan(0);
+      const got = await firstAlerts(v.email);
+      expect({ email: v.email, at: got.at?.toISOString(), names: got.names }).toEqual({
+        email: v.email,
+        at: slot.toISOString(),
+        names: expected,
+      });
+    }
   });
 });
 
@@ -217,9 +318,9 @@ describe('DESIGN §2.3: the audience carries its pass days, and the channel of t
     rows = await audience();
     expect(days(rows[0]!.sms_days)).toEqual(['2026-04-14']);
     const tick = await runParkTick({ db, source, now }, MK);
-    expect(tick.claimed).toHaveLength(7);
+    expect(tick.claimed).toHaveLength(EXPECTED_MK_ALERTS.length);
     const sent = await deliveries();
-    expect(sent.map((d) => d.channel)).toEqual(Array(7).fill('sms'));
+    expect(sent.map((d) => d.channel)).toEqual(Array(EXPECTED_MK_ALERTS.length).fill('sms'));
     expect(new Set(sent.map((d) => d.address))).toEqual(new Set(['+14075550123']));
 
     // Both days removed: the arrays empty out.

@@ -10,7 +10,7 @@ import { createReplaySource } from '../src/providers/waitTimes/index.ts';
 import { createQueues, type Queues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
 
-export { EXPECTED_MK_ALERTS } from '@walkon/db/testing';
+export { EXPECTED_MK_ALERTS, expectedByRule } from '@walkon/db/testing';
 export { openParkEntry } from './fixtures/liveFeed.ts';
 export { startTestWorker, TEST_PUBLIC_ORIGIN, type TestWorkerDeps } from './fixtures/testWorker.ts';
 
@@ -27,20 +27,20 @@ export function replayOf(file: string, now: () => Date) {
 }
 
 /** Loads the catalogue + the park, gives `email` a valid e-mail pass for today and watches every ride. */
-export async function watchAll(db: Kysely<Database>, file: string, email: string, now: () => Date) {
+export async function watchAll(db: Kysely<Database>, file: string, email: string, now: () => Date, parkId = MK) {
   const source = replayOf(file, now);
   await catalogue.upsertDestinations(db, await source.getDestinations());
-  await refreshPark({ db, source, now }, MK);
+  await refreshPark({ db, source, now }, parkId);
   const today = parkLocalDate(now(), 'America/New_York');
   await subscriptions.upsertActivePass(db, {
     email,
-    parkId: MK,
+    parkId,
     userId: null,
     alertType: 'email',
     startDate: today,
     endDate: addDaysToDate(today, 1),
   });
-  await rides.watchAllRides(db, email, MK);
+  await rides.watchAllRides(db, email, parkId);
   return source;
 }
 

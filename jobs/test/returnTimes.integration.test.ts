@@ -3,11 +3,10 @@ import { gsm7Length, toGsm7 } from '@walkon/domain/messages/sms';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { refreshPark } from '../src/pipeline/poll.ts';
-import { claimReturnTimeAlerts } from '../src/pipeline/returnTimes.ts';
 import { sendDelivery } from '../src/pipeline/send.ts';
 import { runParkTick } from '../src/pipeline/tick.ts';
 import { createOutboxNotifier } from '../src/providers/notify/index.ts';
-import { MK, MK_OPEN, replayOf, TEST_PUBLIC_ORIGIN, useTestDb, watchAll } from './helpers.ts';
+import { EXPECTED_MK_ALERTS, MK, MK_OPEN, replayOf, TEST_PUBLIC_ORIGIN, useTestDb, watchAll } from './helpers.ts';
 
 // Return-time alerts (docs/decisions/017) over the real Magic Kingdom recordings, with the clock at the recording instant
 // (its newest lastUpdated), so the replay shifts nothing and the recorded return starts stay as they are.
@@ -171,7 +170,7 @@ describe('return-time alerts in the park tick', () => {
     expect(toGsm7(sms!.bodyText)).toBe(sms!.bodyText);
   });
 
-  it('ride alerts of the same tick are unchanged (the seven walk-on rides still go out alongside)', async () => {
+  it('ride alerts of the same tick are unchanged (the walk-on rides still go out alongside)', async () => {
     const now = () => AT_OPEN;
     await watchAll(db, MK_OPEN, FAN, now);
     await alertOn(FAN, DUMBO, 'RETURN_TIME');
@@ -185,32 +184,28 @@ describe('return-time alerts in the park tick', () => {
         claimed.map((c) => c.id),
       )
       .execute();
-    expect(kinds.filter((k) => k.kind === 'ride_alert')).toHaveLength(7);
+    expect(kinds.filter((k) => k.kind === 'ride_alert')).toHaveLength(EXPECTED_MK_ALERTS.length);
     expect(kinds.filter((k) => k.kind === 'return_time')).toHaveLength(1);
   });
 });
 
 describe('return-time alerts honour the ride-alert rules (shared alertAudience)', () => {
-  it('stale live data (lastUpdated 16 min before the evaluation) never alerts; fresh again → alerts', async () => {
+  it('a feed not live (every stamp 16 min old at the tick) never alerts; live again → alerts (docs/rules.md R2)', async () => {
     await watchAll(db, MK_OPEN, FAN, () => AT_OPEN);
     await alertOn(FAN, DUMBO, 'RETURN_TIME');
-    await db
-      .updateTable('ride_status')
-      .set({ last_updated: new Date(AT_OPEN.getTime() - 16 * 60_000) })
-      .where('attraction_id', '=', DUMBO)
-      .execute();
-    expect(await claimReturnTimeAlerts(db, MK, AT_OPEN)).toEqual([]);
-    await db.updateTable('ride_status').set({ last_updated: AT_OPEN }).where('attraction_id', '=', DUMBO).execute();
-    expect(await claimReturnTimeAlerts(db, MK, AT_OPEN)).toHaveLength(1);
+    const late = new Date(AT_OPEN.getTime() + 16 * 60_000);
+    const { claimed } = await runParkTick({ db, source: replayOf(MK_OPEN, () => AT_OPEN), now: () => late }, MK);
+    expect(claimed).toEqual([]);
+    expect(await tick(MK_OPEN, new Date(AT_OPEN.getTime() + 17 * 60_000))).toHaveLength(1);
   });
 
   it('an SMS day without a phone number sends nothing; a subscription switched off sends nothing', async () => {
     await watchAll(db, MK_OPEN, FAN, () => AT_OPEN);
     await alertOn(FAN, DUMBO, 'RETURN_TIME');
     await subscriptions.setActive(db, FAN, MK, false);
-    expect(await claimReturnTimeAlerts(db, MK, AT_OPEN)).toEqual([]);
+    expect(await tick(MK_OPEN, AT_OPEN)).toEqual([]);
     await subscriptions.setActive(db, FAN, MK, true);
     await db.updateTable('pass_days').set({ channel: 'sms' }).execute();
-    expect(await claimReturnTimeAlerts(db, MK, AT_OPEN)).toEqual([]);
+    expect(await tick(MK_OPEN, AT_OPEN)).toEqual([]);
   });
 });

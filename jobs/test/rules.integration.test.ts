@@ -1,4 +1,4 @@
-import { alertEngine, catalogue, type Database, rides, subscriptions } from '@walkon/db';
+import { alertEngine, catalogue, type Database, history, rides, subscriptions } from '@walkon/db';
 import { truncateAll } from '@walkon/db/testing';
 import { type Kysely, sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -38,6 +38,10 @@ interface Case {
   entityType?: string;
   parkStatus?: string | null;
   parkHours?: { type: string; startTime: string; endTime: string }[] | null;
+  /** When set, another entity of the document (a show) changed this many minutes before the poll (R2: feed). */
+  feedAgeMin?: number;
+  /** The ride's lastUpdated as an instant (instead of `ageMin`): a reading that does not change between ticks. */
+  stamp?: Date;
 }
 
 const DEFAULT_HOURS = [{ type: 'Operating', startTime: '2026-04-14T13:00:00Z', endTime: '2026-04-15T02:00:00Z' }];
@@ -72,8 +76,22 @@ function sourceOf(reading: () => Case & { at: Date }): WaitTimesSource {
             standbyWait: c.wait === undefined ? 10 : c.wait,
             queue: null,
             operatingHours: c.hours === undefined ? DEFAULT_HOURS : c.hours,
-            lastUpdated: new Date(c.at.getTime() - (c.ageMin ?? 1) * 60_000).toISOString(),
+            lastUpdated: (c.stamp ?? new Date(c.at.getTime() - (c.ageMin ?? 1) * 60_000)).toISOString(),
           },
+          ...(c.feedAgeMin === undefined
+            ? []
+            : [
+                {
+                  id: 'show-1',
+                  name: 'Parade',
+                  entityType: 'SHOW',
+                  status: 'OPERATING',
+                  standbyWait: null,
+                  queue: null,
+                  operatingHours: null,
+                  lastUpdated: new Date(c.at.getTime() - c.feedAgeMin * 60_000).toISOString(),
+                },
+              ]),
         ],
       };
     },
@@ -138,6 +156,34 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
   }
   it('DESIGN §2.3: a lastUpdated 16 min old is stale and does not alert', async () => {
     expect(await claims({ ageMin: 16 })).toBe(0);
+  });
+  // docs/rules.md R2 (ThemeParks/parksapi PR #301): lastUpdated means "last changed". Each case below fails
+  // under the old "at most 15 minutes old" rule, or checks what the new rule keeps from it.
+  it('R2: a ride unchanged for 60 minutes alerts while another entity of the document changed 1 minute ago', async () =>
+    expect(await claims({ ageMin: 60, feedAgeMin: 1 })).toBe(1));
+  it('R2: a ride last changed at 08:14 (586 minutes before 18:00) is live while the feed is', async () =>
+    expect(await claims({ ageMin: 586, feedAgeMin: 3 })).toBe(1));
+  it('R2: a ride stamped 23:59 the day before (park-local) is not confirmed today, though the feed is live', async () =>
+    expect(await claims({ ageMin: 18 * 60 + 1, feedAgeMin: 1 })).toBe(0));
+  it('R2: the feed live exactly 15 minutes after its newest stamp, not 16', async () => {
+    expect(await claims({ ageMin: 16, feedAgeMin: 16 })).toBe(0);
+    expect(await tickAt({ ageMin: 40, feedAgeMin: 15 }, new Date(NOW.getTime() + 60_000))).toBe(1);
+  });
+  it('R2: a future-stamped entity does not make a stale feed live', async () =>
+    expect(await claims({ ageMin: 30, feedAgeMin: -3 })).toBe(0));
+  it('R2: hourly reminders keep coming for a ride that stays short with its old stamp', async () => {
+    expect(await claims({ ageMin: 1, feedAgeMin: 1, hours: null })).toBe(1);
+    await db.updateTable('user_rides').set({ remind_hourly: true }).execute();
+    // The ride's stamp stays at 17:59 (it has not changed); the feed is live through other entities.
+    const stamp = NOW.getTime() - 60_000;
+    const later = (min: number) => new Date(NOW.getTime() + min * 60_000);
+    for (const [min, expected] of [
+      [30, 0],
+      [61, 1],
+      [122, 1],
+    ] as const) {
+      expect(await tickAt({ hours: null, ageMin: (later(min).getTime() - stamp) / 60_000, feedAgeMin: 1 }, later(min))).toBe(expected);
+    }
   });
   it('DESIGN §2.3: outside the published operating hours does not alert', async () =>
     expect(await claims({ hours: [{ type: 'Operating', startTime: '2026-04-14T13:00:00Z', endTime: '2026-04-14T21:00:00Z' }] })).toBe(0));
@@ -284,5 +330,135 @@ describe('Alert engine v2 rules (DESIGN §2.3)', () => {
 
   it('daily caps default to SMS 30 and e-mail 60', async () => {
     expect(await alertEngine.getDailyCaps(db)).toEqual({ sms: 30, email: 60 });
+  });
+});
+
+describe("docs/rules.md R3: the park's published schedule bounds every alert (18:00 in Orlando)", () => {
+  const day = (entries: [string, string, string][], date = '2026-04-14') =>
+    history.saveParkHours(
+      db,
+      P,
+      entries.map(([type, opens, closes]) => ({ localDate: date, type, opens, closes, description: null })),
+      date,
+    );
+  const at = (min: number) => new Date(NOW.getTime() + min * 60_000);
+  // The feed says OPERATING with no hours of its own anywhere: before R3, each of these alerted.
+  const open = { hours: null, parkHours: null } as const;
+  it('after the scheduled closing, the feed still saying OPERATING: nothing', async () => {
+    await day([['OPERATING', '09:00', '17:00']]);
+    expect(await claims(open)).toBe(0);
+  });
+  it('before the scheduled opening: nothing; at the opening the same reading alerts (the verdict changed)', async () => {
+    await day([['OPERATING', '18:30', '23:00']]);
+    expect(await claims(open)).toBe(0);
+    expect(await tickAt(open, at(29))).toBe(0);
+    expect(await tickAt(open, at(30))).toBe(1);
+  });
+  it('in the last 15 minutes of the schedule: nothing (18:00 with a closing at 18:10)', async () => {
+    await day([['OPERATING', '09:00', '18:10']]);
+    expect(await claims(open)).toBe(0);
+  });
+  it('extra hours and ticketed events do not open the park to everyone', async () => {
+    await day([
+      ['OPERATING', '09:00', '17:00'],
+      ['TICKETED_EVENT', '17:00', '23:00'],
+      ['EXTRA_HOURS', '17:00', '23:00'],
+    ]);
+    expect(await claims(open)).toBe(0);
+  });
+  it('inside the schedule: alerts; a schedule published only for other dates bounds nothing', async () => {
+    await day([['OPERATING', '09:00', '22:00']]);
+    expect(await claims(open)).toBe(1);
+    await truncateAll(db);
+    await catalogue.upsertDestinations(db, [{ id: 'd', name: 'Resort', parks: [{ id: P, name: 'Park' }] }]);
+    await catalogue.setParkTimezone(db, P, 'America/New_York');
+    await catalogue.upsertAttractions(db, [{ id: R, parkId: P, name: 'Ride', entityType: 'ATTRACTION' }]);
+    await day([['OPERATING', '09:00', '17:00']], '2026-04-15');
+    expect(await claims(open)).toBe(1);
+  });
+  it('the stricter of the feed and the schedule wins', async () => {
+    await day([['OPERATING', '09:00', '22:00']]);
+    const feedClosing = [{ type: 'Operating', startTime: '2026-04-14T13:00:00Z', endTime: at(10).toISOString() }];
+    expect(await claims({ hours: null, parkHours: feedClosing })).toBe(0);
+    await day([['OPERATING', '09:00', '18:10']]);
+    const feedWide = [{ type: 'Operating', startTime: '2026-04-14T13:00:00Z', endTime: '2026-04-15T04:00:00Z' }];
+    expect(await tickAt({ hours: feedWide, parkHours: feedWide }, at(1))).toBe(0);
+  });
+  it('back in service and hourly reminders are bounded too', async () => {
+    await day([['OPERATING', '09:00', '18:20']]);
+    expect(await claims({ ...open, status: 'DOWN', wait: null })).toBe(0);
+    await db.updateTable('user_rides').set({ back_in_service: true, remind_hourly: true }).execute();
+    expect(await tickAt({ ...open, status: 'DOWN', wait: null }, at(1))).toBe(0);
+    expect(await tickAt({ ...open, wait: 40 }, at(2))).toBe(0);
+    expect(await tickAt({ ...open, wait: 40 }, at(6))).toBe(0); // would be back in service, but 18:06 is in the last 15 min
+    expect(await db.selectFrom('deliveries').select('id').execute()).toEqual([]);
+  });
+  it('the worker reads the schedule of every watched park once per park-local day (reconcile-schedulers)', async () => {
+    await claims(open);
+    let reads = 0;
+    const withSchedule: WaitTimesSource = {
+      ...source,
+      getSchedule: async () => {
+        reads++;
+        return [{ date: '2026-04-14', type: 'OPERATING', opens: '09:00', closes: '17:00', description: null }];
+      },
+    };
+    const { createQueues } = await import('../src/queues.ts');
+    const { createRedis } = await import('../src/redis.ts');
+    const { TEST_REDIS_URL } = await import('@walkon/db/testing');
+    const { runMaintenance } = await import('../src/worker.ts');
+    const connection = createRedis(TEST_REDIS_URL, 'worker');
+    const queues = createQueues({ connection, prefix: `test-${crypto.randomUUID()}` });
+    try {
+      const deps = { db, queues, now: () => at(1), source: withSchedule };
+      expect((await runMaintenance(deps, 'reconcile-schedulers')).schedules).toBe(1);
+      expect((await runMaintenance(deps, 'reconcile-schedulers')).schedules).toBe(0); // once per day
+      expect(reads).toBe(1);
+      expect(await history.parkHours(db, P, '2026-04-14')).toEqual([
+        { type: 'OPERATING', opens: '09:00', closes: '17:00', description: null },
+      ]);
+      // 18:02, after the closing the worker just read: the feed still says OPERATING, nothing alerts.
+      expect(await tickAt({ ...open, wait: 9 }, at(2))).toBe(0);
+    } finally {
+      for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
+      await queues.close();
+      connection.disconnect();
+    }
+  });
+});
+
+describe('docs/rules.md R7: every start wakes the engine (the ride short and unchanged all along)', () => {
+  const at = (min: number) => new Date(NOW.getTime() + min * 60_000);
+  const still = { stamp: new Date(NOW.getTime() - 5 * 60_000), feedAgeMin: 1, hours: null } as const;
+  it('a scheduled start at 19:00 while the ride is already short alerts at the first tick from 19:00', async () => {
+    expect(await claims({ ...still, startsAt: at(60) })).toBe(0);
+    expect(await tickAt(still, at(30))).toBe(0);
+    expect(await tickAt(still, at(59))).toBe(0);
+    expect(await tickAt(still, at(60.5))).toBe(1);
+    expect(await tickAt(still, at(62))).toBe(0);
+  });
+  it('a start moved later, then reached: the person is looked at again then', async () => {
+    expect(await claims({ ...still, startsAt: at(20) })).toBe(0);
+    await db
+      .updateTable('subscriptions')
+      .set({ starts_at: at(40) })
+      .execute();
+    expect(await tickAt(still, at(21))).toBe(0);
+    expect(await tickAt(still, at(41))).toBe(1);
+  });
+  it('a threshold raised above the unchanged wait alerts at the next tick', async () => {
+    expect(await claims({ ...still, wait: 25 })).toBe(0);
+    expect(await tickAt({ ...still, wait: 25 }, at(1))).toBe(0);
+    await db.updateTable('user_rides').set({ threshold_minutes: 30 }).execute();
+    expect(await tickAt({ ...still, wait: 25 }, at(2))).toBe(1);
+  });
+  it('a pass day that begins at park-local midnight: due then, and alerts at the first tick of the day', async () => {
+    // The pass is for the 15th only; at 18:00 on the 14th the ride is short and the person not alertable.
+    expect(await claims({ ...still, start: '2026-04-15', end: '2026-04-16' })).toBe(0);
+    const row = await db.selectFrom('alert_watchers').select('due_at').executeTakeFirstOrThrow();
+    expect((row.due_at as Date).toISOString()).toBe('2026-04-15T04:00:00.000Z'); // 00:00 in Orlando
+    // The next day, the ride confirmed at 00:00:30 and unchanged since: due at midnight, it alerts at the tick.
+    const day2 = { stamp: new Date('2026-04-15T04:00:30Z'), feedAgeMin: 1, hours: null } as const;
+    expect(await tickAt(day2, new Date('2026-04-15T04:00:40Z'))).toBe(1);
   });
 });

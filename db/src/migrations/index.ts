@@ -20,6 +20,7 @@ import * as audienceCoveringKey from './20261126_0021_audience_covering_key.ts';
 import * as alertWatchers from './20261127_0022_alert_watchers.ts';
 import * as dropLoginThrottle from './20261128_0023_drop_login_throttle.ts';
 import * as doubleOptIn from './20261128_0028_double_opt_in.ts';
+import * as feedFreshness from './20261128_0024_feed_freshness.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0022_alert_watchers': alertWatchers,
   '20261128_0023_drop_login_throttle': dropLoginThrottle,
   '20261128_0028_double_opt_in': doubleOptIn,
+  '20261128_0024_feed_freshness': feedFreshness,
 };

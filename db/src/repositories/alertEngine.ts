@@ -154,6 +154,18 @@ const byThreshold = (w: string, atDefault: ReturnType<typeof sql>, masks: Return
   sql`(${sql.raw(w)}.plain & ${atDefault}) | case when cardinality(${sql.raw(w)}.custom_t) = 0 then ${Z}
      else (select bit_or(cm & (${masks})[ct + 1]) from unnest(${sql.raw(w)}.custom_t, ${sql.raw(w)}.custom_m) u(ct, cm)) end`;
 
+/**
+ * The next instant after `now` at which person row `w` becomes alertable without any change of its own
+ * (docs/rules.md R7, "every start wakes the engine"): its scheduled start (`starts_at`) when still ahead, or the
+ * park-local midnight beginning its next pass day after `today` (which is also the daily re-arm). Null when
+ * neither lies ahead. Written to `due_at` when the tick has looked at the row, so the person is evaluated at
+ * the first tick from that instant on against every verdict of the poll, like a new watch.
+ */
+const nextStart = (w: string, i: TickInput) => sql`least(
+    case when ${sql.raw(w)}.starts_at > ${i.now}::timestamptz then ${sql.raw(w)}.starts_at end,
+    (select min(d) from unnest(${sql.raw(w)}.email_days || ${sql.raw(w)}.sms_days) d where d > ${i.today}::date)::timestamp
+      at time zone coalesce((select p.timezone from parks p where p.id = ${i.parkId}), 'UTC'))`;
+
 /** An attraction's reading with its bit in the park's masks. */
 type BitReading = AttractionReading & { bit: number };
 
@@ -282,8 +294,10 @@ export async function countEvaluation(db: Executor, i: TickInput): Promise<{ ale
  *    `message_key` per person, channel and tick; when the person already had their daily cap of messages on
  *    that channel today (`caps`, counted in `deliveries`), the whole message is recorded as `capped` instead
  *    of `queued`; the alerted attractions are disarmed and recorded as this tick's alert (the last 60 minutes
- *    are kept); `due_at` = now + 60 minutes for an hourly reminder, the held pair's last alert + 60 minutes;
- * 3. persons whose `due_at` passed and were not set again lose it; 4. the park's dirty persons are clean.
+ *    are kept); `due_at` = now + 60 minutes for an hourly reminder, the held pair's last alert + 60 minutes,
+ *    or the person's next start (`nextStart`), the earliest of them;
+ * 3. persons whose `due_at` passed and were not set again get their next start (scheduled start, next pass
+ *    day's park-local midnight) or none; 4. the park's dirty persons are clean, due at their next start.
  * @returns the deliveries this call inserted (a racing caller's rows are not returned) and how many rows the
  * tick wrote (deliveries, re-armed, cleaned), so the caller can refresh statistics after large changes.
  */
@@ -365,12 +379,18 @@ export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Pr
         due_at = least(
           case when x.hourly <> ${Z} then ${i.now}::timestamptz + make_interval(mins => ${REALERT_MINUTES}) end,
           x.held_due,
-          case when w.due_at > ${i.now} then w.due_at end)
+          case when w.due_at > ${i.now} then w.due_at end,
+          ${nextStart('w', i)})
       from w2 x where w.park_id = ${i.parkId} and w.email = x.email
     )
     select id, channel, status, message_key as "messageKey" from ins`.execute(db);
-  const due = await sql`update alert_watchers set due_at = null where park_id = ${i.parkId} and due_at <= ${i.now}`.execute(db);
-  const clean = await sql`update alert_watchers set dirty = false where park_id = ${i.parkId} and dirty`.execute(db);
+  // A row looked at (due or dirty) keeps, as its due time, the next start that will make it alertable (a
+  // scheduled start not reached yet, a later pass day): nothing else would wake it then.
+  const due = await sql`update alert_watchers w set due_at = ${nextStart('w', i)}
+    where w.park_id = ${i.parkId} and w.due_at <= ${i.now}`.execute(db);
+  const clean = await sql`update alert_watchers w set dirty = false,
+      due_at = least(case when w.due_at > ${i.now} then w.due_at end, ${nextStart('w', i)})
+    where w.park_id = ${i.parkId} and w.dirty`.execute(db);
   touched += rows.length + Number(due.numAffectedRows ?? 0) + Number(clean.numAffectedRows ?? 0);
   return { claimed: rows, touched };
 }

@@ -1,4 +1,3 @@
-import { FRESHNESS_MINUTES } from '@walkon/domain/rules/alerts';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { parkLocalToday } from '../sql.ts';
@@ -17,9 +16,9 @@ export interface ClaimedDelivery {
  * docs/decisions/017-return-time-alerts.md) so the rules are written once. `from` joins the park's live attractions (`r` ride_status, `a`
  * attractions, `p` parks) to the people watching them (`ur` active user_rides) whose subscription (`s`) holds a
  * pass day (`pd`) for the park-local today; `columns` selects the recipient (email, channel of the day, address,
- * park_id, ride_id, ride_name, subscription_id); `rules` keeps DESIGN §2.3: status OPERATING; `lastUpdated` no
- * older than 15 minutes; inside the attraction's published operating hours when known; subscription active
- * and past its scheduled start; SMS only with a phone number.
+ * park_id, ride_id, ride_name, subscription_id); `rules` keeps DESIGN §2.3: the attraction is among `alertable`
+ * (the poll's verdict: OPERATING, fresh by docs/rules.md R2, inside its hours and the park's schedule, R3);
+ * subscription active and past its scheduled start; SMS only with a phone number.
  */
 export const alertAudience = {
   from: (now: Date) => sql`ride_status r
@@ -32,16 +31,8 @@ export const alertAudience = {
   columns: sql`s.email, pd.channel,
            case when pd.channel = 'sms' then s.phone_number else s.email end as address,
            r.park_id, r.attraction_id as ride_id, a.name as ride_name, s.id as subscription_id`,
-  rules: (parkId: string, now: Date) => sql`r.park_id = ${parkId}
-      and r.status = 'OPERATING'
-      and r.last_updated >= ${now}::timestamptz - make_interval(mins => ${FRESHNESS_MINUTES})
-      and (
-        r.operating_hours is null
-        or not exists (select 1 from jsonb_array_elements(r.operating_hours) h
-                       where h->>'startTime' is not null and h->>'endTime' is not null)
-        or exists (select 1 from jsonb_array_elements(r.operating_hours) h
-                   where (h->>'startTime')::timestamptz <= ${now} and (h->>'endTime')::timestamptz > ${now})
-      )
+  rules: (parkId: string, now: Date, alertable: string[]) => sql`r.park_id = ${parkId}
+      and r.attraction_id = any(${alertable}::text[])
       and s.active
       and (s.starts_at is null or s.starts_at <= ${now})
       and (pd.channel = 'email' or s.phone_number is not null)`,

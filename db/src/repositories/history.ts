@@ -323,6 +323,22 @@ export async function parkHours(db: Executor, parkId: string, localDate: string)
 }
 
 /**
+ * A park's published hours of the park-local date `localDate` and the day before (an opening past midnight
+ * belongs to the day before), for `scheduleAllows` of @walkon/domain (docs/rules.md R3):
+ * { localDate 'YYYY-MM-DD', type, opens, closes ('HH:MM' park-local) }[].
+ */
+export async function scheduleAround(db: Executor, parkId: string, localDate: string) {
+  const rows = await db
+    .selectFrom('park_hours')
+    .select([sql<string>`to_char(local_date, 'YYYY-MM-DD')`.as('localDate'), 'type', 'opens', 'closes'])
+    .where('park_id', '=', parkId)
+    .where('local_date', '<=', localDate)
+    .where('local_date', '>=', sql<string>`${localDate}::date - 1`)
+    .execute();
+  return rows;
+}
+
+/**
  * The parks the history collector reads (DESIGN §2.2 history): every park of the catalogue, except those
  * the source said publish no live data within the last day.
  */

@@ -154,19 +154,34 @@ export async function pruneSamples(db: Executor, before: Date, now: Date = new D
 
 /**
  * Stores the park's own entity from a live response (DESIGN §2.3: a park whose entity is CLOSED never alerts):
- * its status and published hours (null when it publishes none) and the poll instant.
+ * its status and published hours (null when it publishes none), the poll instant and the newest `lastUpdated`
+ * of the document (`updatedAt`, future stamps ignored; docs/rules.md R2: the pages judge the feed's age by it).
  */
 export async function saveParkLive(
   db: Executor,
   parkId: string,
-  live: { status: string | null; hours: OperatingHoursEntry[] | null },
+  live: { status: string | null; hours: OperatingHoursEntry[] | null; updatedAt?: Date | null },
   polledAt: Date,
 ): Promise<void> {
   await db
     .updateTable('parks')
-    .set({ live_status: live.status, live_hours: live.hours ? JSON.stringify(live.hours) : null, live_polled_at: polledAt })
+    .set({
+      live_status: live.status,
+      live_hours: live.hours ? JSON.stringify(live.hours) : null,
+      live_polled_at: polledAt,
+      ...(live.updatedAt !== undefined ? { live_updated_at: live.updatedAt } : {}),
+    })
     .where('id', '=', parkId)
     .execute();
+}
+
+/**
+ * The newest `lastUpdated` of the park's last live document (`parks.live_updated_at`, future stamps ignored), or
+ * null: what the pages judge the feed's age by (docs/rules.md R2).
+ */
+export async function parkFeedUpdatedAt(db: Executor, parkId: string): Promise<Date | null> {
+  const row = await db.selectFrom('parks').select('live_updated_at').where('id', '=', parkId).executeTakeFirst();
+  return (row?.live_updated_at as Date | null | undefined) ?? null;
 }
 
 /** The park's own live status as the last poll stored it (`parks.live_status`), or null (none yet, or unknown park). */

@@ -138,12 +138,14 @@ export interface ReturnTimeCandidate {
 /**
  * Return-time evaluation, step 1 (one read-only SQL statement): the park's active return-time alerts
  * whose person passes every rule of `alertAudience` (the same rules as ride alerts: watch active, OPERATING,
- * fresh data, operating hours, pass day today with its channel, scheduled start, SMS phone) and whose
+ * fresh data, hours and schedule (the poll's `alertable`), pass day today with its channel, scheduled start, SMS phone) and whose
  * attraction's stored `queue` has that queue type in state AVAILABLE with a `returnStart`; alerts already
  * delivered today (same dedup key) are left out.
  * @param now the poll instant (UTC).
+ * @param alertable the attraction ids the poll judged OPERATING, fresh and inside hours and schedule
+ * (docs/rules.md R2–R3, decided once in the poll).
  */
-export async function listCandidates(db: Executor, parkId: string, now: Date): Promise<ReturnTimeCandidate[]> {
+export async function listCandidates(db: Executor, parkId: string, now: Date, alertable: string[]): Promise<ReturnTimeCandidate[]> {
   const { rows } = await sql<ReturnTimeCandidate>`
     select c.email, c.channel, c.address, c.park_id as "parkId", c.park_name as "parkName", c.timezone,
            c.ride_id as "rideId", c.ride_name as "rideName", c.subscription_id as "subscriptionId",
@@ -156,7 +158,7 @@ export async function listCandidates(db: Executor, parkId: string, now: Date): P
                || to_char(${parkLocalToday(now)}, 'YYYY-MM-DD') || ':' || coalesce(rta.before_time, 'any') as dedup_key
       from ${alertAudience.from(now)}
       join return_time_alerts rta on rta.email = s.email and rta.ride_id = r.attraction_id and rta.active
-      where ${alertAudience.rules(parkId, now)}
+      where ${alertAudience.rules(parkId, now, alertable)}
         and upper(r.queue -> rta.queue_type ->> 'state') = 'AVAILABLE'
         and (r.queue -> rta.queue_type ->> 'returnStart') is not null
     ) c

@@ -18,7 +18,7 @@ export const THRESHOLD_MAX_MINUTES = 60;
  */
 export const SHORT_WAIT_RANGE = `${DEFAULT_THRESHOLD_MINUTES} minutes or less by default; ${THRESHOLD_MIN_MINUTES}–${THRESHOLD_MAX_MINUTES} minutes per ride when you set it`;
 
-/** A `lastUpdated` older than this is stale and never alerts nor re-arms (DESIGN §2.3). */
+/** The park's feed is live while its newest `lastUpdated` is at most this old (docs/rules.md R2, rules/liveData). */
 export const FRESHNESS_MINUTES = 15;
 /** A `lastUpdated` further than this in the future is not fresh either (DESIGN §2.3: upstream data is evidence). */
 export const FUTURE_TOLERANCE_MINUTES = 2;

@@ -1,9 +1,9 @@
 import { type Executor, history, liveStatus, watches } from '@walkon/db';
-import { parkLocalDate } from '@walkon/domain/dates';
 import type { Logger } from '../logger.ts';
 import { NotFoundError, type WaitTimesSource } from '../providers/waitTimes/index.ts';
 import { QUEUE, type Queues } from '../queues.ts';
 import { refreshPark } from './poll.ts';
+import { readScheduleIfDue } from './schedule.ts';
 
 /**
  * History collection period of every park (DESIGN §2.2 history): 5 minutes, ThemeParks.wiki's own refresh
@@ -92,23 +92,6 @@ export async function collectHistory(
     }
   }
   out.slots = await history.rollupPark(deps.db, parkId, new Date(now.getTime() - ROLLUP_WINDOW_MS), now);
-  const park = (await history.collectableParks(deps.db, now)).find((p) => p.id === parkId);
-  const today = parkLocalDate(now, park?.timezone ?? null);
-  if (deps.source.getSchedule && park && park.scheduleReadOn !== today) {
-    try {
-      const entries = await deps.source.getSchedule(parkId);
-      await history.saveParkHours(
-        deps.db,
-        parkId,
-        entries.map((e) => ({ localDate: e.date, type: e.type, opens: e.opens, closes: e.closes, description: e.description })),
-        today,
-      );
-      out.schedule = true;
-    } catch (err) {
-      // No schedule is not a failed collection: the page then shows no hours. Tried again tomorrow.
-      if (err instanceof NotFoundError) await history.saveParkHours(deps.db, parkId, [], today);
-      else deps.logger?.warn({ parkId, err: (err as Error).message }, 'history: schedule read failed');
-    }
-  }
+  out.schedule = await readScheduleIfDue(deps, parkId, now);
   return out;
 }

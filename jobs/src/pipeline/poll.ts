@@ -1,4 +1,6 @@
-import { alertEngine, catalogue, type Executor, liveStatus } from '@walkon/db';
+import { alertEngine, catalogue, type Executor, history, liveStatus } from '@walkon/db';
+import { parkLocalDate } from '@walkon/domain/dates';
+import { feedClock, scheduleAllows } from '@walkon/domain/rules/liveData';
 import type { Logger } from '../logger.ts';
 import { NotFoundError, UpstreamError, type WaitTimesSource } from '../providers/waitTimes/index.ts';
 import { findPark } from './catalogue.ts';
@@ -48,11 +50,25 @@ export async function refreshPark(
   const previousParkStatus = await liveStatus.parkLiveStatus(deps.db, parkId);
   const entries = live.entries.filter((e) => e.entityType !== 'PARK' && e.entityType !== 'DESTINATION');
   const previous = new Map<string, PreviousReading>((await alertEngine.previousReadings(deps.db, parkId)).map((r) => [r.attractionId, r]));
+  // docs/rules.md R2: the feed is live by the newest stamp of ANY entity of this park's document (R3: the
+  // published schedule of today, and of yesterday for an opening past midnight, bounds every alert).
+  const timezone = live.timezone ?? park.timezone ?? null;
+  const clock = feedClock(
+    polledAt,
+    timezone,
+    live.entries.map((e) => e.lastUpdated),
+  );
+  const schedule = await history.scheduleAround(deps.db, parkId, parkLocalDate(polledAt, timezone));
   const readings = decideReadings(
     entries,
     previous,
-    { status: parkStatus, hours: parkHours, statusChanged: previousParkStatus !== parkStatus },
-    polledAt,
+    {
+      status: parkStatus,
+      hours: parkHours,
+      scheduleAllows: scheduleAllows(schedule, timezone, polledAt),
+      statusChanged: previousParkStatus !== parkStatus,
+    },
+    clock,
   );
   const future = readings.filter((r) => r.future);
   if (future.length) {
@@ -87,13 +103,13 @@ export async function refreshPark(
     }),
     polledAt,
   );
-  await liveStatus.saveParkLive(deps.db, parkId, { status: parkStatus, hours: parkHours }, polledAt);
+  await liveStatus.saveParkLive(deps.db, parkId, { status: parkStatus, hours: parkHours, updatedAt: clock.feedUpdatedAt }, polledAt);
   return {
     parkId,
     entities: entries.length,
     samples,
     parkName: park.name,
-    timezone: live.timezone ?? park.timezone ?? null,
+    timezone,
     parkStatus,
     readings: readings.map((r) => ({ ...r, bit: bits.get(r.rideId) ?? null })),
     polledAt,

@@ -1,37 +1,7 @@
 import type { AttractionReading } from '@walkon/db';
-import { BACK_IN_SERVICE_UP_POLLS, CLOSING_MARGIN_MINUTES, FRESHNESS_MINUTES, FUTURE_TOLERANCE_MINUTES } from '@walkon/domain/rules/alerts';
+import { BACK_IN_SERVICE_UP_POLLS } from '@walkon/domain/rules/alerts';
+import { type EmbeddedHours, embeddedHoursAllow, type FeedClock, readingFreshness } from '@walkon/domain/rules/liveData';
 import type { LiveEntry } from '../providers/waitTimes/index.ts';
-
-type Hours = { startTime: string | null; endTime: string | null }[] | null | undefined;
-
-/**
- * Whether a `lastUpdated` (ISO instant) is fresh at `now`: at most 15 minutes old and at most 2 minutes in the
- * future. Returns `future: true` for the second case so the caller can log it.
- */
-export function freshness(lastUpdated: string | null, now: Date): { fresh: boolean; future: boolean } {
-  if (!lastUpdated) return { fresh: false, future: false };
-  const t = Date.parse(lastUpdated);
-  if (!Number.isFinite(t)) return { fresh: false, future: false };
-  const age = now.getTime() - t;
-  if (age < -FUTURE_TOLERANCE_MINUTES * 60_000) return { fresh: false, future: true };
-  return { fresh: age <= FRESHNESS_MINUTES * 60_000, future: false };
-}
-
-/**
- * Whether published hours allow an alert at `now` (DESIGN §2.3): true when no entry has both a start and an
- * end (unknown hours never block); otherwise `now` must lie in an entry that does not end within the next
- * 15 minutes.
- */
-export function hoursAllow(hours: Hours, now: Date): boolean {
-  const known = (hours ?? []).filter((h) => h.startTime && h.endTime);
-  if (known.length === 0) return true;
-  const t = now.getTime();
-  return known.some((h) => {
-    const start = Date.parse(h.startTime!);
-    const end = Date.parse(h.endTime!);
-    return start <= t && end - CLOSING_MARGIN_MINUTES * 60_000 > t;
-  });
-}
 
 /** The previous poll's state of one attraction. */
 export interface PreviousReading {
@@ -45,6 +15,11 @@ export interface PreviousReading {
 
 /** One attraction's reading plus the back-in-service state to store. */
 export interface DecidedReading extends AttractionReading {
+  /**
+   * OPERATING, fresh, inside the attraction's and the park's hours (feed and schedule) and not in their last
+   * 15 minutes, the park not CLOSED: everything but the wait. Return-time alerts go only to these.
+   */
+  alertable: boolean;
   /** lastUpdated to store: the upstream value clamped to the poll instant when it lies in the future. */
   storedLastUpdated: string | null;
   future: boolean;
@@ -54,8 +29,10 @@ export interface DecidedReading extends AttractionReading {
 
 /**
  * Decides what one poll says about each attraction (DESIGN §2.3, §6), from the upstream evidence only:
- * `qualifies` = OPERATING, fresh, standby wait > 0, inside the attraction's and the park's published hours and
- * not in their last 15 minutes, and the park's own entity not CLOSED (the per-person threshold is applied by
+ * `fresh` = docs/rules.md R2 (`readingFreshness` of @walkon/domain: the park's feed live and the reading confirmed
+ * today, judged with `clock`); `qualifies` = OPERATING, fresh, standby wait > 0, inside the attraction's hours
+ * embedded in the feed, the park's embedded hours and the park's published schedule (`park.scheduleAllows`,
+ * R3) and not in their last 15 minutes, and the park's own entity not CLOSED (the per-person threshold is applied by
  * the evaluation); `backInService` = a DOWN seen on a fresh poll followed by OPERATING on two consecutive
  * fresh polls (the alert goes with the second); `changed` = status, wait or stored lastUpdated differ from the
  * previous poll, or the reading's verdict changed (hours began or ended, the data went stale), or the park's
@@ -64,13 +41,14 @@ export interface DecidedReading extends AttractionReading {
 export function decideReadings(
   entries: LiveEntry[],
   previous: Map<string, PreviousReading>,
-  park: { status: string | null; hours: Hours; statusChanged: boolean },
-  now: Date,
+  park: { status: string | null; hours: EmbeddedHours; scheduleAllows: boolean; statusChanged: boolean },
+  clock: FeedClock,
 ): DecidedReading[] {
-  const parkOpen = park.status !== 'CLOSED' && hoursAllow(park.hours, now);
+  const now = clock.now;
+  const parkOpen = park.status !== 'CLOSED' && park.scheduleAllows && embeddedHoursAllow(park.hours, now);
   return entries.map((e) => {
     const status = e.status ?? 'CLOSED';
-    const { fresh, future } = freshness(e.lastUpdated, now);
+    const { fresh, future } = readingFreshness(e.lastUpdated, clock);
     const storedLastUpdated = future ? now.toISOString() : e.lastUpdated;
     const prev = previous.get(e.id);
     let downSeen = prev?.downSeen ?? false;
@@ -97,14 +75,8 @@ export function decideReadings(
       upPolls = 0;
     }
     const wait = e.standbyWait;
-    const qualifies =
-      e.entityType === 'ATTRACTION' &&
-      status === 'OPERATING' &&
-      fresh &&
-      wait !== null &&
-      wait > 0 &&
-      parkOpen &&
-      hoursAllow(e.operatingHours, now);
+    const alertable = status === 'OPERATING' && fresh && parkOpen && embeddedHoursAllow(e.operatingHours, now);
+    const qualifies = e.entityType === 'ATTRACTION' && alertable && wait !== null && wait > 0;
     const prevUpdated = prev?.lastUpdated ? prev.lastUpdated.getTime() : null;
     const nextUpdated = storedLastUpdated ? Date.parse(storedLastUpdated) : null;
     const changed =
@@ -122,6 +94,7 @@ export function decideReadings(
       wait,
       fresh,
       qualifies,
+      alertable,
       backInService,
       changed,
       storedLastUpdated,

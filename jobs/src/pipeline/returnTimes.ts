@@ -37,12 +37,20 @@ export function matchReturnTime(
 /**
  * Return-time alerts (docs/decisions/017) for one park at `now`, in the park tick after the ride alerts (DESIGN §2.3–2.4):
  * a SQL pre-filter (`returnTimeAlerts.listCandidates`: the ride-alert audience rules plus the queue AVAILABLE
- * with a return start, not yet delivered today), then `matchReturnTime` in TypeScript (the same parser the
+ * with a return start, not yet delivered today, only on the poll's `readings` that are `alertable`: the verdict
+ * of docs/rules.md R2–R3 — OPERATING, fresh, inside the hours and the schedule), then `matchReturnTime` in TypeScript (the same parser the
  * server and Lightning Lane assist use; the before-time compare in the park's zone), then one claim insert
  * with the daily dedup key. Returns the claimed deliveries (kind `return_time`) for the usual fan-out.
  */
-export async function claimReturnTimeAlerts(db: Executor, parkId: string, now: Date): Promise<ClaimedDelivery[]> {
-  const candidates = await returnTimeAlerts.listCandidates(db, parkId, now);
+export async function claimReturnTimeAlerts(
+  db: Executor,
+  parkId: string,
+  now: Date,
+  readings: { rideId: string; alertable: boolean }[],
+): Promise<ClaimedDelivery[]> {
+  const alertable = readings.filter((r) => r.alertable).map((r) => r.rideId);
+  if (alertable.length === 0) return [];
+  const candidates = await returnTimeAlerts.listCandidates(db, parkId, now, alertable);
   const rows = candidates.flatMap((c) => {
     const m = matchReturnTime(c.queue, c.queueType, c.beforeTime, c.timezone, c.today);
     if (!m) return [];

@@ -71,7 +71,7 @@ export async function runParkTick(
       // Lightning Lane return-time alerts read the same poll and go out through the same senders.
       let returnTimes: ClaimedDelivery[] = [];
       try {
-        returnTimes = await claimReturnTimeAlerts(conn, parkId, now);
+        returnTimes = await claimReturnTimeAlerts(conn, parkId, now, poll.readings);
       } catch (err) {
         deps.logger?.error({ parkId, err: (err as Error).message }, 'return-time claim failed; ride alerts go out');
       }

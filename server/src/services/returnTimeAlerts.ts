@@ -1,7 +1,7 @@
-import { type ReturnQueueType, returnTimeAlerts, subscriptions } from '@walkon/db';
+import { liveStatus, type ReturnQueueType, returnTimeAlerts, subscriptions } from '@walkon/db';
 import { parkLocalDate, parkLocalTime } from '@walkon/domain/dates';
 import { formatReturnPrice } from '@walkon/domain/messages/returnTimes';
-import { FRESHNESS_MINUTES } from '@walkon/domain/rules/alerts';
+import { feedClock, readingFreshness } from '@walkon/domain/rules/liveData';
 import { parseReturnTimes, type ReturnTimeQueue } from '@walkon/jobs/providers';
 import { emailScope, type SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
@@ -53,8 +53,8 @@ function queueView(q: ReturnTimeQueue | undefined, timezone: string | null): Ret
 /**
  * Return-time alerts of the signed-in person for one park (docs/decisions/017-return-time-alerts.md): every watched attraction (and any
  * unwatched one that still has an alert) with its current Lightning Lane state from `ride_status` (re-read
- * when older than 60 s, like the ride list) and the person's alerts on it. `fresh` is false when the live
- * `lastUpdated` is older than 15 minutes (such data never alerts, DESIGN §2.3).
+ * when older than 60 s, like the ride list) and the person's alerts on it. `fresh` is docs/rules.md R2 at this
+ * instant (the park's feed live and the reading confirmed today; stale data never alerts).
  * @throws AppError NOT_FOUND for an unknown park.
  */
 export async function list(deps: AppDeps, user: SessionUser, parkId: string) {
@@ -63,13 +63,14 @@ export async function list(deps: AppDeps, user: SessionUser, parkId: string) {
   const now = deps.now();
   const today = parkLocalDate(now, park.timezone);
   const scope = emailScope(user);
-  const [watched, alerts, passFromToday, passToday] = await Promise.all([
+  const [watched, alerts, passFromToday, passToday, feedUpdatedAt] = await Promise.all([
     returnTimeAlerts.listWatchedWithStatus(deps.db, scope, parkId),
     returnTimeAlerts.listForEmail(deps.db, scope, parkId),
     subscriptions.hasPassDay(deps.db, scope, parkId, { from: today }),
     subscriptions.hasPassDay(deps.db, scope, parkId, { day: today }),
+    liveStatus.parkFeedUpdatedAt(deps.db, parkId),
   ]);
-  const staleBefore = now.getTime() - FRESHNESS_MINUTES * 60_000;
+  const clock = feedClock(now, park.timezone, [feedUpdatedAt]);
   return {
     parkId,
     parkName: park.name,
@@ -90,7 +91,7 @@ export async function list(deps: AppDeps, user: SessionUser, parkId: string) {
           watching: w.watching,
           status: w.status,
           lastUpdated: w.lastUpdated ? w.lastUpdated.toISOString() : null,
-          fresh: w.lastUpdated !== null && w.lastUpdated.getTime() >= staleBefore,
+          fresh: readingFreshness(w.lastUpdated, clock).fresh,
           returnTimes: {
             RETURN_TIME: queueView(q.RETURN_TIME, park.timezone),
             PAID_RETURN_TIME: queueView(q.PAID_RETURN_TIME, park.timezone),

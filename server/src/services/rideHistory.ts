@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { catalogue, history } from '@walkon/db';
+import { catalogue, history, liveStatus } from '@walkon/db';
 import { parkLocalDate, parkLocalTime } from '@walkon/domain/dates';
 import { parseReturnTimes } from '@walkon/jobs/providers';
 import type { AppDeps } from '../deps.ts';
@@ -48,11 +48,13 @@ async function buildRideHistory(deps: AppDeps, parkId: string, attractionId: str
   const start = localMidnight(localDate, tz);
   const end = new Date(start.getTime() + 26 * 3_600_000);
   const isoWeekday = new TZDate(now.getTime(), tz).getDay() || 7;
-  const [samples, today, typical, hours] = await Promise.all([
+  const [samples, today, typical, hours, feedUpdatedAt, schedule] = await Promise.all([
     history.samplesBetween(deps.db, attractionId, start, end),
     history.rollupDay(deps.db, attractionId, localDate),
     history.typicalDay(deps.db, attractionId, isoWeekday, localDate, TYPICAL_DAYS),
     history.parkHours(deps.db, parkId, localDate),
+    liveStatus.parkFeedUpdatedAt(deps.db, parkId),
+    history.scheduleAround(deps.db, parkId, localDate),
   ]);
   const operating = hours.find((h) => h.type === 'OPERATING') ?? null;
   const hasTypical = typical.dates.length >= MIN_TYPICAL_DAYS;
@@ -78,6 +80,10 @@ async function buildRideHistory(deps: AppDeps, parkId: string, attractionId: str
     },
     localDate,
     nowSlot,
+    /** Newest `lastUpdated` of the park's last live document (docs/rules.md R2: the feed's age), or null. */
+    feedUpdatedAt: feedUpdatedAt ? feedUpdatedAt.toISOString() : null,
+    /** Published schedule of today and yesterday, for "Closed" (docs/rules.md R3). */
+    schedule,
     hours: hours.map((h) => ({ type: h.type, opens: h.opens, closes: h.closes, description: h.description })),
     today: samples
       .filter((s) => parkLocalDate(s.at, tz) === localDate)

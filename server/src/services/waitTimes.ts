@@ -65,7 +65,9 @@ export async function freshPoll(deps: AppDeps, parkId: string): Promise<Date> {
  * A park's live table (spec part 1 §2 Live Wait Times, DESIGN §2.2 history): rides (ATTRACTION) with status,
  * standby wait (minutes), upstream lastUpdated, the trend over the last 30 minutes and today's 15-minute
  * slot medians (`spark`: [slot, minutes][]), sorted by wait descending then name; the park's hours today
- * (wall-clock 'HH:MM') and its park-local date. Built once per poll of the park and served pre-serialised.
+ * (wall-clock 'HH:MM'), its schedule of today and yesterday, its park-local date and the feed's newest stamp
+ * (`feedUpdatedAt`): the page judges "live", "stale", "not confirmed today" and "Closed" with @walkon/domain's
+ * rules/liveData (docs/rules.md R2–R3) at the moment it shows them. Built once per poll of the park and served pre-serialised.
  * @throws AppError NOT_FOUND, UNAVAILABLE (see freshPoll).
  */
 export async function liveSnapshot(deps: AppDeps, parkId: string) {
@@ -82,11 +84,13 @@ async function buildLive(deps: AppDeps, parkId: string) {
   if (!park) throw new AppError('NOT_FOUND', 'Destination not found.');
   const now = deps.now();
   const localDate = parkLocalDate(now, park.timezone);
-  const [rows, slots, before, hours] = await Promise.all([
+  const [rows, slots, before, hours, feedUpdatedAt, schedule] = await Promise.all([
     liveStatus.listRideStatus(deps.db, parkId),
     history.parkDaySlots(deps.db, parkId, localDate),
     history.parkWaitsAt(deps.db, parkId, new Date(now.getTime() - TREND_MINUTES * 60_000)),
     history.parkHours(deps.db, parkId, localDate),
+    liveStatus.parkFeedUpdatedAt(deps.db, parkId),
+    history.scheduleAround(deps.db, parkId, localDate),
   ]);
   if (rows.length === 0) throw new AppError('NOT_FOUND', 'No ride information available for this park.');
   const spark = new Map<string, [number, number][]>();
@@ -101,6 +105,10 @@ async function buildLive(deps: AppDeps, parkId: string) {
     park: { id: park.id, name: park.name, timezone: park.timezone, destinationId: park.destinationId },
     localDate,
     hours: hours.map((h) => ({ type: h.type, opens: h.opens, closes: h.closes, description: h.description })),
+    /** Published schedule of today and yesterday ({ localDate, type, opens, closes }): "Closed" (docs/rules.md R3). */
+    schedule,
+    /** Newest `lastUpdated` of the park's last live document (docs/rules.md R2: the feed's age), or null. */
+    feedUpdatedAt: feedUpdatedAt ? feedUpdatedAt.toISOString() : null,
     rides: rows.map((r) => {
       const status = r.status ?? 'CLOSED';
       return {

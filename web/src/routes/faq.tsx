@@ -42,7 +42,7 @@ const FAQ: { q: string; a: string }[] = [
   },
   {
     q: 'What if the wait data is out of date?',
-    a: `Wait times that have not been updated for ${FRESHNESS_MINUTES} minutes are treated as stale and never trigger an alert.`,
+    a: `A park's data counts only while its feed is live: if nothing in the park's feed has changed for ${FRESHNESS_MINUTES} minutes, every wait there is treated as stale and never triggers an alert, and neither does a ride whose wait was last confirmed on an earlier day. A ride whose wait simply has not changed for a while is still live. No alert goes out outside the park's published hours or in their last 15 minutes.`,
   },
   {
     q: 'Do I need an account?',

@@ -22,7 +22,10 @@ export const Route = createFileRoute('/how-it-works')({
       <ul>
         <li>Standby waits swing through the day; a 60-minute line can be 10 minutes an hour later.</li>
         <li>You keep enjoying the park instead of refreshing an app: we tell you when it is worth walking over.</li>
-        <li>Stale data never alerts: if a ride's wait has not been updated in {FRESHNESS_MINUTES} minutes, we stay quiet.</li>
+        <li>
+          Stale data never alerts: if nothing in the park's feed has changed for {FRESHNESS_MINUTES} minutes, or a ride's wait was last
+          confirmed on an earlier day, we stay quiet. Nothing goes out outside the park's published hours.
+        </li>
         <li>
           You hear about a ride when it drops to your threshold ({DEFAULT_THRESHOLD_MINUTES} minutes by default, or {THRESHOLD_MIN_MINUTES}–
           {THRESHOLD_MAX_MINUTES} minutes per ride), not again while it stays short unless you ask for hourly reminders, and never the same

@@ -1,6 +1,5 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { formatClockTime } from '@walkon/domain/messages/returnTimes';
-import { formatDistanceToNow } from 'date-fns';
 import { ArrowDownRight, ArrowRight, ArrowUpRight, RefreshCw } from 'lucide-react';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Badge } from '../components/ui/badge.tsx';
@@ -9,6 +8,7 @@ import { Card } from '../components/ui/card.tsx';
 import { Input, Select } from '../components/ui/field.tsx';
 import { liveWaitTone, statusLabel, statusTone } from '../features/waits/badges.ts';
 import { agoLabel, type LiveSort, sortRides } from '../features/waits/format.ts';
+import { feedView } from '../features/waits/freshness.ts';
 import { type LiveResponse, useLivePark } from '../features/waits/liveApi.ts';
 import { ParkPicker } from '../features/waits/ParkPicker.tsx';
 import { Sparkline } from '../features/waits/Sparkline.tsx';
@@ -86,21 +86,29 @@ function RideTable({
       </div>
     );
   }
-  const { park, rides, updatedAt, hours } = live.data;
+  const { park, rides, hours } = live.data;
   const shown = sortRides(rides, sort, q);
   const now = Date.now();
+  // docs/rules.md R2–R3, the rule the alerts use: the feed's age, "Closed" by the schedule, each reading's freshness.
+  const feed = feedView(live.data, now);
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
           <h2 className="text-xl font-bold">{park.name}</h2>
-          <Badge tone="green">
-            <span className="mr-1.5 inline-block h-2 w-2 animate-pulse rounded-full bg-green-600" aria-hidden="true" />
-            Live Data
-          </Badge>
+          {feed.closed ? (
+            <Badge tone="slate">Closed</Badge>
+          ) : feed.live ? (
+            <Badge tone="green">
+              <span className="mr-1.5 inline-block h-2 w-2 animate-pulse rounded-full bg-green-600" aria-hidden="true" />
+              Live Data
+            </Badge>
+          ) : (
+            <Badge tone="amber">Stale data</Badge>
+          )}
         </div>
         <div className="flex items-center gap-3 text-sm text-slate-600">
-          <span>Updated {formatDistanceToNow(new Date(updatedAt), { addSuffix: true })}</span>
+          <span data-testid="feed-age">Feed {feed.label}</span>
           <Button variant="secondary" size="sm" onClick={() => live.refetch()} disabled={live.isFetching}>
             <RefreshCw className={`h-4 w-4 ${live.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
             Refresh
@@ -108,6 +116,15 @@ function RideTable({
         </div>
       </div>
       <ParkHours hours={hours} />
+      {feed.closed ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="park-closed">
+          Closed now, by the park's published hours: no alerts go out until it opens.
+        </p>
+      ) : !feed.live ? (
+        <p className="mt-1 text-sm text-amber-800" data-testid="feed-stale">
+          The park's feed has not changed for more than 15 minutes: these waits may be out of date, and none alerts.
+        </p>
+      ) : null}
       <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-[1fr_14rem]">
         <label className="sr-only" htmlFor="live-filter">
           Filter rides by name
@@ -145,45 +162,63 @@ function RideTable({
               <th scope="col" className="w-28 py-2 pr-2 text-right font-semibold sm:w-32">
                 Standby wait
               </th>
-              <th scope="col" className="w-20 py-2 text-right font-semibold sm:w-24">
+              <th scope="col" className="hidden w-24 py-2 text-right font-semibold sm:table-cell">
                 Today
               </th>
             </tr>
           </thead>
           <tbody>
-            {shown.map((r) => (
-              <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="ride-row">
-                <td className="py-2.5 pr-2">
-                  <Link
-                    to="/live-wait-times/$parkId/$attractionId"
-                    params={{ parkId: park.id, attractionId: r.id }}
-                    className="line-clamp-2 font-medium text-slate-900 underline-offset-2 hover:underline"
-                    title={r.name}
-                  >
-                    {r.name}
-                  </Link>
-                  <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
-                    <Badge tone={statusTone(r.status)}>{statusLabel(r.status)}</Badge>
-                    <span>{agoLabel(r.lastUpdated, now)}</span>
-                  </div>
-                </td>
-                <td className="py-2.5 pr-2 text-right">
-                  {r.waitMinutes !== null && r.status === 'OPERATING' ? (
-                    <span className="inline-flex items-center gap-1">
-                      <Trend trend={r.trend} />
-                      <Badge tone={liveWaitTone(r.waitMinutes)}>{r.waitMinutes} min</Badge>
+            {shown.map((r) => {
+              const reading = feed.reading(r.lastUpdated);
+              // A stale wait never looks fresh: no coloured badge, the minutes in grey with the reason.
+              const current = reading.fresh && !feed.closed;
+              return (
+                <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="ride-row">
+                  <td className="py-2.5 pr-2">
+                    {/* Full names wrap (never cut): at 375 px "Walt Disney World Railroad - Main Street, U.S.A." and
+                        "… - Frontierland" must stay distinguishable. */}
+                    <Link
+                      to="/live-wait-times/$parkId/$attractionId"
+                      params={{ parkId: park.id, attractionId: r.id }}
+                      className="break-words font-medium text-slate-900 underline-offset-2 hover:underline"
+                    >
+                      {r.name}
+                    </Link>
+                    <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+                      <Badge tone={statusTone(r.status)}>{statusLabel(r.status)}</Badge>
+                      {reading.confirmedToday ? (
+                        <span>{agoLabel(r.lastUpdated, now).replace('updated', 'changed')}</span>
+                      ) : (
+                        <span className="font-medium text-amber-800" data-testid="not-confirmed">
+                          not confirmed today
+                        </span>
+                      )}
+                    </div>
+                  </td>
+                  <td className="py-2.5 pr-2 text-right">
+                    {r.waitMinutes !== null && r.status === 'OPERATING' ? (
+                      current ? (
+                        <span className="inline-flex items-center gap-1">
+                          <Trend trend={r.trend} />
+                          <Badge tone={liveWaitTone(r.waitMinutes)}>{r.waitMinutes} min</Badge>
+                        </span>
+                      ) : (
+                        <span className="text-sm text-slate-500" data-testid="stale-wait">
+                          {r.waitMinutes} min <span className="block text-xs">{feed.closed ? 'park closed' : 'stale'}</span>
+                        </span>
+                      )
+                    ) : (
+                      <span className="text-sm text-slate-500">—</span>
+                    )}
+                  </td>
+                  <td className="hidden py-2.5 text-right sm:table-cell">
+                    <span className="inline-flex justify-end">
+                      <Sparkline points={r.spark} />
                     </span>
-                  ) : (
-                    <span className="text-sm text-slate-500">—</span>
-                  )}
-                </td>
-                <td className="py-2.5 text-right">
-                  <span className="inline-flex justify-end">
-                    <Sparkline points={r.spark} />
-                  </span>
-                </td>
-              </tr>
-            ))}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

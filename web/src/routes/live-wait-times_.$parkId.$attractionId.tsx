@@ -10,6 +10,7 @@ import { Card } from '../components/ui/card.tsx';
 import { returnWindow, stateLabel } from '../features/lightningLane/format.ts';
 import { liveWaitTone, statusLabel, statusTone } from '../features/waits/badges.ts';
 import { agoLabel, minutesOf, slotTime } from '../features/waits/format.ts';
+import { feedView } from '../features/waits/freshness.ts';
 import { type RideHistoryResponse, useRideHistory } from '../features/waits/liveApi.ts';
 import { RideChart } from '../features/waits/RideChart.tsx';
 
@@ -104,6 +105,11 @@ function RidePage() {
   // The years the typical day draws on, said when they are more than one ("2021–2026").
   const years = page.typical ? [page.typical.dates.at(-1)!.slice(0, 4), page.typical.dates[0]!.slice(0, 4)] : [];
   const period = years[0] && years[1] && years[0] !== years[1] ? `data from ${years[0]}–${years[1]}` : '';
+  // docs/rules.md R2–R3, the rule the alerts use: the feed's age, "Closed" by the schedule, this reading's freshness.
+  const now = Date.now();
+  const feed = feedView(page, now);
+  const reading = feed.reading(ride.lastUpdated);
+  const current = reading.fresh && !feed.closed;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-10">
       <Link
@@ -117,9 +123,26 @@ function RidePage() {
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
         <Badge tone={statusTone(ride.status)}>{statusLabel(ride.status)}</Badge>
         {ride.status === 'OPERATING' && ride.waitMinutes !== null ? (
-          <Badge tone={liveWaitTone(ride.waitMinutes)}>{ride.waitMinutes} min now</Badge>
+          current ? (
+            <Badge tone={liveWaitTone(ride.waitMinutes)}>{ride.waitMinutes} min now</Badge>
+          ) : (
+            <span data-testid="stale-wait">
+              {ride.waitMinutes} min ({feed.closed ? 'park closed' : 'stale'})
+            </span>
+          )
         ) : null}
-        <span>{agoLabel(ride.lastUpdated, Date.now())}</span>
+        {feed.closed ? <Badge tone="slate">Park closed</Badge> : null}
+        {reading.confirmedToday ? (
+          <span>{agoLabel(ride.lastUpdated, now).replace('updated', 'changed')}</span>
+        ) : (
+          <span className="font-medium text-amber-800" data-testid="not-confirmed">
+            not confirmed today
+          </span>
+        )}
+        <span data-testid="feed-age">
+          · Feed {feed.label}
+          {feed.live ? '' : ' (stale)'}
+        </span>
         {main ? (
           <span>
             · Park hours {formatClockTime(main.opens)} – {formatClockTime(main.closes)}

@@ -9,6 +9,7 @@ import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 import { formatPassDate, parkNowTime } from '../checkout/dates.ts';
 import { PassDays } from './PassDays.tsx';
+import { ShortNow } from './ShortNow.tsx';
 import { alertAction, alertsStatus, canActivate } from './selection.ts';
 import { TestAlertButton } from './TestAlertButton.tsx';
 import { WatchStatus } from './WatchStatus.tsx';
@@ -115,6 +116,7 @@ export function YourAlertsCard({
             selectedCount={selectionLoaded ? selected.length : 1}
             todayChannel={state.data.subscription?.todayChannel ?? null}
           />
+          {status === 'ACTIVE' ? <ShortNow parkId={parkId} selected={selected} /> : null}
           {hasPass ? (
             <div className="space-y-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
