@@ -356,8 +356,10 @@ async function main() {
       const [t, out] = await tick(db, dayPark);
       ticks.push(t);
       alerts += out.claimed.length;
-      if (ticks.length % 120 === 0)
-        note(`recorded day: ${hhmm} park time, ${ticks.length} ticks, ${alerts.toLocaleString()} deliveries so far`);
+      if (ticks.length % 60 === 0)
+        note(
+          `recorded day: ${hhmm} park time, ${ticks.length} ticks, ${alerts.toLocaleString()} deliveries so far; runParkTick p50 ${pct(ticks, 50).toFixed(0)} / p99 ${pct(ticks, 99).toFixed(0)} ms, refreshPark p99 ${pct(polls, 99).toFixed(0)} ms`,
+        );
     }
     note(
       `recorded day: ${ticks.length} ticks in ${(ms(t0) / 1000).toFixed(0)} s, ${alerts.toLocaleString()} deliveries; runParkTick p50 ${pct(ticks, 50).toFixed(0)} / p99 ${pct(ticks, 99).toFixed(0)} / max ${Math.max(...ticks).toFixed(0)} ms; refreshPark p50 ${pct(polls, 50).toFixed(0)} / p99 ${pct(polls, 99).toFixed(0)} ms`,

@@ -10,8 +10,9 @@
 //  ride_page_rebuild_ms     one ride page rebuilt after a tick; anchor: the bare typical-day statement of that ride
 // Targets: live_rps ≥ 0.8 ×, live p99 ≤ 50 ms, live_rebuild ≤ 3 ×, ride_page_rps ≥ 0.5 ×, ride_page_rebuild ≤ 3 ×.
 // The server runs in a child process (production settings, info logs to /dev/null), autocannon and the ticks in
-// this one, all on 127.0.0.1. Its own database (<DATABASE_URL's name>_bench_live) and queue prefix. Load runs are
-// BENCH_SECONDS (default 10) long and alternate anchor / value BENCH_RUNS (default 3) times; the medians are printed.
+// this one, all on 127.0.0.1. Its own database (<DATABASE_URL's name>_bench_live) and queue prefix. Each route gets
+// BENCH_SECONDS (default 30) of load in slices of BENCH_SLICE_SECONDS (default 3) that alternate with its anchor's, so
+// the shared machine's load swings hit both; the medians of the slices are printed.
 import { execSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -41,8 +42,9 @@ import { liveSnapshot } from '../src/services/waitTimes.ts';
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const MK_FILE = 'tpw_live_magic-kingdom_2026-04-14T2227Z.json';
 const PARKS = 130;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const SLICE = Number(process.env.BENCH_SLICE_SECONDS ?? 3);
+const RUNS = Math.max(1, Math.round(SECONDS / SLICE));
 const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
 base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_bench_live`;
 const url = base.toString();
@@ -128,8 +130,8 @@ async function serve(): Promise<void> {
     .orderBy('id')
     .executeTakeFirstOrThrow();
   const constant = {
-    live: encode((await liveSnapshot(deps, MK)).value, 'constant', Date.now()),
-    ride: encode((await rideHistory(deps, MK, ride.id)).value, 'constant', Date.now()),
+    live: await encode((await liveSnapshot(deps, MK)).value, 'constant', Date.now()),
+    ride: await encode((await rideHistory(deps, MK, ride.id)).value, 'constant', Date.now()),
   };
   app.get('/bench/constant/:kind', { compress: false }, async (req, reply) =>
     sendCached(req, reply, (req.params as { kind: string }).kind === 'ride' ? constant.ride : constant.live, 15),
@@ -254,7 +256,7 @@ async function main() {
 
   const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_ROLE: 'server' }, execArgv: process.execArgv });
   const address = await new Promise<string>((resolve) => child.once('message', (m: { address: string }) => resolve(m.address)));
-  note(`server ${address}; 100 connections × ${SECONDS} s per run, ${RUNS} runs per route`);
+  note(`server ${address}; 100 connections, ${RUNS} slices of ${SLICE} s per route and anchor, alternating`);
 
   // ── /api/live over 130 parks while ticks invalidate 10 parks a second ────────────────────────────────────
   let next = 0;
@@ -264,13 +266,13 @@ async function main() {
   let ticks = ticker(db, source, tenParks);
   const live = { rps: [] as number[], p99: [] as number[], arps: [] as number[], ap99: [] as number[] };
   for (let r = 0; r < RUNS; r++) {
-    const a = await load(address, ['/bench/constant/live'], SECONDS);
-    const v = await load(address, livePaths, SECONDS);
+    const a = await load(address, ['/bench/constant/live'], SLICE);
+    const v = await load(address, livePaths, SLICE);
     live.arps.push(a.rps);
     live.ap99.push(a.p99);
     live.rps.push(v.rps);
     live.p99.push(v.p99);
-    note(`live run ${r + 1}: ${v.rps.toFixed(0)} req/s p99 ${v.p99} ms; constant ${a.rps.toFixed(0)} req/s p99 ${a.p99} ms`);
+    note(`live slice ${r + 1}: ${v.rps.toFixed(0)} req/s p99 ${v.p99} ms; constant ${a.rps.toFixed(0)} req/s p99 ${a.p99} ms`);
   }
   note(`${await ticks.stop()} park ticks ran during the live runs`);
   bench('live_rps', median(live.rps), 'req/s', median(live.arps));
@@ -281,7 +283,7 @@ async function main() {
   const rebuild: number[] = [];
   const rebuildFloor: number[] = [];
   const probe = parks[1]!;
-  for (let r = 0; r < 5 * RUNS; r++) {
+  for (let r = 0; r < 15; r++) {
     await runParkTick({ db, source, now }, probe);
     const at = now();
     rebuildFloor.push(
@@ -301,23 +303,29 @@ async function main() {
   ticks = ticker(db, source, () => [MK]);
   const page = { rps: [] as number[], p99: [] as number[], arps: [] as number[], ap99: [] as number[] };
   for (let r = 0; r < RUNS; r++) {
-    const a = await load(address, ['/bench/constant/ride'], SECONDS);
-    const v = await load(address, ridePaths, SECONDS);
+    const a = await load(address, ['/bench/constant/ride'], SLICE);
+    const v = await load(address, ridePaths, SLICE);
     page.arps.push(a.rps);
     page.ap99.push(a.p99);
     page.rps.push(v.rps);
     page.p99.push(v.p99);
-    note(`ride page run ${r + 1}: ${v.rps.toFixed(0)} req/s p99 ${v.p99} ms; constant ${a.rps.toFixed(0)} req/s p99 ${a.p99} ms`);
+    note(`ride page slice ${r + 1}: ${v.rps.toFixed(0)} req/s p99 ${v.p99} ms; constant ${a.rps.toFixed(0)} req/s p99 ${a.p99} ms`);
   }
   note(`${await ticks.stop()} Magic Kingdom ticks ran during the ride page runs`);
   bench('ride_page_rps', median(page.rps), 'req/s', median(page.arps));
   bench('ride_page_p99_ms', median(page.p99), 'ms', median(page.ap99));
 
+  // Rebuilds are timed on the rides whose page shows a typical day (three or more past days of the weekday).
+  const withHistory = (
+    await sql<{ id: string }>`select attraction_id as id from wait_rollups where park_id = ${MK} and samples > 0
+                              group by attraction_id having count(distinct local_date) >= 21 order by 1`.execute(db)
+  ).rows.map((r) => r.id);
+  note(`ride page rebuilds timed on ${withHistory.length} rides with a typical day`);
   const pageRebuild: number[] = [];
   const pageFloor: number[] = [];
-  for (let r = 0; r < 5 * RUNS; r++) {
+  for (let r = 0; r < 15; r++) {
     await runParkTick({ db, source, now }, MK);
-    const ride = rides[r % rides.length]!;
+    const ride = withHistory[r % withHistory.length] ?? rides[r % rides.length]!;
     const at = now();
     const isoWeekday = ((new Date(`${parkLocalDate(at, 'America/New_York')}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
     pageFloor.push(await timed(() => typicalDayBare(db, ride, isoWeekday, parkLocalDate(at, 'America/New_York'))));

@@ -125,7 +125,12 @@ describe('live API beside tRPC (DESIGN §4 live API cache)', () => {
       .where('park_id', '=', MK)
       .execute();
     // The cached answer asks for its version again only after LIVE_RECHECK_MS: wait that out, as a browser would.
+    // The first request after it is answered from the cache while it checks (stale-while-revalidate): the new
+    // version is served once that check has rebuilt it.
     await new Promise((r) => setTimeout(r, LIVE_RECHECK_MS + 100));
+    const stale = (await get(`/api/history/${MK}/${PEOPLEMOVER}`)).json();
+    expect(stale.typical).toBeNull();
+    await expect.poll(async () => (await get(`/api/history/${MK}/${PEOPLEMOVER}`)).json().typical?.days ?? null).toBe(8);
     const withHistory = (await get(`/api/history/${MK}/${PEOPLEMOVER}`)).json();
     expect(withHistory.typical.days).toBe(8);
     expect(withHistory.typical.dates).toHaveLength(8);
