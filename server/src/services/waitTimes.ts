@@ -74,7 +74,12 @@ export async function freshPoll(deps: AppDeps, parkId: string): Promise<Date> {
   if (last && deps.now().getTime() - last.getTime() <= LIVE_CACHE_MS) return last;
   if (!(await findPark(deps, parkId))) throw new AppError('NOT_FOUND', 'Destination not found.');
   try {
-    await singleFlight(`live:${parkId}`, () => readParkNow(deps, parkId));
+    // Checked again inside the single flight: a request that saw the old poll just before another request's
+    // read stored the new one must not read the park a second time.
+    await singleFlight(`live:${parkId}`, async () => {
+      const polled = await liveStatus.lastPolledAt(deps.db, parkId);
+      if (!polled || deps.now().getTime() - polled.getTime() > LIVE_CACHE_MS) await readParkNow(deps, parkId);
+    });
   } catch (err) {
     if (err instanceof NotFoundError) throw new AppError('NOT_FOUND', 'No ride information available for this park.');
     deps.logger.warn({ parkId, err: (err as Error).message }, 'live refresh failed');
