@@ -49,13 +49,14 @@ e2e: deps services chromium
 	npm run build -w @walkon/web
 	npx vitest run --config web/e2e/vitest.config.ts
 
-## bench: evaluation, claim and upstream-read figures, then the live API (req/s and p99 against /healthz), then sign-up timing (registered vs new address), printed not asserted
+## bench: production-path figures against same-run floors (docs/benchmarks.md): runParkTick quiet / re-stamped / drop / rise at 50,000 visitors, 10 parks at once, the recorded day, the worker's send jobs; /api/live and ride pages under ticks; upstream reads of 2 workers + API; sign-up timing (registered vs new address); printed, not asserted
 bench: deps services migrate
 	npx tsx jobs/bench/alerts.bench.ts
 	npx tsx server/bench/live.bench.ts
+	npx tsx server/bench/upstream.bench.ts
 	npx tsx server/bench/signUp.bench.ts
 
-## audit: Lighthouse (desktop + mobile) on /, /faq, /live-wait-times and the landing JS size (printed, not a test)
+## audit: Lighthouse (desktop + mobile at 375 px, median of 3) on /, /faq, /live-wait-times and, signed in as the seeded demo account, Get Alerts, Manage Alerts and a ride page; the landing JS size (printed, not a test)
 audit: setup chromium
 	npm run build -w @walkon/web
 	bash scripts/audit.sh

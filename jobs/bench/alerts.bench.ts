@@ -1,20 +1,34 @@
 // `make bench` — alert engine figures (DESIGN §2), printed, never asserted. One line per figure:
 //   BENCH {"figure":"<name>","value":<number>,"unit":"<unit>","anchor":<number>,"ratio":<value/anchor>}
-// Anchors are measured in the same run on the same machine: a bare count(*) of the park's watches for the
-// evaluation figures, BullMQ no-op jobs drained at the same concurrency on the same Redis for sending, 1 for
-// upstream reads. Its own database (<DATABASE_URL's name>_alerts_bench, dropped and re-created) and a unique
-// queue prefix; the worker it starts upserts no job scheduler, so no background tick runs while it measures.
-// BENCH_SKIP_50K=1 leaves out the 50,000-visitor park (the longest set-up).
+// Every value times the code the worker runs (`runParkTick`: tick lock, poll, re-arm, evaluation, claim,
+// clean-up; the real worker's send jobs), and every anchor is the floor of the same work measured in the same
+// run, interleaved with the value's runs so load on the shared machine hits both:
+//   tick_quiet_ms_50k     runParkTick, nothing changed            ÷ refreshPark alone (the poll's own write)
+//   tick_restamp_ms_50k   runParkTick, every ride re-stamped      ÷ refreshPark alone, re-stamped
+//   tick_drop_ms_50k      one ride drops to 5 min for 50,000      ÷ INSERT … SELECT of the same delivery rows into a
+//                                                                   table LIKE deliveries INCLUDING ALL
+//   tick_rise_ms_50k      that ride rises again (50,000 re-arms)  ÷ one UPDATE of the same 50,000 audience rows, one bit
+//   tick_drop_ms_10parks  10 parks × 5,000 ticking concurrently   ÷ the ten inserts run concurrently
+//   day_tick_p99_ms_50k   the recorded Magic Kingdom day minute by minute, 50,000 all-rides visitors (p50/p99/max
+//                         printed) ÷ p99 of refreshPark alone over the same day on a twin park nobody watches
+//   send_outbox_messages_per_s  messages written per second by the real worker's send jobs (outbox transport)
+//                         ÷ BullMQ no-op jobs/s × messages per job, same Redis, same concurrency
+// Values are medians of BENCH_RUNS (default 3) runs. Its own database (<DATABASE_URL's name>_alerts_bench, dropped
+// and re-created) and a unique queue prefix; the worker it starts upserts no job scheduler, so no background tick
+// runs while it measures. BENCH_PARTS (default `tick,send,tenparks,day`) picks parts; the recorded day is the longest.
+import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { alertEngine, createDb, type Database, dropDatabase, ensureDatabase, migrateToLatest } from '@walkon/db';
-import { TEST_REDIS_URL } from '@walkon/db/testing';
+import { FIXTURES_DIR, TEST_REDIS_URL } from '@walkon/db/testing';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { Queue, Worker } from 'bullmq';
 import { type Kysely, sql } from 'kysely';
 import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { refreshPark } from '../src/pipeline/poll.ts';
-import { runParkTick } from '../src/pipeline/tick.ts';
-import type { LiveParkData, WaitTimesSource } from '../src/providers/waitTimes/index.ts';
+import { runParkTick, type TickResult } from '../src/pipeline/tick.ts';
+import type { LiveEntry, LiveParkData, WaitTimesSource } from '../src/providers/waitTimes/index.ts';
 import { createQueues } from '../src/queues.ts';
 import { createRedis } from '../src/redis.ts';
 import { openParkEntry } from '../test/fixtures/liveFeed.ts';
@@ -22,147 +36,117 @@ import { startTestWorker } from '../test/fixtures/testWorker.ts';
 
 const RIDES = 40;
 const WATCHED = 30;
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'tick,send,tenparks,day').split(','));
 const SEND_CONCURRENCY = Number(process.env.BENCH_SEND_CONCURRENCY ?? 10);
+const SERIES = path.join(FIXTURES_DIR, 'roguemew_tpw-derived_magic-kingdom_2026-04-01_15min.csv');
+const TZ = 'America/New_York';
 const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
 base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_alerts_bench`;
 const url = base.toString();
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
 const note = (s: string) => console.log(`# ${s}`);
+const round = (x: number) => Math.round(x * 1000) / 1000;
 function bench(figure: string, value: number, unit: string, anchor: number) {
-  const round = (x: number) => Math.round(x * 1000) / 1000;
   console.log(
     `BENCH ${JSON.stringify({ figure, value: round(value), unit, anchor: round(anchor), ratio: round(anchor ? value / anchor : 0) })}`,
   );
 }
-
-// The bench clock: 15:00 in Orlando on a fixed day, advanced by the phases.
-let clock = new Date('2026-11-24T20:00:00Z');
-const now = () => clock;
-const TZ = 'America/New_York';
-
-// A live source of synthetic parks whose readings the bench sets; it counts upstream reads per park.
-type Mode = { wait: (ride: number) => number; stamp: Date };
-const modes = new Map<string, Mode>();
-const reads = new Map<string, number>();
-const parkName = (k: number) => `Bench Park ${k}`;
-const parkIdOf = (k: number) => `bench-park-${k}`;
-const rideId = (park: string, j: number) => `${park}-a${j}`;
-const source: WaitTimesSource = {
-  kind: 'replay',
-  getDestinations: async () => [
-    {
-      id: 'bench-destination',
-      name: 'Bench Resort',
-      parks: Array.from({ length: 12 }, (_, k) => ({ id: parkIdOf(k), name: parkName(k) })),
-    },
-  ],
-  getLive: async (parkId): Promise<LiveParkData> => {
-    reads.set(parkId, (reads.get(parkId) ?? 0) + 1);
-    const m = modes.get(parkId) ?? { wait: () => 40, stamp: clock };
-    return {
-      parkId,
-      name: parkId,
-      timezone: TZ,
-      entries: [
-        openParkEntry(parkId, parkId),
-        ...Array.from({ length: RIDES }, (_, j) => ({
-          id: rideId(parkId, j),
-          name: `Attraction ${j}`,
-          entityType: 'ATTRACTION',
-          status: 'OPERATING',
-          standbyWait: m.wait(j),
-          queue: null,
-          operatingHours: null,
-          lastUpdated: m.stamp.toISOString(),
-        })),
-      ],
-    };
-  },
-};
-
-/** One tick as the worker's poll job runs it, less the fan-out: the tick, then the statistics refresh it asks for. */
-async function tick(db: Kysely<Database>, parkId: string) {
-  const result = await runParkTick({ db, source, now }, parkId);
-  if (result.refreshStatistics) await alertEngine.analyzeHotTables(db);
-  return result;
+const uptime = (when: string) => note(`uptime (${when}): ${execSync('uptime').toString().trim()}`);
+async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
+  const t0 = process.hrtime.bigint();
+  const out = await f();
+  return [ms(t0), out];
 }
 
-async function setupPark(db: Kysely<Database>, k: number, visitors: number): Promise<string> {
-  const parkId = parkIdOf(k);
-  modes.set(parkId, { wait: () => 40, stamp: clock });
-  await refreshPark({ db, source, now }, parkId);
-  const today = parkLocalDate(clock, TZ);
+// The bench clock, advanced by the phases; the source stamps its readings with it.
+let clock = new Date('2026-11-24T15:00:00Z'); // 10:00 in Orlando
+const now = () => clock;
+const minutes = (n: number) => {
+  clock = new Date(clock.getTime() + n * 60_000);
+};
+
+// A live source whose documents the bench sets per park.
+const feeds = new Map<string, () => LiveEntry[]>();
+const parkIdOf = (k: number) => `bench-park-${k}`;
+const source: WaitTimesSource = {
+  kind: 'replay',
+  getDestinations: async () => [],
+  getLive: async (parkId): Promise<LiveParkData> => ({
+    parkId,
+    name: parkId,
+    timezone: TZ,
+    entries: [openParkEntry(parkId, parkId), ...(feeds.get(parkId)?.() ?? [])],
+  }),
+};
+/** A synthetic park's feed: RIDES attractions with `wait(j)` minutes, all stamped `stamp`. */
+function setFeed(parkId: string, wait: (j: number) => number, stamp = clock) {
+  const entries = Array.from(
+    { length: RIDES },
+    (_, j): LiveEntry => ({
+      id: `${parkId}-a${j}`,
+      name: `Attraction ${j}`,
+      entityType: 'ATTRACTION',
+      status: 'OPERATING',
+      standbyWait: wait(j),
+      queue: null,
+      operatingHours: null,
+      lastUpdated: stamp.toISOString(),
+    }),
+  );
+  feeds.set(parkId, () => entries);
+}
+
+const deps = (db: Kysely<Database>) => ({ db, source, now });
+/** A tick as the worker's poll job runs it: runParkTick; after a large one, the statistics refresh (untimed). */
+async function tick(db: Kysely<Database>, parkId: string): Promise<[number, TickResult]> {
+  const out = await timed(() => runParkTick(deps(db), parkId));
+  if (out[1].refreshStatistics) await alertEngine.analyzeHotTables(db);
+  return out;
+}
+const poll = async (db: Kysely<Database>, parkId: string) => (await timed(() => refreshPark(deps(db), parkId)))[0];
+
+/** Subscribes `visitors` e-mail visitors with a pass for today to the park, each watching `rides` (attraction ids). */
+async function addVisitors(db: Kysely<Database>, parkId: string, visitors: number, rides: string[], today: string) {
   const t0 = process.hrtime.bigint();
   await sql`
     insert into subscriptions (email, park_id, active, start_date, end_date, alert_type)
-    select 'v' || g || '-p' || ${k} || '@bench.test', ${parkId}, true, ${today}::date, ${today}::date + 1, 'email'
+    select 'v' || g || '-' || ${parkId} || '@bench.test', ${parkId}, true, ${today}::date, ${today}::date + 1, 'email'
     from generate_series(1, ${visitors}) g`.execute(db);
   await sql`
     insert into pass_days (subscription_id, day, channel, source, reference)
     select id, ${today}::date, 'email', 'grant', 'bench' from subscriptions where park_id = ${parkId}`.execute(db);
   await sql`
     insert into user_rides (email, park_id, ride_id, active)
-    select s.email, ${parkId}, ${parkId} || '-a' || j, true
-    from subscriptions s cross join generate_series(0, ${WATCHED - 1}) j
+    select s.email, ${parkId}, r, true from subscriptions s cross join unnest(${rides}::text[]) r
     where s.park_id = ${parkId}`.execute(db);
   await sql`vacuum analyze`.execute(db);
-  note(`${parkId}: ${visitors.toLocaleString()} visitors × ${WATCHED} watched rides set up in ${(ms(t0) / 1000).toFixed(1)} s`);
-  // The first tick of the day: nothing short, clears the dirty persons of the set-up.
-  await tick(db, parkId);
+  note(`${parkId}: ${visitors.toLocaleString()} visitors × ${rides.length} watched rides set up in ${(ms(t0) / 1000).toFixed(1)} s`);
+}
+
+/** A synthetic park with `visitors` watching rides 0…29 of 40 at 40 minutes; its first tick of the day done. */
+async function setupPark(db: Kysely<Database>, k: number, visitors: number): Promise<string> {
+  const parkId = parkIdOf(k);
+  setFeed(parkId, () => 40);
+  await refreshPark(deps(db), parkId);
+  const rides = Array.from({ length: WATCHED }, (_, j) => `${parkId}-a${j}`);
+  await addVisitors(db, parkId, visitors, rides, parkLocalDate(clock, TZ));
+  await tick(db, parkId); // nothing short; cleans the dirty persons of the set-up
   return parkId;
 }
 
-const countWatches = async (db: Kysely<Database>, parkId: string) => {
-  const t0 = process.hrtime.bigint();
-  await sql`select count(*) from user_rides where park_id = ${parkId}`.execute(db);
-  return ms(t0);
-};
-
-/** Polls the park with the given readings and returns the tick input the claim would get. */
-async function pollInput(db: Kysely<Database>, parkId: string, k: number) {
-  const poll = await refreshPark({ db, source, now }, parkId);
-  const today = parkLocalDate(clock, TZ);
-  return {
-    parkId,
-    parkName: parkName(k),
-    now: clock,
-    today,
-    dayStart: new Date(`${today}T05:00:00Z`),
-    readings: poll.readings,
-  };
-}
-
-/** Median evaluation time (the claim's own statement, counted in PostgreSQL) and the count anchor. */
-async function evaluate(db: Kysely<Database>, input: Awaited<ReturnType<typeof pollInput>>, runs = 5) {
-  const times: number[] = [];
-  const anchors: number[] = [];
-  let alerts = 0;
-  for (let r = 0; r < runs; r++) {
-    anchors.push(await countWatches(db, input.parkId));
-    const t0 = process.hrtime.bigint();
-    alerts = (await alertEngine.countEvaluation(db, input)).alerts;
-    times.push(ms(t0));
-  }
-  return { ms: median(times), anchor: median(anchors), alerts };
-}
-
-/** Quiet and busy evaluation of one park: returns the busy input (already polled) for a claim. */
-async function quietAndBusy(db: Kysely<Database>, parkId: string, k: number, suffix: string) {
-  // Quiet: the next poll, a minute later, reads the same readings as the last tick (nothing changed).
-  clock = new Date(clock.getTime() + 60_000);
-  const quiet = await evaluate(db, await pollInput(db, parkId, k));
-  // Busy: every watched ride newly qualifying (5 min, a new lastUpdated).
-  clock = new Date(clock.getTime() + 60_000);
-  modes.set(parkId, { wait: () => 5, stamp: clock });
-  const busyInput = await pollInput(db, parkId, k);
-  const busy = await evaluate(db, busyInput, 3);
-  note(
-    `${parkId}: quiet evaluation ${quiet.ms.toFixed(1)} ms (${quiet.alerts} alerts), busy ${busy.ms.toFixed(1)} ms (${busy.alerts.toLocaleString()} alerts), count anchor ${busy.anchor.toFixed(1)} ms`,
-  );
-  return { quiet, busy, busyInput, suffix };
-}
+/** The deliveries a tick at `at` wrote for the park, copied into `bench_deliveries` (the drop's floor), timed. */
+const insertFloor = (db: Kysely<Database>, parkId: string, at: Date) =>
+  timed(() => sql`insert into bench_deliveries select * from deliveries where park_id = ${parkId} and created_at = ${at}`.execute(db));
+/** Flips one bit of `armed` in every audience row of the park (the rise's floor), timed. */
+const updateFloor = (db: Kysely<Database>, parkId: string) =>
+  timed(() => sql`update alert_watchers set armed = armed # (B'1' || repeat('0', 255))::bit(256) where park_id = ${parkId}`.execute(db));
 
 async function noopRate(prefix: string, jobs: number): Promise<number> {
   const connection = createRedis(TEST_REDIS_URL, 'worker');
@@ -178,133 +162,221 @@ async function noopRate(prefix: string, jobs: number): Promise<number> {
   const worker = new Worker(
     'bench-noop',
     async () => {
-      done++;
-      if (done === jobs) resolve();
+      if (++done === jobs) resolve();
     },
     { connection: workerConnection, prefix, concurrency: SEND_CONCURRENCY },
   );
   await finished;
-  const elapsed = ms(t0);
+  const rate = jobs / (ms(t0) / 1000);
   await worker.close();
   workerConnection.disconnect();
-  const rate = jobs / (elapsed / 1000);
   await queue.obliterate({ force: true });
   await queue.close();
   connection.disconnect();
   return rate;
 }
 
+/** The recorded Magic Kingdom day: per park-local 'HH:MM' slot, each attraction's status and wait. */
+function recordedDay() {
+  const slots = new Map<string, { name: string; wait: number | null; status: string; ride: boolean }[]>();
+  for (const line of readFileSync(SERIES, 'utf8').split('\n').slice(1).filter(Boolean)) {
+    const parts = line.split(',');
+    const [wait, status, , time, isRide] = parts.slice(-5) as [string, string, string, string, string];
+    const rows = slots.get(time) ?? [];
+    rows.push({ name: parts.slice(0, -5).join(','), wait: wait ? Number(wait) : null, status, ride: isRide.trim() === 'True' });
+    slots.set(time, rows);
+  }
+  return slots;
+}
+
 async function main() {
+  uptime('start');
   await dropDatabase(url);
   await ensureDatabase(url);
-  const db = createDb(url, 12);
+  const db = createDb(url, 14);
   await migrateToLatest(db);
   await sql`insert into destinations (id, name) values ('bench-destination', 'Bench Resort')`.execute(db);
   await sql`insert into parks (id, destination_id, name, timezone)
-            select 'bench-park-' || k, 'bench-destination', 'Bench Park ' || k, ${TZ} from generate_series(0, 11) k`.execute(db);
-  console.log(`# WalkOn alert engine benchmark — ${new Date().toISOString()}, database ${base.pathname.slice(1)}`);
+            select 'bench-park-' || k, 'bench-destination', 'Bench Park ' || k, ${TZ} from generate_series(0, 12) k`.execute(db);
+  await sql`create table bench_deliveries (like deliveries including all)`.execute(db);
+  console.log(`# WalkOn alert engine benchmark — ${new Date().toISOString()}, database ${base.pathname.slice(1)}, ${RUNS} runs per figure`);
 
-  // ── 10,000 visitors × 30 rides on one park ─────────────────────────────────────────────────────────────
-  const p0 = await setupPark(db, 0, 10_000);
-  const a = await quietAndBusy(db, p0, 0, '');
-  bench('evaluate_quiet_ms', a.quiet.ms, 'ms', a.quiet.anchor);
-  bench('evaluate_busy_ms', a.busy.ms, 'ms', a.busy.anchor);
-  // Claim the busy tick (300,000 deliveries in 10,000 messages), the tick's own statement.
-  let t0 = process.hrtime.bigint();
-  const { claimed } = await db.transaction().execute((tx) => alertEngine.claimTick(tx, a.busyInput, { sms: 1000, email: 1000 }));
-  const claimMs = ms(t0);
-  await alertEngine.analyzeHotTables(db);
-  bench('claim_per_s', claimed.length / (claimMs / 1000), 'deliveries/s', 1);
-  note(`claimed ${claimed.length.toLocaleString()} deliveries in ${claimMs.toFixed(0)} ms`);
+  // ── One park, 50,000 visitors × 30 watched rides of 40 ─────────────────────────────────────────────────
+  if (PARTS.has('tick') || PARTS.has('send')) {
+    const p = await setupPark(db, 0, 50_000);
+    const quiet: number[] = [];
+    const quietFloor: number[] = [];
+    const restamp: number[] = [];
+    const restampFloor: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      // Quiet: the same document as the last poll (same stamps, same waits).
+      minutes(1);
+      quietFloor.push(await poll(db, p));
+      minutes(1);
+      quiet.push((await tick(db, p))[0]);
+      // Re-stamped: every ride a new lastUpdated, waits unchanged.
+      minutes(1);
+      setFeed(p, () => 40);
+      restampFloor.push(await poll(db, p));
+      minutes(1);
+      setFeed(p, () => 40);
+      restamp.push((await tick(db, p))[0]);
+    }
+    note(`quiet ticks ${quiet.map((t) => t.toFixed(1)).join(', ')} ms; refreshPark ${quietFloor.map((t) => t.toFixed(1)).join(', ')} ms`);
+    note(
+      `re-stamped ticks ${restamp.map((t) => t.toFixed(1)).join(', ')} ms; refreshPark ${restampFloor.map((t) => t.toFixed(1)).join(', ')} ms`,
+    );
+    bench('tick_quiet_ms_50k', median(quiet), 'ms', median(quietFloor));
+    bench('tick_restamp_ms_50k', median(restamp), 'ms', median(restampFloor));
 
-  // Upstream reads: one busy-free tick through runParkTick.
-  reads.clear();
-  clock = new Date(clock.getTime() + 60_000);
-  await tick(db, p0);
-  bench('upstream_reads_per_park_tick', reads.get(p0) ?? 0, 'reads', 1);
+    const drop: number[] = [];
+    const dropFloor: number[] = [];
+    const rise: number[] = [];
+    const riseFloor: number[] = [];
+    let lastDrop: TickResult | null = null;
+    for (let r = 0; r < RUNS; r++) {
+      minutes(61); // past the 60-minute rule of the previous drop
+      setFeed(p, (j) => (j === 0 ? 5 : 40));
+      const [t, out] = await tick(db, p);
+      drop.push(t);
+      lastDrop = out;
+      await sql`truncate bench_deliveries`.execute(db);
+      const [floor, ins] = await insertFloor(db, p, clock);
+      dropFloor.push(floor);
+      note(
+        `drop: ${out.claimed.length.toLocaleString()} deliveries claimed in ${t.toFixed(0)} ms; floor ${Number(ins.numAffectedRows)} rows in ${floor.toFixed(0)} ms`,
+      );
+      minutes(1);
+      setFeed(p, () => 40);
+      const [tr] = await tick(db, p);
+      rise.push(tr);
+      const [f1, up] = await updateFloor(db, p);
+      const [f2] = await updateFloor(db, p); // and back
+      riseFloor.push(f1, f2);
+      note(`rise: ${tr.toFixed(0)} ms; floor ${Number(up.numAffectedRows)} rows in ${f1.toFixed(0)} / ${f2.toFixed(0)} ms`);
+      await sql`vacuum analyze alert_watchers, deliveries`.execute(db);
+    }
+    bench('tick_drop_ms_50k', median(drop), 'ms', median(dropFloor));
+    bench('tick_rise_ms_50k', median(rise), 'ms', median(riseFloor));
 
-  // ── Sending: the claimed deliveries through BullMQ batch jobs and the worker, outbox transport ─────────
-  const prefix = `bench-${randomUUID()}`;
-  const noop = await noopRate(prefix, 20_000);
-  const connection = createRedis(TEST_REDIS_URL, 'worker');
-  const queues = createQueues({ connection, prefix });
-  const worker = await startTestWorker({ db, connection, queues, source, now, sendConcurrency: SEND_CONCURRENCY, schedules: false });
-  const queuedCount = async () =>
-    Number((await sql<{ n: number }>`select count(*)::int as n from deliveries where status = 'queued'`.execute(db)).rows[0]?.n ?? 0);
-  const waitUntil = async (done: () => Promise<boolean>, limitMs = 600_000) => {
-    const start = Date.now();
-    while (!(await done()) && Date.now() - start < limitMs) await new Promise((r) => setTimeout(r, 20));
-  };
-  // Done = every send job completed, counted from the workers' events: polling `deliveries` every few
-  // milliseconds would take CPU from the senders it measures (2 cores).
-  let sendJobsDone = 0;
-  for (const w of worker.workers) if (w.name.startsWith('send')) w.on('completed', () => void sendJobsDone++);
-  t0 = process.hrtime.bigint();
-  const toSend = claimed.filter((c) => c.status === 'queued').map((c) => ({ id: c.id, channel: c.channel, messageKey: c.messageKey }));
-  let sendJobs = 0;
-  for (let k = 0; k < toSend.length; k += 20_000) sendJobs += await enqueueDeliveries(queues, toSend.slice(k, k + 20_000));
-  await waitUntil(async () => sendJobsDone >= sendJobs);
-  const sendMs = ms(t0);
-  const left = await queuedCount();
-  if (left) note(`WARNING: ${left} deliveries still queued after every send job completed`);
-  bench('send_per_s', toSend.length / (sendMs / 1000), 'deliveries/s', noop);
-  note(
-    `sent ${toSend.length.toLocaleString()} deliveries in ${(sendMs / 1000).toFixed(1)} s at send concurrency ${SEND_CONCURRENCY}; BullMQ no-op jobs: ${noop.toFixed(0)}/s`,
-  );
-
-  // ── Tick → last message for 10,000 alerts (one ride drops for 10,000 visitors) ─────────────────────────
-  clock = new Date(clock.getTime() + 61 * 60_000);
-  modes.set(p0, { wait: () => 40, stamp: clock }); // re-arms every pair
-  await tick(db, p0);
-  clock = new Date(clock.getTime() + 60_000);
-  modes.set(p0, { wait: (j) => (j === 0 ? 5 : 40), stamp: clock });
-  await sql`truncate outbox_messages`.execute(db);
-  const outboxCount = async () =>
-    Number((await sql<{ n: number }>`select count(*)::int as n from outbox_messages`.execute(db)).rows[0]?.n ?? 0);
-  t0 = process.hrtime.bigint();
-  await queues.poll.add('poll', { parkId: p0 });
-  await waitUntil(async () => (await outboxCount()) >= 10_000);
-  const tickToLast = ms(t0) / 1000;
-  await waitUntil(async () => (await queuedCount()) === 0);
-  bench('tick_to_last_message_s', tickToLast, 's', 5);
-  note(`10,000 alerts from the poll job to the last outbox message: ${tickToLast.toFixed(2)} s`);
-  await worker.close();
-  for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
-  await queues.close();
-  connection.disconnect();
-  await sql`truncate deliveries, outbox_messages`.execute(db);
-
-  // ── 10 parks × 1,000 visitors × 30 rides, all ticking together ─────────────────────────────────────────
-  const parks: string[] = [];
-  for (let k = 2; k < 12; k++) parks.push(await setupPark(db, k, 1_000));
-  const runs: Awaited<ReturnType<typeof quietAndBusy>>[] = [];
-  for (let k = 2; k < 12; k++) runs.push(await quietAndBusy(db, parkIdOf(k), k, '_10parks'));
-  const sum = (f: (r: (typeof runs)[number]) => number) => runs.reduce((s, r) => s + f(r), 0);
-  bench(
-    'evaluate_quiet_ms_10parks',
-    sum((r) => r.quiet.ms),
-    'ms',
-    sum((r) => r.quiet.anchor),
-  );
-  bench(
-    'evaluate_busy_ms_10parks',
-    sum((r) => r.busy.ms),
-    'ms',
-    sum((r) => r.busy.anchor),
-  );
-  reads.clear();
-  clock = new Date(clock.getTime() + 60_000);
-  await Promise.all(parks.map((p) => tick(db, p)));
-  bench('upstream_reads_per_park_tick_10parks', parks.reduce((s, p) => s + (reads.get(p) ?? 0), 0) / parks.length, 'reads', 1);
-
-  // ── 50,000 visitors × 30 rides on one park ─────────────────────────────────────────────────────────────
-  if (process.env.BENCH_SKIP_50K !== '1') {
-    const p1 = await setupPark(db, 1, 50_000);
-    const b = await quietAndBusy(db, p1, 1, '_50k');
-    bench('evaluate_quiet_ms_50k', b.quiet.ms, 'ms', b.quiet.anchor);
-    bench('evaluate_busy_ms_50k', b.busy.ms, 'ms', b.busy.anchor);
+    // ── Sending: the last drop's 50,000 deliveries through the real worker's send jobs, outbox transport ────
+    const prefix = `bench-${randomUUID()}`;
+    const connection = createRedis(TEST_REDIS_URL, 'worker');
+    const queues = createQueues({ connection, prefix });
+    const worker = await startTestWorker({ db, connection, queues, source, now, sendConcurrency: SEND_CONCURRENCY, schedules: false });
+    let sendJobsDone = 0;
+    // Done = every send job completed, counted from the workers' events (polling the tables would take CPU from the senders).
+    for (const w of worker.workers) if (w.name.startsWith('send')) w.on('completed', () => void sendJobsDone++);
+    const noop = await noopRate(`${prefix}-noop`, 20_000);
+    await sql`truncate outbox_messages`.execute(db);
+    const toSend = lastDrop?.claimed ?? [];
+    const t0 = process.hrtime.bigint();
+    const sendJobs = await enqueueDeliveries(queues, toSend);
+    while (sendJobsDone < sendJobs) await new Promise((r) => setTimeout(r, 5));
+    const sendMs = ms(t0);
+    const messages = Number((await sql<{ n: number }>`select count(*)::int as n from outbox_messages`.execute(db)).rows[0]?.n ?? 0);
+    const left = Number(
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from deliveries where status = 'queued' and id = any(${toSend.map((d) => d.id)}::uuid[])`.execute(db)
+      ).rows[0]?.n ?? 0,
+    );
+    if (left) note(`WARNING: ${left} deliveries still queued after every send job completed`);
+    const perJob = messages / Math.max(sendJobs, 1);
+    note(
+      `sent ${toSend.length.toLocaleString()} deliveries as ${messages.toLocaleString()} messages in ${sendJobs} jobs in ${(sendMs / 1000).toFixed(2)} s at send concurrency ${SEND_CONCURRENCY}; BullMQ no-op jobs ${noop.toFixed(0)}/s`,
+    );
+    bench('send_outbox_messages_per_s', messages / (sendMs / 1000), 'messages/s', noop * perJob);
+    await worker.close();
+    for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
+    await queues.close();
+    connection.disconnect();
+  }
+  // ── Ten parks × 5,000 visitors, ticking concurrently as ten poll jobs would ───────────────────────────
+  if (PARTS.has('tenparks')) {
+    const parks: string[] = [];
+    for (let k = 1; k <= 10; k++) parks.push(await setupPark(db, k, 5_000));
+    const ten: number[] = [];
+    const tenFloor: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      minutes(61);
+      for (const q of parks) setFeed(q, (j) => (j === 0 ? 5 : 40));
+      const [t, outs] = await timed(() => Promise.all(parks.map((q) => runParkTick(deps(db), q))));
+      ten.push(t);
+      if (outs.some((o) => o.refreshStatistics)) await alertEngine.analyzeHotTables(db);
+      await sql`truncate bench_deliveries`.execute(db);
+      const [floor] = await timed(() => Promise.all(parks.map((q) => insertFloor(db, q, clock))));
+      tenFloor.push(floor);
+      note(
+        `10 parks: ${outs.reduce((n, o) => n + o.claimed.length, 0).toLocaleString()} deliveries in ${t.toFixed(0)} ms; floor ${floor.toFixed(0)} ms`,
+      );
+      minutes(1);
+      for (const q of parks) setFeed(q, () => 40);
+      await Promise.all(parks.map((q) => tick(db, q)));
+    }
+    bench('tick_drop_ms_10parks', median(ten), 'ms', median(tenFloor));
+  }
+  // ── The recorded Magic Kingdom day, minute by minute, for 50,000 all-rides visitors ─────────────────────
+  if (PARTS.has('day')) {
+    const day = recordedDay();
+    const times = [...day.keys()].sort();
+    const dayPark = 'bench-park-11';
+    const twin = 'bench-park-12';
+    const entriesAt = (parkId: string, hhmm: string): LiveEntry[] =>
+      (day.get(hhmm) ?? []).map((row) => ({
+        id: `${parkId}-${row.name.replace(/\W+/g, '-').toLowerCase()}`,
+        name: row.name,
+        entityType: 'ATTRACTION',
+        status: row.status,
+        standbyWait: row.wait,
+        queue: null,
+        operatingHours: null,
+        lastUpdated: clock.toISOString(),
+      }));
+    const first = times[0]!;
+    clock = new Date(`2026-04-01T${first}:00-04:00`);
+    let slot = first;
+    for (const q of [dayPark, twin]) feeds.set(q, () => entriesAt(q, slot));
+    await refreshPark(deps(db), dayPark);
+    await refreshPark(deps(db), twin);
+    const rides = (day.get(first) ?? []).filter((r) => r.ride).map((r) => `${dayPark}-${r.name.replace(/\W+/g, '-').toLowerCase()}`);
+    await addVisitors(db, dayPark, 50_000, rides, '2026-04-01');
+    await tick(db, dayPark);
+    const ticks: number[] = [];
+    const polls: number[] = [];
+    let alerts = 0;
+    const last = new Date(`2026-04-01T${times.at(-1)}:00-04:00`).getTime() + 14 * 60_000;
+    const t0 = process.hrtime.bigint();
+    while (clock.getTime() < last) {
+      minutes(1);
+      const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit' }).format(clock);
+      if (day.has(hhmm)) slot = hhmm;
+      polls.push(await poll(db, twin));
+      const [t, out] = await tick(db, dayPark);
+      ticks.push(t);
+      alerts += out.claimed.length;
+      if (ticks.length % 60 === 0)
+        note(
+          `recorded day: ${hhmm} park time, ${ticks.length} ticks, ${alerts.toLocaleString()} deliveries so far; runParkTick p50 ${pct(ticks, 50).toFixed(0)} / p99 ${pct(ticks, 99).toFixed(0)} ms, refreshPark p99 ${pct(polls, 99).toFixed(0)} ms`,
+        );
+    }
+    note(
+      `recorded day: ${ticks.length} ticks in ${(ms(t0) / 1000).toFixed(0)} s, ${alerts.toLocaleString()} deliveries; runParkTick p50 ${pct(ticks, 50).toFixed(0)} / p99 ${pct(ticks, 99).toFixed(0)} / max ${Math.max(...ticks).toFixed(0)} ms; refreshPark p50 ${pct(polls, 50).toFixed(0)} / p99 ${pct(polls, 99).toFixed(0)} ms`,
+    );
+    note(
+      `slowest ticks (ms): ${[...ticks]
+        .sort((a, b) => b - a)
+        .slice(0, 10)
+        .map((t) => t.toFixed(0))
+        .join(', ')}`,
+    );
+    bench('day_tick_p50_ms_50k', pct(ticks, 50), 'ms', pct(polls, 50));
+    bench('day_tick_p99_ms_50k', pct(ticks, 99), 'ms', pct(polls, 99));
+    bench('day_tick_max_ms_50k', Math.max(...ticks), 'ms', Math.max(...polls));
   }
   await db.destroy();
+  uptime('end');
 }
 
 await main();

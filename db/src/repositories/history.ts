@@ -199,7 +199,8 @@ export async function rollupDay(db: Executor, attractionId: string, localDate: s
 /**
  * The typical day of an attraction for a weekday (DESIGN §2.2 history): the `days` most recent park-local
  * dates before `before` with that ISO weekday (1 = Monday … 7 = Sunday) that have rollups with waits, and per
- * slot the median and p25–p75 of those days' slot medians. Returns the dates used (newest first) and the slots.
+ * slot the median and p25–p75 of those days' slot medians. Returns the dates used (newest first, 'YYYY-MM-DD')
+ * and the slots (minutes). One statement: a ride page rebuilt after each tick pays one round trip for it.
  */
 export async function typicalDay(
   db: Executor,
@@ -208,36 +209,28 @@ export async function typicalDay(
   before: string,
   days = 8,
 ): Promise<{ dates: string[]; slots: { slot: number; median: number; p25: number; p75: number; days: number }[] }> {
-  const dates = (
-    await db
-      .selectFrom('wait_rollups')
-      .select('local_date')
-      .distinct()
-      .where('attraction_id', '=', attractionId)
-      .where('local_date', '<', before)
-      .where('samples', '>', 0)
-      .where(sql<number>`extract(isodow from local_date)`, '=', isoWeekday)
-      .orderBy('local_date', 'desc')
-      .limit(days)
-      .execute()
-  ).map((r) => r.local_date);
-  if (dates.length === 0) return { dates, slots: [] };
-  const slots = await db
-    .selectFrom('wait_rollups')
-    .select((eb) => [
-      'slot',
-      sql<number>`percentile_cont(0.5) within group (order by median)`.as('median'),
-      sql<number>`percentile_cont(0.25) within group (order by median)`.as('p25'),
-      sql<number>`percentile_cont(0.75) within group (order by median)`.as('p75'),
-      eb.fn.countAll<number>().as('days'),
-    ])
-    .where('attraction_id', '=', attractionId)
-    .where('local_date', 'in', dates)
-    .where('median', 'is not', null)
-    .groupBy('slot')
-    .orderBy('slot')
-    .execute();
-  return { dates, slots: slots.map((s) => ({ ...s, days: Number(s.days) })) };
+  const { rows } = await sql<{ dates: string[]; slots: { slot: number; median: number; p25: number; p75: number; days: number }[] }>`
+    with d as (
+      select distinct local_date from wait_rollups
+      where attraction_id = ${attractionId} and local_date < ${before}::date and samples > 0
+        and extract(isodow from local_date) = ${isoWeekday}
+      order by local_date desc
+      limit ${days}
+    ),
+    s as (
+      select slot,
+             percentile_cont(0.5) within group (order by median) as median,
+             percentile_cont(0.25) within group (order by median) as p25,
+             percentile_cont(0.75) within group (order by median) as p75,
+             count(*)::int as days
+      from wait_rollups
+      where attraction_id = ${attractionId} and local_date in (select local_date from d) and median is not null
+      group by slot
+    )
+    select (select coalesce(json_agg(to_char(local_date, 'YYYY-MM-DD') order by local_date desc), '[]') from d) as dates,
+           (select coalesce(json_agg(json_build_object('slot', slot, 'median', median, 'p25', p25, 'p75', p75, 'days', days)
+                                     order by slot), '[]') from s) as slots`.execute(db);
+  return rows[0] ?? { dates: [], slots: [] };
 }
 
 /** An attraction's raw samples with lastUpdated in [from, to), oldest first. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** One pre-serialised, pre-compressed response (DESIGN §4 live API cache). */
@@ -19,7 +20,10 @@ export interface CachedResponse<T> {
 /**
  * A per-process cache of JSON responses keyed by resource (DESIGN §4 live API cache): each entry is serialised
  * and compressed (gzip, brotli) once per version. The version is asked again at most every `recheckMs`, so a
- * crowd on one park costs one small query per `recheckMs`, and concurrent misses share one build.
+ * crowd on one park costs one small query per `recheckMs`, and concurrent misses share one build. Between
+ * `recheckMs` and `staleMs` after its last check an entry is served at once while one request's check (and
+ * rebuild) runs behind it (stale-while-revalidate): under a crowd no request waits for the database; an entry
+ * idle longer than `staleMs` is checked before it is served.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse<unknown>>();
@@ -28,31 +32,39 @@ export class ResponseCache {
   constructor(
     private readonly recheckMs: number,
     private readonly maxEntries = 2000,
+    private readonly staleMs = 15_000,
   ) {}
 
   /**
-   * The entry of `key`: served as is within `recheckMs` of its last check, else `version()` is asked and the
-   * entry rebuilt with `build()` when it changed. Errors of `version` / `build` propagate (nothing cached).
+   * The entry of `key`: served as is within `recheckMs` of its last check; else `version()` is asked and the
+   * entry rebuilt with `build()` when it changed — behind the answer when the entry was checked within
+   * `staleMs` (that check's errors are dropped: the entry is checked again by the next request), before it
+   * otherwise. Errors of `version` / `build` propagate to a request that waits for them (nothing cached).
    */
   async get<T>(key: string, nowMs: number, version: () => Promise<string>, build: () => Promise<T>): Promise<CachedResponse<T>> {
     const hit = this.entries.get(key) as CachedResponse<T> | undefined;
     if (hit && nowMs - hit.checkedAt < this.recheckMs) return hit;
-    const running = this.inflight.get(key) as Promise<CachedResponse<T>> | undefined;
-    if (running) return running;
-    const p = (async () => {
-      const v = await version();
-      const current = this.entries.get(key) as CachedResponse<T> | undefined;
-      if (current && current.version === v) {
-        current.checkedAt = nowMs;
-        return current;
-      }
-      const entry = encode(await build(), v, nowMs);
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      return entry;
-    })().finally(() => this.inflight.delete(key));
-    this.inflight.set(key, p as Promise<CachedResponse<unknown>>);
+    let p = this.inflight.get(key) as Promise<CachedResponse<T>> | undefined;
+    if (!p) {
+      p = (async () => {
+        const v = await version();
+        const current = this.entries.get(key) as CachedResponse<T> | undefined;
+        if (current && current.version === v) {
+          current.checkedAt = nowMs;
+          return current;
+        }
+        const entry = await encode(await build(), v, nowMs);
+        this.entries.delete(key);
+        this.entries.set(key, entry);
+        if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+        return entry;
+      })().finally(() => this.inflight.delete(key));
+      this.inflight.set(key, p as Promise<CachedResponse<unknown>>);
+    }
+    if (hit && nowMs - hit.checkedAt < this.staleMs) {
+      p.catch(() => {});
+      return hit;
+    }
     return p;
   }
 
@@ -62,16 +74,26 @@ export class ResponseCache {
   }
 }
 
-/** Serialises and compresses a value once. */
-export function encode<T>(value: T, version: string, nowMs: number): CachedResponse<T> {
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Serialises a value once and compresses it (gzip level 6, brotli quality 5) on libuv's thread pool, both at once:
+ * a rebuild after a tick does not hold the event loop that serves every other cached response (DESIGN §4).
+ */
+export async function encode<T>(value: T, version: string, nowMs: number): Promise<CachedResponse<T>> {
   const json = Buffer.from(JSON.stringify(value));
+  const [gz, br] = await Promise.all([
+    gzipAsync(json, { level: 6 }),
+    brotliAsync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } }),
+  ]);
   return {
     value,
     version,
     etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
     json,
-    gzip: gzipSync(json, { level: 6 }),
-    br: brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: gz,
+    br,
     checkedAt: nowMs,
   };
 }

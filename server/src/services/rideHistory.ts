@@ -1,10 +1,10 @@
 import { TZDate } from '@date-fns/tz';
-import { catalogue, history, liveStatus } from '@walkon/db';
+import { history, liveStatus } from '@walkon/db';
 import { parkLocalDate, parkLocalTime } from '@walkon/domain/dates';
 import { parseReturnTimes } from '@walkon/jobs/providers';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { cachesOf, freshPoll } from './waitTimes.ts';
+import { cachedPark, cachesOf, freshPoll } from './waitTimes.ts';
 
 /** How many same-weekday days make the typical day (DESIGN §2.2 history). */
 export const TYPICAL_DAYS = 8;
@@ -40,15 +40,17 @@ export async function rideHistory(deps: AppDeps, parkId: string, attractionId: s
 }
 
 async function buildRideHistory(deps: AppDeps, parkId: string, attractionId: string) {
-  const [park, ride] = await Promise.all([catalogue.getPark(deps.db, parkId), history.attractionLive(deps.db, parkId, attractionId)]);
-  if (!park || !ride) throw new AppError('NOT_FOUND', 'We could not find this ride in this park.');
+  const park = await cachedPark(deps, parkId);
+  if (!park) throw new AppError('NOT_FOUND', 'We could not find this ride in this park.');
   const tz = park.timezone ?? 'UTC';
   const now = deps.now();
   const localDate = parkLocalDate(now, tz);
   const start = localMidnight(localDate, tz);
   const end = new Date(start.getTime() + 26 * 3_600_000);
   const isoWeekday = new TZDate(now.getTime(), tz).getDay() || 7;
-  const [samples, today, typical, hours, feedUpdatedAt, schedule] = await Promise.all([
+  // Every read at once: a rebuild after each tick waits for one round trip, not two.
+  const [ride, samples, today, typical, hours, feedUpdatedAt, schedule] = await Promise.all([
+    history.attractionLive(deps.db, parkId, attractionId),
     history.samplesBetween(deps.db, attractionId, start, end),
     history.rollupDay(deps.db, attractionId, localDate),
     history.typicalDay(deps.db, attractionId, isoWeekday, localDate, TYPICAL_DAYS),
@@ -56,6 +58,7 @@ async function buildRideHistory(deps: AppDeps, parkId: string, attractionId: str
     liveStatus.parkFeedUpdatedAt(deps.db, parkId),
     history.scheduleAround(deps.db, parkId, localDate),
   ]);
+  if (!ride) throw new AppError('NOT_FOUND', 'We could not find this ride in this park.');
   const operating = hours.find((h) => h.type === 'OPERATING') ?? null;
   const hasTypical = typical.dates.length >= MIN_TYPICAL_DAYS;
   const nowSlot = slotOf(parkLocalTime(now, tz));

@@ -16,8 +16,15 @@ export const TREND_MINUTES = 30;
 /** A change of at least this many minutes is rising / falling; less is steady. */
 export const TREND_STEP_MINUTES = 5;
 
-const caches = new WeakMap<AppDeps, { live: ResponseCache; destinations: ResponseCache; history: ResponseCache }>();
-/** The per-app response caches (live, destinations, ride history). */
+/** A park's catalogue row (name, zone, destination) is read again at most this often by the cached responses. */
+export const PARK_ROW_TTL_MS = 60_000;
+
+type ParkRow = NonNullable<Awaited<ReturnType<typeof catalogue.getPark>>>;
+const caches = new WeakMap<
+  AppDeps,
+  { live: ResponseCache; destinations: ResponseCache; history: ResponseCache; parks: Map<string, { row: ParkRow; at: number }> }
+>();
+/** The per-app response caches (live, destinations, ride history) and the park rows they are built with. */
 export function cachesOf(deps: AppDeps) {
   let c = caches.get(deps);
   if (!c) {
@@ -25,10 +32,26 @@ export function cachesOf(deps: AppDeps) {
       live: new ResponseCache(LIVE_RECHECK_MS),
       destinations: new ResponseCache(LIVE_RECHECK_MS),
       history: new ResponseCache(LIVE_RECHECK_MS),
+      parks: new Map(),
     };
     caches.set(deps, c);
   }
   return c;
+}
+
+/**
+ * The park's catalogue row for a cached response's rebuild (DESIGN §4 live API cache): read at most every
+ * PARK_ROW_TTL_MS per park, so a rebuild after a tick pays for the poll's rows, not the catalogue's. Undefined
+ * (not cached) for a park the catalogue does not have.
+ */
+export async function cachedPark(deps: AppDeps, parkId: string): Promise<ParkRow | undefined> {
+  const parks = cachesOf(deps).parks;
+  const nowMs = deps.now().getTime();
+  const hit = parks.get(parkId);
+  if (hit && nowMs - hit.at < PARK_ROW_TTL_MS) return hit.row;
+  const row = await catalogue.getPark(deps.db, parkId);
+  if (row) parks.set(parkId, { row, at: nowMs });
+  return row ?? undefined;
 }
 
 /** Rising / falling / steady: the standby wait now against `TREND_MINUTES` ago (minutes); null when unknown. */
@@ -51,7 +74,12 @@ export async function freshPoll(deps: AppDeps, parkId: string): Promise<Date> {
   if (last && deps.now().getTime() - last.getTime() <= LIVE_CACHE_MS) return last;
   if (!(await findPark(deps, parkId))) throw new AppError('NOT_FOUND', 'Destination not found.');
   try {
-    await singleFlight(`live:${parkId}`, () => readParkNow(deps, parkId));
+    // Checked again inside the single flight: a request that saw the old poll just before another request's
+    // read stored the new one must not read the park a second time.
+    await singleFlight(`live:${parkId}`, async () => {
+      const polled = await liveStatus.lastPolledAt(deps.db, parkId);
+      if (!polled || deps.now().getTime() - polled.getTime() > LIVE_CACHE_MS) await readParkNow(deps, parkId);
+    });
   } catch (err) {
     if (err instanceof NotFoundError) throw new AppError('NOT_FOUND', 'No ride information available for this park.');
     deps.logger.warn({ parkId, err: (err as Error).message }, 'live refresh failed');
@@ -80,7 +108,7 @@ export async function liveSnapshot(deps: AppDeps, parkId: string) {
 }
 
 async function buildLive(deps: AppDeps, parkId: string) {
-  const park = await catalogue.getPark(deps.db, parkId);
+  const park = await cachedPark(deps, parkId);
   if (!park) throw new AppError('NOT_FOUND', 'Destination not found.');
   const now = deps.now();
   const localDate = parkLocalDate(now, park.timezone);
