@@ -18,6 +18,7 @@ import * as audiencePassDays from './20261125_0019_audience_pass_days.ts';
 import * as dropPreviousStatus from './20261125_0020_drop_previous_status.ts';
 import * as audienceCoveringKey from './20261126_0021_audience_covering_key.ts';
 import * as alertWatchers from './20261127_0022_alert_watchers.ts';
+import * as deliveryLeases from './20261128_0025_delivery_leases.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0020_drop_previous_status': dropPreviousStatus,
   '20261126_0021_audience_covering_key': audienceCoveringKey,
   '20261127_0022_alert_watchers': alertWatchers,
+  '20261128_0025_delivery_leases': deliveryLeases,
 };
