@@ -1,7 +1,8 @@
-import type { Database } from '@walkon/db';
+import { type Database, deliveries } from '@walkon/db';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
+import { sweepQueuedDeliveries } from '../src/pipeline/sweeper.ts';
 import { runParkTick } from '../src/pipeline/tick.ts';
 import { createNotifier } from '../src/providers/notify/index.ts';
 import type { WalkOnWorker } from '../src/worker.ts';
@@ -201,4 +202,20 @@ describe('DESIGN §2.5 provider path: SESv2 + SNS through the local fake', () =>
       { address: 'fan6@example.com', attempts: 3 },
     ]);
   }, 120_000);
+
+  it('the sweeper re-queues only the sending deliveries whose lease expired', async () => {
+    const { claimed } = await claimFor(1, 0);
+    const ids = claimed.map((c) => c.id);
+    const t = Date.now();
+    const mine = await deliveries.claimForSend(db, ids.slice(0, 7), 'worker-a', new Date(t + 60_000));
+    const theirs = await deliveries.claimForSend(db, ids.slice(7), 'worker-b', new Date(t + 10_000));
+    expect([mine.length, theirs.length]).toEqual([7, 7]);
+    // A second claim of held rows gets nothing.
+    expect(await deliveries.claimForSend(db, ids, 'worker-c', new Date(t + 60_000))).toEqual([]);
+    // 30 s later: worker-b's lease is over, worker-a's is not.
+    const requeued = await sweepQueuedDeliveries({ db, queues, now: () => new Date(t + 30_000) });
+    expect(requeued).toBe(7);
+    expect(await count(`status = 'sending' and lease_owner = 'worker-a'`)).toBe(7);
+    expect(await count(`status = 'queued' and lease_owner is null and attempts = 0`)).toBe(7);
+  });
 });
