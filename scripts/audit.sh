@@ -6,7 +6,9 @@ cd "$ROOT"
 export PORT=${AUDIT_PORT:-3077}
 export PUBLIC_ORIGIN=http://localhost:$PORT
 export WEB_DIST_DIR=$ROOT/web/dist
-export NODE_ENV=production LOG_LEVEL=warn
+# Not NODE_ENV=production: the production profile refuses an http:// PUBLIC_ORIGIN (README "Running in
+# production"); the built pages are the same, only HSTS and the Secure cookie flag differ on this local http run.
+export LOG_LEVEL=warn
 run_bg npx tsx server/src/main.ts
 for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 1; done
 # Warm the catalogue and the Magic Kingdom live data so the pages audit with content.
