@@ -49,10 +49,11 @@ e2e: deps services chromium
 	npm run build -w @walkon/web
 	npx vitest run --config web/e2e/vitest.config.ts
 
-## bench: evaluation, claim and upstream-read figures, then the live API (req/s and p99 against /healthz), printed not asserted
+## bench: evaluation, claim and upstream-read figures, the live API (req/s and p99 against /healthz), then provider sends (SESv2 fake), printed not asserted
 bench: deps services migrate
 	npx tsx jobs/bench/alerts.bench.ts
 	npx tsx server/bench/live.bench.ts
+	npx tsx jobs/bench/send.bench.ts
 
 ## audit: Lighthouse (desktop + mobile) on /, /faq, /live-wait-times and the landing JS size (printed, not a test)
 audit: setup chromium
