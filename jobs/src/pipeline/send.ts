@@ -211,7 +211,7 @@ function sentOutcome(d: DeliveryToSend, messageId: string): SendOutcome {
  *    notifier keeps the account-wide rate limit); the lease is renewed every third of leaseMs while it runs;
  * 3. each accepted message is marked `sent` with the provider's message id right after the call (coalesced
  *    short updates; a lane waits for its mark before taking the next message), so a crash can repeat only the
- *    messages in flight at that instant — at most one per lane (docs/rules.md "Delivery guarantee");
+ *    messages in flight at that instant — at most one per lane (docs/rules.md R8);
  * 4. a last short update ends the lease of what did not leave: PermanentNotifyError → `failed` with the reason;
  *    ThrottledNotifyError → `queued`, no attempt counted (`throttled`); any other error → `queued` with the
  *    attempt recorded (`retry`).
@@ -261,29 +261,32 @@ export async function sendProviderBatch(deps: SendDeps, deliveryIds: string[]): 
   try {
     await settleLimited(groupMessages(claimed), deps.providerConcurrency ?? 8, async (group) => {
       const ids = group.map((d) => d.id);
+      let messageId: string;
       try {
         const r = await render(deps.db, deps, group);
         if ('failed' in r) {
           failed.push({ ids, reason: r.failed });
           return;
         }
-        const { messageId } = r.email
+        ({ messageId } = r.email
           ? await deps.notifier.sendEmail(r.email, { db: deps.db })
-          : await deps.notifier.sendSms(r.sms!, { db: deps.db });
-        messages++;
-        await markSent(ids.map((id) => ({ id, messageId })));
-        for (const d of group) {
-          open.delete(d.id);
-          outcomes.push(sentOutcome(d, messageId));
-        }
+          : await deps.notifier.sendSms(r.sms!, { db: deps.db }));
       } catch (err) {
         if (err instanceof PermanentNotifyError) failed.push({ ids, reason: err.message });
         else if (err instanceof ThrottledNotifyError) throttled.push({ ids, err });
         else retry.push({ ids, err: err as Error });
+        return;
       }
+      messages++;
+      for (const d of group) outcomes.push(sentOutcome(d, messageId));
+      // The message left: never released back to `queued` from here. A mark that fails stays pending and is
+      // retried by the next flush; if the last flush fails too, the batch throws and the rows stay `sending`.
+      await markSent(ids.map((id) => ({ id, messageId }))).catch(() => {});
+      for (const id of ids) open.delete(id);
     });
     await markSent([]);
-    // A mark that failed (database unreachable) leaves its rows `sending`: the lease expires and the sweeper re-sends.
+    // A last flush that failed (database unreachable) threw above: its rows stay `sending` until the lease
+    // expires and the sweeper re-queues them (the only way a message is repeated, docs/rules.md R8).
     for (const p of failed) {
       await deliveries.releaseLeases(deps.db, p.ids, owner, 'failed', p.reason);
       for (const id of p.ids) outcomes.push({ status: 'failed', deliveryId: id, reason: p.reason });

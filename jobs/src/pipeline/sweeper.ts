@@ -7,7 +7,7 @@ export const SWEEP_AFTER_MS = 60_000;
 
 /**
  * DESIGN §2.5 recovery: first puts back to `queued` the `sending` deliveries whose lease expired (their worker
- * died mid-batch: only these can repeat a message, docs/rules.md "Delivery guarantee"; a live worker renews its
+ * died mid-batch: only these can repeat a message, docs/rules.md R8; a live worker renews its
  * lease), then re-enqueues, as send batches (a message never split), the deliveries claimed more than a minute
  * ago and still `queued` — the worker died between claim and fan-out, a provider batch released them, or the
  * job was lost with Redis. The job ids carry the sweep's minute, so one sweep per minute adds each batch once.
