@@ -1,7 +1,7 @@
 import { type Database, deliveries } from '@walkon/db';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
+import { enqueueConfirmation, enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { sweepQueuedDeliveries } from '../src/pipeline/sweeper.ts';
 import { runParkTick } from '../src/pipeline/tick.ts';
 import { createNotifier } from '../src/providers/notify/index.ts';
@@ -217,5 +217,21 @@ describe('DESIGN §2.5 provider path: SESv2 + SNS through the local fake', () =>
     expect(requeued).toBe(7);
     expect(await count(`status = 'sending' and lease_owner = 'worker-a'`)).toBe(7);
     expect(await count(`status = 'queued' and lease_owner is null and attempts = 0`)).toBe(7);
+  });
+
+  it('alerts leave before receipts and newsletters when the budget is short (job priority)', async () => {
+    fake.set({ sesPerSecond: 2 });
+    const { rows } = await sql<{ id: string }>`
+      insert into newsletter_subscriptions (email) values ('news@example.com') returning id`.execute(db);
+    // The newsletter welcome is queued first, the tick's alerts after it.
+    await enqueueConfirmation(queues, 'newsletter', rows[0]!.id);
+    const { mail } = await claimFor(3, 0);
+    // One batch job at a time, 2 messages a second.
+    await startWorker({ email: 2, sms: 20 }, { sendConcurrency: 1, providerConcurrency: 1 });
+    await expect.poll(() => fake.accepted.length, { timeout: 30_000, interval: 200 }).toBe(5);
+    const order = fake.accepted.map((m) => m.to);
+    expect(order.slice(0, 4).sort()).toEqual([...mail].sort());
+    expect(order[4]).toBe('news@example.com');
+    expect(fake.counts.throttled).toBe(0);
   });
 });
