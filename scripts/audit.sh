@@ -9,7 +9,9 @@ export DATABASE_URL="${DATABASE_URL%/*}/$(basename "${DATABASE_URL%%\?*}")_audit
 export PORT=${AUDIT_PORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}
 export PUBLIC_ORIGIN=http://localhost:$PORT
 export WEB_DIST_DIR=$ROOT/web/dist
-export NODE_ENV=production LOG_LEVEL=warn
+# Not NODE_ENV=production: the production profile refuses an http:// PUBLIC_ORIGIN (README "Running in
+# production"); the built pages are the same, only HSTS and the Secure cookie flag differ on this local http run.
+export LOG_LEVEL=warn
 npx tsx db/src/migrate.ts
 seed_demo
 run_bg npx tsx server/src/main.ts

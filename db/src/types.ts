@@ -214,7 +214,7 @@ export interface UserRidesTable {
 }
 
 /** `capped`: held back by the daily cap per person and channel (recorded, never sent). */
-export type DeliveryStatus = 'queued' | 'sent' | 'failed' | 'capped';
+export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'capped';
 export type DeliveryKind = 'ride_alert' | 'test_alert' | 'back_in_service' | 'restaurant_alert' | 'return_time';
 
 export interface DeliveriesTable {
@@ -242,6 +242,10 @@ export interface DeliveriesTable {
   sent_at: Timestamp | null;
   /** The deliveries of one person, channel and tick share it and leave as ONE message (DESIGN §2.5). */
   message_key: string | null;
+  /** The worker holding a `sending` delivery (DESIGN §2.5 leases); null otherwise. */
+  lease_owner: string | null;
+  /** When that worker's lease ends (UTC); the sweeper re-queues `sending` rows past it. */
+  lease_expires_at: Timestamp | null;
 }
 
 /**

@@ -124,7 +124,9 @@ export async function runCli(argv: string[]): Promise<number> {
       const parkId = values.park;
       await withRetry(() => ensureCatalogue({ db, source }));
       const { claimed, poll, refreshStatistics } = await withRetry(() => runParkTick({ db, source, now }, parkId));
-      const notifier = createNotifier(env);
+      // SES / SNS sends share the workers' account-wide rate limit (in Redis); the outbox needs no Redis.
+      const rateRedis = env.NOTIFY_TRANSPORT === 'aws' ? createRedis(env.REDIS_URL, 'worker') : undefined;
+      const notifier = createNotifier(env, rateRedis);
       let sent = 0;
       for (const ids of packBatches(claimed)) {
         const batch = await sendDeliveryBatch({ db, notifier, now, publicOrigin: env.PUBLIC_ORIGIN }, ids);
@@ -139,6 +141,7 @@ export async function runCli(argv: string[]): Promise<number> {
           }
         }
       }
+      rateRedis?.disconnect();
       process.stderr.write(`${tickSummary(parkId, poll ? poll.entities : null, claimed.length, sent)}\n`);
       if (refreshStatistics) await alertEngine.analyzeHotTables(db);
       return 0;
@@ -186,7 +189,14 @@ export async function runCli(argv: string[]): Promise<number> {
         const flights = provider ? createFlightSearchService({ provider, redis, prefix: env.QUEUE_PREFIX }) : null;
         // Logs go to stderr so stdout carries only the counts line.
         const logger = pino({ name: 'walkon-jobs', level: log.level }, pino.destination(2));
-        const out = await runFlightPriceCheck({ db, notifier: createNotifier(env), flights, logger, now, publicOrigin: env.PUBLIC_ORIGIN });
+        const out = await runFlightPriceCheck({
+          db,
+          notifier: createNotifier(env, redis),
+          flights,
+          logger,
+          now,
+          publicOrigin: env.PUBLIC_ORIGIN,
+        });
         process.stdout.write(`${JSON.stringify(out)}\n`);
       } finally {
         redis.disconnect();

@@ -5,6 +5,8 @@ import { z } from 'zod';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const schema = z.object({
+  /** `production` turns on the production profile (productionProblem): nothing may default to a fake. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/walkon'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   QUEUE_PREFIX: z.string().min(1).default('walkon'),
@@ -22,9 +24,18 @@ const schema = z.object({
    * `recorded` ones that have a live recording (`make dev` / `make demo`: no park picker offers a park without data).
    */
   WAIT_TIMES_REPLAY_PARKS: z.enum(['all', 'recorded']).default('all'),
-  NOTIFY_TRANSPORT: z.enum(['outbox', 'aws']).default('outbox'),
+  // --- Delivery (issue 26, DESIGN §2.5, docs/decisions/026-provider-sends.md) ---
+  /** `aws` = SESv2 + SNS; `outbox` = stored in outbox_messages. Default `outbox` outside production; required in production. */
+  NOTIFY_TRANSPORT: z.enum(['outbox', 'aws']).optional(),
   AWS_REGION: z.string().optional(),
   SES_FROM_EMAIL: z.string().optional(),
+  /** The SES account's maximum send rate (messages/s, shared by every worker); default 1, SES's documented sandbox rate. */
+  SES_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** The SNS account's SMS rate (messages/s, shared by every worker); default 20, SNS's documented default. */
+  SNS_SMS_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** How long a worker holds the deliveries it is sending (seconds, renewed while it runs); a crash frees them after it. */
+  SEND_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  // --- end of delivery settings ---
   LOG_LEVEL: z.string().default('info'),
   /**
    * Flight search (docs/decisions/006-duffel-for-flights.md): `duffel` = the Duffel API (needs DUFFEL_ACCESS_TOKEN; without it search is
@@ -47,10 +58,51 @@ const schema = z.object({
 });
 
 /** The worker's and CLI's settings (README "Configuration"), parsed once from the environment. */
-export type JobsEnv = Omit<z.infer<typeof schema>, 'WAIT_TIMES_REPLAY_DIR'> & { WAIT_TIMES_REPLAY_DIR: string };
+export type JobsEnv = Omit<z.infer<typeof schema>, 'WAIT_TIMES_REPLAY_DIR' | 'NOTIFY_TRANSPORT'> & {
+  WAIT_TIMES_REPLAY_DIR: string;
+  NOTIFY_TRANSPORT: 'outbox' | 'aws';
+};
+
+/** Every variable the jobs settings read (the `.env.example` test checks they are all documented). */
+export const JOBS_ENV_KEYS = Object.keys(schema.shape);
+
+/**
+ * The production profile (README "Running in production"): with NODE_ENV=production, the first setting that
+ * would make WalkOn fake something or send users to the wrong place, as one sentence naming the variable, or
+ * null when there is none. Checked on the raw environment (an explicit setting, not a default): NOTIFY_TRANSPORT
+ * set, PUBLIC_ORIGIN https://, DATABASE_URL and REDIS_URL set, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set
+ * unless PAYMENTS=off. The API and the worker refuse to start on it (assertProductionReady).
+ */
+export function productionProblem(source: NodeJS.ProcessEnv = process.env): string | null {
+  if (source.NODE_ENV !== 'production') return null;
+  const set = (k: string) => (source[k] ?? '').trim() !== '';
+  if (!set('NOTIFY_TRANSPORT'))
+    return 'NOTIFY_TRANSPORT must be set explicitly in production: aws to send through SES and SNS (outbox keeps messages in the database).';
+  if (!/^https:\/\/[^/]/.test(source.PUBLIC_ORIGIN ?? ''))
+    return `PUBLIC_ORIGIN must be the https:// address users reach WalkOn at in production (it is ${set('PUBLIC_ORIGIN') ? `"${source.PUBLIC_ORIGIN}"` : 'unset'}).`;
+  if (!set('DATABASE_URL')) return 'DATABASE_URL must be set in production (the PostgreSQL connection string).';
+  if (!set('REDIS_URL')) return 'REDIS_URL must be set in production (the Redis connection string).';
+  if (source.PAYMENTS !== 'off') {
+    for (const k of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
+      if (!set(k)) return `${k} must be set in production, or PAYMENTS=off to run without paid checkout.`;
+  }
+  return null;
+}
+
+/**
+ * Stops the process (exit code 1, the sentence on stderr) when productionProblem finds one; `who` names the
+ * process ("worker", "api"). Returns normally otherwise.
+ */
+export function assertProductionReady(who: string, source: NodeJS.ProcessEnv = process.env): void {
+  const problem = productionProblem(source);
+  if (!problem) return;
+  process.stderr.write(`walkon ${who}: refusing to start: ${problem}\n`);
+  process.exit(1);
+}
 
 /**
  * Parses the jobs settings from `source` (default `process.env`).
+ * NOTIFY_TRANSPORT defaults to `outbox` (production refuses an unset one: productionProblem).
  * Relative `WALKON_FIXTURES_DIR` / `WAIT_TIMES_REPLAY_DIR` / `FLIGHTS_REPLAY_DIR` values are resolved against the
  * repository root; `WAIT_TIMES_REPLAY_DIR` defaults to `WALKON_FIXTURES_DIR`.
  * @throws ZodError on an invalid value (e.g. an unknown WAIT_TIMES_SOURCE).
@@ -59,6 +111,7 @@ export function loadJobsEnv(source: NodeJS.ProcessEnv = process.env): JobsEnv {
   const env = schema.parse(source);
   return {
     ...env,
+    NOTIFY_TRANSPORT: env.NOTIFY_TRANSPORT ?? 'outbox',
     WAIT_TIMES_REPLAY_DIR: path.resolve(repoRoot, env.WAIT_TIMES_REPLAY_DIR ?? env.WALKON_FIXTURES_DIR),
     FLIGHTS_REPLAY_DIR: path.resolve(repoRoot, env.FLIGHTS_REPLAY_DIR),
   };

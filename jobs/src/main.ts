@@ -1,5 +1,5 @@
 import { createDb } from '@walkon/db';
-import { loadJobsEnv } from './env.ts';
+import { assertProductionReady, loadJobsEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { createDiningProvider } from './providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from './providers/flights/index.ts';
@@ -10,6 +10,7 @@ import { createRedis } from './redis.ts';
 import { buildWorker } from './worker.ts';
 
 // The worker process: reads env, builds the worker, shuts down gracefully on SIGTERM/SIGINT.
+assertProductionReady('worker');
 const env = loadJobsEnv();
 const logger = createLogger('worker', env.LOG_LEVEL);
 const now = () => new Date();
@@ -31,13 +32,14 @@ const worker = await buildWorker({
   source,
   // Restaurant availability for the 15-minute restaurant check (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE); null = off.
   dining: createDiningProvider(env, source, now),
-  notifier: createNotifier(env),
+  notifier: createNotifier(env, connection),
   logger,
   now,
   publicOrigin: env.PUBLIC_ORIGIN,
   flights,
   sendConcurrency: env.SEND_CONCURRENCY,
   providerConcurrency: env.SEND_PROVIDER_CONCURRENCY,
+  leaseMs: env.SEND_LEASE_SECONDS * 1000,
 });
 
 let stopping = false;

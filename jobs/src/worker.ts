@@ -35,6 +35,8 @@ export interface WorkerDeps {
   sendConcurrency?: number;
   /** Provider calls (SES / SNS) in flight per batch (default 8; SEND_PROVIDER_CONCURRENCY). */
   providerConcurrency?: number;
+  /** Lease of a provider batch's deliveries (ms, default 60 s; SEND_LEASE_SECONDS). */
+  leaseMs?: number;
   /**
    * Flight search for the `flight-price-check` task (docs/decisions/006-duffel-for-flights.md): the cached search service of
    * providers/flights. Null/absent = unavailable: the task then only deactivates past alerts.
@@ -75,6 +77,9 @@ export const MAINTENANCE_SCHEDULES = [
   { id: 'flight-price-check', every: 6 * 3_600_000, task: 'flight-price-check' as const },
   { id: 'restaurant-check', every: 15 * 60_000, task: 'restaurant-check' as const },
 ];
+
+/** How long a send job whose messages the provider kept throttling waits before it runs again (ms). */
+export const THROTTLED_RESUME_MS = 5_000;
 
 /** How long wait samples are kept (history and charts). */
 export const SAMPLE_RETENTION_DAYS = 90;
@@ -212,8 +217,8 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     { ...common, concurrency: 4 },
   );
 
-  const sendDeps = { ...deps, providerConcurrency: deps.providerConcurrency };
-  const sendProcessor = async (job: Job) => {
+  const sendDeps = { ...deps, providerConcurrency: deps.providerConcurrency, leaseMs: deps.leaseMs };
+  const sendProcessor = async (job: Job, token?: string) => {
     const data = parseJobData(jobSchemas.send, job);
     if ('confirmation' in data) return (await sendConfirmation(deps, data.confirmation, data.id)) ? 'sent' : 'skipped';
     const ids = 'deliveryIds' in data ? data.deliveryIds : [data.deliveryId];
@@ -234,6 +239,13 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
       if (final) await recordSendFailures(deps, pending, out.retry.message, true);
       log.warn({ pending: pending.length, final, err: out.retry.message }, 'send: transient failure');
       throw out.retry;
+    }
+    if (out.throttled) {
+      // The provider's rate limit, not a failure: run the job again in a few seconds without spending an attempt.
+      const pending = out.outcomes.filter((o) => o.status === 'skipped' && o.reason.startsWith('throttled')).length;
+      log.warn({ pending, err: out.throttled.message }, 'send: throttled by the provider, resuming later');
+      await job.moveToDelayed(Date.now() + THROTTLED_RESUME_MS, token);
+      throw new DelayedError();
     }
     return { messages: out.messages, sent: out.outcomes.filter((o) => o.status === 'sent').length };
   };

@@ -14,6 +14,8 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   QUEUE_PREFIX: z.string().min(1).default('walkon'),
   LOG_LEVEL: z.string().default('info'),
+  /** `off`: no paid checkout (promo codes still work); production then needs no Stripe keys. */
+  PAYMENTS: z.enum(['stripe', 'off']).default('stripe'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Tests and offline demos only: a local Stripe API fake (http://host:port). */
@@ -33,6 +35,9 @@ const schema = z.object({
     )
     .transform((v): false | string => (v === '' || v === 'false' ? false : v)),
 });
+
+/** Every variable the server settings read (the `.env.example` test checks they are all documented). */
+export const SERVER_ENV_KEYS = Object.keys(schema.shape);
 
 /** The API server's settings (README "Configuration"). */
 export type ServerEnv = z.infer<typeof schema>;

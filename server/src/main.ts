@@ -1,5 +1,5 @@
 import { createDb } from '@walkon/db';
-import { loadJobsEnv } from '@walkon/jobs/env';
+import { assertProductionReady, loadJobsEnv } from '@walkon/jobs/env';
 import { createLogger } from '@walkon/jobs/logger';
 import { createQueues, createRedis } from '@walkon/jobs/producers';
 import {
@@ -15,6 +15,7 @@ import { loadServerEnv } from './env.ts';
 import { createPayments } from './payments/stripe.ts';
 
 // The API process: reads env, builds the app, listens, and closes gracefully on SIGTERM/SIGINT.
+assertProductionReady('api');
 const env = loadServerEnv();
 const jobsEnv = loadJobsEnv();
 const logger = createLogger('server', env.LOG_LEVEL);
@@ -45,10 +46,15 @@ const app = await buildApp({
   redis,
   flights,
   // Account e-mails (verification, password reset, new address) through the same transport as alerts.
-  notifier: createNotifier(jobsEnv),
-  payments: createPayments({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }),
+  notifier: createNotifier(jobsEnv, redis),
+  // PAYMENTS=off: no paid checkout even with keys (promo codes still work).
+  payments:
+    env.PAYMENTS === 'off'
+      ? null
+      : createPayments({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }),
 });
-if (!env.STRIPE_SECRET_KEY) logger.warn('STRIPE_SECRET_KEY not set: paid checkout is disabled (promo codes still work)');
+if (env.PAYMENTS !== 'off' && !env.STRIPE_SECRET_KEY)
+  logger.warn('STRIPE_SECRET_KEY not set: paid checkout is disabled (promo codes still work)');
 await app.listen({ port: env.PORT, host: env.HOST });
 
 let stopping = false;

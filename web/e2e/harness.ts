@@ -40,8 +40,13 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (server/src/main.ts) serving web/dist, on a fresh migrated database. */
-export async function startStack(): Promise<Stack> {
+/**
+ * Starts the real server (server/src/main.ts) serving web/dist, on a fresh migrated database. `worker`: also
+ * the real worker process (jobs/src/main.ts) on the same environment (replay data, outbox transport, job
+ * schedulers on), so queued e-mails, test alerts and scheduled polls are delivered as in production; off by
+ * default, since a worker polling on its own would race the tests that tick through the CLI.
+ */
+export async function startStack(opts: { worker?: boolean } = {}): Promise<Stack> {
   const stripe = await startStripeFake();
   const port = await freePort();
   const name = `walkon_e2e_${Date.now().toString(36)}_${process.pid}`;
@@ -85,14 +90,20 @@ export async function startStack(): Promise<Stack> {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
+  const worker: ChildProcess | null = opts.worker
+    ? spawn(process.execPath, ['--import', 'tsx', 'jobs/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
+    : null;
   return {
     url,
     env,
     databaseUrl,
     stripe,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      for (const c of [worker, child]) {
+        if (!c) continue;
+        c.kill('SIGTERM');
+        await new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)));
+      }
       await stripe.close();
       await dropDatabase(databaseUrl);
     },
@@ -131,14 +142,14 @@ export function watchConsole(page: Page, expected: RegExp[] = []): string[] {
 }
 
 /**
- * Registers beforeAll/afterAll that start a stack and a browser for the calling test file and stop them after;
- * the returned object is filled in by beforeAll.
+ * Registers beforeAll/afterAll that start a stack (with the worker when `opts.worker`) and a browser for the
+ * calling test file and stop them after; the returned object is filled in by beforeAll.
  */
-export function withStackAndBrowser(): { stack: Stack; browser: Browser } {
+export function withStackAndBrowser(opts: { worker?: boolean } = {}): { stack: Stack; browser: Browser } {
   const env = {} as { stack: Stack; browser: Browser };
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    env.stack = await startStack();
+    env.stack = await startStack(opts);
     env.browser = await launchBrowser();
   });
   afterAll(async () => {

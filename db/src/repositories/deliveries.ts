@@ -185,3 +185,100 @@ export async function markManyFailed(db: Executor, ids: string[], reason: string
     .where('status', '=', 'queued')
     .execute();
 }
+
+/**
+ * Claims the still-`queued` deliveries among `ids` for a provider send (DESIGN §2.5 "claim, send, mark"):
+ * `queued` → `sending` with a lease (`owner` = the worker's id, until `leaseUntil`, UTC), rows another sender
+ * holds skipped (`FOR UPDATE SKIP LOCKED`), one statement. Meant for a short transaction of its own; returns the
+ * claimed rows with what their messages need, in message order.
+ */
+export async function claimForSend(db: Executor, ids: string[], owner: string, leaseUntil: Date): Promise<DeliveryToSend[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<DeliveryToSend>`
+    with c as (
+      select id from deliveries where id = any(${ids}::uuid[]) and status = 'queued' for update skip locked
+    ), u as (
+      update deliveries d set status = 'sending', lease_owner = ${owner}, lease_expires_at = ${leaseUntil}
+      from c where d.id = c.id
+      returning d.*
+    )
+    select u.id, u.kind, u.email, u.channel, u.address, u.park_id as "parkId", u.ride_id as "rideId", u.ride_name as "rideName",
+           u.wait_time as "waitTime", u.message, u.message_key as "messageKey", u.created_at as "createdAt",
+           p.name as "parkName", p.timezone, s.unsubscribe_token as "unsubscribeToken"
+    from u
+    left join parks p on p.id = u.park_id
+    left join subscriptions s on s.id = u.subscription_id
+    order by u.message_key, u.wait_time nulls last, u.ride_name`.execute(db);
+  return rows;
+}
+
+/** Extends `owner`'s lease on its `sending` deliveries among `ids` to `leaseUntil` (UTC). Returns how many it still holds. */
+export async function renewLeases(db: Executor, ids: string[], owner: string, leaseUntil: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await db
+    .updateTable('deliveries')
+    .set({ lease_expires_at: leaseUntil })
+    .where('id', 'in', ids)
+    .where('status', '=', 'sending')
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/**
+ * Marks deliveries the provider accepted `sent` with its message ids, in one statement (DESIGN §2.5). Rows
+ * still `sending` or — when their lease expired and the sweeper re-queued them meanwhile — `queued` change, so a
+ * re-queued copy is not sent again. Returns how many changed.
+ */
+export async function markLeasedSent(db: Executor, sent: { id: string; messageId: string }[], now: Date): Promise<number> {
+  if (sent.length === 0) return 0;
+  const r = await sql`
+    update deliveries d set status = 'sent', provider_message_id = x.message_id, sent_at = ${now}, attempts = d.attempts + 1,
+           error = null, lease_owner = null, lease_expires_at = null
+    from unnest(${sent.map((s) => s.id)}::uuid[], ${sent.map((s) => s.messageId)}::text[]) as x(id, message_id)
+    where d.id = x.id and d.status in ('sending', 'queued')`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/**
+ * Ends `owner`'s lease on deliveries that did not leave (DESIGN §2.5): `failed` marks them failed with the
+ * reason (a permanent provider error); `retry` puts them back to `queued` with the attempt and reason recorded
+ * (a transient error); `throttled` puts them back to `queued` without counting an attempt (the provider's rate
+ * limit, never a failure).
+ */
+export async function releaseLeases(
+  db: Executor,
+  ids: string[],
+  owner: string,
+  outcome: 'failed' | 'retry' | 'throttled',
+  reason: string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('deliveries')
+    .set((eb) => ({
+      status: outcome === 'failed' ? ('failed' as const) : ('queued' as const),
+      attempts: outcome === 'throttled' ? eb.ref('attempts') : eb('attempts', '+', 1),
+      error: reason.slice(0, 1000),
+      lease_owner: null,
+      lease_expires_at: null,
+    }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'sending')
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+/**
+ * The sweeper's half of the lease (DESIGN §2.5): puts `sending` deliveries whose lease ended before `now` back to
+ * `queued` (their worker died or lost its database connection mid-batch) and returns them, at most `limit`.
+ */
+export async function requeueExpiredLeases(db: Executor, now: Date, limit = 5000): Promise<ClaimedDelivery[]> {
+  const { rows } = await sql<ClaimedDelivery>`
+    update deliveries d set status = 'queued', lease_owner = null, lease_expires_at = null
+    from (select id from deliveries where status = 'sending' and lease_expires_at < ${now}
+          order by lease_expires_at limit ${limit} for update skip locked) x
+    where d.id = x.id
+    returning d.id, d.channel, d.message_key as "messageKey"`.execute(db);
+  return rows;
+}

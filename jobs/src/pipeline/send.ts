@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Database, Kysely } from '@walkon/db';
 import { type DeliveryToSend, deliveries, type Executor, restaurantAlerts } from '@walkon/db';
 import { oneClickUnsubscribe } from '@walkon/domain/messages/email';
@@ -9,7 +10,13 @@ import {
   formatRideAlertGroupSms,
   formatRideAlertSms,
 } from '@walkon/domain/messages/rideAlerts';
-import { type EmailMessage, type Notifier, PermanentNotifyError, type SmsMessage } from '../providers/notify/index.ts';
+import {
+  type EmailMessage,
+  type Notifier,
+  PermanentNotifyError,
+  type SmsMessage,
+  ThrottledNotifyError,
+} from '../providers/notify/index.ts';
 
 /** What sending one delivery did. */
 export type SendOutcome =
@@ -38,7 +45,14 @@ export interface SendDeps {
    * provider throughput limit per send worker slot. The outbox transport writes a whole batch in one insert.
    */
   providerConcurrency?: number;
+  /** This worker's id in delivery leases (default: host, pid and a random suffix, one per process). */
+  workerId?: string;
+  /** How long a provider batch's lease lasts (ms, default 60 s; SEND_LEASE_SECONDS), renewed every third of it. */
+  leaseMs?: number;
 }
+
+/** The process's worker id for delivery leases: host, pid and a random suffix. */
+export const WORKER_ID = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
 
 /** Largest number of deliveries one send job carries (DESIGN §2.5). */
 export const SEND_BATCH_SIZE = 500;
@@ -49,6 +63,11 @@ export interface BatchOutcome {
   messages: number;
   /** A transient provider error on at least one message: those deliveries stay queued and the job should retry. */
   retry: Error | null;
+  /**
+   * Provider sends only: messages the provider kept throttling (ThrottledNotifyError); their deliveries are back
+   * to `queued` without an attempt counted, and the job should run again later without spending an attempt.
+   */
+  throttled?: Error | null;
 }
 
 interface Rendered {
@@ -77,7 +96,7 @@ async function settleLimited<T, R>(items: T[], limit: number, fn: (t: T) => Prom
 }
 
 /** Renders one message: a grouped ride-alert message, or the message of a single delivery of another kind. */
-async function render(tx: Executor, deps: SendDeps, group: DeliveryToSend[]): Promise<Rendered | { failed: string }> {
+async function render(db: Executor, deps: SendDeps, group: DeliveryToSend[]): Promise<Rendered | { failed: string }> {
   const d = group[0]!;
   const unsubscribe = d.unsubscribeToken ? oneClickUnsubscribe(deps.publicOrigin, d.unsubscribeToken) : null;
   const ids = group.map((g) => g.id);
@@ -113,7 +132,7 @@ async function render(tx: Executor, deps: SendDeps, group: DeliveryToSend[]): Pr
   };
   if (d.kind === 'restaurant_alert') {
     // Restaurant alerts: the alert's own unsubscribe token and details.
-    const r = await restaurantAlerts.deliveryContext(tx, d.id);
+    const r = await restaurantAlerts.deliveryContext(db, d.id);
     if (!r) return { failed: 'restaurant alert deleted' };
     const unsub = oneClickUnsubscribe(deps.publicOrigin, r.unsubscribeToken);
     const mail = formatRestaurantAlertEmail({ ...r, unsubscribeUrl: unsub.url, publicOrigin: deps.publicOrigin });
@@ -151,75 +170,177 @@ async function render(tx: Executor, deps: SendDeps, group: DeliveryToSend[]): Pr
 }
 
 /**
- * DESIGN §2.5 send, one batch (up to SEND_BATCH_SIZE deliveries) in ONE transaction: locks the still-queued
- * deliveries (`FOR UPDATE SKIP LOCKED`: one held by another sender, or already sent, is skipped — each alert
- * leaves once), groups them into one message per `message_key` (one person, channel and tick: ride alerts and
- * back-in-service alerts; other kinds are a message each), renders, writes every message (the outbox
- * transport: one insert for the batch, committed with the `sent` marks, so exactly once; SES / SNS: calls
- * made concurrently, at most `providerConcurrency` at a time) and marks the sent deliveries in one update.
- * A PermanentNotifyError marks that message's deliveries `failed`; a transient error leaves them queued
- * (attempt recorded) and is returned as `retry` after the others commit, so the job retries only those.
+ * DESIGN §2.5 send, one batch (up to SEND_BATCH_SIZE deliveries). A transport that writes batches
+ * (`sendMany`, the outbox) runs sendOutboxBatch: one transaction, exactly once. A provider (SES / SNS) runs
+ * sendProviderBatch: claim with a lease, call outside any transaction, mark — at most once per lease.
  */
 export async function sendDeliveryBatch(deps: SendDeps, deliveryIds: string[]): Promise<BatchOutcome> {
+  return deps.notifier.sendMany ? sendOutboxBatch(deps, deliveryIds) : sendProviderBatch(deps, deliveryIds);
+}
+
+/** Groups deliveries into messages: one per `message_key`, others a message each. */
+function groupMessages(rows: DeliveryToSend[]): DeliveryToSend[][] {
+  const groups = new Map<string, DeliveryToSend[]>();
+  for (const d of rows) {
+    const key = d.messageKey ?? `single:${d.id}`;
+    const g = groups.get(key);
+    if (g) g.push(d);
+    else groups.set(key, [d]);
+  }
+  return [...groups.values()];
+}
+
+function sentOutcome(d: DeliveryToSend, messageId: string): SendOutcome {
+  return {
+    status: 'sent',
+    deliveryId: d.id,
+    messageId,
+    channel: d.channel,
+    address: d.address,
+    rideId: d.rideId,
+    rideName: d.rideName,
+    waitTime: d.waitTime,
+  };
+}
+
+/**
+ * DESIGN §2.5 "claim, send, mark" for providers (SES / SNS), never a transaction across a network call:
+ * 1. one short transaction claims the still-`queued` deliveries among `deliveryIds` (`queued` → `sending`, lease
+ *    = this worker's id until now + leaseMs; rows held elsewhere are skipped);
+ * 2. messages are rendered and sent outside any transaction, at most `providerConcurrency` calls at once (the
+ *    notifier keeps the account-wide rate limit); the lease is renewed every third of leaseMs while it runs;
+ * 3. each accepted message is marked `sent` with the provider's message id right after the call (coalesced
+ *    short updates; a lane waits for its mark before taking the next message), so a crash can repeat only the
+ *    messages in flight at that instant — at most one per lane (docs/rules.md R8);
+ * 4. a last short update ends the lease of what did not leave: PermanentNotifyError → `failed` with the reason;
+ *    ThrottledNotifyError → `queued`, no attempt counted (`throttled`); any other error → `queued` with the
+ *    attempt recorded (`retry`).
+ * Rows whose worker died stay `sending` until their lease expires; the sweeper then re-queues them.
+ */
+export async function sendProviderBatch(deps: SendDeps, deliveryIds: string[]): Promise<BatchOutcome> {
+  const owner = deps.workerId ?? WORKER_ID;
+  const leaseMs = deps.leaseMs ?? 60_000;
+  const leaseUntil = () => new Date(deps.now().getTime() + leaseMs);
+  const claimed = await deps.db.transaction().execute((tx) => deliveries.claimForSend(tx, deliveryIds, owner, leaseUntil()));
+  const outcomes: SendOutcome[] = [];
+  const seen = new Set(claimed.map((d) => d.id));
+  for (const id of deliveryIds)
+    if (!seen.has(id)) outcomes.push({ status: 'skipped', deliveryId: id, reason: 'already sent or being sent elsewhere' });
+  if (claimed.length === 0) return { outcomes, messages: 0, retry: null, throttled: null };
+
+  const open = new Set(seen);
+  const renew = setInterval(() => {
+    void deliveries.renewLeases(deps.db, [...open], owner, leaseUntil()).catch(() => {});
+  }, leaseMs / 3);
+  renew.unref();
+
+  // Sent marks: coalesced into one short update per round trip; each caller resolves once its mark committed.
+  let pending: { id: string; messageId: string }[] = [];
+  let tail: Promise<void> = Promise.resolve();
+  const markSent = (rows: { id: string; messageId: string }[]) => {
+    pending.push(...rows);
+    const p = tail.then(async () => {
+      if (pending.length === 0) return;
+      const batch = pending;
+      pending = [];
+      try {
+        await deliveries.markLeasedSent(deps.db, batch, deps.now());
+      } catch (err) {
+        pending.unshift(...batch);
+        throw err;
+      }
+    });
+    tail = p.catch(() => {});
+    return p;
+  };
+
+  const failed: { ids: string[]; reason: string }[] = [];
+  const retry: { ids: string[]; err: Error }[] = [];
+  const throttled: { ids: string[]; err: Error }[] = [];
+  let messages = 0;
+  try {
+    await settleLimited(groupMessages(claimed), deps.providerConcurrency ?? 8, async (group) => {
+      const ids = group.map((d) => d.id);
+      let messageId: string;
+      try {
+        const r = await render(deps.db, deps, group);
+        if ('failed' in r) {
+          failed.push({ ids, reason: r.failed });
+          return;
+        }
+        ({ messageId } = r.email
+          ? await deps.notifier.sendEmail(r.email, { db: deps.db })
+          : await deps.notifier.sendSms(r.sms!, { db: deps.db }));
+      } catch (err) {
+        if (err instanceof PermanentNotifyError) failed.push({ ids, reason: err.message });
+        else if (err instanceof ThrottledNotifyError) throttled.push({ ids, err });
+        else retry.push({ ids, err: err as Error });
+        return;
+      }
+      messages++;
+      for (const d of group) outcomes.push(sentOutcome(d, messageId));
+      // The message left: never released back to `queued` from here. A mark that fails stays pending and is
+      // retried by the next flush; if the last flush fails too, the batch throws and the rows stay `sending`.
+      await markSent(ids.map((id) => ({ id, messageId }))).catch(() => {});
+      for (const id of ids) open.delete(id);
+    });
+    await markSent([]);
+    // A last flush that failed (database unreachable) threw above: its rows stay `sending` until the lease
+    // expires and the sweeper re-queues them (the only way a message is repeated, docs/rules.md R8).
+    for (const p of failed) {
+      await deliveries.releaseLeases(deps.db, p.ids, owner, 'failed', p.reason);
+      for (const id of p.ids) outcomes.push({ status: 'failed', deliveryId: id, reason: p.reason });
+    }
+    for (const t of retry) {
+      await deliveries.releaseLeases(deps.db, t.ids, owner, 'retry', t.err.message);
+      for (const id of t.ids) outcomes.push({ status: 'skipped', deliveryId: id, reason: `will retry: ${t.err.message}` });
+    }
+    for (const t of throttled) {
+      await deliveries.releaseLeases(deps.db, t.ids, owner, 'throttled', t.err.message);
+      for (const id of t.ids) outcomes.push({ status: 'skipped', deliveryId: id, reason: `throttled: ${t.err.message}` });
+    }
+  } finally {
+    clearInterval(renew);
+  }
+  return { outcomes, messages, retry: retry[0]?.err ?? null, throttled: throttled[0]?.err ?? null };
+}
+
+/**
+ * DESIGN §2.5 send for a batch-writing transport (the outbox), one batch in ONE transaction: locks the still-queued
+ * deliveries (`FOR UPDATE SKIP LOCKED`: one held by another sender, or already sent, is skipped — each alert
+ * leaves once), groups them into one message per `message_key` (one person, channel and tick: ride alerts and
+ * back-in-service alerts; other kinds are a message each), renders, writes every message in one insert
+ * committed with the `sent` marks (one update) — so exactly once. A message that cannot be rendered (a deleted
+ * restaurant alert) marks its deliveries `failed`.
+ * @throws Error when the notifier has no `sendMany`.
+ */
+export async function sendOutboxBatch(deps: SendDeps, deliveryIds: string[]): Promise<BatchOutcome> {
+  const sendMany = deps.notifier.sendMany;
+  if (!sendMany) throw new Error('sendOutboxBatch needs a transport that writes batches (sendMany)');
   return deps.db.transaction().execute(async (tx) => {
     const locked = await deliveries.lockQueuedForSend(tx, deliveryIds);
     const outcomes: SendOutcome[] = [];
     const seen = new Set(locked.map((d) => d.id));
     for (const id of deliveryIds)
       if (!seen.has(id)) outcomes.push({ status: 'skipped', deliveryId: id, reason: 'already sent or being sent elsewhere' });
-    const groups = new Map<string, DeliveryToSend[]>();
-    for (const d of locked) {
-      const key = d.messageKey ?? `single:${d.id}`;
-      const g = groups.get(key);
-      if (g) g.push(d);
-      else groups.set(key, [d]);
-    }
     const rendered: Rendered[] = [];
     const permanent: { ids: string[]; reason: string }[] = [];
-    for (const group of groups.values()) {
+    for (const group of groupMessages(locked)) {
       const r = await render(tx, deps, group);
       if ('failed' in r) permanent.push({ ids: group.map((g) => g.id), reason: r.failed });
       else rendered.push(r);
     }
-    let results: PromiseSettledResult<{ messageId: string }>[];
-    if (deps.notifier.sendMany) {
-      const ids = await deps.notifier.sendMany(
-        rendered.map((r) => (r.email ? { channel: 'email' as const, message: r.email } : { channel: 'sms' as const, message: r.sms! })),
-        { db: tx },
-      );
-      results = ids.map((value) => ({ status: 'fulfilled', value }));
-    } else {
-      results = await settleLimited(rendered, deps.providerConcurrency ?? 8, (r) =>
-        r.email ? deps.notifier.sendEmail(r.email, { db: tx }) : deps.notifier.sendSms(r.sms!, { db: tx }),
-      );
-    }
+    const ids = await sendMany.call(
+      deps.notifier,
+      rendered.map((r) => (r.email ? { channel: 'email' as const, message: r.email } : { channel: 'sms' as const, message: r.sms! })),
+      { db: tx },
+    );
     const sent: { id: string; messageId: string }[] = [];
-    let retry: Error | null = null;
-    const transient: { ids: string[]; reason: string }[] = [];
-    results.forEach((res, k) => {
-      const r = rendered[k]!;
-      if (res.status === 'fulfilled') {
-        for (const d of r.deliveries) {
-          sent.push({ id: d.id, messageId: res.value.messageId });
-          outcomes.push({
-            status: 'sent',
-            deliveryId: d.id,
-            messageId: res.value.messageId,
-            channel: d.channel,
-            address: d.address,
-            rideId: d.rideId,
-            rideName: d.rideName,
-            waitTime: d.waitTime,
-          });
-        }
-      } else {
-        const err = res.reason as Error;
-        const ids = r.deliveries.map((d) => d.id);
-        if (err instanceof PermanentNotifyError) permanent.push({ ids, reason: err.message });
-        else {
-          transient.push({ ids, reason: err.message });
-          retry = err;
-        }
+    rendered.forEach((r, k) => {
+      const messageId = ids[k]!.messageId;
+      for (const d of r.deliveries) {
+        sent.push({ id: d.id, messageId });
+        outcomes.push(sentOutcome(d, messageId));
       }
     });
     await deliveries.markSentMany(tx, sent, deps.now());
@@ -227,11 +348,7 @@ export async function sendDeliveryBatch(deps: SendDeps, deliveryIds: string[]): 
       await deliveries.markManyFailed(tx, p.ids, p.reason, true);
       for (const id of p.ids) outcomes.push({ status: 'failed', deliveryId: id, reason: p.reason });
     }
-    for (const t of transient) {
-      await deliveries.markManyFailed(tx, t.ids, t.reason, false);
-      for (const id of t.ids) outcomes.push({ status: 'skipped', deliveryId: id, reason: `will retry: ${t.reason}` });
-    }
-    return { outcomes, messages: sent.length ? results.filter((r) => r.status === 'fulfilled').length : 0, retry };
+    return { outcomes, messages: rendered.length, retry: null };
   });
 }
 

@@ -1,14 +1,14 @@
-import { SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { CheckIfPhoneNumberIsOptedOutCommand, PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAwsNotifier } from './aws.ts';
-import { PermanentNotifyError } from './types.ts';
+import { PermanentNotifyError, ThrottledNotifyError } from './types.ts';
 
-const ses = mockClient(SESClient);
+const ses = mockClient(SESv2Client);
 const sns = mockClient(SNSClient);
 const notifier = createAwsNotifier({
-  ses: new SESClient({ region: 'us-east-1' }),
+  ses: new SESv2Client({ region: 'us-east-1' }),
   sns: new SNSClient({ region: 'us-east-1' }),
   from: 'WalkOn <alerts@walkon.test>',
 });
@@ -19,9 +19,9 @@ beforeEach(() => {
   sns.reset();
 });
 
-describe('AWS notifier (SES + SNS through aws-sdk-client-mock)', () => {
+describe('AWS notifier (SESv2 + SNS through aws-sdk-client-mock)', () => {
   it('DESIGN §6: SES raw e-mail carries text, HTML and RFC 8058 one-click unsubscribe headers', async () => {
-    ses.on(SendRawEmailCommand).resolves({ MessageId: 'ses-1' });
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
     const out = await notifier.sendEmail(
       {
         to: 'fan@example.com',
@@ -33,22 +33,40 @@ describe('AWS notifier (SES + SNS through aws-sdk-client-mock)', () => {
       { db },
     );
     expect(out.messageId).toBe('ses-1');
-    const raw = Buffer.from(ses.commandCalls(SendRawEmailCommand)[0]!.args[0].input.RawMessage!.Data as Uint8Array).toString('utf8');
+    const raw = Buffer.from(ses.commandCalls(SendEmailCommand)[0]!.args[0].input.Content!.Raw!.Data as Uint8Array).toString('utf8');
     expect(raw).toContain('List-Unsubscribe: <http://x/u>');
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(raw).toContain('multipart/alternative');
-    expect(raw).toContain(Buffer.from('plain').toString('base64'));
+    expect(raw).toMatch(/Content-Type: text\/plain; charset=utf-8\r\n[\s\S]*\r\n\r\nplain\r\n/);
+    expect(raw).toMatch(/Content-Type: text\/html; charset=utf-8\r\n[\s\S]*\r\n\r\n<p>html<\/p>\r\n/);
   });
 
-  it('a rejected message is a permanent failure; a throttle is retried', async () => {
+  it('non-ASCII display names and subjects are RFC 2047 encoded, long headers folded', async () => {
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-2' });
+    const n = createAwsNotifier({
+      ses: new SESv2Client({ region: 'us-east-1' }),
+      sns: new SNSClient({ region: 'us-east-1' }),
+      from: 'Wälk Ön <a@walkon.test>',
+    });
+    await n.sendEmail({ to: 'fan@example.com', subject: `Très long sujet ${'é'.repeat(80)}`, text: 't', html: 'h' }, { db });
+    const raw = Buffer.from(ses.commandCalls(SendEmailCommand)[0]!.args[0].input.Content!.Raw!.Data as Uint8Array).toString('utf8');
+    const head = raw.split('\r\n\r\n')[0]!;
+    expect(head).toMatch(/^From: =\?UTF-8\?[QB]\?.+\?= <a@walkon\.test>$/m);
+    expect(/^[\t\r\n\x20-\x7e]*$/.test(head)).toBe(true);
+    for (const line of head.split('\r\n')) expect(line.length).toBeLessThanOrEqual(998);
+    expect(head).toMatch(/^Subject: =\?UTF-8\?/m);
+  });
+
+  it('a rejected message is a permanent failure; a throttle is a ThrottledNotifyError (never a failure)', async () => {
     ses
-      .on(SendRawEmailCommand)
+      .on(SendEmailCommand)
       .rejectsOnce(Object.assign(new Error('bad'), { name: 'MessageRejected' }))
       .rejectsOnce(Object.assign(new Error('slow'), { name: 'Throttling' }));
     const msg = { to: 'a@b.c', subject: 's', text: 't', html: 'h' };
     await expect(notifier.sendEmail(msg, { db })).rejects.toBeInstanceOf(PermanentNotifyError);
     const err = await notifier.sendEmail(msg, { db }).catch((e) => e);
     expect(err).not.toBeInstanceOf(PermanentNotifyError);
+    expect(err).toBeInstanceOf(ThrottledNotifyError);
   });
 
   it('SNS Publish is Transactional to the E.164 number', async () => {

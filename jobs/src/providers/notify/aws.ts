@@ -1,75 +1,76 @@
-import { randomBytes } from 'node:crypto';
-import { type SESClient, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { CheckIfPhoneNumberIsOptedOutCommand, PublishCommand, type SNSClient } from '@aws-sdk/client-sns';
-import { type EmailMessage, type Notifier, PermanentNotifyError } from './types.ts';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { type EmailMessage, type Notifier, PermanentNotifyError, ThrottledNotifyError } from './types.ts';
 
 /** Settings of the AWS transport. */
 export interface AwsNotifierOptions {
-  ses: SESClient;
+  ses: SESv2Client;
   sns: SNSClient;
   /** Verified SES sender, e.g. "WalkOn <alerts@example.com>". */
   from: string;
 }
 
+/** SESv2 SendEmail errors a retry cannot fix (SESv2 API reference, SendEmail "Errors"). */
 const PERMANENT_SES = new Set([
   'MessageRejected',
   'MailFromDomainNotVerifiedException',
-  'ConfigurationSetDoesNotExistException',
-  'InvalidParameterValue',
+  'AccountSuspendedException',
+  'SendingPausedException',
+  'NotFoundException',
+  'BadRequestException',
 ]);
+/** SNS Publish errors a retry cannot fix. */
 const PERMANENT_SNS = new Set([
   'InvalidParameterException',
   'InvalidParameterValueException',
   'AuthorizationErrorException',
   'OptedOutException',
 ]);
+/** Rate-limit answers: SES v1 `Throttling`, SESv2 `TooManyRequestsException`, SNS `ThrottledException`, any HTTP 429. */
+const THROTTLE = new Set(['Throttling', 'ThrottlingException', 'TooManyRequestsException', 'ThrottledException']);
 
-function encodeHeader(value: string): string {
-  // RFC 2047 for non-ASCII subjects.
-  return /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+/** Whether a provider error is its rate limit answering (never a failed attempt). */
+export function isThrottle(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return THROTTLE.has(e?.name ?? '') || e?.$metadata?.httpStatusCode === 429;
 }
 
 /**
- * Builds a MIME message (multipart/alternative: text + HTML) with extra headers such as
- * List-Unsubscribe / List-Unsubscribe-Post (RFC 8058), which SES's simple SendEmail cannot carry.
+ * Builds the raw MIME message with nodemailer's MailComposer: multipart/alternative (text + HTML), RFC 2047
+ * encoded display names and subject, folded headers, plus extra headers such as List-Unsubscribe /
+ * List-Unsubscribe-Post (RFC 8058 one-click unsubscribe). Returns the message bytes.
  */
-export function buildMime(from: string, m: EmailMessage): string {
-  const boundary = `walkon-${randomBytes(12).toString('hex')}`;
-  const headers = [
-    `From: ${from}`,
-    `To: ${m.to}`,
-    `Subject: ${encodeHeader(m.subject)}`,
-    'MIME-Version: 1.0',
-    ...Object.entries(m.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
-  ];
-  const part = (type: string, body: string) =>
-    [
-      `--${boundary}`,
-      `Content-Type: ${type}; charset=UTF-8`,
-      'Content-Transfer-Encoding: base64',
-      '',
-      Buffer.from(body, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n'),
-    ].join('\r\n');
-  return [...headers, '', part('text/plain', m.text), part('text/html', m.html), `--${boundary}--`, ''].join('\r\n');
+export async function buildMime(from: string, m: EmailMessage): Promise<Buffer> {
+  return new MailComposer({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers ?? {} }).compile().build();
+}
+
+function classify(service: 'SES' | 'SNS', permanent: Set<string>, err: unknown): Error {
+  if (err instanceof PermanentNotifyError || err instanceof ThrottledNotifyError) return err;
+  const e = err as Error;
+  if (isThrottle(err)) return new ThrottledNotifyError(`${service} ${e.name}: ${e.message}`);
+  if (permanent.has(e.name)) return new PermanentNotifyError(`${service} ${e.name}: ${e.message}`);
+  return e;
 }
 
 /**
- * The production transport (`NOTIFY_TRANSPORT=aws`): e-mail through SES `SendRawEmail` (text + HTML,
- * one-click unsubscribe headers), SMS through SNS `Publish` as Transactional after checking the SNS opt-out
- * list (a number that replied STOP is never texted: PermanentNotifyError "opted out").
+ * The production transport (`NOTIFY_TRANSPORT=aws`): e-mail through SESv2 `SendEmail` with `Content.Raw`
+ * (buildMime: text + HTML, one-click unsubscribe headers), SMS through SNS `Publish` as Transactional after
+ * checking the SNS opt-out list (a number that replied STOP is never texted: PermanentNotifyError "opted out").
+ * Errors: PermanentNotifyError (rejected message, invalid number…), ThrottledNotifyError (the provider's rate
+ * limit), anything else is transient. Endpoints follow the SDK's standard settings (AWS_ENDPOINT_URL_SESV2,
+ * AWS_ENDPOINT_URL_SNS), so a local stand-in can answer.
  */
 export function createAwsNotifier(opts: AwsNotifierOptions): Notifier {
   return {
     kind: 'aws',
     async sendEmail(m) {
       try {
-        const out = await opts.ses.send(new SendRawEmailCommand({ RawMessage: { Data: Buffer.from(buildMime(opts.from, m), 'utf8') } }));
+        const raw = await buildMime(opts.from, m);
+        const out = await opts.ses.send(new SendEmailCommand({ Content: { Raw: { Data: raw } } }));
         return { messageId: out.MessageId ?? 'ses:unknown' };
       } catch (err) {
-        const name = (err as Error).name;
-        if (PERMANENT_SES.has(name)) throw new PermanentNotifyError(`SES ${name}: ${(err as Error).message}`);
-        throw err;
+        throw classify('SES', PERMANENT_SES, err);
       }
     },
     async sendSms(m) {
@@ -85,10 +86,7 @@ export function createAwsNotifier(opts: AwsNotifierOptions): Notifier {
         );
         return { messageId: out.MessageId ?? 'sns:unknown' };
       } catch (err) {
-        if (err instanceof PermanentNotifyError) throw err;
-        const name = (err as Error).name;
-        if (PERMANENT_SNS.has(name)) throw new PermanentNotifyError(`SNS ${name}: ${(err as Error).message}`);
-        throw err;
+        throw classify('SNS', PERMANENT_SNS, err);
       }
     },
   };

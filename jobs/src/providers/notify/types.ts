@@ -40,6 +40,17 @@ export interface Notifier {
   sendMany?(messages: BatchMessage[], ctx: { db: Executor }): Promise<{ messageId: string }[]>;
 }
 
+/**
+ * The provider's rate limit answered (SES `Throttling` / `TooManyRequestsException`, SNS `Throttled(Exception)`,
+ * HTTP 429): the message did not leave and must be sent later, and this never counts as a failed attempt.
+ */
+export class ThrottledNotifyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ThrottledNotifyError';
+  }
+}
+
 /** A failure a retry cannot fix (invalid address, opted-out number, rejected message). */
 export class PermanentNotifyError extends Error {
   constructor(message: string) {

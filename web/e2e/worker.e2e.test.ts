@@ -1,0 +1,78 @@
+import { createDb } from '@walkon/db';
+import { describe, expect, it } from 'vitest';
+import { MK, seedFreePromo, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
+
+// The real worker process (jobs/src/main.ts) beside the API, as in production (outbox transport, replay data,
+// job schedulers on): nothing here runs the CLI. Messages queued to BullMQ (the pass receipt, the test alert) and
+// the ride alerts of the worker's own scheduled poll arrive in the outbox.
+const env = withStackAndBrowser({ worker: true });
+
+type Mail = { to_address: string; subject: string | null; body_text: string; delivery_id: string | null };
+
+async function outbox(to: string): Promise<Mail[]> {
+  const db = createDb(env.stack.databaseUrl, 1);
+  try {
+    return await db
+      .selectFrom('outbox_messages')
+      .select(['to_address', 'subject', 'body_text', 'delivery_id'])
+      .where('to_address', '=', to)
+      .orderBy('id')
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('end to end with the worker: receipts, test alerts and scheduled polls are delivered by the worker', () => {
+  it('sign up → free pass → the receipt, the scheduled poll’s alert and a test alert arrive in the outbox', async () => {
+    await seedFreePromo(env.stack, 'E2E-WORKER-DAY');
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    const email = `worker-${Date.now()}@example.com`;
+    const subjects = async () => (await outbox(email)).map((m) => m.subject);
+
+    await page.goto(`${env.stack.url}/get-alerts`);
+    await page.waitForURL(/\/auth\?redirect=/);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Full name').fill('Walt Worker');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a good password');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL(/\/get-alerts$/);
+    // The verification e-mail (sent by the API through the same transport).
+    await expect.poll(subjects, { timeout: 30_000 }).toContain('Confirm your WalkOn e-mail address');
+
+    await page.getByLabel('Destination').selectOption(WDW);
+    await page.getByLabel('Park').selectOption(MK);
+    await page.getByText('35 of 35 rides selected').waitFor();
+    await page.getByLabel('Have a promo code?').fill('e2e-worker-day');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Promo Code Applied!').waitFor();
+    await page.getByText('ACTIVE', { exact: true }).waitFor();
+
+    // A test alert, first: any alert starts the 15-minute cooldown (spec part 1 §4), and the worker's scheduled
+    // poll may alert at any moment now. Queued by the API, sent by the worker.
+    await page.getByRole('button', { name: 'Send test alert' }).click();
+    await page.getByText('Test Alert Sent', { exact: true }).waitFor();
+    await expect
+      .poll(async () => (await outbox(email)).filter((m) => m.delivery_id !== null && /test/i.test(`${m.subject} ${m.body_text}`)).length, {
+        timeout: 60_000,
+        interval: 500,
+      })
+      .toBe(1);
+
+    // The pass receipt: a `confirmation` job on the send-email queue, sent by the worker.
+    await expect.poll(subjects, { timeout: 60_000, interval: 500 }).toContain('WalkOn alerts confirmed: Magic Kingdom Park');
+    // The worker's own poll of Magic Kingdom (its job scheduler, every 60 s): the recorded walk-on rides as one e-mail.
+    await expect
+      .poll(subjects, { timeout: 150_000, interval: 1000 })
+      .toContain('Tomorrowland Speedway 5 min +6 more at Magic Kingdom Park');
+    const alert = (await outbox(email)).find((m) => m.subject === 'Tomorrowland Speedway 5 min +6 more at Magic Kingdom Park')!;
+    expect(alert.delivery_id).not.toBeNull();
+    expect(alert.body_text).toContain('Dumbo the Flying Elephant: 15 min standby wait');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+});
