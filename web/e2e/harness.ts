@@ -40,8 +40,11 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (server/src/main.ts) serving web/dist, on a fresh migrated database. */
-export async function startStack(): Promise<Stack> {
+/**
+ * Starts the real server (server/src/main.ts) serving web/dist, on a fresh migrated database. `overrides` are
+ * added to its environment (e.g. another WAIT_TIMES_REPLAY_DIR).
+ */
+export async function startStack(overrides: NodeJS.ProcessEnv = {}): Promise<Stack> {
   const stripe = await startStripeFake();
   const port = await freePort();
   const name = `walkon_e2e_${Date.now().toString(36)}_${process.pid}`;
@@ -67,6 +70,7 @@ export async function startStack(): Promise<Stack> {
     STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
     STRIPE_API_BASE: stripe.base,
+    ...overrides,
   };
   stripe.webhookUrl = `${url}/stripe/webhook`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -99,11 +103,11 @@ export async function startStack(): Promise<Stack> {
   };
 }
 
-/** Runs the operator CLI with the stack's environment; returns its stdout lines. */
-export async function walkonJobs(stack: Stack, args: string[]): Promise<string[]> {
+/** Runs the operator CLI with the stack's environment (plus `overrides`); returns its stdout lines. */
+export async function walkonJobs(stack: Stack, args: string[], overrides: NodeJS.ProcessEnv = {}): Promise<string[]> {
   const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'jobs/bin/walkon-jobs.mjs'), ...args], {
     cwd: ROOT,
-    env: stack.env,
+    env: { ...stack.env, ...overrides },
   });
   return stdout.split('\n').filter(Boolean);
 }
@@ -134,11 +138,11 @@ export function watchConsole(page: Page, expected: RegExp[] = []): string[] {
  * Registers beforeAll/afterAll that start a stack and a browser for the calling test file and stop them after;
  * the returned object is filled in by beforeAll.
  */
-export function withStackAndBrowser(): { stack: Stack; browser: Browser } {
+export function withStackAndBrowser(overrides: NodeJS.ProcessEnv = {}): { stack: Stack; browser: Browser } {
   const env = {} as { stack: Stack; browser: Browser };
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    env.stack = await startStack();
+    env.stack = await startStack(overrides);
     env.browser = await launchBrowser();
   });
   afterAll(async () => {

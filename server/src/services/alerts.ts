@@ -40,7 +40,7 @@ export function parkLocalInstant(date: string, time: string, timezone: string | 
 
 /**
  * A subscription as Get Alerts and Manage Alerts show it: { id, parkId, parkName, active, valid, scheduled,
- * expired, startDate, endDate, startsAt (ISO) | null, alertType, todayChannel, days[{ day, channel }] }.
+ * expired, startDate, endDate, startsAt (ISO) | null, alertType, todayChannel, days[{ day, channel }], ridesPending }.
  */
 export function subscriptionView(s: Awaited<ReturnType<typeof subscriptions.listForEmail>>[number]) {
   return {
@@ -59,6 +59,8 @@ export function subscriptionView(s: Awaited<ReturnType<typeof subscriptions.list
     todayChannel: s.todayChannel,
     /** Pass days from today on, with their channel. */
     days: s.days,
+    /** Granted while the park's ride list could not load: rides are selected when it loads (issue 29 item 3). */
+    ridesPending: s.ridesPending,
   };
 }
 

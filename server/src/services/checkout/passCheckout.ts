@@ -1,7 +1,8 @@
-import { payments, promo } from '@walkon/db';
+import { payments, promo, subscriptions } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { formatUsd } from '@walkon/domain/money';
 import { type PassChannel, quote, STRIPE_MINIMUM_CENTS } from '@walkon/domain/pricing';
+import { formatDayList } from '@walkon/domain/timeFormat';
 import type { SessionUser } from '../../auth/session.ts';
 import { recordFailure } from '../../auth/throttle.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -12,6 +13,28 @@ import { toE164, validatePassDates } from './rules.ts';
 import { requirePayments, startStripeSession } from './stripeSession.ts';
 
 /**
+ * Nobody pays for a day they already hold (docs/rules.md "Held days", issue 29 item 2): a date the e-mail holds
+ * on the same channel, or on SMS when e-mail is being bought, is refused before any session exists, so the
+ * price shown is the price charged. Buying SMS for a date held on e-mail is an upgrade and allowed.
+ * @throws AppError BAD_REQUEST naming the held dates.
+ */
+export async function refuseHeldDays(
+  deps: AppDeps,
+  email: string,
+  park: { id: string; name: string },
+  channel: PassChannel,
+  days: string[],
+): Promise<void> {
+  const held = (await subscriptions.heldDays(deps.db, email, park.id, days)).filter((h) => h.channel === 'sms' || channel === 'email');
+  if (held.length === 0) return;
+  const list = formatDayList(held.map((h) => h.day));
+  throw new AppError(
+    'BAD_REQUEST',
+    `${email} already has alerts for ${park.name} on ${list}. Remove ${held.length === 1 ? 'that date' : 'those dates'} to pay only for new days.`,
+  );
+}
+
+/**
  * create-checkout (spec part 1 §7): prices the dates on the server (cents; optional
  * percent-off promo), creates a Stripe Checkout Session with line items, the pass in metadata and
  * `client_reference_id`, an idempotency key (same request within 10 minutes → the same session), and the
@@ -20,6 +43,7 @@ import { requirePayments, startStripeSession } from './stripeSession.ts';
  * @returns `{ url, sessionId }`: the browser goes to `url`.
  * @throws AppError UNAVAILABLE when payments are off, "No checkout URL received", or Stripe fails
  * ("Failed to start checkout process"); BAD_REQUEST for dates, phone, promo and amount rules;
+ * BAD_REQUEST naming the dates when the e-mail already holds some of them (refuseHeldDays);
  * UNAUTHORIZED for Get Alerts without a session; TOO_MANY_REQUESTS after repeated wrong promo codes from
  * `clientKey` (the client address; wrong codes here count like on checkPromo).
  */
@@ -44,6 +68,7 @@ export async function createCheckout(
   const now = deps.now();
   const days = validatePassDates(input.dates, parkLocalDate(now, park.timezone));
   const phone = input.channel === 'sms' ? toE164(input.phone ?? '') : null;
+  await refuseHeldDays(deps, email, park, input.channel, days);
   let percentOff: number | null = null;
   if (input.promoCode) {
     // A code here is a guess like on checkPromo: throttled per client, or percent-off codes could be enumerated.

@@ -115,6 +115,12 @@ export function YourAlertsCard({
             selectedCount={selectionLoaded ? selected.length : 1}
             todayChannel={state.data.subscription?.todayChannel ?? null}
           />
+          {state.data.subscription?.ridesPending ? (
+            <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              Your pass has no rides yet: the park's ride list could not be loaded. We keep trying and select every ride as soon as it
+              loads.
+            </p>
+          ) : null}
           {hasPass ? (
             <div className="space-y-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
