@@ -1,4 +1,4 @@
-import { promo, subscriptions, users } from '@walkon/db';
+import { promo, site, subscriptions, users } from '@walkon/db';
 import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
 import { createReplaySource } from '@walkon/jobs';
@@ -635,6 +635,37 @@ describe('promo codes (spec part 1 §2, §5, §6, §8)', () => {
     }
     const blank = await check('   ', '10.2.0.2');
     expect(blank.body.error.message).toBe('Please enter a promo code.');
+  });
+
+  it('issue 29 item 21: the daily SMS capacity is per park and enforced at checkout (held days + open checkouts)', async () => {
+    await site.putSetting(env.db, 'sms_daily_capacity', 2);
+    const day = addDaysToDate(today(), 3);
+    // Capacity 2: the first buyer's open checkout takes a spot, a pass day held takes the other.
+    await startCheckout(landing({ email: 'a@example.com', dates: [day] }));
+    await subscriptions.grantPassDays(env.db, {
+      email: 'held-sms@example.com',
+      parkId: MK,
+      userId: null,
+      channel: 'sms',
+      phoneNumber: '+14079395277',
+      days: [day],
+      source: 'grant',
+      reference: 'test',
+    });
+    // The next SMS checkout of that date is refused before Stripe.
+    const before = fake.createBodies.length;
+    const full = await call('checkout.create', landing({ email: 'b@example.com', dates: [day, addDaysToDate(day, 1)] }));
+    expect(full.status).toBe(400);
+    expect(full.body.error.message).toMatch(
+      /^No SMS spots left for Magic Kingdom Park on \w{3}, \w{3} \d{1,2}\. Remove that date or choose e-mail alerts\.$/,
+    );
+    expect(fake.createBodies.length).toBe(before);
+    // Another date, and e-mail on the full date, are not limited by it.
+    await startCheckout(landing({ email: 'b@example.com', dates: [addDaysToDate(day, 1)] }));
+    await startCheckout(landing({ email: 'b@example.com', channel: 'email', phone: undefined, dates: [day] }));
+    // Unset (0) = no limit.
+    await site.putSetting(env.db, 'sms_daily_capacity', 0);
+    await startCheckout(landing({ email: 'c@example.com', dates: [day] }));
   });
 
   it('issue 29 item 2: a day the address holds is refused before any session (same channel, or SMS held); SMS over e-mail is an upgrade', async () => {

@@ -61,7 +61,7 @@ describe('Manage Alerts: the toggles change what is saved and what the worker se
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await page.getByText('Changes Saved').waitFor();
       // The save finishes (the lists it changed are read again): nothing is left unsaved.
-      await page.getByText('All changes saved.').waitFor({ timeout: 10_000 });
+      await page.getByText('Everything is saved.').waitFor({ timeout: 10_000 });
 
       await page.reload();
       await dumbo.waitFor();

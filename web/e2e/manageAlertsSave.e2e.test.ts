@@ -28,7 +28,7 @@ describe('issue 29 item 8: Manage Alerts keeps unsaved work', () => {
       await page.goto(`${env.stack.url}/manage-alerts`);
       const dumbo = page.getByRole('switch', { name: 'Dumbo the Flying Elephant' });
       await dumbo.waitFor();
-      await page.getByText('All changes saved.').waitFor();
+      await page.getByText('Everything is saved.').waitFor();
       await dumbo.click();
       const tea = page.getByLabel('Return-time alert for Mad Tea Party, Lightning Lane Multi Pass');
       await tea.selectOption('available');
@@ -52,7 +52,7 @@ describe('issue 29 item 8: Manage Alerts keeps unsaved work', () => {
 
       await save.click();
       await page.getByText('Changes Saved').first().waitFor();
-      await page.getByText('All changes saved.').waitFor();
+      await page.getByText('Everything is saved.').waitFor();
       await page.reload();
       await dumbo.waitFor();
       expect(await dumbo.getAttribute('aria-checked')).toBe('false');

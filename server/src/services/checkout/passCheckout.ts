@@ -1,4 +1,4 @@
-import { payments, promo, subscriptions } from '@walkon/db';
+import { payments, promo, site, subscriptions } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { formatUsd } from '@walkon/domain/money';
 import { type PassChannel, quote, STRIPE_MINIMUM_CENTS } from '@walkon/domain/pricing';
@@ -8,6 +8,7 @@ import { recordFailure } from '../../auth/throttle.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { requireZonedPark } from '../parks.ts';
+import { SMS_CAPACITY_KEY } from '../site.ts';
 import { guardPromoGuess, INVALID_PROMO, promoUsable } from './promo.ts';
 import { toE164, validatePassDates } from './rules.ts';
 import { requirePayments, startStripeSession } from './stripeSession.ts';
@@ -35,6 +36,24 @@ export async function refuseHeldDays(
 }
 
 /**
+ * The per-park daily SMS capacity (docs/rules.md R25, issue 29 item 21): with a capacity set by an admin
+ * (`sms_daily_capacity`, 0 or unset = no limit), an SMS checkout is refused when any of its dates has no spot
+ * left at the park (SMS pass days held + SMS days of open checkouts of the last 24 hours).
+ * @throws AppError BAD_REQUEST naming the full dates.
+ */
+export async function refuseFullSmsDays(deps: AppDeps, park: { id: string; name: string }, days: string[]): Promise<void> {
+  const capacity = await site.getSetting<number>(deps.db, SMS_CAPACITY_KEY);
+  if (!capacity || capacity <= 0) return;
+  const taken = await site.smsSpotsTaken(deps.db, park.id, days, deps.now());
+  const full = days.filter((d) => (taken[d] ?? 0) >= capacity);
+  if (full.length === 0) return;
+  throw new AppError(
+    'BAD_REQUEST',
+    `No SMS spots left for ${park.name} on ${formatDayList(full)}. Remove ${full.length === 1 ? 'that date' : 'those dates'} or choose e-mail alerts.`,
+  );
+}
+
+/**
  * create-checkout (spec part 1 §7): prices the dates on the server (cents; optional
  * percent-off promo), creates a Stripe Checkout Session with line items, the pass in metadata and
  * `client_reference_id`, an idempotency key (same request within 10 minutes → the same session), and the
@@ -43,7 +62,8 @@ export async function refuseHeldDays(
  * @returns `{ url, sessionId }`: the browser goes to `url`.
  * @throws AppError UNAVAILABLE when payments are off, "No checkout URL received", or Stripe fails
  * ("Failed to start checkout process"); BAD_REQUEST for dates, phone, promo and amount rules;
- * BAD_REQUEST naming the dates when the e-mail already holds some of them (refuseHeldDays);
+ * BAD_REQUEST naming the dates when the e-mail already holds some of them (refuseHeldDays) or an SMS date
+ * is full at the park (refuseFullSmsDays);
  * UNAUTHORIZED for Get Alerts without a session; TOO_MANY_REQUESTS after repeated wrong promo codes from
  * `clientKey` (the client address; wrong codes here count like on checkPromo).
  */
@@ -69,6 +89,7 @@ export async function createCheckout(
   const days = validatePassDates(input.dates, parkLocalDate(now, park.timezone));
   const phone = input.channel === 'sms' ? toE164(input.phone ?? '') : null;
   await refuseHeldDays(deps, email, park, input.channel, days);
+  if (input.channel === 'sms') await refuseFullSmsDays(deps, park, days);
   let percentOff: number | null = null;
   if (input.promoCode) {
     // A code here is a guess like on checkPromo: throttled per client, or percent-off codes could be enumerated.

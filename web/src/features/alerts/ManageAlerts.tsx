@@ -45,6 +45,7 @@ export function ManageAlerts() {
   const utils = trpc.useUtils();
   const list = trpc.manageAlerts.list.useQuery();
   const [pending, setPending] = useState<Pending>({});
+  const [baseline, setBaseline] = useState<Pending>({});
   const [returnTimes, setReturnTimes] = useState<Record<string, ReturnTimeDraft>>({});
   const setReturnTime = trpc.returnTimeAlerts.set.useMutation();
   const removeReturnTime = trpc.returnTimeAlerts.remove.useMutation();
@@ -66,21 +67,11 @@ export function ManageAlerts() {
     },
   });
 
-  // What differs from the saved state: the page's one Save Changes writes it all.
+  // What differs from the state loaded last (after the automatic re-enable): Save Changes writes it all.
   const dirty = useMemo(() => {
     if (Object.values(returnTimes).some(draftChanged)) return true;
-    for (const p of list.data?.parks ?? []) {
-      const pp = pending[p.parkId];
-      if (!pp) continue;
-      if (pp.active !== p.active) return true;
-      for (const r of p.rides) {
-        if ((pp.rides[r.rideId] ?? r.active) !== r.active) return true;
-        const v = pp.settings[r.rideId];
-        if (v && JSON.stringify(v) !== JSON.stringify(r.settings)) return true;
-      }
-    }
-    return false;
-  }, [pending, returnTimes, list.data]);
+    return JSON.stringify(pending) !== JSON.stringify(baseline);
+  }, [pending, baseline, returnTimes]);
 
   useBlocker({
     shouldBlockFn: () => dirty && !window.confirm('You have unsaved changes on Manage Alerts. Leave this page and lose them?'),
@@ -90,7 +81,7 @@ export function ManageAlerts() {
 
   const discard = () => {
     setReturnTimes({});
-    if (list.data) setPending(pendingFrom(list.data.parks));
+    setPending(baseline);
   };
 
   const saveAll = async () => {
@@ -149,6 +140,7 @@ export function ManageAlerts() {
       toast.info('All rides enabled');
     }
     setPending(next);
+    setBaseline(next);
   }, [list.data, saveMutate]);
 
   if (list.isPending) return <Spinner label="Loading your alerts…" />;
@@ -260,7 +252,7 @@ export function ManageAlerts() {
           className={`${dirty ? 'sticky bottom-0 z-20 border-t border-amber-200 bg-amber-50 shadow-lg' : 'bg-transparent'} -mx-4 flex flex-wrap items-center justify-between gap-3 px-4 py-3`}
         >
           <p role="status" className="text-sm font-medium text-slate-800">
-            {saving ? 'Saving your changes…' : dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+            {saving ? 'Saving your changes…' : dirty ? 'You have unsaved changes.' : 'Everything is saved.'}
           </p>
           <div className="flex gap-2">
             {dirty ? (
