@@ -48,7 +48,9 @@ describe('issue 29 item 24: airline logos from Duffel', () => {
       await page.getByRole('button', { name: 'Search Flights' }).click();
       const logo = page.getByRole('img', { name: 'British Airways logo' }).first();
       await logo.scrollIntoViewIfNeeded();
-      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
+        .toBe(true);
       await page.screenshot({ path: path.join(SCREENSHOTS, `issue29-flight-logo-${width}.png`) });
       expect(served).toBeGreaterThan(0);
       // (Playwright's own page helpers trip script-src 'eval'; images are what this test is about.)
