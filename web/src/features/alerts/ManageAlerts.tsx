@@ -214,6 +214,12 @@ export function ManageAlerts() {
                   />
                 </div>
               </div>
+              {p.ridesPending ? (
+                <p role="status" className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                  Rides not selected yet: {p.parkName}'s ride list could not be loaded. We keep trying and select every ride as soon as it
+                  loads.
+                </p>
+              ) : null}
               <ul className="grid gap-1 sm:grid-cols-2">
                 {p.rides.map((r) => (
                   <li key={r.rideId} className="rounded-lg px-2 py-1.5 hover:bg-slate-50">
