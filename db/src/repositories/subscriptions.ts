@@ -257,7 +257,7 @@ export async function deactivateExpired(db: Executor, now: Date): Promise<number
 
 /**
  * The pass days an e-mail already holds for a park among `days` (park-local 'YYYY-MM-DD'), with their channel,
- * sorted — checked before a checkout so nobody pays for a day they hold (docs/rules.md "Held days").
+ * sorted — checked before a checkout so nobody pays for a day they hold (docs/rules.md R19a).
  */
 export async function heldDays(db: Executor, email: string, parkId: string, days: string[]) {
   if (days.length === 0) return [];

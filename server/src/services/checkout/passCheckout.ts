@@ -38,13 +38,13 @@ export async function refuseHeldDays(
 /**
  * The per-park daily SMS capacity (docs/rules.md R25, issue 29 item 21): with a capacity set by an admin
  * (`sms_daily_capacity`, 0 or unset = no limit), an SMS checkout is refused when any of its dates has no spot
- * left at the park (SMS pass days held + SMS days of open checkouts of the last 24 hours).
+ * left at the park (SMS pass days held + SMS days of other buyers' open checkouts of the last 24 hours).
  * @throws AppError BAD_REQUEST naming the full dates.
  */
-export async function refuseFullSmsDays(deps: AppDeps, park: { id: string; name: string }, days: string[]): Promise<void> {
+export async function refuseFullSmsDays(deps: AppDeps, park: { id: string; name: string }, days: string[], email: string): Promise<void> {
   const capacity = await site.getSetting<number>(deps.db, SMS_CAPACITY_KEY);
   if (!capacity || capacity <= 0) return;
-  const taken = await site.smsSpotsTaken(deps.db, park.id, days, deps.now());
+  const taken = await site.smsSpotsTaken(deps.db, park.id, days, deps.now(), email);
   const full = days.filter((d) => (taken[d] ?? 0) >= capacity);
   if (full.length === 0) return;
   throw new AppError(
@@ -89,7 +89,7 @@ export async function createCheckout(
   const days = validatePassDates(input.dates, parkLocalDate(now, park.timezone));
   const phone = input.channel === 'sms' ? toE164(input.phone ?? '') : null;
   await refuseHeldDays(deps, email, park, input.channel, days);
-  if (input.channel === 'sms') await refuseFullSmsDays(deps, park, days);
+  if (input.channel === 'sms') await refuseFullSmsDays(deps, park, days, email);
   let percentOff: number | null = null;
   if (input.promoCode) {
     // A code here is a guess like on checkPromo: throttled per client, or percent-off codes could be enumerated.
