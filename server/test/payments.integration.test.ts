@@ -1,4 +1,4 @@
-import { promo, subscriptions, users } from '@walkon/db';
+import { promo, site, subscriptions, users } from '@walkon/db';
 import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
 import { createReplaySource } from '@walkon/jobs';
@@ -359,6 +359,8 @@ describe('Stripe webhook and payment return', () => {
         days: [today(), addDaysToDate(today(), 1)],
         amountCents: 1000,
         transactionId: session.payment_intent,
+        ridesPending: false,
+        promo: false,
       });
     }
     await expectFulfilledOnce(session, [today(), addDaysToDate(today(), 1)], 'sms');
@@ -635,11 +637,74 @@ describe('promo codes (spec part 1 §2, §5, §6, §8)', () => {
     expect(blank.body.error.message).toBe('Please enter a promo code.');
   });
 
+  it('issue 29 item 21: the daily SMS capacity is per park and enforced at checkout (held days + open checkouts)', async () => {
+    await site.putSetting(env.db, 'sms_daily_capacity', 2);
+    const day = addDaysToDate(today(), 3);
+    // Capacity 2: the first buyer's open checkout takes a spot, a pass day held takes the other.
+    await startCheckout(landing({ email: 'a@example.com', dates: [day] }));
+    await subscriptions.grantPassDays(env.db, {
+      email: 'held-sms@example.com',
+      parkId: MK,
+      userId: null,
+      channel: 'sms',
+      phoneNumber: '+14079395277',
+      days: [day],
+      source: 'grant',
+      reference: 'test',
+    });
+    // The next SMS checkout of that date is refused before Stripe.
+    const before = fake.createBodies.length;
+    const full = await call('checkout.create', landing({ email: 'b@example.com', dates: [day, addDaysToDate(day, 1)] }));
+    expect(full.status).toBe(400);
+    expect(full.body.error.message).toMatch(
+      /^No SMS spots left for Magic Kingdom Park on \w{3}, \w{3} \d{1,2}\. Remove that date or choose e-mail alerts\.$/,
+    );
+    expect(fake.createBodies.length).toBe(before);
+    // The first buyer starting again is not stopped by their own open checkout.
+    await startCheckout(landing({ email: 'a@example.com', dates: [day] }));
+    // Another date, and e-mail on the full date, are not limited by it.
+    await startCheckout(landing({ email: 'b@example.com', dates: [addDaysToDate(day, 1)] }));
+    await startCheckout(landing({ email: 'b@example.com', channel: 'email', phone: undefined, dates: [day] }));
+    // Unset (0) = no limit.
+    await site.putSetting(env.db, 'sms_daily_capacity', 0);
+    await startCheckout(landing({ email: 'c@example.com', dates: [day] }));
+  });
+
+  it('issue 29 item 2: a day the address holds is refused before any session (same channel, or SMS held); SMS over e-mail is an upgrade', async () => {
+    await promo.create(env.db, freeDaysCode('HELDDAY'));
+    expect((await call('checkout.redeemPromo', { email: 'held@example.com', parkId: MK, code: 'HELDDAY' })).status).toBe(200);
+    const before = fake.createBodies.length;
+    const twice = await call(
+      'checkout.create',
+      landing({ email: 'held@example.com', channel: 'email', phone: undefined, dates: [today(), addDaysToDate(today(), 1)] }),
+    );
+    expect(twice.status).toBe(400);
+    expect(twice.body.error.message).toMatch(
+      /^held@example\.com already has alerts for Magic Kingdom Park on \w{3}, \w{3} \d{1,2}\. Remove that date to pay only for new days\.$/,
+    );
+    expect(fake.createBodies.length).toBe(before);
+    expect(await env.db.selectFrom('checkout_sessions').select('id').where('email', '=', 'held@example.com').execute()).toEqual([]);
+    // The new day alone is sold at the price shown; SMS for the held e-mail day is an upgrade.
+    await startCheckout(landing({ email: 'held@example.com', channel: 'email', phone: undefined, dates: [addDaysToDate(today(), 1)] }));
+    expect(fake.createBodies.at(-1)!.get('line_items[0][quantity]')).toBe('1');
+    await startCheckout(landing({ email: 'held@example.com', dates: [today()] }));
+    expect(fake.createBodies.at(-1)!.get('line_items[0][price_data][unit_amount]')).toBe('500');
+  });
+
   it('spec part 1 §6: redeemPromo grants one free e-mail day (all rides watched) once per e-mail', async () => {
     await promo.create(env.db, freeDaysCode('FREEDAY'));
     const r = await call('checkout.redeemPromo', { email: 'Fan@Example.com', parkId: MK, code: 'freeday' });
     expect(r.status).toBe(200);
-    expect(r.body.result.data).toEqual({ parkId: MK, parkName: 'Magic Kingdom Park', email: 'fan@example.com', days: [today()] });
+    expect(r.body.result.data).toEqual({
+      parkId: MK,
+      parkName: 'Magic Kingdom Park',
+      email: 'fan@example.com',
+      days: [today()],
+      redemptionId: expect.any(String),
+    });
+    // Issue 29 item 4: the success page reads the redemption back (a card payment's shape, amount 0).
+    const page = await call('checkout.promoOutcome', { redemptionId: r.body.result.data.redemptionId });
+    expect(page.body.result.data).toMatchObject({ status: 'fulfilled', promo: true, days: [today()], amountCents: 0, ridesPending: false });
     expect(await passDays('fan@example.com')).toEqual([{ day: today(), channel: 'email', source: 'promo', reference: 'FREEDAY' }]);
     expect(await subscriptions.findByEmailAndPark(env.db, 'fan@example.com', MK)).toMatchObject({
       active: true,
@@ -740,7 +805,10 @@ describe('promo codes (spec part 1 §2, §5, §6, §8)', () => {
     await startCheckout(landing({ email: 'other@example.com', promoCode: 'SAVE20' }));
     expect(fake.createBodies.at(-1)!.get('line_items[0][price_data][unit_amount]')).toBe('400');
     await promo.create(env.db, percentCode('SAVE60', 60));
-    const tiny = await call('checkout.create', landing({ channel: 'email', phone: undefined, promoCode: 'SAVE60' }));
+    const tiny = await call(
+      'checkout.create',
+      landing({ email: 'third@example.com', channel: 'email', phone: undefined, promoCode: 'SAVE60' }),
+    );
     expect(tiny.status).toBe(400);
     expect(tiny.body.error.message).toBe('Card payments start at $0.50; please add a date.');
   });

@@ -51,7 +51,7 @@ describe('accounts end to end: a signed-out purchase shows only after the addres
       await dialog.getByLabel('Park').selectOption(MK);
       await dialog.getByLabel('Email').fill(email);
       await dialog.getByRole('button', { name: 'Get Free Alerts' }).click();
-      await page.getByText('Promo Code Applied!').first().waitFor();
+      await page.waitForURL(/\/subscription-success\?redemption=/);
       await page.keyboard.press('Escape');
 
       // 2. Signing up with that address shows none of it: the address is not proven yet.

@@ -111,9 +111,9 @@ describe('main pages at 375 px and 1280 px (screenshots under web/e2e/screenshot
       await page.getByLabel('Park').selectOption(MK);
       await page.getByText('35 of 35 rides selected').waitFor();
       await shot('get-alerts');
-      await page.getByRole('radio', { name: /^SMS/ }).check();
+      // The channel is chosen where it is bought (issue 29 item 7: no page-level switch that changes nothing).
       await page.getByRole('button', { name: 'Buy a day pass' }).click();
-      await page.getByRole('dialog', { name: 'Choose Your Alert Method' }).waitFor();
+      await page.getByRole('dialog', { name: 'Choose Your Alert Method' }).getByRole('radio', { name: /^SMS/ }).check();
       await shot('get-alerts-pricing');
       await page.keyboard.press('Escape');
       await page.getByLabel('Have a promo code?').fill(`E2E-SHOTS-${width}`);

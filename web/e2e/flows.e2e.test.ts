@@ -49,22 +49,13 @@ describe('Get Alerts flows a new user goes through, at phone and desktop widths'
       await page.getByLabel('Park').selectOption(MK);
       await page.getByText('35 of 35 rides selected').waitFor();
 
-      // Email / SMS are a choice: choosing (even the channel already chosen) opens nothing.
-      const emailRadio = page.getByRole('radio', { name: /^Email/ });
-      const smsRadio = page.getByRole('radio', { name: /^SMS/ });
-      expect(await emailRadio.isChecked()).toBe(true);
-      await emailRadio.click();
-      await smsRadio.check();
-      expect(await page.getByRole('dialog').count()).toBe(0);
-      // The choice survives a reload and is what "Buy a day pass" offers first.
-      await page.reload();
-      await page.getByText('35 of 35 rides selected').waitFor();
-      expect(await smsRadio.isChecked()).toBe(true);
-      expect(await emailRadio.isChecked()).toBe(false);
+      // The channel is chosen where it is bought (issue 29 item 7): no page-level switch that changed nothing.
+      expect(await page.getByRole('radiogroup', { name: 'Alert type' }).count()).toBe(0);
       await shot('channel-choice');
       await page.getByRole('button', { name: 'Buy a day pass' }).click();
       const dialog = page.getByRole('dialog', { name: 'Choose Your Alert Method' });
       await dialog.waitFor();
+      await dialog.getByRole('radio', { name: /^SMS/ }).check();
       expect(await dialog.getByRole('radio', { name: /^SMS/ }).isChecked()).toBe(true);
 
       // Checkout cancelled on Stripe's page: back on Get Alerts, the page says so (once) and nothing was bought.

@@ -44,9 +44,10 @@ export interface Stack {
  * Starts the real server (server/src/main.ts) serving web/dist, on a fresh migrated database. `worker`: also
  * the real worker process (jobs/src/main.ts) on the same environment (replay data, outbox transport, job
  * schedulers on), so queued e-mails, test alerts and scheduled polls are delivered as in production; off by
- * default, since a worker polling on its own would race the tests that tick through the CLI.
+ * default, since a worker polling on its own would race the tests that tick through the CLI. `env` is added to
+ * both processes' environment (e.g. another WAIT_TIMES_REPLAY_DIR).
  */
-export async function startStack(opts: { worker?: boolean } = {}): Promise<Stack> {
+export async function startStack(opts: { worker?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Stack> {
   const stripe = await startStripeFake();
   const port = await freePort();
   const name = `walkon_e2e_${Date.now().toString(36)}_${process.pid}`;
@@ -72,6 +73,7 @@ export async function startStack(opts: { worker?: boolean } = {}): Promise<Stack
     STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
     STRIPE_API_BASE: stripe.base,
+    ...opts.env,
   };
   stripe.webhookUrl = `${url}/stripe/webhook`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -110,11 +112,11 @@ export async function startStack(opts: { worker?: boolean } = {}): Promise<Stack
   };
 }
 
-/** Runs the operator CLI with the stack's environment; returns its stdout lines. */
-export async function walkonJobs(stack: Stack, args: string[]): Promise<string[]> {
+/** Runs the operator CLI with the stack's environment (plus `overrides`); returns its stdout lines. */
+export async function walkonJobs(stack: Stack, args: string[], overrides: NodeJS.ProcessEnv = {}): Promise<string[]> {
   const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'jobs/bin/walkon-jobs.mjs'), ...args], {
     cwd: ROOT,
-    env: stack.env,
+    env: { ...stack.env, ...overrides },
   });
   return stdout.split('\n').filter(Boolean);
 }
@@ -145,7 +147,7 @@ export function watchConsole(page: Page, expected: RegExp[] = []): string[] {
  * Registers beforeAll/afterAll that start a stack (with the worker when `opts.worker`) and a browser for the
  * calling test file and stop them after; the returned object is filled in by beforeAll.
  */
-export function withStackAndBrowser(opts: { worker?: boolean } = {}): { stack: Stack; browser: Browser } {
+export function withStackAndBrowser(opts: { worker?: boolean; env?: NodeJS.ProcessEnv } = {}): { stack: Stack; browser: Browser } {
   const env = {} as { stack: Stack; browser: Browser };
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });

@@ -60,8 +60,8 @@ describe('Manage Alerts: the toggles change what is saved and what the worker se
       expect(await epcot.getAttribute('aria-checked')).toBe('false');
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await page.getByText('Changes Saved').waitFor();
-      // The save finishes (the lists it changed are read again) and the button takes the next change.
-      await page.getByRole('button', { name: 'Save Changes', disabled: false }).waitFor({ timeout: 10_000 });
+      // The save finishes (the lists it changed are read again): nothing is left unsaved.
+      await page.getByText('Everything is saved.').waitFor({ timeout: 10_000 });
 
       await page.reload();
       await dumbo.waitFor();

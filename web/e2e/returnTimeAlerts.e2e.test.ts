@@ -28,17 +28,18 @@ describe('return-time alerts end to end: pass → Manage Alerts → "When availa
       // The recorded live data (replayed at the current time): Mad Tea Party's Multi Pass is available, TRON's
       // Single Pass is sold out ($21.00).
       const tea = section.getByRole('listitem').filter({ hasText: 'Mad Tea Party' });
-      await tea.getByText(/^Available from \d{1,2}:\d{2} [AP]M$/).waitFor();
+      await tea.getByText(/^Available from \d{1,2}:\d{2} [AP]M park time$/).waitFor();
       const tron = section.getByRole('listitem').filter({ hasText: 'TRON Lightcycle / Run' });
       await tron.getByText('Lightning Lane Single Pass · $21.00').waitFor();
       await tron.getByText('Sold out').waitFor();
 
       await page.getByLabel('Return-time alert for Mad Tea Party, Lightning Lane Multi Pass').selectOption('available');
-      await page.getByText('Return-time alert saved').waitFor();
-      // "Available before…" reveals a park-time field, saved with its button.
+      // "Available before…" reveals a park-time field; both are saved with the page's one Save Changes.
       await page.getByLabel('Return-time alert for TRON Lightcycle / Run, Lightning Lane Single Pass').selectOption('before');
       await page.getByLabel('Alert when TRON Lightcycle / Run, Lightning Lane Single Pass returns before (park time)').fill('14:30');
-      await tron.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Changes Saved').first().waitFor();
+      await page.reload();
       await expect
         .poll(async () => page.getByLabel('Return-time alert for TRON Lightcycle / Run, Lightning Lane Single Pass').inputValue())
         .toBe('before');

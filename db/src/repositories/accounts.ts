@@ -242,3 +242,77 @@ export async function listRoleAudit(db: Executor, limit = 50) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * Moves what an address holds to the account's new address, in the caller's transaction, when the account
+ * moves (docs/decisions/024-email-change-moves-passes.md): subscriptions with their pass days (merged into the
+ * new address's subscription for the same park, a day held on both keeping the better channel), ride
+ * selections, return-time, flight and restaurant alerts, checklist rows, newsletter and alert history. With
+ * `ownsAddress` (the old address was verified) every row keyed by `from` moves; otherwise only the rows this
+ * account created itself. The audience (`alert_watchers`) of both addresses is rebuilt, so alerts go to the new
+ * address from the next tick. Payment records and promo redemptions stay as they were written.
+ * @returns the parks whose subscriptions moved.
+ */
+export async function moveAddressRows(
+  db: Executor,
+  m: { userId: string; from: string; to: string; ownsAddress: boolean },
+): Promise<string[]> {
+  const mine = (alias: string) =>
+    m.ownsAddress
+      ? sql<boolean>`${sql.ref(`${alias}.email`)} = ${m.from}`
+      : sql<boolean>`(${sql.ref(`${alias}.email`)} = ${m.from} and ${sql.ref(`${alias}.user_id`)} = ${m.userId}::uuid)`;
+  const { rows: parks } = await sql<{ park_id: string }>`
+    select distinct park_id from (
+      select park_id from subscriptions o where ${mine('o')}
+      union all select park_id from user_rides o where ${mine('o')}
+    ) p`.execute(db);
+  // Subscriptions: where the new address already has one for the park, its days absorb the old one's.
+  await sql`
+    insert into pass_days (subscription_id, day, channel, source, reference)
+    select t.id, pd.day, pd.channel, pd.source, pd.reference
+    from subscriptions o
+    join subscriptions t on t.email = ${m.to} and t.park_id = o.park_id
+    join pass_days pd on pd.subscription_id = o.id
+    where ${mine('o')}
+    on conflict (subscription_id, day) do update
+      set channel = case when excluded.channel = 'sms' then 'sms' else pass_days.channel end`.execute(db);
+  await sql`
+    update subscriptions t set active = t.active or o.active, phone_number = coalesce(t.phone_number, o.phone_number),
+      start_date = least(t.start_date, o.start_date), end_date = greatest(t.end_date, o.end_date), user_id = ${m.userId}::uuid,
+      updated_at = now()
+    from subscriptions o
+    where t.email = ${m.to} and t.park_id = o.park_id and ${mine('o')}`.execute(db);
+  await sql`
+    update deliveries d set subscription_id = t.id
+    from subscriptions o join subscriptions t on t.email = ${m.to} and t.park_id = o.park_id
+    where d.subscription_id = o.id and ${mine('o')}`.execute(db);
+  await sql`
+    delete from subscriptions o
+    where ${mine('o')} and exists (select 1 from subscriptions t where t.email = ${m.to} and t.park_id = o.park_id)`.execute(db);
+  await sql`update subscriptions o set email = ${m.to}, user_id = ${m.userId}::uuid, updated_at = now() where ${mine('o')}`.execute(db);
+  // Ride selections and return-time alerts: the new address's own rows win a clash.
+  await sql`delete from user_rides o where ${mine('o')}
+    and exists (select 1 from user_rides t where t.email = ${m.to} and t.ride_id = o.ride_id)`.execute(db);
+  await sql`update user_rides o set email = ${m.to}, user_id = ${m.userId}::uuid where ${mine('o')}`.execute(db);
+  await sql`delete from return_time_alerts o where ${mine('o')}
+    and exists (select 1 from return_time_alerts t where t.email = ${m.to} and t.ride_id = o.ride_id and t.queue_type = o.queue_type)`.execute(
+    db,
+  );
+  await sql`update return_time_alerts o set email = ${m.to}, user_id = ${m.userId}::uuid where ${mine('o')}`.execute(db);
+  await sql`update flight_alerts o set email = ${m.to}, user_id = ${m.userId}::uuid where ${mine('o')}`.execute(db);
+  await db.updateTable('restaurant_alerts').set({ email: m.to }).where('user_id', '=', m.userId).execute();
+  await db.updateTable('ride_checklist').set({ email: m.to }).where('user_id', '=', m.userId).execute();
+  if (m.ownsAddress) {
+    await sql`update deliveries set email = ${m.to} where email = ${m.from}`.execute(db);
+    await sql`delete from newsletter_subscriptions o where o.email = ${m.from}
+      and exists (select 1 from newsletter_subscriptions t where t.email = ${m.to})`.execute(db);
+    await sql`update newsletter_subscriptions set email = ${m.to}, user_id = ${m.userId}::uuid where email = ${m.from}`.execute(db);
+  }
+  // The triggers rebuild the audience of the rows' new (email, park); the old address's goes here.
+  if (parks.length) {
+    const ids = parks.map((p) => p.park_id);
+    await sql`select alert_watchers_refresh(${ids.map(() => m.from)}::text[], ${ids}::text[])`.execute(db);
+    await sql`select alert_watchers_refresh(${ids.map(() => m.to)}::text[], ${ids}::text[])`.execute(db);
+  }
+  return parks.map((p) => p.park_id);
+}

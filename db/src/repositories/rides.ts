@@ -88,6 +88,24 @@ export async function watchAllRides(db: Executor, email: string, parkId: string,
 }
 
 /**
+ * setup-default-rides, deferred (issue 29 item 3, docs/rules.md R21, decision 026): every active
+ * subscription of the park without any ride selection (granted while the ride list could not load) watches
+ * every attraction now in the catalogue. Run after each poll that stored the park's attractions.
+ * @returns how many watches were created.
+ */
+export async function selectPendingDefaults(db: Executor, parkId: string): Promise<number> {
+  const r = await sql`
+    insert into user_rides (email, park_id, ride_id, active, user_id)
+    select s.email, a.park_id, a.id, true, s.user_id
+    from subscriptions s
+    join attractions a on a.park_id = s.park_id and a.entity_type = 'ATTRACTION'
+    where s.park_id = ${parkId} and s.active
+      and not exists (select 1 from user_rides ur where ur.email = s.email and ur.park_id = s.park_id)
+    on conflict (email, ride_id) do nothing`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/**
  * Per-watch alert settings (DESIGN §2.3 / §6): `thresholdMinutes` 5–60 or null for the default 15 minutes,
  * `backInService` (alert when the attraction comes back from DOWN), `remindHourly` (remind every hour while the
  * standby wait stays at or under the threshold instead of alerting only on the drop).

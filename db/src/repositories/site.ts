@@ -109,3 +109,27 @@ export async function parksOverview(db: Executor) {
     .execute();
   return rows.map((r) => ({ ...r, rideCount: Number(r.rideCount) }));
 }
+
+/**
+ * SMS spots taken for one park on each of `days` (park-local dates): SMS pass days held plus SMS days of open
+ * checkout sessions of the last 24 hours (a visitor on Stripe's page holds a spot until it expires), for the
+ * per-park daily capacity (docs/rules.md R25). The open checkouts of `exceptEmail` do not count (the same buyer
+ * starting again). → { day: taken }.
+ */
+export async function smsSpotsTaken(
+  db: Executor,
+  parkId: string,
+  days: string[],
+  now: Date,
+  exceptEmail: string,
+): Promise<Record<string, number>> {
+  const { rows } = await sql<{ day: string; n: string }>`
+    select to_char(d, 'YYYY-MM-DD') as day,
+      (select count(*) from pass_days pd join subscriptions s on s.id = pd.subscription_id
+        where s.park_id = ${parkId} and pd.channel = 'sms' and pd.day = d)
+      + (select count(*) from checkout_sessions c
+        where c.park_id = ${parkId} and c.channel = 'sms' and c.status = 'open' and c.product = 'alert_pass' and c.email <> ${exceptEmail}
+          and c.created_at > ${now}::timestamptz - interval '24 hours' and d = any(c.days::date[])) as n
+    from unnest(${days}::date[]) d`.execute(db);
+  return Object.fromEntries(rows.map((r) => [r.day, Number(r.n)]));
+}

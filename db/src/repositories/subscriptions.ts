@@ -155,7 +155,8 @@ export async function findByEmailAndPark(db: Executor, owner: EmailOwner, parkId
  * on the park-local dates it holds pass days for): each row is `subscriptionColumns` plus `parkName`, `today`
  * (the park-local date), `valid` = active ∧ a pass day today ∧ past `startsAt`; `todayChannel` = the channel
  * bought for today; `scheduled` = active ∧ not valid ∧ a pass day today or later; `expired` = no pass day today
- * or later (spec part 1 §4); `days` lists today's and later pass days with their channel.
+ * or later (spec part 1 §4); `ridesPending` = active without any ride selection yet (ridesPending); `days` lists
+ * today's and later pass days with their channel.
  */
 export async function listForEmail(db: Executor, owner: EmailOwner, now: Date) {
   const { email, userId } = scopeOf(owner);
@@ -176,6 +177,9 @@ export async function listForEmail(db: Executor, owner: EmailOwner, now: Date) {
                  and (s.starts_at is null or s.starts_at <= ${now}))`.as('scheduled'),
       sql<boolean>`not exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day >= ${parkLocalToday(now)})`.as(
         'expired',
+      ),
+      sql<boolean>`s.active and not exists (select 1 from user_rides ur where ur.email = s.email and ur.park_id = s.park_id)`.as(
+        'ridesPending',
       ),
       sql<
         { day: string; channel: AlertChannel }[]
@@ -267,4 +271,51 @@ export async function deactivateExpired(db: Executor, now: Date): Promise<number
     where p.id = s.park_id and s.active
       and not exists (select 1 from pass_days pd where pd.subscription_id = s.id and pd.day >= ${parkLocalToday(now)})`.execute(db);
   return Number(r.numAffectedRows ?? 0);
+}
+
+/**
+ * The pass days an e-mail already holds for a park among `days` (park-local 'YYYY-MM-DD'), with their channel,
+ * sorted — checked before a checkout so nobody pays for a day they hold (docs/rules.md R19a).
+ */
+export async function heldDays(db: Executor, email: string, parkId: string, days: string[]) {
+  if (days.length === 0) return [];
+  const rows = await db
+    .selectFrom('pass_days as pd')
+    .innerJoin('subscriptions as s', 's.id', 'pd.subscription_id')
+    .select([sql<string>`to_char(pd.day, 'YYYY-MM-DD')`.as('day'), 'pd.channel'])
+    .where('s.email', '=', email)
+    .where('s.park_id', '=', parkId)
+    .where(sql<boolean>`pd.day = any(${days}::date[])`)
+    .orderBy('pd.day')
+    .execute();
+  return rows as { day: string; channel: AlertChannel }[];
+}
+
+/**
+ * Whether an active subscription of the e-mail for the park waits for its rides (issue 29 item 3): it was
+ * granted while the park's ride list could not load, so no ride selection exists yet (not even a switched-off
+ * one). The park's poll selects every ride once the list loads (rides.selectPendingDefaults).
+ */
+export async function ridesPending(db: Executor, email: string, parkId: string): Promise<boolean> {
+  const { rows } = await sql<{ pending: boolean }>`
+    select exists (
+      select 1 from subscriptions s where s.email = ${email} and s.park_id = ${parkId} and s.active
+        and not exists (select 1 from user_rides ur where ur.email = s.email and ur.park_id = s.park_id)
+    ) as pending`.execute(db);
+  return rows[0]?.pending ?? false;
+}
+
+/** The pass days of the e-mail's subscription for the park granted by one source and reference (a promo code), sorted. */
+export async function heldDaysFrom(db: Executor, email: string, parkId: string, by: { source: PassSource; reference: string }) {
+  const rows = await db
+    .selectFrom('pass_days as pd')
+    .innerJoin('subscriptions as s', 's.id', 'pd.subscription_id')
+    .select([sql<string>`to_char(pd.day, 'YYYY-MM-DD')`.as('day'), 'pd.channel'])
+    .where('s.email', '=', email)
+    .where('s.park_id', '=', parkId)
+    .where('pd.source', '=', by.source)
+    .where('pd.reference', '=', by.reference)
+    .orderBy('pd.day')
+    .execute();
+  return rows as { day: string; channel: AlertChannel }[];
 }

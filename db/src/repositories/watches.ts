@@ -12,7 +12,8 @@ function validWatchParks(now: Date, parkId?: string) {
     where s.active ${onePark('s.park_id')}
       and exists (select 1 from pass_days pd where pd.subscription_id = s.id
                   and pd.day >= ${parkLocalToday(now)})
-      and exists (select 1 from user_rides ur where ur.email = s.email and ur.park_id = s.park_id and ur.active)
+      and (exists (select 1 from user_rides ur where ur.email = s.email and ur.park_id = s.park_id and ur.active)
+           or not exists (select 1 from user_rides ur where ur.email = s.email and ur.park_id = s.park_id))
     union
     select distinct ll.park_id
     from lightning_lane_passes ll
@@ -23,7 +24,8 @@ function validWatchParks(now: Date, parkId?: string) {
 
 /**
  * Parks that need a poller (DESIGN §2.1): at least one active watch whose subscription is active and holds a
- * pass day on or after the park-local today, including passes scheduled to start later; or a Lightning Lane
+ * pass day on or after the park-local today, including passes scheduled to start later, or such a subscription
+ * still waiting for its rides (its poll selects them, issue 29 item 3); or a Lightning Lane
  * assist day on or after today (docs/DESIGN.md §2.1: its availability is read from the polled live data).
  */
 export async function parksWithValidWatches(db: Executor, now: Date): Promise<string[]> {

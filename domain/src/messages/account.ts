@@ -52,3 +52,23 @@ ${t.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 </body></html>`;
   return { subject: t.subject, text, html };
 }
+
+/**
+ * The notice to the OLD address after an account moved to a new one (docs/decisions/024-email-change-moves-passes.md):
+ * what moved (`passes` lines like "Magic Kingdom Park: Thu, Nov 26 and Fri, Nov 27"), where alerts go now, and
+ * what to do if the owner did not ask for it. No link: the old address no longer has an account.
+ */
+export function formatEmailChangedNotice(m: { newEmail: string; passes: string[]; contactUrl: string }): EmailContent {
+  const lines = [
+    `The e-mail address of your WalkOn account was changed to ${m.newEmail}. This address no longer logs in.`,
+    m.passes.length
+      ? `Your passes moved with the account, and their alerts now go to ${m.newEmail}: ${m.passes.join('; ')}.`
+      : `Your ride selections and alert settings moved with the account; alerts now go to ${m.newEmail}.`,
+    `If you did not ask for this, contact us at once: ${m.contactUrl}`,
+  ];
+  const text = `${lines.join('\n\n')}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+</body></html>`;
+  return { subject: 'Your WalkOn e-mail address was changed', text, html };
+}

@@ -25,7 +25,12 @@ export interface FlightDealInput {
   flight: FlightResult;
   /** One-click unsubscribe URL of the alert. */
   unsubscribeUrl: string;
+  /** The fare comes from replayed recordings (FLIGHTS_SOURCE=replay): labelled sample data (issue 29 item 22). */
+  sample?: boolean;
 }
+
+/** The line a flight e-mail built from replayed recordings starts with. */
+export const SAMPLE_FLIGHT_LINE = 'Sample data: this fare was replayed from recorded offers, not searched live. Do not book from it.';
 
 /** 'yyyy-MM-ddTHH:mm:ss' (airport local time) → 'yyyy-MM-dd HH:mm'. */
 const localTime = (t: string) => t.replace('T', ' ').slice(0, 16);
@@ -39,7 +44,7 @@ const localTime = (t: string) => t.replace('T', ' ').slice(0, 16);
 export function formatFlightDealEmail(m: FlightDealInput): EmailContent {
   const { alert, flight } = m;
   const price = formatUsd(flight.priceCents);
-  const subject = `Flight deal: ${flight.departure} → ${flight.arrival} from ${price}`;
+  const subject = `${m.sample ? '[Sample] ' : ''}Flight deal: ${flight.departure} → ${flight.arrival} from ${price}`;
   const dest = flightDestination(alert.destinationPark);
   const where = alert.airport
     ? `${dest?.name ?? alert.destinationPark} via ${alert.airport.trim()}`
@@ -60,6 +65,7 @@ export function formatFlightDealEmail(m: FlightDealInput): EmailContent {
   const foot =
     'Fares change quickly and are not guaranteed until booked. We e-mail you at most once a day, and again only when the price drops further.';
   const text = [
+    ...(m.sample ? [SAMPLE_FLIGHT_LINE] : []),
     `A flight matches your WalkOn price alert: ${flight.departure} → ${flight.arrival} from ${price}.`,
     details.map(([k, v]) => `${k}: ${v}`).join('\n'),
     book ? `Book now: ${book}` : 'Book with the airline.',
@@ -68,7 +74,7 @@ export function formatFlightDealEmail(m: FlightDealInput): EmailContent {
     `Stop this alert: ${m.unsubscribeUrl}`,
   ].join('\n\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-<p style="font-size:18px"><strong>${escapeHtml(`${flight.departure} → ${flight.arrival} from ${price}`)}</strong></p>
+${m.sample ? `<p style="background:#fef3c7;padding:8px"><strong>${escapeHtml(SAMPLE_FLIGHT_LINE)}</strong></p>\n` : ''}<p style="font-size:18px"><strong>${escapeHtml(`${flight.departure} → ${flight.arrival} from ${price}`)}</strong></p>
 <table cellpadding="4">
 ${details.map(([k, v]) => `<tr><td style="color:#555">${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`).join('\n')}
 </table>

@@ -41,9 +41,12 @@ describe('grouped ride alerts (DESIGN §2.5: one message per person per tick)', 
       expect(gsm7Length(sms)).toBeLessThanOrEqual(160);
       expect(sms).toContain(`/live-wait-times?park=${MK}`);
       expect(sms.startsWith('WalkOn 2:05 PM: ')).toBe(true);
+      expect(sms.endsWith(' Reply STOP to opt out.')).toBe(true);
       if (n > 1) expect(sms).toMatch(/\+\d+ more /);
     }
-    expect(formatRideAlertGroupSms(group(3))).toMatch(/^WalkOn 2:05 PM: Ride number 3 13m, Ride number 2 14m \+1 more /);
+    // With the rules' tail " <80-character link> Reply STOP to opt out." (104 septets) 56 are left: "WalkOn 2:05 PM: " (16)
+    // + "Ride number 3 13m" (17) + " +2 more" (8) = 41 fit; a second ride (+19) with " +1 more" would need 60.
+    expect(formatRideAlertGroupSms(group(3))).toMatch(/^WalkOn 2:05 PM: Ride number 3 13m \+2 more .* Reply STOP to opt out\.$/);
   });
 
   it('SMS: a ride name too long for one segment is shortened, never a second segment', () => {

@@ -137,14 +137,14 @@ ${g.unsubscribeUrl ? `<p><a href="${escapeHtml(g.unsubscribeUrl)}">Stop these al
 /**
  * The SMS of one person's alerts of one tick: ONE GSM-7 segment (at most 160 septets): the park-local time,
  * the rides with the shortest waits first as many as fit ("Dumbo 5m"; "back" for back in service), "+N more"
- * for the rest, the park's live waits link and "STOP to opt out". Ride names that alone do not fit
+ * for the rest, the park's live waits link and "Reply STOP to opt out." (docs/rules.md). Ride names that alone do not fit
  * are shortened with "...".
  */
 export function formatRideAlertGroupSms(g: RideAlertGroup): string {
   const items = sortAlertItems(g.items);
   const { time } = parkLocalStamp(g.readingAt, g.timezone);
   const link = rideAlertLinks(g.publicOrigin, g.parkId).live;
-  const tail = ` ${link} STOP to opt out`;
+  const tail = ` ${link} Reply STOP to opt out.`;
   const head = toGsm7(`WalkOn ${time}: `);
   const part = (i: RideAlertItem) => toGsm7(`${i.rideName} ${i.kind === 'back_in_service' ? 'back' : `${i.waitTime}m`}`);
   const budget = 160 - gsm7Length(tail);

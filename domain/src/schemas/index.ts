@@ -252,6 +252,9 @@ export const checkoutConfirmInput = z.object({ sessionId: checkoutSessionId });
 
 export const promoCheckInput = z.object({ code: promoCodeSchema });
 
+/** The success page of a free promo pass (issue 29 item 4): the redemption's id. */
+export const promoOutcomeInput = z.object({ redemptionId: z.uuid('This is not a promo pass reference.') });
+
 /** The free e-mail form behind a valid promo code (spec part 1 §2 "Want alerts for FREE?"). */
 export const promoRedeemInput = z.object({
   email: emailSchema,

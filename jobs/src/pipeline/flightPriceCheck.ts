@@ -15,6 +15,8 @@ type FlightAlertRow = flightAlerts.FlightAlert;
  */
 export interface FlightSearcher {
   search(q: FlightSearch): Promise<FlightSearchOutcome>;
+  /** `replay` = recorded fares (the e-mail then says it is sample data, like the restaurant check's). */
+  readonly kind?: string;
 }
 
 /** Dependencies of the flight price check. */
@@ -134,7 +136,7 @@ async function notifyAlert(deps: FlightPriceCheckDeps, alert: FlightAlertRow, fl
   return deps.db.transaction().execute(async (tx) => {
     if (!(await flightAlerts.claimNotification(tx, alert.id, flight.priceCents, at))) return false;
     const unsubscribe = oneClickUnsubscribe(deps.publicOrigin, alert.unsubscribeToken);
-    const mail = formatFlightDealEmail({ alert, flight, unsubscribeUrl: unsubscribe.url });
+    const mail = formatFlightDealEmail({ alert, flight, unsubscribeUrl: unsubscribe.url, sample: deps.flights?.kind === 'replay' });
     await deps.notifier.sendEmail({ to: alert.email, ...mail, headers: unsubscribe.headers }, { db: tx });
     await flightAlerts.markNotified(tx, alert.id, flight.priceCents, at);
     return true;

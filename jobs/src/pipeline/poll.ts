@@ -1,4 +1,4 @@
-import { alertEngine, catalogue, type Executor, history, liveStatus } from '@walkon/db';
+import { alertEngine, catalogue, type Executor, history, liveStatus, rides } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { feedClock, scheduleAllows } from '@walkon/domain/rules/liveData';
 import type { Logger } from '../logger.ts';
@@ -28,6 +28,7 @@ export interface PollResult {
  * DESIGN §2.2 Poll: ONE upstream read of the park's live data, then upserts the attraction catalogue and
  * `ride_status` (with the back-in-service state), appending `wait_samples` only where `lastUpdated` changed,
  * and stores the park's own entity (status and hours, `parks.live_status`). Sets the park's time zone.
+ * Passes still waiting for their rides (granted while the ride list could not load) get every attraction.
  * A `lastUpdated` more than 2 minutes in the future is logged and stored clamped to the poll instant.
  * Also used by the server for on-demand reads of parks nobody watches.
  * @throws UpstreamError (retryable; `mismatch` when the document is about another park), NotFoundError (park
@@ -81,6 +82,12 @@ export async function refreshPark(
     deps.db,
     entries.map((e) => ({ id: e.id, parkId, name: e.name, entityType: e.entityType })),
   );
+  // A pass granted while this park's ride list could not load gets its rides now (issue 29 item 3).
+  if (entries.some((e) => e.entityType === 'ATTRACTION')) {
+    const selected = await rides.selectPendingDefaults(deps.db, parkId);
+    if (selected > 0)
+      deps.logger?.info({ parkId, selected }, 'poll: rides selected for passes granted while the ride list was unavailable');
+  }
   const byId = new Map(readings.map((r) => [r.rideId, r]));
   const { samples } = await liveStatus.saveLiveStatus(
     deps.db,

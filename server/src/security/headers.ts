@@ -1,9 +1,12 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
+/** Where Duffel serves airline logos (`logo_symbol_url`, e.g. https://assets.duffel.com/img/airlines/…/BA.svg). */
+export const DUFFEL_IMAGE_ORIGIN = 'https://assets.duffel.com';
+
 /**
  * Security headers of every response (README "Security"), by @fastify/helmet:
  * - Content-Security-Policy: only our own scripts (no inline or injected script, no eval), fonts, images (and
- *   data: images) and API; no plugins; forms post only to us; `frame-ancestors 'none'` — no site may frame a
+ *   data: images, and airline logos from Duffel's image host) and API; no plugins; forms post only to us; `frame-ancestors 'none'` — no site may frame a
  *   WalkOn page (clickjacking). The built web app needs nothing else: Stripe Checkout is a redirect, not
  *   Stripe.js. Styles may be inline ('unsafe-inline' in style-src only): sonner (toasts) and Radix's scroll
  *   lock inject <style> elements at run time; a style cannot run code.
@@ -22,7 +25,8 @@ export function helmetOptions(production: boolean): FastifyHelmetOptions {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // Airline logos of flight offers come from Duffel's image host (issue 29 item 24); nothing else remote.
+        imgSrc: ["'self'", 'data:', DUFFEL_IMAGE_ORIGIN],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -41,7 +41,8 @@ export function parkLocalInstant(date: string, time: string, timezone: string | 
 
 /**
  * A subscription as Get Alerts and Manage Alerts show it: { id, parkId, parkName, active, valid, scheduled,
- * expired, startDate, endDate, startsAt (ISO) | null, alertType, todayChannel, days[{ day, channel }] }.
+ * expired, startDate, endDate, startsAt (ISO) | null, alertType, todayChannel, days[{ day, channel }], ridesPending,
+ * phoneLast4 }.
  */
 export function subscriptionView(s: Awaited<ReturnType<typeof subscriptions.listForEmail>>[number]) {
   return {
@@ -60,6 +61,10 @@ export function subscriptionView(s: Awaited<ReturnType<typeof subscriptions.list
     todayChannel: s.todayChannel,
     /** Pass days from today on, with their channel. */
     days: s.days,
+    /** Granted while the park's ride list could not load: rides are selected when it loads (issue 29 item 3). */
+    ridesPending: s.ridesPending,
+    /** The last 4 digits of the SMS number (where texts go), or null. */
+    phoneLast4: s.phoneNumber ? s.phoneNumber.slice(-4) : null,
   };
 }
 
@@ -79,6 +84,16 @@ function historyView(rows: Awaited<ReturnType<typeof alertHistory.listRecent>>) 
 /** The signed-in person's alert history: last 10 in 24 h (spec part 1 §7, §9). */
 export async function history(deps: AppDeps, user: SessionUser) {
   return historyView(await alertHistory.listRecent(deps.db, emailScope(user), deps.now()));
+}
+
+/**
+ * The park Get Alerts opens on a device where none was picked yet (issue 29 item 6): the park of the person's
+ * pass valid today, else of their next pass day (park-local dates). → { parkId } (null without a pass).
+ */
+export async function defaultPark(deps: AppDeps, user: SessionUser) {
+  const subs = (await subscriptions.listForEmail(deps.db, emailScope(user), deps.now())).filter((s) => s.days.length > 0);
+  const next = [...subs].sort((a, b) => a.days[0]!.day.localeCompare(b.days[0]!.day))[0];
+  return { parkId: (subs.find((s) => s.valid) ?? next)?.parkId ?? null };
 }
 
 /**

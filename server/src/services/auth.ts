@@ -1,9 +1,10 @@
-import { accounts, users } from '@walkon/db';
-import { type AccountEmailKind, formatAccountEmail } from '@walkon/domain/messages/account';
+import { accounts, type EmailOwner, subscriptions, users } from '@walkon/db';
+import { type AccountEmailKind, formatAccountEmail, formatEmailChangedNotice } from '@walkon/domain/messages/account';
+import { formatDayList } from '@walkon/domain/timeFormat';
 import { createOutboxNotifier } from '@walkon/jobs/providers';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertStrongPassword } from '../auth/passwordPolicy.ts';
-import { createSession, invalidateSession, type SessionUser, unboundSession } from '../auth/session.ts';
+import { createSession, emailScope, invalidateSession, type SessionUser, unboundSession } from '../auth/session.ts';
 import type { AppDeps, Guard } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { humanWait } from '../security/limits.ts';
@@ -116,9 +117,51 @@ export async function resendVerification(deps: AppDeps, user: SessionUser) {
 const BAD_LINK = 'This link is invalid or has expired. Please ask for a new one.';
 
 /**
+ * The account's passes that are not over yet (park-local days from today on), as "Park: Thu, Nov 26 and Fri,
+ * Nov 27" lines, for the e-mail-change notice and the deletion warning.
+ */
+async function passLines(deps: AppDeps, owner: EmailOwner, parkIds?: string[]): Promise<string[]> {
+  const subs = await subscriptions.listForEmail(deps.db, owner, deps.now());
+  return subs
+    .filter((s) => s.days.length > 0 && (!parkIds || parkIds.includes(s.parkId)))
+    .map((s) => `${s.parkName}: ${formatDayList(s.days.map((d) => d.day))}`);
+}
+
+/** Tells the old address that the account moved, with what moved (a transport failure is logged). */
+async function tellOldAddress(deps: AppDeps, oldEmail: string, newEmail: string, parkIds: string[]): Promise<void> {
+  try {
+    const passes = parkIds.length ? await passLines(deps, newEmail, parkIds) : [];
+    const contactUrl = `${deps.publicOrigin.replace(/\/$/, '')}/contact`;
+    await (deps.notifier ?? outbox).sendEmail(
+      { to: oldEmail, ...formatEmailChangedNotice({ newEmail, passes, contactUrl }) },
+      { db: deps.db },
+    );
+  } catch (err) {
+    deps.logger.warn({ err: (err as Error).message }, 'e-mail change notice not sent');
+  }
+}
+
+/**
+ * What the signed-in account holds that an e-mail change moves and a deletion ends (docs/decisions/024-…):
+ * → { passes: ["Park: days", …] (not over yet), watchedRides (active ride selections) }.
+ */
+export async function accountHoldings(deps: AppDeps, user: SessionUser) {
+  const passes = await passLines(deps, emailScope(user));
+  let q = deps.db
+    .selectFrom('user_rides')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('email', '=', user.email)
+    .where('active', '=', true);
+  if (!user.emailVerified) q = q.where('user_id', '=', user.id);
+  const { n } = await q.executeTakeFirstOrThrow();
+  return { passes, watchedRides: Number(n) };
+}
+
+/**
  * Uses an e-mailed link while signed in (page /verify-email): a verification link or a purchase receipt's link
  * marks the address verified when it was sent to the signed-in account's address; a new-address link moves the
- * account to that address (verified) and rotates its sessions (`session` = the new one for this browser).
+ * account to that address (verified), moves its passes, watches and alert history with it and tells the old
+ * address (decision 024), and rotates its sessions (`session` = the new one for this browser).
  * → { kind: 'verified' | 'email_changed', email, session | null }.
  * @throws AppError BAD_REQUEST for an unknown, used or expired link, or one for another account or address;
  * CONFLICT when the new address has meanwhile been taken by another account.
@@ -131,14 +174,25 @@ export async function useEmailLink(deps: AppDeps, user: SessionUser, token: stri
   if (found.purpose === 'change_email') {
     if (found.userId !== user.id)
       throw new AppError('BAD_REQUEST', 'This link belongs to another account. Log in with that account to use it.');
-    return deps.db.transaction().execute(async (tx) => {
+    const changed = await deps.db.transaction().execute(async (tx) => {
       if (!(await accounts.consumeToken(tx, hash, ['change_email'], now))) throw new AppError('BAD_REQUEST', BAD_LINK);
       if (await users.findByEmail(tx, found.email)) throw new AppError('CONFLICT', 'Another account uses this e-mail address now.');
+      const before = await accounts.findUser(tx, user.id);
+      if (!before) throw new AppError('BAD_REQUEST', BAD_LINK);
       await accounts.setVerifiedEmail(tx, user.id, found.email, now);
+      // Passes and watches move with the account (docs/decisions/024-email-change-moves-passes.md).
+      const parks = await accounts.moveAddressRows(tx, {
+        userId: user.id,
+        from: before.email,
+        to: found.email,
+        ownsAddress: before.emailVerifiedAt !== null,
+      });
       await accounts.deleteSessionsOf(tx, user.id, null);
       const session = await createSession(tx, user.id, now);
-      return { kind: 'email_changed' as const, email: found.email, session };
+      return { oldEmail: before.email, parks, session };
     });
+    await tellOldAddress(deps, changed.oldEmail, found.email, changed.parks);
+    return { kind: 'email_changed' as const, email: found.email, session: changed.session };
   }
   if (found.email !== user.email || (found.userId !== null && found.userId !== user.id))
     throw new AppError('BAD_REQUEST', `This link was sent to another e-mail address. Log in with that address to use it.`);
@@ -174,7 +228,9 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
   const hash = accounts.hashLinkToken(input.token);
   const link = await accounts.peekToken(deps.db, hash, ['reset_password'], now);
   if (!link?.userId) throw new AppError('BAD_REQUEST', BAD_LINK);
-  await assertStrongPassword(input.password, [link.email]);
+  // The person's name counts like on sign-up and password change (issue 29 item 23).
+  const owner = await accounts.findUser(deps.db, link.userId);
+  await assertStrongPassword(input.password, [link.email, ...(owner ? [owner.fullName] : [])]);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (tx) => {
     const t = await accounts.consumeToken(tx, hash, ['reset_password'], now);

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/about')({
       <h2>Independent by design</h2>
       <p>
         WalkOn is not affiliated with Disney, Universal or any other park operator. We use public wait-time data only (via ThemeParks.wiki),
-        we make no bookings and we never ask for your park account password.
+        we make no real bookings (Lightning Lane Assist's bookings are simulated) and we never ask for your park account password.
       </p>
       <h2>What we care about</h2>
       <ul>

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { formatUsd } from '@walkon/domain/money';
-import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
+import { EMAIL_PRICE_CENTS, LIGHTNING_LANE_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
 import {
   DEFAULT_DAILY_CAPS,
   DEFAULT_THRESHOLD_MINUTES,
@@ -28,7 +28,7 @@ const FAQ: { q: string; a: string }[] = [
   },
   {
     q: 'Does WalkOn book rides, Lightning Lanes or dining for me?',
-    a: 'No. WalkOn makes no bookings. It tells you when a line is short; you walk over and ride.',
+    a: `No real bookings, ever. Ride alerts tell you when a line is short; you walk over and ride. Lightning Lane Assist (${formatUsd(LIGHTNING_LANE_PRICE_CENTS)} per day) shows live return times and picks the Lightning Lane you would book, but its bookings are simulated: no real Lightning Lane or dining is booked for you.`,
   },
   {
     q: 'How much does it cost?',

@@ -11,17 +11,6 @@ import { Testimonials } from '../features/landing/Testimonials.tsx';
 import { toast } from '../lib/toast.ts';
 import { useApiQuery } from '../lib/useApi.ts';
 
-function SpotsBanner({ today, tomorrow }: { today: number | null; tomorrow: number | null }) {
-  if (tomorrow === null && today === null) return null;
-  return (
-    <p className="bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950">
-      Limited SMS spots: {today !== null ? `${today} left today` : ''}
-      {today !== null && tomorrow !== null ? ' · ' : ''}
-      {tomorrow !== null ? `${tomorrow} left for tomorrow` : ''}
-    </p>
-  );
-}
-
 function Landing() {
   const stats = useApiQuery('site.stats', undefined, { staleTime: 60_000 });
   const { canceled } = Route.useSearch();
@@ -34,7 +23,6 @@ function Landing() {
   }, [canceled, navigate]);
   return (
     <main id="main">
-      <SpotsBanner today={stats.data?.spotsLeftToday ?? null} tomorrow={stats.data?.spotsLeftTomorrow ?? null} />
       <section className="bg-gradient-to-br from-brand-800 to-brand-700 text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 lg:grid-cols-2">
           <div>

@@ -21,6 +21,8 @@ type Outcome = {
   days: string[];
   amountCents: number;
   transactionId: string;
+  ridesPending: boolean;
+  promo: boolean;
 };
 
 function Fulfilled({ o }: { o: Outcome }) {
@@ -28,10 +30,19 @@ function Fulfilled({ o }: { o: Outcome }) {
     <>
       <div className="text-center">
         <CheckCircle2 className="mx-auto h-14 w-14 text-green-600" aria-hidden="true" />
-        <h1 className="mt-4 text-3xl font-bold">Subscription Successful</h1>
+        <h1 className="mt-4 text-3xl font-bold">{o.promo ? 'Free Alerts Activated' : 'Subscription Successful'}</h1>
         <p className="mt-3 text-lg text-slate-700">
-          Your purchase succeeded and <strong>ALL ride alerts</strong> are active for <strong>{o.parkName}</strong> on{' '}
-          <strong>{formatPassDateList(o.days)}</strong>.
+          {o.promo ? 'Your promo code worked' : 'Your purchase succeeded'} and{' '}
+          {o.ridesPending ? (
+            <>
+              your pass is active for <strong>{o.parkName}</strong> on <strong>{formatPassDateList(o.days)}</strong>.
+            </>
+          ) : (
+            <>
+              <strong>ALL ride alerts</strong> are active for <strong>{o.parkName}</strong> on <strong>{formatPassDateList(o.days)}</strong>
+              .
+            </>
+          )}
         </p>
         <p className="mt-2 text-slate-600">To edit your ride preferences, create an account with the e-mail address you used at signup.</p>
       </div>
@@ -54,21 +65,31 @@ function Fulfilled({ o }: { o: Outcome }) {
           </li>
           <li className="flex gap-3">
             <BellRing className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
-            <div>
-              <h3 className="font-semibold">All Rides Activated</h3>
-              <p className="text-slate-600">
-                We watch every ride in the park and tell you the moment one is walk-on or short ({SHORT_WAIT_RANGE}).
-              </p>
-            </div>
+            {o.ridesPending ? (
+              <div role="status">
+                <h3 className="font-semibold">Rides not selected yet</h3>
+                <p className="text-slate-600">
+                  {o.parkName}'s ride list could not be loaded right now, so no ride is watched yet. We keep trying and select every ride as
+                  soon as the list loads; this page and Manage Alerts show it then.
+                </p>
+              </div>
+            ) : (
+              <div>
+                <h3 className="font-semibold">All Rides Activated</h3>
+                <p className="text-slate-600">
+                  We watch every ride in the park and tell you the moment one is walk-on or short ({SHORT_WAIT_RANGE}).
+                </p>
+              </div>
+            )}
           </li>
         </ul>
       </Card>
-      <Card title="Payment Details" className="mt-6">
+      <Card title={o.promo ? 'Promo Details' : 'Payment Details'} className="mt-6">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="font-semibold text-slate-700">Transaction ID</dt>
+          <dt className="font-semibold text-slate-700">{o.promo ? 'Promo code' : 'Transaction ID'}</dt>
           <dd className="break-all font-mono">{o.transactionId}</dd>
           <dt className="font-semibold text-slate-700">Amount</dt>
-          <dd>{formatUsd(o.amountCents)}</dd>
+          <dd>{o.promo ? 'Free' : formatUsd(o.amountCents)}</dd>
         </dl>
       </Card>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
@@ -88,6 +109,43 @@ function Fulfilled({ o }: { o: Outcome }) {
  * (checkout.confirm, idempotent: works even before Stripe's webhook arrives), retries every 2 s for up to
  * 30 s while the payment is still pending, then shows the park, days, next steps and the transaction id.
  */
+function PromoSuccess({ redemptionId }: { redemptionId: string }) {
+  const outcome = trpc.checkout.promoOutcome.useQuery({ redemptionId }, { retry: false });
+  let body: ReactNode;
+  if (outcome.isError) {
+    body = (
+      <div role="alert" className="text-center">
+        <h1 className="text-3xl font-bold">We could not find this promo pass</h1>
+        <p className="mt-3 text-slate-700">{outcome.error.message}</p>
+        <Link to="/" className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          Return to Home
+        </Link>
+      </div>
+    );
+  } else if (outcome.data) body = <Fulfilled o={outcome.data} />;
+  else
+    body = (
+      <div className="text-center">
+        <h1 className="text-3xl font-bold">Loading your pass</h1>
+        <Spinner label="Loading your pass…" />
+      </div>
+    );
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-12">
+      {body}
+    </main>
+  );
+}
+
+/**
+ * The success page: a card payment (`session_id`, confirmed below) or a free promo pass (`redemption`, issue 29
+ * item 4) end on the same page, with the same next steps.
+ */
+function SuccessPage() {
+  const { redemption } = Route.useSearch();
+  return redemption ? <PromoSuccess redemptionId={redemption} /> : <SubscriptionSuccess />;
+}
+
 function SubscriptionSuccess() {
   const { session_id: sessionId } = Route.useSearch();
   const confirm = trpc.checkout.confirm.useMutation();
@@ -194,7 +252,9 @@ function SubscriptionSuccess() {
 
 export const Route = createFileRoute('/subscription-success')({
   head: pageHead('Subscription Successful', 'Your WalkOn alert pass is confirmed.'),
-  validateSearch: (s: Record<string, unknown>): { session_id?: string } =>
-    typeof s.session_id === 'string' && s.session_id ? { session_id: s.session_id } : {},
-  component: SubscriptionSuccess,
+  validateSearch: (s: Record<string, unknown>): { session_id?: string; redemption?: string } => ({
+    ...(typeof s.session_id === 'string' && s.session_id ? { session_id: s.session_id } : {}),
+    ...(typeof s.redemption === 'string' && s.redemption ? { redemption: s.redemption } : {}),
+  }),
+  component: SuccessPage,
 });

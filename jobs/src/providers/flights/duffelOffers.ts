@@ -207,7 +207,8 @@ export function offerToFlightResult(offer: DuffelOffer, returnDate: string | nul
     id: offer.id,
     airline: carrier.name,
     airlineCode: carrier.iata_code ?? null,
-    airlineLogo: carrier.logo_symbol_url ?? carrier.logo_lockup_url ?? null,
+    // Only Duffel's own image host: the site's CSP allows images from there and nowhere else remote.
+    airlineLogo: [carrier.logo_symbol_url, carrier.logo_lockup_url].find((u) => u?.startsWith('https://assets.duffel.com/')) ?? null,
     departureTime,
     arrivalTime: localTime(last.arriving_at),
     departure: slice.origin.iata_code,

@@ -38,8 +38,12 @@ export interface CheckoutOutcome {
   parkName: string;
   days: string[];
   amountCents: number;
-  /** The payment intent id when known, else the checkout session id. */
+  /** The payment intent id when known, else the checkout session id (promo: the code). */
   transactionId: string;
+  /** The park's ride list could not load yet: rides are selected when it does (issue 29 item 3). */
+  ridesPending: boolean;
+  /** A free promo pass rather than a card payment. */
+  promo: boolean;
 }
 
 /**
@@ -57,7 +61,7 @@ export async function fulfilCheckout(deps: AppDeps, sessionId: string): Promise<
   const { stripe } = requirePayments(deps);
   const rec = await payments.getCheckout(deps.db, sessionId);
   if (!rec) return null;
-  const outcome = (status: CheckoutOutcome['status'], paymentIntent: string | null): CheckoutOutcome => ({
+  const outcome = async (status: CheckoutOutcome['status'], paymentIntent: string | null): Promise<CheckoutOutcome> => ({
     status,
     channel: rec.channel,
     parkId: rec.parkId,
@@ -65,6 +69,9 @@ export async function fulfilCheckout(deps: AppDeps, sessionId: string): Promise<
     days: rec.days,
     amountCents: rec.amountTotal,
     transactionId: paymentIntent ?? rec.paymentIntent ?? rec.id,
+    ridesPending:
+      status === 'fulfilled' && rec.product !== 'lightning_lane' && (await subscriptions.ridesPending(deps.db, rec.email, rec.parkId)),
+    promo: false,
   });
   if (rec.status !== 'open') return outcome(rec.status, null);
   let session: Stripe.Checkout.Session;

@@ -6,6 +6,6 @@
 export { type CheckoutOutcome, confirmCheckout, fulfilCheckout, handleStripeEvent, type WebhookResult } from './fulfilment.ts';
 export { createLightningLaneCheckout } from './lightningLaneCheckout.ts';
 export { createCheckout } from './passCheckout.ts';
-export { checkPromo, INVALID_PROMO, promoUsable, redeemPromo } from './promo.ts';
+export { checkPromo, INVALID_PROMO, promoOutcome, promoUsable, redeemPromo } from './promo.ts';
 export { passCalendar, toE164, validatePassDates } from './rules.ts';
 export { checkoutIdempotencyKey } from './stripeSession.ts';

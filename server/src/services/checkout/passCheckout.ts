@@ -1,15 +1,57 @@
-import { payments, promo } from '@walkon/db';
+import { payments, promo, site, subscriptions } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { formatUsd } from '@walkon/domain/money';
 import { type PassChannel, quote, STRIPE_MINIMUM_CENTS } from '@walkon/domain/pricing';
+import { formatDayList } from '@walkon/domain/timeFormat';
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { reservePromoGuess } from '../../security/promoGuesses.ts';
 import { requireZonedPark } from '../parks.ts';
+import { SMS_CAPACITY_KEY } from '../site.ts';
 import { INVALID_PROMO, promoUsable } from './promo.ts';
 import { toE164, validatePassDates } from './rules.ts';
 import { requirePayments, startStripeSession } from './stripeSession.ts';
+
+/**
+ * Nobody pays for a day they already hold (docs/rules.md "Held days", issue 29 item 2): a date the e-mail holds
+ * on the same channel, or on SMS when e-mail is being bought, is refused before any session exists, so the
+ * price shown is the price charged. Buying SMS for a date held on e-mail is an upgrade and allowed.
+ * @throws AppError BAD_REQUEST naming the held dates.
+ */
+export async function refuseHeldDays(
+  deps: AppDeps,
+  email: string,
+  park: { id: string; name: string },
+  channel: PassChannel,
+  days: string[],
+): Promise<void> {
+  const held = (await subscriptions.heldDays(deps.db, email, park.id, days)).filter((h) => h.channel === 'sms' || channel === 'email');
+  if (held.length === 0) return;
+  const list = formatDayList(held.map((h) => h.day));
+  throw new AppError(
+    'BAD_REQUEST',
+    `${email} already has alerts for ${park.name} on ${list}. Remove ${held.length === 1 ? 'that date' : 'those dates'} to pay only for new days.`,
+  );
+}
+
+/**
+ * The per-park daily SMS capacity (docs/rules.md R25, issue 29 item 21): with a capacity set by an admin
+ * (`sms_daily_capacity`, 0 or unset = no limit), an SMS checkout is refused when any of its dates has no spot
+ * left at the park (SMS pass days held + SMS days of other buyers' open checkouts of the last 24 hours).
+ * @throws AppError BAD_REQUEST naming the full dates.
+ */
+export async function refuseFullSmsDays(deps: AppDeps, park: { id: string; name: string }, days: string[], email: string): Promise<void> {
+  const capacity = await site.getSetting<number>(deps.db, SMS_CAPACITY_KEY);
+  if (!capacity || capacity <= 0) return;
+  const taken = await site.smsSpotsTaken(deps.db, park.id, days, deps.now(), email);
+  const full = days.filter((d) => (taken[d] ?? 0) >= capacity);
+  if (full.length === 0) return;
+  throw new AppError(
+    'BAD_REQUEST',
+    `No SMS spots left for ${park.name} on ${formatDayList(full)}. Remove ${full.length === 1 ? 'that date' : 'those dates'} or choose e-mail alerts.`,
+  );
+}
 
 /**
  * create-checkout (spec part 1 §7): prices the dates on the server (cents; optional
@@ -20,6 +62,8 @@ import { requirePayments, startStripeSession } from './stripeSession.ts';
  * @returns `{ url, sessionId }`: the browser goes to `url`.
  * @throws AppError UNAVAILABLE when payments are off, "No checkout URL received", or Stripe fails
  * ("Failed to start checkout process"); BAD_REQUEST for dates, phone, promo and amount rules;
+ * BAD_REQUEST naming the dates when the e-mail already holds some of them (refuseHeldDays) or an SMS date
+ * is full at the park (refuseFullSmsDays);
  * UNAUTHORIZED for Get Alerts without a session; TOO_MANY_REQUESTS past the promo-guess limits for
  * `clientKey` (the client address; a code here is a guess like on checkPromo, security/promoGuesses.ts).
  */
@@ -44,6 +88,8 @@ export async function createCheckout(
   const now = deps.now();
   const days = validatePassDates(input.dates, parkLocalDate(now, park.timezone));
   const phone = input.channel === 'sms' ? toE164(input.phone ?? '') : null;
+  await refuseHeldDays(deps, email, park, input.channel, days);
+  if (input.channel === 'sms') await refuseFullSmsDays(deps, park, days, email);
   let percentOff: number | null = null;
   if (input.promoCode) {
     // A code here is a guess like on checkPromo (security/promoGuesses.ts), or percent-off codes could be enumerated.

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { reservePromoGuess } from '../../security/promoGuesses.ts';
 import { loadRides, requireZonedPark, syncScheduler } from '../parks.ts';
-import { queueReceipt, setupDefaultRides } from './fulfilment.ts';
+import { type CheckoutOutcome, queueReceipt, setupDefaultRides } from './fulfilment.ts';
 import { validatePassDates } from './rules.ts';
 
 /** "The promo code you entered is not valid." (spec part 1 §8). */
@@ -43,7 +43,7 @@ export async function checkPromo(deps: AppDeps, clientKey: string, code: string)
  * is for e-mail alerts only and lasts one day"): in one transaction the code is locked, checked (usable on
  * e-mail, not used by this e-mail before) and redeemed, and the e-mail gets `days` free pass days from
  * `date` (default the park-local today) with every ride of the park watched (setup-default-rides). A receipt
- * e-mail is queued.
+ * e-mail is queued. → { parkId, parkName, email, days, redemptionId } (`redemptionId` opens the success page).
  * @throws AppError BAD_REQUEST INVALID_PROMO or a date rule; CONFLICT when this e-mail used the code already.
  */
 export async function redeemPromo(
@@ -82,5 +82,34 @@ export async function redeemPromo(
   if (result.invalid) throw new AppError('BAD_REQUEST', INVALID_PROMO);
   await syncScheduler(deps, input.parkId);
   await queueReceipt(deps, 'promo', result.redemptionId);
-  return { parkId: park.id, parkName: park.name, email: input.email, days: result.days };
+  return { parkId: park.id, parkName: park.name, email: input.email, days: result.days, redemptionId: result.redemptionId };
+}
+
+/**
+ * The success page of a free promo pass (issue 29 item 4: the same end as a card payment): what the
+ * redemption `redemptionId` (a random UUID, known only to the browser that redeemed it) granted, in the shape
+ * of a checkout outcome (amount 0, the code as the reference).
+ * @throws AppError NOT_FOUND for an unknown redemption or one that discounted a card payment.
+ */
+export async function promoOutcome(deps: AppDeps, redemptionId: string): Promise<CheckoutOutcome> {
+  const r = await deps.db
+    .selectFrom('promo_redemptions as r')
+    .innerJoin('parks as p', 'p.id', 'r.park_id')
+    .select(['r.code', 'r.email', 'r.park_id as parkId', 'p.name as parkName'])
+    .where('r.id', '=', redemptionId)
+    .where('r.checkout_session_id', 'is', null)
+    .executeTakeFirst();
+  if (!r) throw new AppError('NOT_FOUND', 'We could not find this promo pass.');
+  const days = (await subscriptions.heldDaysFrom(deps.db, r.email, r.parkId, { source: 'promo', reference: r.code })).map((d) => d.day);
+  return {
+    status: 'fulfilled',
+    channel: 'email',
+    parkId: r.parkId,
+    parkName: r.parkName,
+    days,
+    amountCents: 0,
+    transactionId: r.code,
+    ridesPending: await subscriptions.ridesPending(deps.db, r.email, r.parkId),
+    promo: true,
+  };
 }

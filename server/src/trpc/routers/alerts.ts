@@ -17,7 +17,9 @@ export const alertsRouter = router({
   activate: protectedProcedure.input(activateInput).mutation(({ ctx, input }) => alerts.activate(ctx.deps, ctx.user, input)),
   /** Stops alerts for a park. */
   stop: protectedProcedure.input(parkInput).mutation(({ ctx, input }) => alerts.stop(ctx.deps, ctx.user, input.parkId)),
-  /** Last 10 alerts in 24 h, newest first. */
+  /** The park of the person's current or next pass → { parkId | null } (Get Alerts' default on a new device). */
+  defaultPark: protectedProcedure.query(({ ctx }) => alerts.defaultPark(ctx.deps, ctx.user)),
+  /** Last 10 alerts in 24 h of the account (every park), newest first. */
   history: protectedProcedure.query(({ ctx }) => alerts.history(ctx.deps, ctx.user)),
   /** Hides the history → { cleared }. */
   clearHistory: protectedProcedure.mutation(({ ctx }) => alerts.clearHistory(ctx.deps, ctx.user)),

@@ -1,4 +1,11 @@
-import { checkoutConfirmInput, checkoutCreateInput, parkInput, promoCheckInput, promoRedeemInput } from '@walkon/domain/schemas';
+import {
+  checkoutConfirmInput,
+  checkoutCreateInput,
+  parkInput,
+  promoCheckInput,
+  promoOutcomeInput,
+  promoRedeemInput,
+} from '@walkon/domain/schemas';
 import * as checkout from '../../services/checkout/index.ts';
 import { emailWriteLimit, publicProcedure, router } from '../init.ts';
 
@@ -15,10 +22,12 @@ export const checkoutRouter = router({
     .mutation(({ ctx, input }) => checkout.createCheckout(ctx.deps, ctx.req.ip, ctx.user, input)),
   /** Payment return: fulfils a paid session once → { status, channel, parkName, days, amountCents, transactionId }. */
   confirm: publicProcedure.input(checkoutConfirmInput).mutation(({ ctx, input }) => checkout.confirmCheckout(ctx.deps, input.sessionId)),
+  /** The promo pass's success page (same shape as `confirm`, amount 0) by the redemption id redeemPromo returned. */
+  promoOutcome: publicProcedure.input(promoOutcomeInput).query(({ ctx, input }) => checkout.promoOutcome(ctx.deps, input.redemptionId)),
   /** "Apply": what a promo code gives → { code, kind, channel, days, percentOff } or "The promo code you entered is not valid." */
   checkPromo: publicProcedure.input(promoCheckInput).mutation(({ ctx, input }) => checkout.checkPromo(ctx.deps, ctx.req.ip, input.code)),
   /**
-   * The free e-mail form: redeems a free-days code for an e-mail and park → { parkName, email, days }.
+   * The free e-mail form: redeems a free-days code for an e-mail and park → { parkName, email, days, redemptionId }.
    * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, README "Security").
    */
   redeemPromo: publicProcedure

@@ -1,4 +1,5 @@
 import { manageSaveInput } from '@walkon/domain/schemas';
+import { accountHoldings } from '../../services/auth.ts';
 import * as manageAlerts from '../../services/manageAlerts.ts';
 import { protectedProcedure, router } from '../init.ts';
 
@@ -6,6 +7,11 @@ import { protectedProcedure, router } from '../init.ts';
 export const manageAlertsRouter = router({
   /** { email, parks: subscription + rides[] } for unexpired subscriptions. */
   list: protectedProcedure.query(({ ctx }) => manageAlerts.manageList(ctx.deps, ctx.user)),
+  /**
+   * What an e-mail change moves and a deletion ends (decision 024) → { passes: string[] ("Park: days"),
+   * watchedRides }, shown on /account before either.
+   */
+  holdings: protectedProcedure.query(({ ctx }) => accountHoldings(ctx.deps, ctx.user)),
   /** Saves park and ride toggles → { ok }. */
   save: protectedProcedure.input(manageSaveInput).mutation(({ ctx, input }) => manageAlerts.manageSave(ctx.deps, ctx.user, input.parks)),
 });

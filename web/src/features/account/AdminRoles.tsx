@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { roleChangeInput } from '@walkon/domain/schemas';
-import { format } from 'date-fns';
+import { formatTime } from '@walkon/domain/timeFormat';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -101,7 +101,7 @@ export function AdminRoles() {
           <li key={a.id} className="py-2">
             <span className="font-medium">{a.actorEmail}</span> {a.action === 'grant' ? 'granted' : 'revoked'} {a.role}{' '}
             {a.action === 'grant' ? 'to' : 'from'} <span className="font-medium">{a.targetEmail}</span>
-            <span className="block text-slate-600">{format(new Date(a.createdAt), 'PPpp')}</span>
+            <span className="block text-slate-600">{formatTime(a.createdAt, { viewer: undefined }, { date: true })}</span>
           </li>
         ))}
       </ul>

@@ -1,5 +1,7 @@
 import { SHORT_WAIT_RANGE } from '@walkon/domain/rules/alerts';
-import { useCallback, useRef, useState } from 'react';
+import { ShoppingCart } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -9,7 +11,6 @@ import { useSession } from '../auth/session.ts';
 import { PricingDialog } from '../checkout/PricingDialog.tsx';
 import type { AppliedPromo } from '../checkout/price.ts';
 import { ParkPicker } from '../waits/ParkPicker.tsx';
-import { type AlertChannel, ChannelChoice, readStoredChannel, writeStoredChannel } from './ChannelChoice.tsx';
 import type { GetAlertsSearch } from './getAlertsSearch.ts';
 import { ALERTS_PROMO_ID, NoPassNotice } from './NoPassNotice.tsx';
 import { RecentAlertsCard } from './RecentAlertsCard.tsx';
@@ -21,13 +22,12 @@ import { useRideSelection } from './useRideSelection.ts';
 import { YourAlertsCard } from './YourAlertsCard.tsx';
 
 /**
- * Get Alerts (spec part 1 §2, §4): the alert channel and "Buy a day pass", the park, the rides to watch, the
+ * Get Alerts (spec part 1 §2, §4): "Buy a day pass" (the channel is chosen there), where alerts go, the park, the rides to watch, the
  * pass days and the switch that starts or stops the alerts, the recent alerts, and the pricing dialog. `search`
  * is the route's query (Stripe's return, a ride page's "Watch this ride"); `clearSearch` (stable) drops it.
  */
 export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch; clearSearch: () => void }) {
   const { user } = useSession();
-  const [pickedChannel, setChannel] = useState<AlertChannel | null>(readStoredChannel);
   // A ride page's "Watch this ride" opens Get Alerts with ?destination=&park=&ride= (DESIGN §2.2 history).
   const [picked, setPicked] = useState<PickedPark>(() =>
     search.park ? { destinationId: search.destination ?? null, parkId: search.park } : readStoredPark(),
@@ -52,18 +52,29 @@ export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch
   );
   usePaymentReturn({ search, clearSearch, onPaidPark: choosePark });
 
+  // A returning person on a new device (nothing picked here, no ride link): the park of their current or next
+  // pass (issue 29 item 6). Not stored: the person's own pick is.
+  const parkUnset = !picked.parkId && !search.park;
+  const defaultPark = trpc.alerts.defaultPark.useQuery(undefined, { enabled: parkUnset });
+  const defaultParkId = parkUnset ? (defaultPark.data?.parkId ?? null) : null;
+  const defaultDestination = parks.data?.find((p) => p.id === defaultParkId)?.destinationId ?? null;
+  useEffect(() => {
+    if (defaultParkId && defaultDestination) {
+      setPicked({ destinationId: defaultDestination, parkId: defaultParkId });
+      resetSelection();
+    }
+  }, [defaultParkId, defaultDestination, resetSelection]);
+
   const email = user?.email ?? null;
   const park = parks.data?.find((p) => p.id === parkId);
   const parkName = park?.name ?? state.data?.subscription?.parkName ?? 'this park';
   const passDays = state.data?.subscription?.days ?? [];
-  // The header's Email / SMS choice; until the person picks one, the channel of their pass (else e-mail).
-  const channel = pickedChannel ?? state.data?.subscription?.todayChannel ?? passDays[0]?.channel ?? 'email';
+  // Where alerts go is the pass's channel (today's, else the next day's): bought in the pricing dialog, never a
+  // page-level switch that changes nothing (issue 29 item 7).
+  const channel = state.data?.subscription?.todayChannel ?? passDays[0]?.channel ?? 'email';
+  const phoneLast4 = state.data?.subscription?.phoneLast4 ?? null;
   const status = alertsStatus(state.data?.subscription ?? null);
 
-  const chooseChannel = (c: AlertChannel) => {
-    setChannel(c);
-    writeStoredChannel(c);
-  };
   const openPricing = () => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!parkId || !email) {
@@ -81,16 +92,25 @@ export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch
           <h1 className="text-3xl font-bold">Get Alerts</h1>
           <p className="mt-1 text-slate-600">Pick a park and rides; we tell you when the standby wait is {SHORT_WAIT_RANGE}.</p>
         </div>
-        <ChannelChoice channel={channel} onChange={chooseChannel} onBuy={openPricing} />
+        <Button onClick={openPricing}>
+          <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Buy a day pass
+        </Button>
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-6">
           <Card title="Set Up Alerts">
             <div className="space-y-4">
-              <Field label="Email" htmlFor="alert-email" hint="Alerts go to your account's e-mail address.">
+              <Field label="Email" htmlFor="alert-email" hint="Your account's e-mail address: receipts go here.">
                 <Input id="alert-email" value={email ?? ''} readOnly />
               </Field>
+              {parkId && state.data?.subscription && passDays.length ? (
+                <p role="status" className="text-sm text-slate-700">
+                  {channel === 'sms'
+                    ? `Alerts for ${parkName} go by text message${phoneLast4 ? ` to the number ending in ${phoneLast4}` : ''}.`
+                    : `Alerts for ${parkName} go by e-mail to ${email}. For text messages, buy an SMS day pass (it upgrades an e-mail day).`}
+                </p>
+              ) : null}
               <ParkPicker idPrefix="alerts" destinationId={picked.destinationId} parkId={picked.parkId} onChange={choosePark} />
               {parkId && state.data && status === 'INACTIVE' ? (
                 <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
@@ -118,7 +138,7 @@ export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch
               />
             }
           />
-          <RecentAlertsCard parkId={parkId} />
+          <RecentAlertsCard />
         </div>
         <RideSelectCard parkId={parkId} selected={selection.selected} onChange={selection.update} />
       </div>

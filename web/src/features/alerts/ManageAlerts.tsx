@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { Link, useBlocker } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -8,47 +8,123 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 import { formatPassDate } from '../checkout/dates.ts';
-import { ReturnTimeAlerts } from './ReturnTimeAlerts.tsx';
+import { draftChanged, ReturnTimeAlerts, type ReturnTimeDraft } from './ReturnTimeAlerts.tsx';
 import { parksToReenable } from './selection.ts';
 import { ManageRideSettings } from './WatchSettings.tsx';
 import type { WatchSettingsValue } from './watchSettings.ts';
 
 type Pending = Record<string, { active: boolean; rides: Record<string, boolean>; settings: Record<string, WatchSettingsValue> }>;
 
+type ManagedPark = {
+  parkId: string;
+  active: boolean;
+  rides: { rideId: string; active: boolean; settings: WatchSettingsValue }[];
+};
+
+/** The pending state equal to what is saved. */
+function pendingFrom(parks: ManagedPark[]): Pending {
+  const next: Pending = {};
+  for (const p of parks)
+    next[p.parkId] = {
+      active: p.active,
+      rides: Object.fromEntries(p.rides.map((r) => [r.rideId, r.active])),
+      settings: Object.fromEntries(p.rides.map((r) => [r.rideId, r.settings])),
+    };
+  return next;
+}
+
 /**
  * Manage Alerts (spec part 1 §2, §4): one card per subscribed park with an active toggle and ride toggles, and
- * per ride its alert settings (threshold, hourly reminder, back in service; DESIGN §2.3). Nothing is saved until
- * Save Changes; turning a park off turns its rides off in the pending changes; on load a
- * park whose rides are all off gets them all switched back on ("All rides enabled").
+ * per ride its alert settings (threshold, hourly reminder, back in service; DESIGN §2.3) and the Lightning Lane
+ * return-time alerts. One save model (issue 29 item 8): every change is pending until Save Changes, in a bar
+ * that sticks to the bottom of the screen while anything is unsaved (with Discard); leaving the page with
+ * unsaved changes asks first (in-app navigation and closing the tab). Turning a park off turns its rides off in
+ * the pending changes; on load a park whose rides are all off gets them all switched back on ("All rides enabled").
  */
 export function ManageAlerts() {
   const utils = trpc.useUtils();
   const list = trpc.manageAlerts.list.useQuery();
   const [pending, setPending] = useState<Pending>({});
+  const [baseline, setBaseline] = useState<Pending>({});
+  const [returnTimes, setReturnTimes] = useState<Record<string, ReturnTimeDraft>>({});
+  const setReturnTime = trpc.returnTimeAlerts.set.useMutation();
+  const removeReturnTime = trpc.returnTimeAlerts.remove.useMutation();
+  const [saving, setSaving] = useState(false);
   // The automatic re-enable's save (once, on load): it says "All rides enabled", not "Changes Saved".
   const reenableSave = useRef<unknown>(null);
   const save = trpc.manageAlerts.save.useMutation({
+    // The re-enable's own save reads the lists again; Save Changes does it once after everything (saveAll).
     onSuccess: async (_data, variables) => {
-      if (variables !== reenableSave.current) toast.success('Changes Saved');
-      await utils.manageAlerts.list.invalidate();
-      await utils.returnTimeAlerts.list.invalidate(); // watches changed: return-time controls follow
-      await utils.watchSettings.list.invalidate(); // Get Alerts shows the same per-ride settings
+      if (variables !== reenableSave.current) return;
+      await Promise.all([
+        utils.manageAlerts.list.invalidate(),
+        utils.returnTimeAlerts.list.invalidate(),
+        utils.watchSettings.list.invalidate(),
+      ]);
     },
-    onError: (e) => toast.error('Error saving changes', { description: e.message }),
+    onError: (e, variables) => {
+      if (variables === reenableSave.current) toast.error('Error saving changes', { description: e.message });
+    },
   });
+
+  // What differs from the state loaded last (after the automatic re-enable): Save Changes writes it all.
+  const dirty = useMemo(() => {
+    if (Object.values(returnTimes).some(draftChanged)) return true;
+    return JSON.stringify(pending) !== JSON.stringify(baseline);
+  }, [pending, baseline, returnTimes]);
+
+  useBlocker({
+    shouldBlockFn: () => dirty && !window.confirm('You have unsaved changes on Manage Alerts. Leave this page and lose them?'),
+    enableBeforeUnload: () => dirty,
+    disabled: !dirty,
+  });
+
+  const discard = () => {
+    setReturnTimes({});
+    setPending(baseline);
+  };
+
+  const saveAll = async () => {
+    setSaving(true);
+    try {
+      await save.mutateAsync({
+        parks: Object.entries(pending).map(([parkId, v]) => ({
+          parkId,
+          active: v.active,
+          rides: Object.entries(v.rides).map(([rideId, active]) => ({
+            rideId,
+            active,
+            ...(v.settings[rideId] ? { settings: v.settings[rideId] } : {}),
+          })),
+        })),
+      });
+      for (const d of Object.values(returnTimes).filter(draftChanged)) {
+        const target = { parkId: d.parkId, rideId: d.rideId, queueType: d.queueType };
+        if (d.mode === 'off') await removeReturnTime.mutateAsync(target);
+        else if (d.mode === 'available') await setReturnTime.mutateAsync({ ...target, beforeTime: null });
+        else if (/^([01]\d|2[0-3]):[0-5]\d$/.test(d.time)) await setReturnTime.mutateAsync({ ...target, beforeTime: d.time });
+        else throw new Error('Enter a return-time limit like 14:30.');
+      }
+      setReturnTimes({});
+      toast.success('Changes Saved');
+    } catch (e) {
+      toast.error('Error saving changes', { description: (e as Error).message });
+    } finally {
+      await Promise.all([
+        utils.manageAlerts.list.invalidate(),
+        utils.returnTimeAlerts.list.invalidate(),
+        utils.watchSettings.list.invalidate(),
+      ]);
+      setSaving(false);
+    }
+  };
 
   // Only new server data resets the pending toggles. `save` itself is a new object on every render, so listing it
   // here reset every toggle the moment it was switched; its `mutate` is stable.
   const saveMutate = save.mutate;
   useEffect(() => {
     if (!list.data) return;
-    const next: Pending = {};
-    for (const p of list.data.parks)
-      next[p.parkId] = {
-        active: p.active,
-        rides: Object.fromEntries(p.rides.map((r) => [r.rideId, r.active])),
-        settings: Object.fromEntries(p.rides.map((r) => [r.rideId, r.settings])),
-      };
+    const next = pendingFrom(list.data.parks);
     const off = parksToReenable(list.data.parks);
     if (off.length && reenableSave.current === null) {
       for (const id of off) for (const rideId of Object.keys(next[id]!.rides)) next[id]!.rides[rideId] = true;
@@ -64,6 +140,7 @@ export function ManageAlerts() {
       toast.info('All rides enabled');
     }
     setPending(next);
+    setBaseline(next);
   }, [list.data, saveMutate]);
 
   if (list.isPending) return <Spinner label="Loading your alerts…" />;
@@ -137,6 +214,12 @@ export function ManageAlerts() {
                   />
                 </div>
               </div>
+              {p.ridesPending ? (
+                <p role="status" className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                  Rides not selected yet: {p.parkName}'s ride list could not be loaded. We keep trying and select every ride as soon as it
+                  loads.
+                </p>
+              ) : null}
               <ul className="grid gap-1 sm:grid-cols-2">
                 {p.rides.map((r) => (
                   <li key={r.rideId} className="rounded-lg px-2 py-1.5 hover:bg-slate-50">
@@ -165,30 +248,29 @@ export function ManageAlerts() {
                   </li>
                 ))}
               </ul>
-              <ReturnTimeAlerts parkId={p.parkId} />
+              <ReturnTimeAlerts parkId={p.parkId} drafts={returnTimes} onDraft={(key, d) => setReturnTimes((s) => ({ ...s, [key]: d }))} />
             </Card>
           );
         })
       )}
       {parks.length ? (
-        <Button
-          disabled={save.isPending}
-          onClick={() =>
-            save.mutate({
-              parks: Object.entries(pending).map(([parkId, v]) => ({
-                parkId,
-                active: v.active,
-                rides: Object.entries(v.rides).map(([rideId, active]) => ({
-                  rideId,
-                  active,
-                  ...(v.settings[rideId] ? { settings: v.settings[rideId] } : {}),
-                })),
-              })),
-            })
-          }
+        <div
+          className={`${dirty ? 'sticky bottom-0 z-20 border-t border-amber-200 bg-amber-50 shadow-lg' : 'bg-transparent'} -mx-4 flex flex-wrap items-center justify-between gap-3 px-4 py-3`}
         >
-          {save.isPending ? 'Saving…' : 'Save Changes'}
-        </Button>
+          <p role="status" className="text-sm font-medium text-slate-800">
+            {saving ? 'Saving your changes…' : dirty ? 'You have unsaved changes.' : 'Everything is saved.'}
+          </p>
+          <div className="flex gap-2">
+            {dirty ? (
+              <Button variant="secondary" disabled={saving} onClick={discard}>
+                Discard
+              </Button>
+            ) : null}
+            <Button disabled={saving || !dirty} onClick={() => void saveAll()}>
+              {saving ? 'Saving…' : 'Save Changes'}
+            </Button>
+          </div>
+        </div>
       ) : null}
     </div>
   );

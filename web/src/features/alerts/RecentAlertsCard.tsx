@@ -4,33 +4,34 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { trpc } from '../../trpc.ts';
 
-/** "Recent Alerts" on Get Alerts (spec part 1 §2): the last 24 hours of alerts for the park, Refresh and Clear. */
-export function RecentAlertsCard({ parkId }: { parkId: string | null }) {
+/**
+ * "Recent Alerts" on Get Alerts (spec part 1 §2): the account's last 24 hours of alerts, every park (issue 29
+ * item 6: the history is the person's, not the picked park's), with Refresh and Clear.
+ */
+export function RecentAlertsCard() {
   const utils = trpc.useUtils();
-  const state = trpc.alerts.state.useQuery({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) });
-  const clearHistory = trpc.alerts.clearHistory.useMutation({ onSuccess: () => utils.alerts.state.invalidate() });
+  const state = trpc.alerts.history.useQuery();
+  const clearHistory = trpc.alerts.clearHistory.useMutation({
+    onSuccess: async () => {
+      await Promise.all([utils.alerts.history.invalidate(), utils.alerts.state.invalidate()]);
+    },
+  });
   return (
     <Card>
       <div className="mb-3 flex items-center justify-between">
         <h2 className="text-lg font-bold">Recent Alerts</h2>
         <div className="flex gap-2">
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => state.refetch()}
-            disabled={!parkId || state.isFetching}
-            aria-label="Refresh alert history"
-          >
+          <Button variant="ghost" size="sm" onClick={() => state.refetch()} disabled={state.isFetching} aria-label="Refresh alert history">
             <RefreshCw className={`h-4 w-4 ${state.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" /> Refresh
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => clearHistory.mutate()} disabled={!state.data?.history.length}>
+          <Button variant="ghost" size="sm" onClick={() => clearHistory.mutate()} disabled={!state.data?.length}>
             Clear
           </Button>
         </div>
       </div>
-      {state.data?.history.length ? (
+      {state.data?.length ? (
         <ul aria-label="Recent alerts" className="divide-y divide-slate-100">
-          {state.data.history.map((h) => (
+          {state.data.map((h) => (
             <li key={h.id} className="py-2.5">
               <p className="font-medium">{h.message}</p>
               <p className="text-xs text-slate-600">

@@ -1,19 +1,46 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 import { alertMode, QUEUE_NAMES, queueStateLabel, type ReturnTimeRow, returnTimeRows } from './returnTimeAlertRows.ts';
 
 const selectClass = 'rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 disabled:bg-slate-100';
 
+/** A return-time alert being edited on Manage Alerts (saved with Save Changes, issue 29 item 8). */
+export interface ReturnTimeDraft {
+  parkId: string;
+  rideId: string;
+  queueType: ReturnTimeRow['queueType'];
+  mode: 'off' | 'available' | 'before';
+  /** Park-local 'HH:MM' for `before`. */
+  time: string;
+  /** What is saved now. */
+  savedMode: 'off' | 'available' | 'before';
+  savedTime: string | null;
+}
+
+/** Whether a draft differs from what is saved (and so needs Save Changes). */
+export function draftChanged(d: ReturnTimeDraft): boolean {
+  if (d.mode !== d.savedMode) return true;
+  return d.mode === 'before' && d.time !== (d.savedTime ?? '');
+}
+
 /**
  * Lightning Lane return-time alerts for one park (docs/decisions/017-return-time-alerts.md, beyond the spec), mounted in each Manage Alerts park
  * card: per watched attraction and return-time queue in the live data, its current state ("Available from
- * 7:20 PM", "Sold out", "Not offered right now") and a control: Off / When available / Available before a
- * park-local time. Changes are saved at once (not with Save Changes); alerts go out with the ride alerts.
+ * 7:20 PM park time", "Sold out", "Not offered right now") and a control: Off / When available / Available
+ * before a park-local time. Controlled by the page: a change is a draft (`drafts` by row key, `onDraft`) saved
+ * with the page's Save Changes like every other setting there (one save model, issue 29 item 8).
  */
-export function ReturnTimeAlerts({ parkId }: { parkId: string }) {
+export function ReturnTimeAlerts({
+  parkId,
+  drafts,
+  onDraft,
+}: {
+  parkId: string;
+  drafts: Record<string, ReturnTimeDraft>;
+  onDraft: (key: string, draft: ReturnTimeDraft) => void;
+}) {
   const headingId = useId();
   const list = trpc.returnTimeAlerts.list.useQuery({ parkId });
   let body: ReactNode;
@@ -41,7 +68,14 @@ export function ReturnTimeAlerts({ parkId }: { parkId: string }) {
         ) : (
           <ul className="divide-y divide-slate-100" aria-labelledby={headingId}>
             {rows.map((row) => (
-              <ReturnTimeAlertRow key={row.key} row={row} parkId={parkId} canSet={list.data.hasPass} />
+              <ReturnTimeAlertRow
+                key={row.key}
+                row={row}
+                parkId={parkId}
+                canSet={list.data.hasPass}
+                draft={drafts[`${parkId}|${row.key}`]}
+                onDraft={(d) => onDraft(`${parkId}|${row.key}`, d)}
+              />
             ))}
           </ul>
         )}
@@ -59,46 +93,43 @@ export function ReturnTimeAlerts({ parkId }: { parkId: string }) {
         Lightning Lane return-time alerts
       </h3>
       <p className="mb-2 text-sm text-slate-600">
-        Get an alert when a watched attraction's return time opens up, or opens up before a time you pick (park time). Saved as soon as you
-        change it; at most one alert per attraction and Lightning Lane type a day.
+        Get an alert when a watched attraction's return time opens up, or opens up before a time you pick (park time). Saved with Save
+        Changes; at most one alert per attraction and Lightning Lane type a day.
       </p>
       {body}
     </section>
   );
 }
 
-/** One attraction + queue: live state and the Off / When available / Available before control. */
-function ReturnTimeAlertRow({ row, parkId, canSet }: { row: ReturnTimeRow; parkId: string; canSet: boolean }) {
-  const utils = trpc.useUtils();
+/** One attraction + queue: live state and the Off / When available / Available before control (a draft). */
+function ReturnTimeAlertRow({
+  row,
+  parkId,
+  canSet,
+  draft,
+  onDraft,
+}: {
+  row: ReturnTimeRow;
+  parkId: string;
+  canSet: boolean;
+  draft: ReturnTimeDraft | undefined;
+  onDraft: (d: ReturnTimeDraft) => void;
+}) {
   const id = useId();
   const saved = alertMode(row.beforeTime);
-  const [mode, setMode] = useState(saved);
-  const [time, setTime] = useState(row.beforeTime ?? '');
-  const done = (what: string) => async () => {
-    toast.success(what);
-    await utils.returnTimeAlerts.list.invalidate({ parkId });
+  const current: ReturnTimeDraft = draft ?? {
+    parkId,
+    rideId: row.rideId,
+    queueType: row.queueType,
+    mode: saved,
+    time: row.beforeTime ?? '',
+    savedMode: saved,
+    savedTime: row.beforeTime ?? null,
   };
-  const fail = (e: { message: string }) => {
-    setMode(saved);
-    toast.error('Could not save the return-time alert', { description: e.message });
-  };
-  const set = trpc.returnTimeAlerts.set.useMutation({ onSuccess: done('Return-time alert saved'), onError: fail });
-  const remove = trpc.returnTimeAlerts.remove.useMutation({ onSuccess: done('Return-time alert turned off'), onError: fail });
-  const busy = set.isPending || remove.isPending;
+  const mode = current.mode;
+  const time = current.time;
   const state = queueStateLabel(row.queue);
   const label = `${row.rideName}, ${QUEUE_NAMES[row.queueType]}`;
-  const target = { parkId, rideId: row.rideId, queueType: row.queueType };
-
-  const onMode = (next: 'off' | 'available' | 'before') => {
-    setMode(next);
-    if (next === 'off' && saved !== 'off') remove.mutate(target);
-    if (next === 'available') set.mutate({ ...target, beforeTime: null });
-  };
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) set.mutate({ ...target, beforeTime: time });
-    else toast.error('Could not save the return-time alert', { description: 'Enter a time like 14:30.' });
-  };
   // An alert on an attraction no longer watched (or without a pass) can only be switched off.
   const settable = canSet && row.watching && row.queue !== null;
 
@@ -116,14 +147,14 @@ function ReturnTimeAlertRow({ row, parkId, canSet }: { row: ReturnTimeRow; parkI
           {!row.watching ? <span>(ride alerts off for this attraction)</span> : null}
         </p>
       </div>
-      <form className="flex flex-wrap items-center gap-2" onSubmit={onSubmit}>
+      <div className="flex flex-wrap items-center gap-2">
         <select
           id={`${id}-mode`}
           aria-label={`Return-time alert for ${label}`}
           className={selectClass}
           value={mode}
-          disabled={busy || (!settable && saved === 'off')}
-          onChange={(e) => onMode(e.target.value as typeof mode)}
+          disabled={!settable && saved === 'off'}
+          onChange={(e) => onDraft({ ...current, mode: e.target.value as typeof mode })}
         >
           <option value="off">Off</option>
           <option value="available" disabled={!settable}>
@@ -134,22 +165,16 @@ function ReturnTimeAlertRow({ row, parkId, canSet }: { row: ReturnTimeRow; parkI
           </option>
         </select>
         {mode === 'before' ? (
-          <>
-            <input
-              type="time"
-              aria-label={`Alert when ${label} returns before (park time)`}
-              className={selectClass}
-              value={time}
-              required
-              disabled={busy}
-              onChange={(e) => setTime(e.target.value)}
-            />
-            <Button type="submit" size="sm" variant="secondary" disabled={busy || !settable || time === (row.beforeTime ?? '')}>
-              {set.isPending ? 'Saving…' : 'Save'}
-            </Button>
-          </>
+          <input
+            type="time"
+            aria-label={`Alert when ${label} returns before (park time)`}
+            className={selectClass}
+            value={time}
+            required
+            onChange={(e) => onDraft({ ...current, time: e.target.value })}
+          />
         ) : null}
-      </form>
+      </div>
     </li>
   );
 }

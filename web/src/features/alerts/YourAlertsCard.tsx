@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatDay, formatTime } from '@walkon/domain/timeFormat';
 import { ShoppingCart } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -46,7 +46,7 @@ export function YourAlertsCard({
     onSuccess: async (r) => {
       toast.success(r.scheduled ? 'Alerts scheduled' : 'Alerts activated', {
         description: r.scheduled
-          ? `Alerts start ${r.startsAt ? format(new Date(r.startsAt), 'PPp') : r.startDate}.`
+          ? `Alerts start ${r.startsAt ? formatTime(r.startsAt, { park: state.data?.timezone ?? parkTimezone ?? 'UTC' }, { date: true }) : formatDay(r.startDate)}.`
           : 'We will alert you when a selected ride is walk-on or short.',
       });
       await utils.alerts.state.invalidate();
@@ -63,7 +63,7 @@ export function YourAlertsCard({
   const testAlert = trpc.alerts.testAlert.useMutation({
     onSuccess: async (r) => {
       toast.success('Test Alert Sent', { description: r.message });
-      await utils.alerts.state.invalidate();
+      await Promise.all([utils.alerts.state.invalidate(), utils.alerts.history.invalidate()]);
     },
     onError: (e) => toast.error('Test Alert Failed', { description: e.message }),
   });
@@ -117,6 +117,17 @@ export function YourAlertsCard({
             todayChannel={state.data.subscription?.todayChannel ?? null}
           />
           {status === 'ACTIVE' ? <ShortNow parkId={parkId} selected={selected} /> : null}
+          {status === 'SCHEDULED' && state.data.subscription?.startsAt ? (
+            <p className="text-sm text-slate-700">
+              Alerts start {formatTime(state.data.subscription.startsAt, { park: timezone ?? 'UTC' }, { date: true })}.
+            </p>
+          ) : null}
+          {state.data.subscription?.ridesPending ? (
+            <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              Your pass has no rides yet: the park's ride list could not be loaded. We keep trying and select every ride as soon as it
+              loads.
+            </p>
+          ) : null}
           {hasPass ? (
             <div className="space-y-2">
               <div className="flex flex-wrap items-center justify-between gap-2">

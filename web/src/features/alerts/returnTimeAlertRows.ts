@@ -60,10 +60,10 @@ export function returnTimeRows(data: Pick<ReturnTimeList, 'rides'>): { rows: Ret
   return { rows, notOffered };
 }
 
-/** The live state in words and a badge tone: "Available from 7:20 PM", "Sold out", "Temporarily full", "Not offered right now". */
+/** The live state in words and a badge tone: "Available from 7:20 PM park time", "Sold out", "Temporarily full", "Not offered right now". */
 export function queueStateLabel(q: QueueView | null): { text: string; tone: 'green' | 'slate' | 'amber' } {
   if (!q) return { text: 'Not offered right now', tone: 'slate' };
-  if (q.available && q.returnStartLocal) return { text: `Available from ${formatClockTime(q.returnStartLocal)}`, tone: 'green' };
+  if (q.available && q.returnStartLocal) return { text: `Available from ${formatClockTime(q.returnStartLocal)} park time`, tone: 'green' };
   if (q.state === 'FINISHED') return { text: QUEUE_STATE_WORDS.FINISHED!, tone: 'slate' };
   if (q.state === 'TEMP_FULL') return { text: QUEUE_STATE_WORDS.TEMP_FULL!, tone: 'amber' };
   if (!q.state) return { text: 'No live state', tone: 'slate' };

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { promoCreateInput } from '@walkon/domain/schemas';
-import { format } from 'date-fns';
+import { formatTime } from '@walkon/domain/timeFormat';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -140,7 +140,7 @@ export function AdminPromoCodes() {
                   {c.kind === 'free_days' ? `${c.days} free day${c.days === 1 ? '' : 's'}` : `${c.percentOff}% off`} · {c.channel} ·{' '}
                   {c.uses}
                   {c.maxUses !== null ? ` of ${c.maxUses}` : ''} used
-                  {c.expiresAt ? ` · expires ${format(new Date(c.expiresAt), 'PPp')}` : ''}
+                  {c.expiresAt ? ` · expires ${formatTime(c.expiresAt, { viewer: undefined }, { date: true })}` : ''}
                 </span>
               </span>
               <Switch

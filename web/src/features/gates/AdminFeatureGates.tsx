@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import { MAX_LENGTH } from '@walkon/domain/patterns';
+import { formatTime } from '@walkon/domain/timeFormat';
 import type { AppRouter } from '@walkon/server';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -158,7 +158,7 @@ function EarlyAccess({ overview }: { overview: Overview | undefined }) {
           <li key={r.id} className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm">
             <span>
               <span className="font-semibold">{r.email}</span> · {title(r.featureKey)} ·{' '}
-              {format(new Date(r.createdAt), 'MMM d, yyyy HH:mm')}
+              {formatTime(r.createdAt, { viewer: undefined }, { date: true })}
               {r.message ? <span className="block text-slate-600">{r.message}</span> : null}
               {r.status === 'pending' && !r.accountUserId ? (
                 <span className="block text-amber-800">No account with this e-mail yet.</span>

@@ -9,7 +9,7 @@ import { trpc } from '../../trpc.ts';
 
 /**
  * What the landing page shows that an admin sets (spec part 1 §2, DESIGN §6): the daily SMS capacity behind
- * "Limited SMS spots" and the testimonials (add and delete).
+ * the per-park daily SMS capacity (enforced at checkout) and the testimonials (add and delete).
  */
 export function AdminSiteSettings() {
   const utils = trpc.useUtils();
@@ -39,7 +39,8 @@ export function AdminSiteSettings() {
     <div className="grid gap-6 lg:grid-cols-2">
       <Card title="Daily SMS capacity">
         <p className="text-sm text-slate-600">
-          "Spots left" on the landing page = this number − SMS passes sold for the day. 0 hides the banner.
+          SMS passes each park can sell per day: checkout refuses an SMS date once the park's SMS days held (and open checkouts) reach this
+          number. 0 = no limit.
         </p>
         <form
           className="mt-3 flex items-end gap-2"

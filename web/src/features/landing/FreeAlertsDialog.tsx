@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import { EMAIL_PATTERN, MAX_LENGTH } from '@walkon/domain/patterns';
 import { type FormEvent, type RefObject, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -5,7 +6,6 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useApiMutation } from '../../lib/useApi.ts';
-import { formatPassDateList } from '../checkout/dates.ts';
 import { PromoField } from '../checkout/PromoField.tsx';
 import type { AppliedPromo } from '../checkout/price.ts';
 import { useParkToday } from '../checkout/useParkToday.ts';
@@ -13,8 +13,8 @@ import { type ParkOption, ParkOptions } from './parks.tsx';
 
 /**
  * "Want alerts for FREE?" (spec part 1 §2 Signup card, §4 promo dialog, §8): enter a promo code → checked on
- * the server → a free-days code shows the free e-mail form (e-mail, park, first day) → redeemed → "Promo Code
- * Applied!" (6 s) naming the park and days. A percent-off code is handed back to the signup card instead.
+ * the server → a free-days code shows the free e-mail form (e-mail, park, first day) → redeemed → the success
+ * page of the card path (/subscription-success?redemption=…, issue 29 item 4). A percent-off code is handed back to the signup card instead.
  * Errors are shown, not swallowed (DESIGN §6). Loaded lazily by the signup card.
  */
 export default function FreeAlertsDialog({
@@ -81,15 +81,14 @@ export default function FreeAlertsDialog({
       }),
   });
 
+  const navigate = useNavigate();
   const redeem = useApiMutation('checkout.redeemPromo', {
+    // The same end as the card path (issue 29 item 4): the success page, with the invitation to create an account.
     onSuccess: (r) => {
-      toast.success('Promo Code Applied!', {
-        description: `Free e-mail alerts for all rides at ${r.parkName} on ${formatPassDateList(r.days)}. A confirmation is on its way to ${r.email}.`,
-        duration: 6000,
-      });
       setPromo(null);
       setCode('');
       onOpenChange(false);
+      void navigate({ to: '/subscription-success', search: { redemption: r.redemptionId } });
     },
     onError: (e) => {
       if (e.data?.code === 'BAD_REQUEST' && e.message === 'The promo code you entered is not valid.') {

@@ -1,3 +1,4 @@
+import { formatTime } from '@walkon/domain/timeFormat';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -63,9 +64,9 @@ function LinkRow({ link, now }: { link: AdminLink; now: Date }) {
           Account: {link.accountName} · {link.accountEmail}
         </p>
         <p className="text-slate-600">
-          Requested {new Date(link.invitationSentAt).toLocaleString()}
+          Requested {formatTime(link.invitationSentAt, { viewer: undefined }, { date: true })}
           {link.isConnected
-            ? ` · confirmed ${link.confirmedAt ? new Date(link.confirmedAt).toLocaleString() : ''}${link.confirmedByEmail ? ` by ${link.confirmedByEmail}` : ''}`
+            ? ` · confirmed ${link.confirmedAt ? formatTime(link.confirmedAt, { viewer: undefined }, { date: true }) : ''}${link.confirmedByEmail ? ` by ${link.confirmedByEmail}` : ''}`
             : expired
               ? ''
               : ` · expires in ${left}`}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { INVITATION_TTL_HOURS } from '@walkon/domain/rules/lightningLane';
 import { disneyConnectInput } from '@walkon/domain/schemas';
+import { formatTime } from '@walkon/domain/timeFormat';
 import { CheckCircle2, Clock, Link2, Unlink } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -78,7 +79,9 @@ export function ConnectStep({ status }: { status: LaneStatus }) {
               <strong className="break-all">{account.email}</strong> is connected.
             </span>
           </p>
-          {account.lastSync ? <p className="text-sm text-slate-600">Confirmed {new Date(account.lastSync).toLocaleString()}.</p> : null}
+          {account.lastSync ? (
+            <p className="text-sm text-slate-600">Confirmed {formatTime(account.lastSync, { viewer: undefined }, { date: true })}.</p>
+          ) : null}
         </div>
       ) : null}
 
@@ -86,7 +89,7 @@ export function ConnectStep({ status }: { status: LaneStatus }) {
         <div className="space-y-3">
           <p className="text-slate-800">
             Invitation for <strong className="break-all">{account.email}</strong> recorded{' '}
-            {new Date(account.invitationSentAt).toLocaleString()}.
+            {formatTime(account.invitationSentAt, { viewer: undefined }, { date: true })}.
           </p>
           <p className="flex items-center gap-2 font-semibold" aria-live="off">
             <Clock className="h-5 w-5 text-brand-700" aria-hidden="true" />

@@ -74,7 +74,7 @@ export function LightningLanePage({ search, clearReturn }: { search: PaymentRetu
         </h1>
         <p className="mt-2 text-slate-700">
           Live Lightning Lane return times for your park, your booking preferences, and auto-booking.{' '}
-          <strong>Bookings are simulated</strong>: no real Lightning Lane is booked.
+          <strong>Bookings are simulated</strong>: WalkOn makes no real bookings, so no real Lightning Lane is booked for you.
         </p>
       </header>
       {status.isPending ? <Spinner label="Loading your Lightning Lane Assist…" /> : null}

@@ -23,8 +23,8 @@ describe('Lightning Lane display helpers (spec part 2 §4, §8)', () => {
     expect(parkTime('2026-04-14T23:20:00.000Z', 'America/New_York')).toBe('7:20 PM');
     expect(parkTime('2026-04-14T23:20:00.000Z', 'America/Los_Angeles')).toBe('4:20 PM');
     expect(parkTime('2026-04-14T23:20:00.000Z', null)).toBe('11:20 PM');
-    expect(returnWindow('2026-04-14T23:20:00Z', null, 'America/New_York')).toBe('From 7:20 PM');
-    expect(returnWindow('2026-04-14T23:20:00Z', '2026-04-15T00:20:00Z', 'America/New_York')).toBe('7:20 PM – 8:20 PM');
+    expect(returnWindow('2026-04-14T23:20:00Z', null, 'America/New_York')).toBe('From 7:20 PM park time');
+    expect(returnWindow('2026-04-14T23:20:00Z', '2026-04-15T00:20:00Z', 'America/New_York')).toBe('7:20 PM – 8:20 PM park time');
     expect(returnWindow(null, null, 'America/New_York')).toBe('—');
   });
 

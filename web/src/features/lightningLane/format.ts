@@ -40,10 +40,13 @@ export function parkTime(iso: string, timeZone: string | null | undefined): stri
   return fmt.format(new Date(iso));
 }
 
-/** A return window: '7:20 PM – 8:20 PM', 'From 7:20 PM' when upstream gives no end, '—' without a start. */
+/**
+ * A return window with its zone (docs/rules.md "Times and zones"): '7:20 PM – 8:20 PM park time', 'From 7:20 PM
+ * park time' when upstream gives no end, '—' without a start.
+ */
 export function returnWindow(start: string | null, end: string | null, timeZone: string | null | undefined): string {
   if (!start) return '—';
-  return end ? `${parkTime(start, timeZone)} – ${parkTime(end, timeZone)}` : `From ${parkTime(start, timeZone)}`;
+  return end ? `${parkTime(start, timeZone)} – ${parkTime(end, timeZone)} park time` : `From ${parkTime(start, timeZone)} park time`;
 }
 
 /** A price in cents for people: the upstream text when published, else '$21' (formatUsd); '—' when there is none. */

@@ -66,11 +66,30 @@ function ChangePassword() {
   );
 }
 
+/**
+ * What the account holds (passes not over yet, watched rides): an e-mail change moves it, a deletion ends it
+ * (docs/decisions/024-email-change-moves-passes.md). Said before either is confirmed.
+ */
+function useHoldings() {
+  return trpc.manageAlerts.holdings.useQuery();
+}
+
+function PassList({ passes }: { passes: string[] }) {
+  return (
+    <ul className="mt-1 list-disc space-y-0.5 pl-5">
+      {passes.map((p) => (
+        <li key={p}>{p}</li>
+      ))}
+    </ul>
+  );
+}
+
 type EmailValues = { newEmail: string; password: string };
 
 /** Change e-mail: a link goes to the new address; nothing changes until it is opened. */
 function ChangeEmail() {
   const form = useAccountForm<EmailValues>(changeEmailInput, { newEmail: '', password: '' });
+  const holdings = useHoldings();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const change = trpc.auth.requestEmailChange.useMutation({
     onSuccess: (_d, v) => {
@@ -93,6 +112,17 @@ function ChangeEmail() {
       submitText="Send confirmation link"
       pendingText="Sending..."
     >
+      <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+        When you confirm the new address, everything on this account moves with it: alerts go to the new address, and we tell the old
+        address about the change.
+        {holdings.data && holdings.data.passes.length > 0 ? (
+          <>
+            {' '}
+            Your passes move too:
+            <PassList passes={holdings.data.passes} />
+          </>
+        ) : null}
+      </div>
       <AccountField form={form} name="newEmail" label="New e-mail address" id="new-email" type="email" autoComplete="email" />
       <AccountField form={form} name="password" label="Password" id="email-password" autoComplete="current-password" />
     </AccountFormCard>
@@ -107,17 +137,26 @@ function DeleteAccount() {
     onSuccess: async () => {
       queryClient.removeQueries();
       await refreshSession().catch(() => undefined);
-      toast.success('Account deleted', { description: 'Your account and its personal data are gone.' });
+      toast.success('Account deleted', { description: 'Your account, its passes and its personal data are gone.' });
       await navigate({ to: '/' });
     },
   });
   const password = form.watch('password');
+  const holdings = useHoldings();
+  const passes = holdings.data?.passes ?? [];
+  const endsPasses = passes.length ? `Your passes end now and their alerts stop: ${passes.join('; ')}. ` : '';
   return (
     <Card title="Delete account" tone="danger">
       <p className="mb-4 text-sm text-slate-700">
-        Deletes your account, your sessions, ride selections, alert settings and alert history. Payment records are kept for our accounts,
-        without your e-mail address. This cannot be undone.
+        Deletes your account, your sessions, passes, ride selections, alert settings and alert history. Payment records are kept for our
+        accounts, without your e-mail address. This cannot be undone.
       </p>
+      {passes.length ? (
+        <div role="note" className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-red-900">
+          These passes end when you delete the account, and their alerts stop:
+          <PassList passes={passes} />
+        </div>
+      ) : null}
       <form onSubmit={(e) => e.preventDefault()} noValidate className="space-y-4">
         <AccountField
           form={form}
@@ -129,7 +168,7 @@ function DeleteAccount() {
         />
         <Confirm
           title="Delete your account?"
-          description="Your account and its personal data are deleted now. This cannot be undone."
+          description={`${endsPasses}Your account and its personal data are deleted now. This cannot be undone.`}
           confirmText="Delete account"
           onConfirm={() => void form.handleSubmit((v) => remove.mutate(v))()}
           trigger={
