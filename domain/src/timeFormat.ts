@@ -4,22 +4,9 @@
  * the park's zone, or the zone's short name ('6:30 AM PST') when shown in the viewer's zone.
  */
 
-function utcOf(ymd: string): number {
-  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d);
-}
-
-const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** A park-local calendar date 'YYYY-MM-DD' → 'Thu, Nov 26' (the date itself, whatever the viewer's zone). */
-export function formatDay(ymd: string): string {
-  return dayFormat.format(utcOf(ymd));
-}
-
-/** Several park-local dates in a sentence, sorted: → 'Thu, Nov 26 and Fri, Nov 27'. */
-export function formatDayList(days: string[]): string {
-  return new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' }).format([...days].sort().map(formatDay));
-}
+// Calendar days have one formatter, days.ts (no Intl: the landing page prints them too); re-exported here so a
+// page that shows times and days imports one module.
+export { formatDay, formatDayList } from './days.ts';
 
 /** Where a time is shown: in the park's zone (labelled "park time") or in the viewer's zone (named). */
 export type TimeZoneLabel = { park: string } | { viewer: string | undefined };
