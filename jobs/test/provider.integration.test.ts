@@ -8,7 +8,7 @@ import { createNotifier } from '../src/providers/notify/index.ts';
 import type { WalkOnWorker } from '../src/worker.ts';
 import { type AwsFake, startAwsFake } from './fixtures/awsFake.ts';
 import { addVisitors } from './fixtures/visitors.ts';
-import { MK, MK_OPEN, replayOf, startTestWorker, useTestDb, useTestQueues, watchAll } from './helpers.ts';
+import { EXPECTED_MK_ALERTS, MK, MK_OPEN, replayOf, startTestWorker, useTestDb, useTestQueues, watchAll } from './helpers.ts';
 
 // DESIGN §2.5 provider path, through the real SESv2 / SNS clients (endpoints from the SDK's standard
 // AWS_ENDPOINT_URL_SESV2 / _SNS settings) against a local fake speaking their protocols, sent by the real worker.
@@ -48,6 +48,12 @@ afterEach(async () => {
 });
 
 const now = () => new Date();
+/**
+ * The tick runs at the recording's own instant (18:27 in Orlando on 2026-04-14), so which rides alert does not
+ * depend on the hour the test runs: PER_PERSON of them, counted by the independent script (db/src/testing.ts).
+ */
+const tickAt = () => new Date('2026-04-14T22:27:18Z');
+const PER_PERSON = EXPECTED_MK_ALERTS.length;
 const count = async (where: string) =>
   Number((await sql.raw<{ n: number }>(`select count(*)::int as n from deliveries where ${where}`).execute(db)).rows[0]!.n);
 
@@ -68,11 +74,11 @@ function awsNotifier(perSecond: { email: number; sms: number }) {
 
 /** fan0 + `emails` e-mail visitors + `sms` SMS visitors, one tick: claimed deliveries fanned out to the queues. */
 async function claimFor(emails: number, sms: number) {
-  await watchAll(db, MK_OPEN, 'fan0@example.com', now);
-  const mail = await addVisitors(db, { n: emails });
-  const phones = sms ? await addVisitors(db, { n: sms, prefix: 'sms', channel: 'sms' }) : [];
-  const { claimed } = await runParkTick({ db, source: replayOf(MK_OPEN, now), now }, MK);
-  expect(claimed).toHaveLength((1 + emails + sms) * 7);
+  await watchAll(db, MK_OPEN, 'fan0@example.com', tickAt);
+  const mail = await addVisitors(db, { n: emails, at: tickAt() });
+  const phones = sms ? await addVisitors(db, { n: sms, prefix: 'sms', channel: 'sms', at: tickAt() }) : [];
+  const { claimed } = await runParkTick({ db, source: replayOf(MK_OPEN, tickAt), now: tickAt }, MK);
+  expect(claimed).toHaveLength((1 + emails + sms) * PER_PERSON);
   await enqueueDeliveries(queues, claimed, 'b', 70);
   return { mail: ['fan0@example.com', ...mail], phones, claimed };
 }
@@ -107,7 +113,7 @@ describe('DESIGN §2.5 provider path: SESv2 + SNS through the local fake', () =>
     const sns = fake.accepted.filter((m) => m.service === 'sns');
     expect(ses.map((m) => m.to).sort()).toEqual([...mail].sort());
     expect(sns.map((m) => m.to).sort()).toEqual([...phones].sort());
-    expect(await count(`status = 'sent'`)).toBe(51 * 7);
+    expect(await count(`status = 'sent'`)).toBe(51 * PER_PERSON);
     // Every delivery carries the id the provider gave its message.
     const ids = await sql<{ address: string; ids: string[] }>`
       select address, array_agg(distinct provider_message_id) as ids from deliveries group by address`.execute(db);
@@ -136,7 +142,7 @@ describe('DESIGN §2.5 provider path: SESv2 + SNS through the local fake', () =>
     const seconds = (Date.now() - t0) / 1000;
     expect(fake.counts.throttled).toBeGreaterThan(0);
     expect(await count(`status = 'failed'`)).toBe(0);
-    expect(await count(`status = 'sent' and attempts = 1`)).toBe(40 * 7);
+    expect(await count(`status = 'sent' and attempts = 1`)).toBe(40 * PER_PERSON);
     expect(fake.accepted.map((m) => m.to).sort()).toEqual([...mail].sort());
     // 40 messages at 10/s with a bucket of one second: at least 3 s.
     expect(seconds).toBeGreaterThanOrEqual(3);
@@ -195,7 +201,7 @@ describe('DESIGN §2.5 provider path: SESv2 + SNS through the local fake', () =>
     // Every other person got exactly one message; some needed more than one attempt.
     const expected = [...mail, ...phones].filter((a) => !['fan3@example.com', 'fan4@example.com', '+14075550002'].includes(a));
     expect(fake.accepted.map((m) => m.to).sort()).toEqual(expected.sort());
-    expect(await count(`status = 'sent'`)).toBe(expected.length * 7);
+    expect(await count(`status = 'sent'`)).toBe(expected.length * PER_PERSON);
     // The attempts recorded: 1 + the transient failures (fan6's two took two retries of its job, 5 s and 10 s).
     const attempts = await sql<{ address: string; attempts: number }>`
       select distinct address, attempts from deliveries where status = 'sent' and attempts > 1 order by address`.execute(db);
@@ -210,16 +216,16 @@ describe('DESIGN §2.5 provider path: SESv2 + SNS through the local fake', () =>
     const { claimed } = await claimFor(1, 0);
     const ids = claimed.map((c) => c.id);
     const t = Date.now();
-    const mine = await deliveries.claimForSend(db, ids.slice(0, 7), 'worker-a', new Date(t + 60_000));
-    const theirs = await deliveries.claimForSend(db, ids.slice(7), 'worker-b', new Date(t + 10_000));
-    expect([mine.length, theirs.length]).toEqual([7, 7]);
+    const mine = await deliveries.claimForSend(db, ids.slice(0, PER_PERSON), 'worker-a', new Date(t + 60_000));
+    const theirs = await deliveries.claimForSend(db, ids.slice(PER_PERSON), 'worker-b', new Date(t + 10_000));
+    expect([mine.length, theirs.length]).toEqual([PER_PERSON, PER_PERSON]);
     // A second claim of held rows gets nothing.
     expect(await deliveries.claimForSend(db, ids, 'worker-c', new Date(t + 60_000))).toEqual([]);
     // 30 s later: worker-b's lease is over, worker-a's is not.
     const requeued = await sweepQueuedDeliveries({ db, queues, now: () => new Date(t + 30_000) });
-    expect(requeued).toBe(7);
-    expect(await count(`status = 'sending' and lease_owner = 'worker-a'`)).toBe(7);
-    expect(await count(`status = 'queued' and lease_owner is null and attempts = 0`)).toBe(7);
+    expect(requeued).toBe(PER_PERSON);
+    expect(await count(`status = 'sending' and lease_owner = 'worker-a'`)).toBe(PER_PERSON);
+    expect(await count(`status = 'queued' and lease_owner is null and attempts = 0`)).toBe(PER_PERSON);
   });
 
   it('alerts leave before receipts and newsletters when the budget is short (job priority)', async () => {

@@ -195,7 +195,7 @@ describe('flight price alerts (spec part 2 §3 flight_alerts, §5, §9)', () => 
     expect(mail.body_text).toContain('Trip: JFK to Disney World (Florida), departing Tue, Dec 1, back Tue, Dec 8, up to $199.');
     expect(mail.body_text).toContain(`Confirm the alert: ${ORIGIN}/confirm?token=${row.confirm_token}`);
     expect(await flights.activeAlerts(env.db, '2026-11-23')).toEqual([]);
-    const yes = await app.inject({ method: 'POST', url: `/confirm?token=${row.confirm_token}` });
+    const yes = await app.inject({ method: 'POST', url: `/confirm?token=${row.confirm_token}`, headers: { origin: ORIGIN } });
     expect(yes.body).toContain('Flight alert confirmed');
     expect((await flights.activeAlerts(env.db, '2026-11-23')).map((a) => a.id)).toEqual([row.id]);
   });
