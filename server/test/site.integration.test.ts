@@ -68,7 +68,9 @@ describe('newsletter (spec part 1 §8)', () => {
     expect(yes.statusCode).toBe(200);
     expect(yes.body).toContain('fan@example.com will receive the WalkOn newsletter.');
     expect(await confirmedAt()).not.toBeNull();
-    expect((await env.app.inject({ method: 'POST', url: `/confirm?token=${'cd'.repeat(16)}`, headers: { origin: ORIGIN } })).statusCode).toBe(404);
+    expect(
+      (await env.app.inject({ method: 'POST', url: `/confirm?token=${'cd'.repeat(16)}`, headers: { origin: ORIGIN } })).statusCode,
+    ).toBe(404);
     expect((await env.app.inject({ method: 'POST', url: '/confirm?token=nope', headers: { origin: ORIGIN } })).statusCode).toBe(400);
     // The confirm button is a form on our own page: a POST from nowhere (no Origin, no Referer) is refused (DESIGN §8).
     expect((await env.app.inject({ method: 'POST', url: `/confirm?token=${confirm_token}` })).statusCode).toBe(403);

@@ -19,9 +19,9 @@ import * as dropPreviousStatus from './20261125_0020_drop_previous_status.ts';
 import * as audienceCoveringKey from './20261126_0021_audience_covering_key.ts';
 import * as alertWatchers from './20261127_0022_alert_watchers.ts';
 import * as dropLoginThrottle from './20261128_0023_drop_login_throttle.ts';
-import * as doubleOptIn from './20261128_0028_double_opt_in.ts';
 import * as feedFreshness from './20261128_0024_feed_freshness.ts';
 import * as deliveryLeases from './20261128_0025_delivery_leases.ts';
+import * as doubleOptIn from './20261128_0028_double_opt_in.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
