@@ -49,7 +49,7 @@ describe('return-time controls (docs/decisions/017-return-time-alerts.md)', () =
     expect(notOffered).toBe(1);
   });
   it('labels', () => {
-    expect(queueStateLabel(q())).toEqual({ text: 'Available from 7:20 PM', tone: 'green' });
+    expect(queueStateLabel(q())).toEqual({ text: 'Available from 7:20 PM park time', tone: 'green' });
     expect(queueStateLabel(q({ state: 'FINISHED', available: false, returnStartLocal: null })).text).toBe('Sold out');
     expect(queueStateLabel(q({ state: 'TEMP_FULL', available: false })).text).toBe('Temporarily full');
     expect(queueStateLabel(null).text).toBe('Not offered right now');
