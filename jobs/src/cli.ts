@@ -116,7 +116,7 @@ export async function runCli(argv: string[]): Promise<number> {
   const env = loadJobsEnv();
   const log = createLogger('walkon-jobs', env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
   const now = () => new Date();
-  const db = createDb(env.DATABASE_URL, 4);
+  const db = createDb(env.DATABASE_URL, { max: Math.min(env.DB_POOL_MAX, 4), prepared: env.PG_PREPARED === 'on' });
   const source = createWaitTimesSource(env, now);
   try {
     if (command === 'tick') {

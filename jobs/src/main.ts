@@ -13,7 +13,7 @@ import { buildWorker } from './worker.ts';
 const env = loadJobsEnv();
 const logger = createLogger('worker', env.LOG_LEVEL);
 const now = () => new Date();
-const db = createDb(env.DATABASE_URL);
+const db = createDb(env.DATABASE_URL, { max: env.DB_POOL_MAX, prepared: env.PG_PREPARED === 'on' });
 const connection = createRedis(env.REDIS_URL, 'worker');
 const queues = createQueues({ connection, prefix: env.QUEUE_PREFIX });
 // Flight search for the 6-hourly flight price check (docs/decisions/006-duffel-for-flights.md): null (FLIGHTS_SOURCE=off, or duffel without a
@@ -36,6 +36,7 @@ const worker = await buildWorker({
   now,
   publicOrigin: env.PUBLIC_ORIGIN,
   flights,
+  pollConcurrency: env.POLL_CONCURRENCY,
   sendConcurrency: env.SEND_CONCURRENCY,
   providerConcurrency: env.SEND_PROVIDER_CONCURRENCY,
 });

@@ -14,6 +14,7 @@ import { POLL_EVERY_MS, reconcileSchedulers } from './pipeline/schedulers.ts';
 import { recordSendFailures, sendDeliveryBatch } from './pipeline/send.ts';
 import { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 import { runParkTick } from './pipeline/tick.ts';
+import { createRedisTickLease } from './pipeline/tickLease.ts';
 import type { DiningAvailabilityProvider } from './providers/dining/types.ts';
 import type { Notifier } from './providers/notify/index.ts';
 import { DEFAULT_TIMEOUT_MS, NotFoundError, planAfterFault, type WaitTimesSource } from './providers/waitTimes/index.ts';
@@ -30,6 +31,8 @@ export interface WorkerDeps {
   logger: Logger;
   now: () => Date;
   publicOrigin: string;
+  /** Park ticks in flight (default 4; POLL_CONCURRENCY): each holds a pool connection only for its store-and-claim transaction. */
+  pollConcurrency?: number;
   /** Concurrency of the send workers: batch jobs in flight per queue (default 10; SEND_CONCURRENCY). */
   sendConcurrency?: number;
   /** Provider calls (SES / SNS) in flight per batch (default 8; SEND_PROVIDER_CONCURRENCY). */
@@ -146,12 +149,14 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   const log = deps.logger;
   const common = { connection: deps.connection, prefix: deps.queues.prefix };
 
+  // One read per park per tick across workers (a Redis lease); the write is under the advisory lock.
+  const lease = createRedisTickLease({ redis: deps.connection, prefix: deps.queues.prefix });
   const poll = new Worker(
     QUEUE.poll,
     async (job: Job, token?: string) => {
       const { parkId } = parseJobData(jobSchemas.poll, job);
       try {
-        const { ran, poll: p, claimed, capped, refreshStatistics } = await runParkTick(deps, parkId);
+        const { ran, poll: p, claimed, capped, refreshStatistics } = await runParkTick({ ...deps, lease }, parkId);
         if (!ran || !p) return { skipped: 'another tick of this park is running' };
         await enqueueDeliveries(deps.queues, claimed);
         // After a large tick (DESIGN §2.4), once its messages are on their way.
@@ -199,7 +204,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
         throw err;
       }
     },
-    { ...common, concurrency: 4 },
+    { ...common, concurrency: deps.pollConcurrency ?? 4 },
   );
 
   const sendDeps = { ...deps, providerConcurrency: deps.providerConcurrency };

@@ -19,7 +19,7 @@ const env = loadServerEnv();
 const jobsEnv = loadJobsEnv();
 const logger = createLogger('server', env.LOG_LEVEL);
 const now = () => new Date();
-const db = createDb(env.DATABASE_URL);
+const db = createDb(env.DATABASE_URL, { max: jobsEnv.DB_POOL_MAX, prepared: jobsEnv.PG_PREPARED === 'on' });
 const redis = createRedis(env.REDIS_URL, 'producer');
 redis.on('error', (err) => logger.warn({ err: err.message }, 'redis'));
 const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
