@@ -48,6 +48,8 @@ export interface DbOptions {
    * = 0): a named statement prepared on one server connection would be missing, or already exist, on the next.
    */
   prepared?: boolean;
+  /** Told about an idle connection's error (the connection is dropped; nothing else to do but log it). */
+  onIdleError?: (err: Error) => void;
 }
 
 /** The pools `createDb` built, by client, for the pool gauges (total, idle, waiting). */
@@ -66,6 +68,9 @@ export function poolOf(db: Kysely<Database>): pg.Pool | undefined {
 export function createDb(connectionString: string, options: DbOptions | number = {}): Kysely<Database> {
   const o = typeof options === 'number' ? { max: options } : options;
   const pool = new pg.Pool({ connectionString, max: o.max ?? 10, ...(o.prepared === false ? {} : { Client: PreparingClient }) });
+  // An idle connection the server (or a pooler) closes emits 'error' on the pool: the pool drops that connection
+  // and the next query opens another. Unhandled, the event would end the process (pg's documentation).
+  pool.on('error', (err) => o.onIdleError?.(err));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return db;

@@ -7,7 +7,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const schema = z.object({
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/walkon'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-  QUEUE_PREFIX: z.string().min(1).default('walkon'),
+  QUEUE_PREFIX: z.string().min(1).default('{walkon}'),
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
   WAIT_TIMES_SOURCE: z.enum(['http', 'replay']).default('http'),
   THEMEPARKS_API_URL: z.string().url().default('https://api.themeparks.wiki'),

@@ -107,7 +107,7 @@ export async function collectHistory(
     } catch (err) {
       // No schedule is not a failed collection: the page then shows no hours. Tried again tomorrow.
       if (err instanceof NotFoundError) await history.saveParkHours(deps.db, parkId, [], today);
-      else deps.logger?.warn({ parkId, err: (err as Error).message }, 'history: schedule read failed');
+      else deps.logger?.warn({ parkId, err }, 'history: schedule read failed');
     }
   }
   return out;

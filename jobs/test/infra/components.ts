@@ -64,10 +64,12 @@ export interface PgBouncer {
  * auth, `poolSize` server connections per database (small, so a client's statements land on different server
  * connections as they do in production). As root it runs as `nobody` (PgBouncer refuses root).
  */
-export async function startPgBouncer(opts: { upstreamHost?: string; upstreamPort?: number; poolSize?: number } = {}): Promise<PgBouncer> {
+export async function startPgBouncer(
+  opts: { upstreamHost?: string; upstreamPort?: number; poolSize?: number; port?: number } = {},
+): Promise<PgBouncer> {
   const bin = binary('pgbouncer', 'pgbouncer');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'walkon-pgbouncer-'));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const logFile = path.join(dir, 'pgbouncer.log');
   writeFileSync(path.join(dir, 'users.txt'), '"postgres" ""\n');
   writeFileSync(
@@ -177,9 +179,10 @@ export interface ThemeParksFake {
 /**
  * Serves `GET /v1/destinations` (the recorded catalogue) and `GET /v1/entity/<park>/live` for the recordings,
  * with every ISO instant shifted by (now − recordedAt): the park looks at every read as it did when recorded.
- * Other parks answer 404. Counts each live read per park.
+ * Other parks answer 404; the first `failFirst` live reads answer 500. Counts each answered live read per park.
  */
-export async function startThemeParksFake(recordings: Recording[]): Promise<ThemeParksFake> {
+export async function startThemeParksFake(recordings: Recording[], opts: { failFirst?: number } = {}): Promise<ThemeParksFake> {
+  let failures = opts.failFirst ?? 0;
   const { readFileSync } = await import('node:fs');
   const destinations = readFileSync(path.join(FIXTURES_DIR, 'tpw_destinations_2026-04.json'), 'utf8');
   const byPark = new Map(recordings.map((r) => [r.parkId, { ...r, text: readFileSync(path.join(FIXTURES_DIR, r.file), 'utf8') }]));
@@ -190,6 +193,10 @@ export async function startThemeParksFake(recordings: Recording[]): Promise<Them
     const m = /^\/v1\/entity\/([^/]+)\/live/.exec(url);
     const rec = m ? byPark.get(decodeURIComponent(m[1]!)) : undefined;
     if (!rec) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"message":"Not Found"}');
+    if (failures > 0) {
+      failures--;
+      return void res.writeHead(500).end('upstream fault (test)');
+    }
     const now = Date.now();
     liveReads.set(rec.parkId, [...(liveReads.get(rec.parkId) ?? []), now]);
     const delta = now - rec.recordedAt.getTime();
@@ -203,6 +210,69 @@ export async function startThemeParksFake(recordings: Recording[]): Promise<Them
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+/** A running redis-server (standalone, or one node of a cluster). */
+export interface RedisNode {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts Debian's redis-server on `port` (default a free one), without persistence; `cluster` enables cluster
+ * mode (its nodes.conf in a temporary folder).
+ */
+export async function startRedisServer(opts: { port?: number; cluster?: boolean } = {}): Promise<RedisNode> {
+  const bin = binary('redis-server', 'redis-server');
+  const port = opts.port ?? (await freePort());
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'walkon-redis-'));
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+  if (opts.cluster)
+    args.push('--cluster-enabled', 'yes', '--cluster-config-file', path.join(dir, 'nodes.conf'), '--cluster-node-timeout', '5000');
+  const child = spawn(bin, args, { stdio: 'ignore' });
+  await waitForPort(port, 10_000, child);
+  return {
+    port,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the real API process (server/src/main.ts) with `env`; resolves once `/livez` answers. */
+export async function startApiProcess(env: NodeJS.ProcessEnv): Promise<WorkerProcess & { url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: Record<string, unknown>[] = [];
+  child.stdout?.on('data', (d: Buffer) => {
+    for (const l of d.toString().split('\n').filter(Boolean)) {
+      try {
+        lines.push(JSON.parse(l) as Record<string, unknown>);
+      } catch {
+        lines.push({ msg: l });
+      }
+    }
+  });
+  child.stderr?.on('data', (d: Buffer) => lines.push({ level: 60, msg: d.toString() }));
+  await waitForPort(port, 60_000, child);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    lines: () => lines,
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      return new Promise((r) => child.once('exit', (code) => r(code)));
     },
   };
 }

@@ -22,7 +22,7 @@ async function sendAccountEmail(deps: AppDeps, to: string, kind: AccountEmailKin
   try {
     await (deps.notifier ?? outbox).sendEmail({ to, ...formatAccountEmail(kind, link) }, { db: deps.db });
   } catch (err) {
-    deps.logger.warn({ kind, err: (err as Error).message }, 'account e-mail not sent');
+    deps.logger.warn({ kind, err }, 'account e-mail not sent');
   }
 }
 
@@ -148,7 +148,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string) {
     const token = await accounts.createLinkToken(deps.db, { purpose: 'reset_password', userId: u.id, email: u.email, now });
     await sendAccountEmail(deps, u.email, 'reset_password', '/reset-password', token);
   };
-  void work().catch((err) => deps.logger.warn({ err: (err as Error).message }, 'password reset e-mail failed'));
+  void work().catch((err) => deps.logger.warn({ err }, 'password reset e-mail failed'));
   return { ok: true as const };
 }
 
