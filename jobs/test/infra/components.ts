@@ -276,3 +276,41 @@ export async function startApiProcess(env: NodeJS.ProcessEnv): Promise<WorkerPro
     },
   };
 }
+
+/** A running local Redis Cluster. */
+export interface RedisCluster {
+  nodes: RedisNode[];
+  /** "127.0.0.1:p1,127.0.0.1:p2,…" (REDIS_CLUSTER_NODES). */
+  seeds: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `masters` redis-server nodes in cluster mode and joins them with `redis-cli --cluster create` (no
+ * replicas); resolves when every node reports `cluster_state:ok`.
+ */
+export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
+  const cli = binary('redis-cli', 'redis-tools');
+  const nodes: RedisNode[] = [];
+  for (let i = 0; i < masters; i++) nodes.push(await startRedisServer({ cluster: true }));
+  const addrs = nodes.map((n) => `127.0.0.1:${n.port}`);
+  execFileSync(cli, ['--cluster', 'create', ...addrs, '--cluster-replicas', '0', '--cluster-yes'], { stdio: 'pipe' });
+  const deadline = Date.now() + 30_000;
+  for (const n of nodes) {
+    while (
+      !execFileSync(cli, ['-p', String(n.port), 'cluster', 'info'])
+        .toString()
+        .includes('cluster_state:ok')
+    ) {
+      if (Date.now() > deadline) throw new Error(`redis cluster node ${n.port} not ok`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return {
+    nodes,
+    seeds: addrs.join(','),
+    async stop() {
+      for (const n of nodes) await n.stop();
+    },
+  };
+}
