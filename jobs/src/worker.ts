@@ -1,4 +1,4 @@
-import { alertEngine, type Database, type Kysely, liveStatus, subscriptions } from '@walkon/db';
+import { alertEngine, type Database, type Kysely, liveStatus, retention, subscriptions } from '@walkon/db';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -69,7 +69,8 @@ export interface WalkOnWorker {
 /**
  * Maintenance schedules (DESIGN §2 "other jobs"): the delivery sweeper every minute, scheduler reconciliation
  * every 5 minutes, the subscription expiry sweep every hour (so each park's local midnight is caught within an
- * hour, spec part 1 §4), pruning of wait samples older than the retention once a day, and the flight price
+ * hour, spec part 1 §4), pruning of wait samples older than the retention once a day, the retention sweep of
+ * expired sessions, tokens, Stripe event ids and outbox rows once a day (docs/OPERATIONS.md "Retention"), and the flight price
  * check every 6 hours (docs/decisions/019-flight-price-alerts.md), the restaurant check every 15 minutes (docs/decisions/009-restaurant-availability-walk-up.md).
  */
 export const MAINTENANCE_SCHEDULES = [
@@ -77,6 +78,7 @@ export const MAINTENANCE_SCHEDULES = [
   { id: 'reconcile-schedulers', every: 300_000, task: 'reconcile-schedulers' as const },
   { id: 'expire-subscriptions', every: 3_600_000, task: 'expire-subscriptions' as const },
   { id: 'prune-samples', every: 86_400_000, task: 'prune-samples' as const },
+  { id: 'sweep-retention', every: 86_400_000, task: 'sweep-retention' as const },
   { id: 'flight-price-check', every: 6 * 3_600_000, task: 'flight-price-check' as const },
   { id: 'restaurant-check', every: 15 * 60_000, task: 'restaurant-check' as const },
 ];
@@ -112,6 +114,9 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
     case 'prune-samples':
       // Drops whole monthly partitions past the retention and creates the next ones ahead (DESIGN §2.2 history).
       return await liveStatus.pruneSamples(deps.db, new Date(deps.now().getTime() - SAMPLE_RETENTION_DAYS * 86_400_000), deps.now());
+    case 'sweep-retention':
+      // Expired sessions, old account tokens, Stripe event ids and outbox rows (docs/OPERATIONS.md "Retention").
+      return { ...(await retention.sweepExpired(deps.db, deps.now())) };
     case 'restaurant-check': {
       // Restaurant alerts (docs/decisions/009): expire, group, check once per (restaurant, date, party size), claim and fan out e-mails.
       return {
