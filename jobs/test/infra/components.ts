@@ -65,7 +65,7 @@ export interface PgBouncer {
  * connections as they do in production). As root it runs as `nobody` (PgBouncer refuses root).
  */
 export async function startPgBouncer(
-  opts: { upstreamHost?: string; upstreamPort?: number; poolSize?: number; port?: number } = {},
+  opts: { upstreamHost?: string; upstreamPort?: number; poolSize?: number; port?: number; only?: string } = {},
 ): Promise<PgBouncer> {
   const bin = binary('pgbouncer', 'pgbouncer');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'walkon-pgbouncer-'));
@@ -76,7 +76,8 @@ export async function startPgBouncer(
     path.join(dir, 'pgbouncer.ini'),
     [
       '[databases]',
-      `* = host=${opts.upstreamHost ?? '127.0.0.1'} port=${opts.upstreamPort ?? 5432}`,
+      // `only`: the pooler serves that one database and no other (not even `postgres`).
+      `${opts.only ?? '*'} = host=${opts.upstreamHost ?? '127.0.0.1'} port=${opts.upstreamPort ?? 5432}`,
       '[pgbouncer]',
       'listen_addr = 127.0.0.1',
       `listen_port = ${port}`,
