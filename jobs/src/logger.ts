@@ -19,8 +19,9 @@ export const REDACT_PATHS = [
 
 /**
  * A pino logger named after the process part (`worker`, `cli`, `server`, …): JSON lines, `err` serialized with its
- * stack (pino's standard serializer), REDACT_PATHS censored as "[redacted]".
+ * stack (pino's standard serializer), REDACT_PATHS censored as "[redacted]". Lines go to stdout, or `destination`.
  */
-export function createLogger(name: string, level = 'info'): Logger {
-  return pino({ name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { err: pino.stdSerializers.err } });
+export function createLogger(name: string, level = 'info', destination?: pino.DestinationStream): Logger {
+  const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { err: pino.stdSerializers.err } };
+  return destination ? pino(options, destination) : pino(options);
 }
