@@ -187,9 +187,8 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
         return { claimed: claimed.length };
       } catch (err) {
         endTick?.({ outcome: 'failed' });
-        deps.metrics?.upstreamFaults.inc({
-          kind: err instanceof UpstreamError ? err.kind : err instanceof NotFoundError ? 'not-found' : 'other',
-        });
+        if (err instanceof UpstreamError) deps.metrics?.upstreamFaults.inc({ kind: err.kind });
+        else if (err instanceof NotFoundError) deps.metrics?.upstreamFaults.inc({ kind: 'not-found' });
         if (err instanceof NotFoundError) {
           log.warn({ parkId, err }, 'poll-park: park unknown to the source');
           throw new UnrecoverableError(err.message);

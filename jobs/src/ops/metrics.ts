@@ -130,7 +130,7 @@ export function createWorkerMetrics(deps: { db: Kysely<Database>; queues: Queues
   return out;
 }
 
-/** The kinds of `walkon_upstream_faults_total`: UpstreamError's kinds, `not-found` and `other`. */
+/** The kinds of `walkon_upstream_faults_total`: UpstreamError's kinds and `not-found` (a park the source does not know). */
 export const UPSTREAM_FAULT_KINDS = [
   'timeout',
   'http',

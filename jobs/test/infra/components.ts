@@ -31,7 +31,10 @@ async function waitForPort(port: number, ms: number, child?: ChildProcess): Prom
   for (;;) {
     const ok = await new Promise<boolean>((r) => {
       const c = connect(port, '127.0.0.1');
-      c.once('connect', () => (c.destroy(), r(true)));
+      c.once('connect', () => {
+        c.destroy();
+        r(true);
+      });
       c.once('error', () => r(false));
     });
     if (ok) return;
