@@ -4,7 +4,7 @@ export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/walkon
 export REDIS_URL ?= redis://127.0.0.1:6379
 export PORT ?= 3000
 
-.PHONY: setup deps services migrate dev demo test unit e2e bench lint audit chromium
+.PHONY: setup deps services migrate dev demo test unit e2e test-infra infra-deps bench lint audit chromium
 
 ## setup: install dependencies, start PostgreSQL and Redis, migrate the database
 setup: deps services migrate
@@ -48,6 +48,15 @@ unit: deps services
 e2e: deps services chromium
 	npm run build -w @walkon/web
 	npx vitest run --config web/e2e/vitest.config.ts
+
+## infra-deps: Debian's PgBouncer and redis-server for the infra tests
+infra-deps:
+	@bash scripts/infra-deps.sh
+
+## test-infra: real PgBouncer (transaction mode) under two worker processes, a local Redis Cluster, readiness and
+## metrics (vitest.infra.config.ts; a few minutes, so outside `make test`)
+test-infra: deps services infra-deps
+	npx vitest run --config vitest.infra.config.ts
 
 ## bench: production-path figures against same-run floors (docs/benchmarks.md): runParkTick quiet / re-stamped / drop / rise at 50,000 visitors, 10 parks at once, the recorded day, the worker's send jobs; /api/live and ride pages under ticks; upstream reads of 2 workers + API; sign-up timing (registered vs new address); then provider sends through a local SESv2 fake; printed, not asserted
 bench: deps services migrate

@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{domain,db,jobs,server,web}/src/**/*.test.ts', '{domain,db,jobs,server,web}/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // The infra tests start real components for minutes: `make test-infra` (vitest.infra.config.ts).
+    exclude: ['**/node_modules/**', '**/*.infra.test.ts'],
     globalSetup: ['./vitest.global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -38,15 +38,60 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/** How `createDb` builds its pool (settings DB_POOL_MAX and PG_PREPARED, docs/OPERATIONS.md "PgBouncer"). */
+export interface DbOptions {
+  /** Connections in the pool (default 10). */
+  max?: number;
+  /**
+   * Whether `PREPARED` statements run as named prepared statements (default true). False behind a
+   * transaction-mode pooler without prepared-statement support (PgBouncer < 1.21, or `max_prepared_statements`
+   * = 0): a named statement prepared on one server connection would be missing, or already exist, on the next.
+   */
+  prepared?: boolean;
+  /** Told about an idle connection's error (the connection is dropped; nothing else to do but log it). */
+  onIdleError?: (err: Error) => void;
+}
+
+/** The pools `createDb` built, by client, for the pool gauges (total, idle, waiting). */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The pg pool under a client built by `createDb` (undefined for others), for metrics: totalCount, idleCount, waitingCount. */
+export function poolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /**
  * Creates a Kysely client over a pg pool.
  * @param connectionString postgres URL (e.g. `DATABASE_URL`)
- * @param max pool size (default 10)
+ * @param options pool size and prepared statements (a number = pool size, as before)
  */
-export function createDb(connectionString: string, max = 10): Kysely<Database> {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max, Client: PreparingClient }) }),
-  });
+export function createDb(connectionString: string, options: DbOptions | number = {}): Kysely<Database> {
+  const o = typeof options === 'number' ? { max: options } : options;
+  const pool = new pg.Pool({ connectionString, max: o.max ?? 10, ...(o.prepared === false ? {} : { Client: PreparingClient }) });
+  // An idle connection the server (or a pooler) closes emits 'error' on the pool: the pool drops that connection
+  // and the next query opens another. Unhandled, the event would end the process (pg's documentation).
+  pool.on('error', (err) => o.onIdleError?.(err));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/**
+ * Runs `fn` inside a savepoint of the open transaction `tx`: when it throws, only its own writes are rolled back
+ * (the transaction stays usable) and the error is rethrown. Savepoints stay on the transaction's one server
+ * connection, so they are safe behind a transaction-mode pooler.
+ */
+export async function inSavepoint<T>(tx: Transaction<Database>, name: string, fn: () => Promise<T>): Promise<T> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad savepoint name ${name}`);
+  await sql.raw(`savepoint ${name}`).execute(tx);
+  try {
+    const out = await fn();
+    await sql.raw(`release savepoint ${name}`).execute(tx);
+    return out;
+  } catch (err) {
+    await sql.raw(`rollback to savepoint ${name}`).execute(tx);
+    throw err;
+  }
 }
 
 /** One round trip to PostgreSQL (`select 1`), for health checks. @throws the driver's error when the database does not answer. */

@@ -22,6 +22,7 @@ export * as payments from './repositories/payments.ts';
 export * as promo from './repositories/promo.ts';
 export * as rankings from './repositories/rankings.ts';
 export * as restaurantAlerts from './repositories/restaurantAlerts.ts';
+export * as retention from './repositories/retention.ts';
 export * as returnTimeAlerts from './repositories/returnTimeAlerts.ts';
 export * as rides from './repositories/rides.ts';
 export * as sessions from './repositories/sessions.ts';

@@ -20,12 +20,25 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
 }
 
 /**
- * Creates the database named in `connectionString` when it does not exist yet (connects to `postgres`).
+ * Creates the database named in `connectionString` when it does not exist yet. It first connects to the target
+ * itself: when that works nothing else is needed, so a least-privilege role without access to the `postgres`
+ * database migrates fine (docs/OPERATIONS.md "Processes"). Only a missing database (SQLSTATE 3D000) makes it
+ * connect to `postgres` to create it.
+ * @throws the driver's error when the target cannot be reached for another reason.
  */
 export async function ensureDatabase(connectionString: string): Promise<void> {
   const url = new URL(connectionString);
   const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
   if (!name) return;
+  const target = new pg.Client({ connectionString });
+  try {
+    await target.connect();
+    await target.end();
+    return;
+  } catch (err) {
+    await target.end().catch(() => {});
+    if ((err as { code?: string }).code !== '3D000') throw err;
+  }
   url.pathname = '/postgres';
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
@@ -51,15 +64,37 @@ export async function dropDatabase(connectionString: string): Promise<void> {
   }
 }
 
+/**
+ * Each migration with its state (`applied` + when, or pending), in order: `npm run db:status`.
+ * @throws the driver's error when the database cannot be reached.
+ */
+export async function migrationStatus(db: Kysely<any>): Promise<{ name: string; executedAt: Date | null }[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  return (await migrator.getMigrations()).map((m) => ({ name: m.name, executedAt: m.executedAt ?? null }));
+}
+
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (isMain) {
   const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-  await ensureDatabase(url);
-  const db = createDb(url, 1);
-  try {
-    await migrateToLatest(db);
-    console.log(`migrated ${url.replace(/\/\/[^@]*@/, '//')}`);
-  } finally {
-    await db.destroy();
+  const shown = url.replace(/\/\/[^@]*@/, '//');
+  if (process.argv[2] === 'status') {
+    const db = createDb(url, 1);
+    try {
+      const list = await migrationStatus(db);
+      for (const m of list) console.log(`${m.executedAt ? `applied ${m.executedAt.toISOString()}` : 'pending'.padEnd(32)}  ${m.name}`);
+      const pending = list.filter((m) => !m.executedAt).length;
+      console.log(`${shown}: ${list.length - pending} applied, ${pending} pending`);
+    } finally {
+      await db.destroy();
+    }
+  } else {
+    await ensureDatabase(url);
+    const db = createDb(url, 1);
+    try {
+      await migrateToLatest(db);
+      console.log(`migrated ${shown}`);
+    } finally {
+      await db.destroy();
+    }
   }
 }

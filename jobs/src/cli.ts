@@ -116,7 +116,7 @@ export async function runCli(argv: string[]): Promise<number> {
   const env = loadJobsEnv();
   const log = createLogger('walkon-jobs', env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
   const now = () => new Date();
-  const db = createDb(env.DATABASE_URL, 4);
+  const db = createDb(env.DATABASE_URL, { max: Math.min(env.DB_POOL_MAX, 4), prepared: env.PG_PREPARED === 'on' });
   const source = createWaitTimesSource(env, now);
   try {
     if (command === 'tick') {
@@ -167,12 +167,12 @@ export async function runCli(argv: string[]): Promise<number> {
         endDate: addDaysToDate(today, 2),
       });
       const count = await rides.watchAllRides(db, email, parkId);
-      const redis = createRedis(env.REDIS_URL, 'producer');
+      const redis = createRedis(env.REDIS_URL, 'producer', env.REDIS_CLUSTER_NODES);
       const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
       try {
         await syncParkScheduler({ db, queues, now }, parkId);
       } catch (err) {
-        log.warn({ err: (err as Error).message }, 'could not update the job scheduler (the worker reconciles on start)');
+        log.warn({ err }, 'could not update the job scheduler (the worker reconciles on start)');
       } finally {
         await queues.close();
         redis.disconnect();
@@ -181,7 +181,7 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'flight-check') {
-      const redis = createRedis(env.REDIS_URL, 'worker');
+      const redis = createRedis(env.REDIS_URL, 'worker', env.REDIS_CLUSTER_NODES);
       try {
         // Same construction as the worker (main.ts): the provider behind the Redis-cached search service
         // (cache keys `<QUEUE_PREFIX>:flights:…`, see providers/flights/cache.ts).
@@ -204,7 +204,7 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'restaurant-check') {
-      const redis = createRedis(env.REDIS_URL, 'worker');
+      const redis = createRedis(env.REDIS_URL, 'worker', env.REDIS_CLUSTER_NODES);
       const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
       try {
         const logger = pino({ name: 'walkon-jobs', level: log.level }, pino.destination(2));
@@ -217,7 +217,7 @@ export async function runCli(argv: string[]): Promise<number> {
       }
       return 0;
     }
-    const redis = createRedis(env.REDIS_URL, 'worker');
+    const redis = createRedis(env.REDIS_URL, 'worker', env.REDIS_CLUSTER_NODES);
     const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
     try {
       for (const q of [queues.poll, queues.maintenance]) {

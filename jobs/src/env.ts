@@ -9,7 +9,7 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/walkon'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-  QUEUE_PREFIX: z.string().min(1).default('walkon'),
+  QUEUE_PREFIX: z.string().min(1).default('{walkon}'),
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
   WAIT_TIMES_SOURCE: z.enum(['http', 'replay']).default('http'),
   THEMEPARKS_API_URL: z.string().url().default('https://api.themeparks.wiki'),
@@ -55,6 +55,19 @@ const schema = z.object({
   SEND_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
   /** SES / SNS calls in flight per batch: with SEND_CONCURRENCY, the provider throughput limit per worker. */
   SEND_PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
+  // Scale-out and operations (docs/OPERATIONS.md): pool, pooler, Redis Cluster, concurrency, metrics port.
+  /** Connections in each process's PostgreSQL pool (API, worker and CLI alike). */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** `off` behind a transaction-mode pooler without prepared-statement support (PgBouncer < 1.21): no named prepared statements. */
+  PG_PREPARED: z.enum(['on', 'off']).default('on'),
+  /** Park ticks (poll-park jobs) in flight per worker; each holds a pool connection only for its store-and-claim transaction. */
+  POLL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /** Comma-separated host:port seed nodes of a Redis Cluster (or REDIS_URL `redis+cluster://host:port,host:port`); unset = one Redis. */
+  REDIS_CLUSTER_NODES: z.string().optional(),
+  /** The worker's HTTP port for /livez, /readyz, /healthz and /metrics (0 = a free port; unset = none). */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address the worker's metrics port listens on. */
+  WORKER_METRICS_HOST: z.string().default('0.0.0.0'),
 });
 
 /** The worker's and CLI's settings (README "Configuration"), parsed once from the environment. */

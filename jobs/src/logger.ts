@@ -2,7 +2,26 @@ import { type Logger, pino } from 'pino';
 
 export type { Logger };
 
-/** A pino logger named after the process part (`worker`, `cli`, …). */
-export function createLogger(name: string, level = 'info'): Logger {
-  return pino({ name, level });
+/**
+ * What never reaches a log line (docs/OPERATIONS.md "Logs"): cookies, authorization headers and set-cookie, and
+ * e-mail addresses and phone numbers wherever a line carries them (`email`, `phone`, `address`, `to`, one and two
+ * levels deep).
+ */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-metrics-token"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  ...['email', 'phone', 'address', 'to', 'toAddress', 'phoneNumber'].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
+];
+
+/**
+ * A pino logger named after the process part (`worker`, `cli`, `server`, …): JSON lines, `err` serialized with its
+ * stack (pino's standard serializer), REDACT_PATHS censored as "[redacted]". Lines go to stdout, or `destination`.
+ */
+export function createLogger(name: string, level = 'info', destination?: pino.DestinationStream): Logger {
+  const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { err: pino.stdSerializers.err } };
+  return destination ? pino(options, destination) : pino(options);
 }

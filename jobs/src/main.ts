@@ -1,12 +1,13 @@
-import { createDb } from '@walkon/db';
+import { createDb, ping } from '@walkon/db';
 import { assertProductionReady, loadJobsEnv } from './env.ts';
 import { createLogger } from './logger.ts';
+import { checkReadiness, createWorkerMetrics, type OpsServer, startOpsServer } from './ops/index.ts';
 import { createDiningProvider } from './providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from './providers/flights/index.ts';
 import { createNotifier } from './providers/notify/index.ts';
 import { createRedisReadGate, createWaitTimesSource } from './providers/waitTimes/index.ts';
 import { createQueues } from './queues.ts';
-import { createRedis } from './redis.ts';
+import { assertClusterPrefix, clusterNodesOf, createRedis } from './redis.ts';
 import { buildWorker } from './worker.ts';
 
 // The worker process: reads env, builds the worker, shuts down gracefully on SIGTERM/SIGINT.
@@ -14,9 +15,17 @@ assertProductionReady('worker');
 const env = loadJobsEnv();
 const logger = createLogger('worker', env.LOG_LEVEL);
 const now = () => new Date();
-const db = createDb(env.DATABASE_URL);
-const connection = createRedis(env.REDIS_URL, 'worker');
+const db = createDb(env.DATABASE_URL, {
+  max: env.DB_POOL_MAX,
+  prepared: env.PG_PREPARED === 'on',
+  onIdleError: (err) => logger.warn({ err }, 'postgres: idle connection lost'),
+});
+if (clusterNodesOf(env.REDIS_URL, env.REDIS_CLUSTER_NODES)) assertClusterPrefix(env.QUEUE_PREFIX);
+const connection = createRedis(env.REDIS_URL, 'worker', env.REDIS_CLUSTER_NODES);
 const queues = createQueues({ connection, prefix: env.QUEUE_PREFIX });
+// A lost Redis is logged and waited out (readiness says 503 meanwhile), never an unhandled 'error' that ends the process.
+connection.on('error', (err) => logger.warn({ err }, 'redis'));
+for (const q of queues.all()) q.on('error', (err) => logger.warn({ err, queue: q.name }, 'queue error'));
 // Flight search for the 6-hourly flight price check (docs/decisions/006-duffel-for-flights.md): null (FLIGHTS_SOURCE=off, or duffel without a
 // token) = unavailable, the check then only deactivates past alerts. Cached in Redis under `<QUEUE_PREFIX>:flights:…`.
 const flightProvider = createFlightSearchProvider(env);
@@ -25,8 +34,10 @@ const flights = flightProvider
   : null;
 // Park reads honour the upstream's Retry-After across workers and the server (Redis `<QUEUE_PREFIX>:upstream:not-before:<parkId>`).
 const source = createWaitTimesSource(env, now, createRedisReadGate({ redis: connection, prefix: env.QUEUE_PREFIX }));
+const metrics = createWorkerMetrics({ db, queues, now });
 const worker = await buildWorker({
   db,
+  metrics,
   connection,
   queues,
   source,
@@ -37,16 +48,31 @@ const worker = await buildWorker({
   now,
   publicOrigin: env.PUBLIC_ORIGIN,
   flights,
+  pollConcurrency: env.POLL_CONCURRENCY,
   sendConcurrency: env.SEND_CONCURRENCY,
   providerConcurrency: env.SEND_PROVIDER_CONCURRENCY,
   leaseMs: env.SEND_LEASE_SECONDS * 1000,
 });
+
+// Liveness, readiness and metrics on the internal WORKER_METRICS_PORT (docs/OPERATIONS.md "Health", "Metrics").
+const ops: OpsServer | null =
+  env.WORKER_METRICS_PORT === undefined
+    ? null
+    : await startOpsServer({
+        port: env.WORKER_METRICS_PORT,
+        host: env.WORKER_METRICS_HOST,
+        registry: metrics.registry,
+        ready: () => checkReadiness({ db: () => ping(db), redis: () => connection.ping() }),
+        logger,
+      });
+if (ops) logger.info({ port: ops.port }, 'worker: /livez, /readyz and /metrics listening');
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'worker stopping');
+  await ops?.close();
   await worker.close();
   await queues.close();
   connection.disconnect();

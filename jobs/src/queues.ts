@@ -49,6 +49,7 @@ export const maintenanceTaskSchema = z.enum([
   'reconcile-schedulers',
   'expire-subscriptions',
   'prune-samples',
+  'sweep-retention',
   'flight-price-check',
   'restaurant-check',
 ]);

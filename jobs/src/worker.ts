@@ -1,8 +1,9 @@
-import { alertEngine, type Database, type Kysely, liveStatus, subscriptions } from '@walkon/db';
+import { alertEngine, type Database, type Kysely, liveStatus, retention, subscriptions } from '@walkon/db';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { Logger } from './logger.ts';
+import { isThrottling, type WorkerMetrics } from './ops/metrics.ts';
 import { ensureCatalogue } from './pipeline/catalogue.ts';
 import { sendConfirmation } from './pipeline/confirmations.ts';
 import { enqueueDeliveries } from './pipeline/fanout.ts';
@@ -15,9 +16,10 @@ import { POLL_EVERY_MS, reconcileSchedulers } from './pipeline/schedulers.ts';
 import { recordSendFailures, sendDeliveryBatch } from './pipeline/send.ts';
 import { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 import { runParkTick } from './pipeline/tick.ts';
+import { createRedisTickLease } from './pipeline/tickLease.ts';
 import type { DiningAvailabilityProvider } from './providers/dining/types.ts';
 import type { Notifier } from './providers/notify/index.ts';
-import { DEFAULT_TIMEOUT_MS, NotFoundError, planAfterFault, type WaitTimesSource } from './providers/waitTimes/index.ts';
+import { DEFAULT_TIMEOUT_MS, NotFoundError, planAfterFault, UpstreamError, type WaitTimesSource } from './providers/waitTimes/index.ts';
 import { jobSchemas, type MaintenanceJobData, parseJobData, QUEUE, type Queues } from './queues.ts';
 
 /** Everything the worker needs, injected (DESIGN §4 factories). */
@@ -31,6 +33,10 @@ export interface WorkerDeps {
   logger: Logger;
   now: () => Date;
   publicOrigin: string;
+  /** Prometheus series the processors record (docs/OPERATIONS.md "Metrics"); absent = none. */
+  metrics?: WorkerMetrics;
+  /** Park ticks in flight (default 4; POLL_CONCURRENCY): each holds a pool connection only for its store-and-claim transaction. */
+  pollConcurrency?: number;
   /** Concurrency of the send workers: batch jobs in flight per queue (default 10; SEND_CONCURRENCY). */
   sendConcurrency?: number;
   /** Provider calls (SES / SNS) in flight per batch (default 8; SEND_PROVIDER_CONCURRENCY). */
@@ -66,7 +72,8 @@ export interface WalkOnWorker {
 /**
  * Maintenance schedules (DESIGN §2 "other jobs"): the delivery sweeper every minute, scheduler reconciliation
  * every 5 minutes, the subscription expiry sweep every hour (so each park's local midnight is caught within an
- * hour, spec part 1 §4), pruning of wait samples older than the retention once a day, and the flight price
+ * hour, spec part 1 §4), pruning of wait samples older than the retention once a day, the retention sweep of
+ * expired sessions, tokens, Stripe event ids and outbox rows once a day (docs/OPERATIONS.md "Retention"), and the flight price
  * check every 6 hours (docs/decisions/019-flight-price-alerts.md), the restaurant check every 15 minutes (docs/decisions/009-restaurant-availability-walk-up.md).
  */
 export const MAINTENANCE_SCHEDULES = [
@@ -74,6 +81,7 @@ export const MAINTENANCE_SCHEDULES = [
   { id: 'reconcile-schedulers', every: 300_000, task: 'reconcile-schedulers' as const },
   { id: 'expire-subscriptions', every: 3_600_000, task: 'expire-subscriptions' as const },
   { id: 'prune-samples', every: 86_400_000, task: 'prune-samples' as const },
+  { id: 'sweep-retention', every: 86_400_000, task: 'sweep-retention' as const },
   { id: 'flight-price-check', every: 6 * 3_600_000, task: 'flight-price-check' as const },
   { id: 'restaurant-check', every: 15 * 60_000, task: 'restaurant-check' as const },
 ];
@@ -121,6 +129,9 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
     case 'prune-samples':
       // Drops whole monthly partitions past the retention and creates the next ones ahead (DESIGN §2.2 history).
       return await liveStatus.pruneSamples(deps.db, new Date(deps.now().getTime() - SAMPLE_RETENTION_DAYS * 86_400_000), deps.now());
+    case 'sweep-retention':
+      // Expired sessions, old account tokens, Stripe event ids and outbox rows (docs/OPERATIONS.md "Retention").
+      return { ...(await retention.sweepExpired(deps.db, deps.now())) };
     case 'restaurant-check': {
       // Restaurant alerts (docs/decisions/009): expire, group, check once per (restaurant, date, party size), claim and fan out e-mails.
       return {
@@ -161,29 +172,40 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   const log = deps.logger;
   const common = { connection: deps.connection, prefix: deps.queues.prefix };
 
+  // One read per park per tick across workers (a Redis lease); the write is under the advisory lock.
+  const lease = createRedisTickLease({ redis: deps.connection, prefix: deps.queues.prefix });
   const poll = new Worker(
     QUEUE.poll,
     async (job: Job, token?: string) => {
       const { parkId } = parseJobData(jobSchemas.poll, job);
+      // Every line of this job carries its jobId and parkId (docs/OPERATIONS.md "Logs").
+      const log = deps.logger.child({ jobId: job.id, parkId });
+      const endTick = deps.metrics?.tickDuration.startTimer();
       try {
-        const { ran, poll: p, claimed, capped, refreshStatistics } = await runParkTick(deps, parkId);
+        const { ran, poll: p, claimed, capped, refreshStatistics } = await runParkTick({ ...deps, lease }, parkId);
+        endTick?.({ outcome: ran ? 'ran' : 'skipped' });
         if (!ran || !p) return { skipped: 'another tick of this park is running' };
+        for (const c of claimed) deps.metrics?.deliveries.inc({ status: 'queued', channel: c.channel });
+        if (capped) deps.metrics?.deliveries.inc({ status: 'capped', channel: 'any' }, capped);
         await enqueueDeliveries(deps.queues, claimed);
         // After a large tick (DESIGN §2.4), once its messages are on their way.
         if (refreshStatistics) {
           await alertEngine
             .analyzeHotTables(deps.db)
-            .catch((err: Error) => log.warn({ parkId, err: err.message }, 'poll-park: refreshing the planner statistics failed'));
+            .catch((err: Error) => log.warn({ parkId, err }, 'poll-park: refreshing the planner statistics failed'));
         }
         // Lightning Lane auto-booking reads the live data just stored (docs/decisions/008-lightning-lane-booker-simulated.md); its faults never fail the poll.
         await runAutoBooking({ db: deps.db, now: deps.now, logger: log, booker: deps.lightningLaneBooker }, parkId).catch((err: Error) =>
-          log.warn({ parkId, err: err.message }, 'poll-park: lightning lane auto-booking failed'),
+          log.warn({ parkId, err }, 'poll-park: lightning lane auto-booking failed'),
         );
         log.info({ parkId, entities: p.entities, samples: p.samples, claimed: claimed.length, capped }, 'poll-park');
         return { claimed: claimed.length };
       } catch (err) {
+        endTick?.({ outcome: 'failed' });
+        if (err instanceof UpstreamError) deps.metrics?.upstreamFaults.inc({ kind: err.kind });
+        else if (err instanceof NotFoundError) deps.metrics?.upstreamFaults.inc({ kind: 'not-found' });
         if (err instanceof NotFoundError) {
-          log.warn({ parkId, err: err.message }, 'poll-park: park unknown to the source');
+          log.warn({ parkId, err }, 'poll-park: park unknown to the source');
           throw new UnrecoverableError(err.message);
         }
         // Retry-After and wrong-park responses (DESIGN §2.2): never read sooner than the upstream allows, at most
@@ -191,45 +213,50 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
         const tickEndsAt = job.timestamp + (job.opts.delay ?? 0) + POLL_EVERY_MS;
         const plan = planAfterFault(err, deps.now(), tickEndsAt - Date.now(), DEFAULT_TIMEOUT_MS);
         if (plan.action === 'give-up') {
-          log.error({ parkId, err: (err as Error).message }, 'poll-park: upstream answered about another park; nothing stored');
+          log.error({ parkId, err }, 'poll-park: upstream answered about another park; nothing stored');
           throw new UnrecoverableError((err as Error).message);
         }
         if (plan.action === 'retry-at' && job.attemptsStarted < (job.opts.attempts ?? 1)) {
-          log.warn(
-            { parkId, retryAt: plan.at.toISOString(), err: (err as Error).message },
-            'poll-park: upstream asked to wait, retrying then',
-          );
+          log.warn({ parkId, retryAt: plan.at.toISOString(), err }, 'poll-park: upstream asked to wait, retrying then');
           await job.moveToDelayed(Date.now() + Math.max(plan.at.getTime() - deps.now().getTime(), 0), token);
           throw new DelayedError();
         }
         if (plan.action === 'skip-tick' || plan.action === 'retry-at') {
           const until = plan.action === 'skip-tick' ? plan.until : plan.at;
-          log.warn(
-            { parkId, until: until.toISOString(), err: (err as Error).message },
-            'poll-park: upstream asked to wait; skipping this tick',
-          );
+          log.warn({ parkId, until: until.toISOString(), err }, 'poll-park: upstream asked to wait; skipping this tick');
           return { claimed: 0, deferredUntil: until.toISOString() };
         }
-        log.warn({ parkId, attempt: job.attemptsMade + 1, err: (err as Error).message }, 'poll-park: upstream fault, will retry');
+        log.warn({ parkId, attempt: job.attemptsMade + 1, err }, 'poll-park: upstream fault, will retry');
         throw err;
       }
     },
-    { ...common, concurrency: 4 },
+    { ...common, concurrency: deps.pollConcurrency ?? 4 },
   );
 
   const sendDeps = { ...deps, providerConcurrency: deps.providerConcurrency, leaseMs: deps.leaseMs };
   const sendProcessor = async (job: Job, token?: string) => {
     const data = parseJobData(jobSchemas.send, job);
+    const log = deps.logger.child({ jobId: job.id, queue: job.queueName });
     if ('confirmation' in data) return (await sendConfirmation(deps, data.confirmation, data.id)) ? 'sent' : 'skipped';
     const ids = 'deliveryIds' in data ? data.deliveryIds : [data.deliveryId];
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const channel = job.queueName === QUEUE.sendSms ? 'sms' : 'email';
+    const endSend = deps.metrics?.sendDuration.startTimer({ channel });
     let out: Awaited<ReturnType<typeof sendDeliveryBatch>>;
     try {
       out = await sendDeliveryBatch(sendDeps, ids);
+      endSend?.();
+      for (const o of out.outcomes) {
+        const status = o.status === 'skipped' && o.reason.startsWith('will retry') ? 'retry' : o.status;
+        if (status !== 'skipped') deps.metrics?.deliveries.inc({ status, channel });
+      }
+      if (out.retry && isThrottling(out.retry)) deps.metrics?.providerThrottled.inc({ channel });
     } catch (err) {
+      endSend?.();
+      if (isThrottling(err)) deps.metrics?.providerThrottled.inc({ channel });
       // The batch's transaction rolled back: nothing of it was marked sent.
       if (final) await recordSendFailures(deps, ids, (err as Error).message, true);
-      log.warn({ deliveries: ids.length, final, err: (err as Error).message }, 'send: batch failed');
+      log.warn({ deliveries: ids.length, final, err }, 'send: batch failed');
       throw err;
     }
     const failed = out.outcomes.filter((o) => o.status === 'failed');
@@ -256,6 +283,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     QUEUE.maintenance,
     async (job) => {
       const { task } = parseJobData(jobSchemas.maintenance, job);
+      const log = deps.logger.child({ jobId: job.id });
       const out = await runMaintenance(deps, task);
       log.info({ task, ...out }, 'maintenance');
       return out;
@@ -271,6 +299,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     QUEUE.history,
     async (job: Job) => {
       const { parkId } = parseJobData(jobSchemas.history, job);
+      const log = deps.logger.child({ jobId: job.id, parkId });
       const out = await collectHistory({ db: deps.db, source: deps.source, now: deps.now, logger: log }, parkId);
       log.debug(out, 'history');
       return out;
@@ -279,7 +308,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   );
 
   const workers = [poll, sendEmail, sendSms, maintenance, historyWorker];
-  for (const w of workers) w.on('error', (err) => log.error({ err: err.message, queue: w.name }, 'worker error'));
+  for (const w of workers) w.on('error', (err) => log.error({ err, queue: w.name }, 'worker error'));
 
   if (deps.schedules !== false) {
     for (const s of MAINTENANCE_SCHEDULES) {
@@ -294,10 +323,10 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     deps.schedules === false
       ? Promise.resolve()
       : (async () => {
-          await ensureCatalogue(deps).catch((err: Error) => log.warn({ err: err.message }, 'worker: catalogue load failed'));
+          await ensureCatalogue(deps).catch((err: Error) => log.warn({ err }, 'worker: catalogue load failed'));
           const historyParks = await reconcileHistorySchedulers(deps);
           log.info({ historyParks: historyParks.length }, 'worker: history schedulers upserted');
-        })().catch((err: Error) => log.warn({ err: err.message }, 'worker: history schedulers not upserted'));
+        })().catch((err: Error) => log.warn({ err }, 'worker: history schedulers not upserted'));
   log.info(
     {
       parks: parks.length,

@@ -58,3 +58,60 @@ describe('maintenance jobs (DESIGN §2 other jobs)', () => {
     expect(await db.selectFrom('wait_samples').select('id').execute()).toHaveLength(1);
   });
 });
+
+describe('sweep-retention (docs/OPERATIONS.md "Retention")', () => {
+  it('deletes expired sessions, tokens 30 days past expiry, Stripe event ids and outbox rows older than 30 days; keeps the rest', async () => {
+    const NOW = new Date('2026-11-26T12:00:00Z');
+    const ago = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
+    const user = await db
+      .insertInto('users')
+      .values({ email: 'a@example.com', full_name: 'A', password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('sessions')
+      .values([
+        { id: 'old', user_id: user.id, expires_at: ago(1) },
+        { id: 'live', user_id: user.id, expires_at: ago(-1) },
+      ])
+      .execute();
+    await db
+      .insertInto('account_tokens')
+      .values([
+        { token_hash: 'h1', purpose: 'verify_email', user_id: user.id, email: 'a@example.com', expires_at: ago(31) },
+        { token_hash: 'h2', purpose: 'verify_email', user_id: user.id, email: 'a@example.com', expires_at: ago(29) },
+      ])
+      .execute();
+    await db
+      .insertInto('stripe_events')
+      .values([
+        { id: 'evt_old', type: 'x', processed_at: ago(31) },
+        { id: 'evt_new', type: 'x', processed_at: ago(2) },
+      ])
+      .execute();
+    await db
+      .insertInto('outbox_messages')
+      .values([
+        { channel: 'email', to_address: 'a@example.com', subject: 's', body_text: 'old', created_at: ago(31) },
+        { channel: 'email', to_address: 'a@example.com', subject: 's', body_text: 'new', created_at: ago(1) },
+      ])
+      .execute();
+    expect(await runMaintenance({ db, queues, now: () => NOW }, 'sweep-retention')).toEqual({
+      sessions: 1,
+      accountTokens: 1,
+      stripeEvents: 1,
+      outbox: 1,
+    });
+    expect((await db.selectFrom('sessions').select('id').execute()).map((r) => r.id)).toEqual(['live']);
+    expect((await db.selectFrom('account_tokens').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['h2']);
+    expect((await db.selectFrom('stripe_events').select('id').execute()).map((r) => r.id)).toEqual(['evt_new']);
+    expect((await db.selectFrom('outbox_messages').select('body_text').execute()).map((r) => r.body_text)).toEqual(['new']);
+    // Idempotent: a second run deletes nothing.
+    expect(await runMaintenance({ db, queues, now: () => NOW }, 'sweep-retention')).toEqual({
+      sessions: 0,
+      accountTokens: 0,
+      stripeEvents: 0,
+      outbox: 0,
+    });
+  });
+});

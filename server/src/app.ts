@@ -1,3 +1,4 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createBullBoard } from '@bull-board/api';
@@ -11,7 +12,10 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import { flights, newsletter, ping, restaurantAlerts, subscriptions } from '@walkon/db';
 import { formatDayList } from '@walkon/domain/days';
 import { escapeHtml } from '@walkon/domain/html';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import { checkReadiness, createRegistry } from '@walkon/jobs/ops';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import fastifyMetrics from 'fastify-metrics';
+import promClient from 'prom-client';
 import { SESSION_COOKIE, type SessionUser, sessionCookieOptions, validateSessionToken } from './auth/session.ts';
 import type { AppDeps } from './deps.ts';
 import { PAGES_CSS, PAGES_CSS_PATH, renderPage, wantsHtml } from './pages.ts';
@@ -23,10 +27,28 @@ import { guardOf } from './security/limits.ts';
 import type { Context } from './trpc/init.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 
-/** Fastify's request logging without the "incoming request" line: one line per request (DESIGN §4 logs). */
+/**
+ * Fastify's request logging as ONE line per request (docs/OPERATIONS.md "Logs"): no "incoming request" line; the
+ * "request completed" line carries method, path (never the query string: it can hold unsubscribe tokens), route
+ * pattern, status and duration in milliseconds, with the request id pino adds as `reqId`.
+ */
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      path: request.url.split('?')[0],
+      route: request.routeOptions.url ?? null,
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
+
+/** An `x-request-id` we accept from the caller (a proxy or load balancer): 1–128 of [A-Za-z0-9._:-]; else we make one. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -84,7 +106,8 @@ const page = (title: string, body: string, status?: { text: string; tone?: 'ok' 
   });
 
 /**
- * Builds the HTTP server (DESIGN §4 factory): cookies, CSRF check, `/healthz`, tRPC at `/trpc`, Bull Board at
+ * Builds the HTTP server (DESIGN §4 factory): cookies, CSRF check, `/livez`, `/readyz` (alias `/healthz`), `/metrics`
+ * (admins or the METRICS_TOKEN bearer), tRPC at `/trpc`, Bull Board at
  * `/admin/queues` (admins only, static files included), one-click unsubscribe at `/unsubscribe` (RFC 8058; ride alerts, newsletter, flight alerts, restaurant alerts),
  * the Stripe webhook at `/stripe/webhook` (raw body, signature checked),
  * and, with `webDistDir`, the built web app with an SPA fallback.
@@ -104,6 +127,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One log line per request at info: Fastify's "request completed" (with the response time), not also
     // "incoming request".
     logController: new OneLinePerRequest(),
+    // Request ids (docs/OPERATIONS.md "Logs"): the caller's `x-request-id` when well-formed (only a log
+    // correlation: nothing trusts it), else a random UUID; echoed on every response.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
   });
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
@@ -140,16 +173,54 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(status).send({ error: { message } });
   });
 
-  app.get('/healthz', async (_req, reply) => {
-    const db = await ping(deps.db).then(
-      () => true,
-      () => false,
-    );
-    const redis = await deps.queues.ping().then(
-      () => true,
-      () => false,
-    );
-    return reply.code(db ? 200 : 503).send({ ok: db && redis, db, redis });
+  // Liveness and readiness (docs/OPERATIONS.md "Health"): /livez = the process answers; /readyz = PostgreSQL and
+  // Redis answer (503 otherwise, each check bounded to 2 s); /healthz is an alias of /readyz.
+  app.get('/livez', async () => ({ ok: true }));
+  const readyz = async (_req: FastifyRequest, reply: FastifyReply) => {
+    const r = await checkReadiness({ db: () => ping(deps.db), redis: () => deps.queues.ping() });
+    return reply
+      .code(r.ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(r);
+  };
+  app.get('/readyz', readyz);
+  app.get('/healthz', readyz);
+
+  // Metrics (docs/OPERATIONS.md "Metrics"): HTTP duration by route (fastify-metrics), the pg pool and the process,
+  // in this app's own registry; `/metrics` answers admins and the METRICS_TOKEN bearer only, never the public.
+  const registry = createRegistry('api', deps.db);
+  await app.register(fastifyMetrics, {
+    // prom-client itself (the plugin defaults to @prometheus-io/client), every series in this app's registry: a
+    // second app in one process (tests) registers nothing twice. (Casts: the plugin types its own client.)
+    promClient: promClient as never,
+    endpoint: null,
+    defaultMetrics: { enabled: false },
+    routeMetrics: {
+      enabled: { histogram: true, summary: false },
+      routeBlacklist: ['/metrics', '/livez', '/readyz', '/healthz'],
+      overrides: {
+        histogram: { name: 'http_request_duration_seconds', registers: [registry as never] },
+        summary: { registers: [registry as never] },
+      },
+    },
+  });
+  app.get('/metrics', async (req, reply) => {
+    const auth = req.headers.authorization ?? '';
+    const token = deps.metricsToken;
+    const bearerOk =
+      token !== undefined &&
+      auth.startsWith('Bearer ') &&
+      Buffer.byteLength(auth.slice(7)) === Buffer.byteLength(token) &&
+      timingSafeEqual(Buffer.from(auth.slice(7)), Buffer.from(token));
+    if (!bearerOk) {
+      const s = await sessionOf(deps, req, reply);
+      if (!s) return reply.code(401).send({ error: { message: 'Please log in as an admin, or send the metrics token.' } });
+      if (!s.user.roles.includes('admin')) return reply.code(403).send({ error: { message: 'Access Denied: admins only.' } });
+    }
+    return reply
+      .header('cache-control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
   });
 
   await app.register(fastifyTRPCPlugin, {

@@ -40,6 +40,11 @@ export interface AppDeps {
    * right to left only through those proxies, so a client cannot choose its address.
    */
   trustProxy?: false | string;
+  /**
+   * The bearer token a Prometheus scraper sends for `/metrics` (METRICS_TOKEN, docs/OPERATIONS.md "Metrics");
+   * unset = admins' sessions only.
+   */
+  metricsToken?: string;
   /** Overrides of the rate limits (README "Security"); tests relax the per-client ones. */
   limits?: Partial<LimitSettings>;
   /** Redis for rate limits and the log-in slow-down; default the queues' connection. */

@@ -12,7 +12,7 @@ const schema = z.object({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
   WEB_DIST_DIR: z.string().optional(),
-  QUEUE_PREFIX: z.string().min(1).default('walkon'),
+  QUEUE_PREFIX: z.string().min(1).default('{walkon}'),
   LOG_LEVEL: z.string().default('info'),
   /** `off`: no paid checkout (promo codes still work); production then needs no Stripe keys. */
   PAYMENTS: z.enum(['stripe', 'off']).default('stripe'),
@@ -25,6 +25,9 @@ const schema = z.object({
    * (default) = none, the client address is the socket's; else comma-separated addresses or CIDRs, or
    * "loopback" / "uniquelocal". Never "true": anyone could then choose their own address.
    */
+  // Operations (docs/OPERATIONS.md "Metrics").
+  /** Bearer token for a Prometheus scraper on the API's `/metrics` (at least 24 characters); unset = admins' sessions only. */
+  METRICS_TOKEN: z.string().min(24).optional(),
   TRUST_PROXY: z
     .string()
     .default('')

@@ -20,10 +20,15 @@ const env = loadServerEnv();
 const jobsEnv = loadJobsEnv();
 const logger = createLogger('server', env.LOG_LEVEL);
 const now = () => new Date();
-const db = createDb(env.DATABASE_URL);
-const redis = createRedis(env.REDIS_URL, 'producer');
-redis.on('error', (err) => logger.warn({ err: err.message }, 'redis'));
+const db = createDb(env.DATABASE_URL, {
+  max: jobsEnv.DB_POOL_MAX,
+  prepared: jobsEnv.PG_PREPARED === 'on',
+  onIdleError: (err) => logger.warn({ err }, 'postgres: idle connection lost'),
+});
+const redis = createRedis(env.REDIS_URL, 'producer', jobsEnv.REDIS_CLUSTER_NODES);
+redis.on('error', (err) => logger.warn({ err }, 'redis'));
 const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
+for (const q of queues.all()) q.on('error', (err) => logger.warn({ err, queue: q.name }, 'queue error'));
 // Flight search (docs/decisions/006-duffel-for-flights.md) behind the shared 15-minute Redis cache (`<QUEUE_PREFIX>:flights:…`, the worker uses the
 // same keys); null = unavailable (FLIGHTS_SOURCE=off, or duffel without DUFFEL_ACCESS_TOKEN).
 const flightProvider = createFlightSearchProvider(jobsEnv);
@@ -43,6 +48,7 @@ const app = await buildApp({
   production: env.NODE_ENV === 'production',
   webDistDir: env.WEB_DIST_DIR,
   trustProxy: env.TRUST_PROXY,
+  metricsToken: env.METRICS_TOKEN,
   redis,
   flights,
   // Account e-mails (verification, password reset, new address) through the same transport as alerts.

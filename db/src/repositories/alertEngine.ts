@@ -1,7 +1,7 @@
 import { DEFAULT_DAILY_CAPS, DEFAULT_THRESHOLD_MINUTES, REALERT_MINUTES, THRESHOLD_MAX_MINUTES } from '@walkon/domain/rules/alerts';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { type Executor, PREPARED } from '../client.ts';
-import type { AlertChannel } from '../types.ts';
+import type { AlertChannel, Database } from '../types.ts';
 /** `settings` keys of the daily caps (JSON integers), written by the admin control. */
 export const DAILY_CAP_KEYS = { sms: 'alert_daily_cap_sms', email: 'alert_daily_cap_email' } as const;
 
@@ -396,18 +396,17 @@ export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Pr
 }
 
 /**
- * Tries to take the park's tick lock on this connection (a session-level PostgreSQL advisory lock, released
- * by `unlockParkTick` or when the connection closes — a killed worker never leaves it held). DESIGN §2:
- * at most one tick per park at a time, across every worker.
+ * Tries to take the park's tick lock for the rest of the transaction `tx` (`pg_try_advisory_xact_lock`: released
+ * at commit or rollback, never by hand, so it is safe behind a transaction-mode pooler such as PgBouncer, where
+ * consecutive statements outside a transaction may run on different server connections). DESIGN §2: at most one
+ * tick per park at a time, across every worker. Returns false at once when another transaction holds it.
+ * @param tx an open transaction (outside one the lock would be released by the statement's own implicit commit)
  */
-export async function tryLockParkTick(db: Executor, parkId: string): Promise<boolean> {
-  const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_lock(hashtext('walkon:tick'), hashtext(${parkId})) as ok`.execute(db);
+export async function tryLockParkTick(tx: Transaction<Database>, parkId: string): Promise<boolean> {
+  const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtext('walkon:tick'), hashtext(${parkId})) as ok`.execute(
+    tx,
+  );
   return rows[0]?.ok === true;
-}
-
-/** Releases the park's tick lock taken by `tryLockParkTick` on the same connection. */
-export async function unlockParkTick(db: Executor, parkId: string): Promise<void> {
-  await sql`select pg_advisory_unlock(hashtext('walkon:tick'), hashtext(${parkId}))`.execute(db);
 }
 
 /**

@@ -184,6 +184,23 @@ export async function parkFeedUpdatedAt(db: Executor, parkId: string): Promise<D
   return (row?.live_updated_at as Date | null | undefined) ?? null;
 }
 
+/** When the park's last stored poll was taken (`parks.live_polled_at`, UTC), or null (never, or unknown park). */
+export async function parkPolledAt(db: Executor, parkId: string): Promise<Date | null> {
+  const row = await db.selectFrom('parks').select('live_polled_at').where('id', '=', parkId).executeTakeFirst();
+  return row?.live_polled_at ?? null;
+}
+
+/** The last stored poll instant of each of `parkIds` (`parks.live_polled_at`; null = never polled), for the poll-age metric. */
+export async function parkPollInstants(db: Executor, parkIds: readonly string[]): Promise<{ parkId: string; polledAt: Date | null }[]> {
+  if (parkIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('parks')
+    .select(['id', 'live_polled_at'])
+    .where('id', 'in', [...parkIds])
+    .execute();
+  return rows.map((r) => ({ parkId: r.id, polledAt: r.live_polled_at ?? null }));
+}
+
 /** The park's own live status as the last poll stored it (`parks.live_status`), or null (none yet, or unknown park). */
 export async function parkLiveStatus(db: Executor, parkId: string): Promise<string | null> {
   const row = await db.selectFrom('parks').select('live_status').where('id', '=', parkId).executeTakeFirst();

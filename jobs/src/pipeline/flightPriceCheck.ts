@@ -78,9 +78,7 @@ export async function runFlightPriceCheck(deps: FlightPriceCheckDeps): Promise<F
   }
 
   const alerts = await flightAlerts.activeAlerts(deps.db, today);
-  const groups = groupAlerts(alerts, (a, err) =>
-    log.warn({ alertId: a.id, err: err.message }, 'flight-price-check: alert cannot be searched'),
-  );
+  const groups = groupAlerts(alerts, (a, err) => log.warn({ alertId: a.id, err }, 'flight-price-check: alert cannot be searched'));
   result.groups = groups.length;
 
   const runGroup = async (g: FlightAlertGroup<FlightAlertRow>) => {
@@ -90,10 +88,7 @@ export async function runFlightPriceCheck(deps: FlightPriceCheckDeps): Promise<F
       outcome = await service.search(g.search);
     } catch (err) {
       result.failedGroups++;
-      log.warn(
-        { search: g.search, alerts: g.alerts.length, err: (err as Error).message },
-        'flight-price-check: search failed, group skipped',
-      );
+      log.warn({ search: g.search, alerts: g.alerts.length, err }, 'flight-price-check: search failed, group skipped');
       return;
     }
     if (outcome.unresolvedDestinations.length > 0)
@@ -113,7 +108,7 @@ export async function runFlightPriceCheck(deps: FlightPriceCheckDeps): Promise<F
       try {
         if (await notifyAlert(deps, alert, cheapest, now)) result.notified++;
       } catch (err) {
-        log.warn({ alertId: alert.id, err: (err as Error).message }, 'flight-price-check: e-mail failed, retried next run');
+        log.warn({ alertId: alert.id, err }, 'flight-price-check: e-mail failed, retried next run');
       }
     }
   };

@@ -186,7 +186,7 @@ export async function runAutoBooking(
         );
       }
     } catch (err) {
-      deps.logger?.warn({ parkId, userId: u.userId, err: (err as Error).message }, 'lightning lane auto-booking failed');
+      deps.logger?.warn({ parkId, userId: u.userId, err }, 'lightning lane auto-booking failed');
     }
   }
   return { users: users.length, booked, stale: false };

@@ -3,6 +3,7 @@ import { parkLocalDate } from '@walkon/domain/dates';
 import { feedClock, scheduleAllows } from '@walkon/domain/rules/liveData';
 import type { Logger } from '../logger.ts';
 import { NotFoundError, UpstreamError, type WaitTimesSource } from '../providers/waitTimes/index.ts';
+import type { LiveParkData } from '../providers/waitTimes/types.ts';
 import { findPark } from './catalogue.ts';
 import { type DecidedReading, decideReadings, type PreviousReading } from './readings.ts';
 
@@ -24,26 +25,54 @@ export interface PollResult {
   polledAt: Date;
 }
 
+/** What one upstream read of a park gave, before anything is stored (`readPark` → `storePark`). */
+export interface ParkRead {
+  parkId: string;
+  live: LiveParkData;
+  /** The park as the catalogue knows it. */
+  park: { name: string; timezone: string | null };
+  /** The poll instant (UTC), taken when the read answered. */
+  polledAt: Date;
+}
+
 /**
- * DESIGN §2.2 Poll: ONE upstream read of the park's live data, then upserts the attraction catalogue and
- * `ride_status` (with the back-in-service state), appending `wait_samples` only where `lastUpdated` changed,
- * and stores the park's own entity (status and hours, `parks.live_status`). Sets the park's time zone.
- * Passes still waiting for their rides (granted while the ride list could not load) get every attraction.
- * A `lastUpdated` more than 2 minutes in the future is logged and stored clamped to the poll instant.
- * Also used by the server for on-demand reads of parks nobody watches.
+ * The reading half of a poll (DESIGN §2.2): ONE upstream read of the park's live data and the catalogue lookup
+ * (which may load the catalogue). Holds no database connection across the HTTP call: each query takes a pool
+ * connection and gives it back, so the caller can store the read in a transaction afterwards (`storePark`).
  * @throws UpstreamError (retryable; `mismatch` when the document is about another park), NotFoundError (park
  * unknown to the source or the catalogue).
  */
-export async function refreshPark(
-  deps: { db: Executor; source: WaitTimesSource; now: () => Date; logger?: Logger },
-  parkId: string,
-): Promise<PollResult> {
+export async function readPark(deps: { db: Executor; source: WaitTimesSource; now: () => Date }, parkId: string): Promise<ParkRead> {
   const live = await deps.source.getLive(parkId);
   // Upstream data is evidence, not truth: a document about another park is never stored under this one.
   if (live.parkId !== parkId) throw new UpstreamError(`live read of ${parkId} answered about ${live.parkId}; nothing stored`, 'mismatch');
   const polledAt = deps.now();
   const park = await findPark(deps, parkId);
   if (!park) throw new NotFoundError(`park ${parkId} is not in the destinations catalogue`);
+  return { parkId, live, park: { name: park.name, timezone: park.timezone ?? null }, polledAt };
+}
+
+/**
+ * DESIGN §2.2 Poll: ONE upstream read of the park's live data (`readPark`), then `storePark` on `deps.db`.
+ * Also used by the server for on-demand reads of parks nobody watches.
+ * @throws what `readPark` throws.
+ */
+export async function refreshPark(
+  deps: { db: Executor; source: WaitTimesSource; now: () => Date; logger?: Logger },
+  parkId: string,
+): Promise<PollResult> {
+  return storePark({ db: deps.db, logger: deps.logger }, await readPark(deps, parkId));
+}
+
+/**
+ * The writing half of a poll (DESIGN §2.2): upserts the attraction catalogue and `ride_status` (with the
+ * back-in-service state), appending `wait_samples` only where `lastUpdated` changed, and stores the park's own
+ * entity (status and hours, `parks.live_status`). Sets the park's time zone. A `lastUpdated` more than 2 minutes
+ * in the future is logged and stored clamped to the poll instant. Passes still waiting for their rides (granted
+ * while the ride list could not load) get every attraction. No upstream call: safe inside a transaction.
+ */
+export async function storePark(deps: { db: Executor; logger?: Logger }, read: ParkRead): Promise<PollResult> {
+  const { parkId, live, park, polledAt } = read;
   if (live.timezone) await catalogue.setParkTimezone(deps.db, parkId, live.timezone);
   const parkEntity = live.entries.find((e) => e.id === parkId) ?? live.entries.find((e) => e.entityType === 'PARK');
   const parkStatus = parkEntity?.status ?? null;

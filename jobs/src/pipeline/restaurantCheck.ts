@@ -157,7 +157,7 @@ export async function runRestaurantCheck(deps: RestaurantCheckDeps, opts: Restau
   try {
     await enqueueDeliveries(deps.queues, claimed);
   } catch (err) {
-    log.warn({ claimed: claimed.length, err: (err as Error).message }, 'restaurant-check: fan-out failed, the sweeper will re-enqueue');
+    log.warn({ claimed: claimed.length, err }, 'restaurant-check: fan-out failed, the sweeper will re-enqueue');
   }
   log.info({ ...result, provider: provider.kind }, 'restaurant-check');
   return result;

@@ -1,10 +1,11 @@
 import { TZDate } from '@date-fns/tz';
-import { alertEngine, type ClaimedDelivery, type Database, type Kysely } from '@walkon/db';
+import { alertEngine, type ClaimedDelivery, type Database, inSavepoint, type Kysely, liveStatus } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import type { Logger } from '../logger.ts';
 import type { WaitTimesSource } from '../providers/waitTimes/index.ts';
-import { type PollResult, refreshPark } from './poll.ts';
+import { type PollResult, readPark, storePark } from './poll.ts';
 import { claimReturnTimeAlerts } from './returnTimes.ts';
+import type { TickLease } from './tickLease.ts';
 
 /** A tick that wrote at least this many deliveries and audience rows refreshes the planner statistics (DESIGN §2.4). */
 export const ANALYZE_AFTER_CLAIMS = 5_000;
@@ -32,52 +33,79 @@ function dayStartOf(day: string, timezone: string | null): Date {
 }
 
 /**
- * One tick for one park (DESIGN §2.2–2.4): under the park's tick lock (a PostgreSQL advisory lock held on one
- * connection: a second tick of the same park, from any worker, returns `ran: false` at once), poll (one
- * upstream read) → evaluate + claim in one transaction (alertEngine.claimTick, with the park-local "today"
- * and the daily caps) → Lightning Lane return-time alerts. A tick that wrote 5,000 rows or more (claims,
- * re-arms, cleaned dirty persons) says so in `refreshStatistics`; sending and that refresh are the caller's,
- * in that order: the worker fans out batch jobs, the `walkon-jobs tick` CLI sends in-process. A failure of the return-time claim is logged and does not hold back the ride alerts.
- * @throws UpstreamError / NotFoundError from the poll (nothing is claimed then).
+ * One tick for one park (DESIGN §2.2–2.4), safe behind a transaction-mode pooler (docs/OPERATIONS.md "PgBouncer"):
+ * 0. with `lease` (the worker's Redis TickLease), the park's lease: a tick of the same park running elsewhere
+ *    makes this one return `ran: false` before any read, so a park is read once per tick across workers;
+ * 1. the upstream read (`readPark`: one HTTP read and the catalogue lookup), holding no database connection;
+ * 2. ONE transaction that takes the park's tick lock (`pg_try_advisory_xact_lock`, released at commit or
+ *    rollback: a second tick of the same park, from any worker, returns `ran: false` at once), skips a read older
+ *    than the one already stored (two overlapping ticks never store out of order: the write is idempotent),
+ *    stores the poll (`storePark`), evaluates and claims (alertEngine.claimTick, with the park-local "today" and
+ *    the daily caps) and claims the Lightning Lane return-time alerts (in a savepoint: its failure is logged and
+ *    does not hold back the ride alerts).
+ * A tick that wrote 5,000 rows or more (claims, re-arms, cleaned dirty persons) says so in `refreshStatistics`;
+ * sending and that refresh are the caller's, in that order: the worker fans out batch jobs, the `walkon-jobs
+ * tick` CLI sends in-process.
+ * @throws UpstreamError / NotFoundError from the read (nothing is stored or claimed then).
  */
 export async function runParkTick(
-  deps: { db: Kysely<Database>; source: WaitTimesSource; now: () => Date; logger?: Logger },
+  deps: { db: Kysely<Database>; source: WaitTimesSource; now: () => Date; logger?: Logger; lease?: TickLease },
   parkId: string,
 ): Promise<TickResult> {
-  return deps.db.connection().execute(async (conn) => {
-    if (!(await alertEngine.tryLockParkTick(conn, parkId))) {
+  const skipped: TickResult = { ran: false, poll: null, claimed: [], capped: 0, refreshStatistics: false };
+  const token = deps.lease ? await deps.lease.acquire(parkId) : null;
+  if (deps.lease && token === null) {
+    deps.logger?.info({ parkId }, 'tick: another worker holds this park; skipped');
+    return skipped;
+  }
+  try {
+    return await lockedTick(deps, parkId, skipped);
+  } finally {
+    if (deps.lease && token) await deps.lease.release(parkId, token).catch(() => {});
+  }
+}
+
+/** `runParkTick` after the lease: read, then the one transaction under the advisory lock. */
+async function lockedTick(
+  deps: { db: Kysely<Database>; source: WaitTimesSource; now: () => Date; logger?: Logger },
+  parkId: string,
+  skipped: TickResult,
+): Promise<TickResult> {
+  const read = await readPark(deps, parkId);
+  return deps.db.transaction().execute(async (tx) => {
+    if (!(await alertEngine.tryLockParkTick(tx, parkId))) {
       deps.logger?.info({ parkId }, 'tick: another worker holds this park; skipped');
-      return { ran: false, poll: null, claimed: [], capped: 0, refreshStatistics: false };
+      return skipped;
     }
+    const stored = await liveStatus.parkPolledAt(tx, parkId);
+    if (stored && stored.getTime() > read.polledAt.getTime()) {
+      deps.logger?.info(
+        { parkId, stored: stored.toISOString(), read: read.polledAt.toISOString() },
+        'tick: a newer poll is stored; skipped',
+      );
+      return skipped;
+    }
+    const poll = await storePark({ db: tx, logger: deps.logger }, read);
+    const now = poll.polledAt;
+    const today = parkLocalDate(now, poll.timezone);
+    const caps = await alertEngine.getDailyCaps(tx);
+    const { claimed: rows, touched } = await alertEngine.claimTick(
+      tx,
+      { parkId, parkName: poll.parkName, now, today, dayStart: dayStartOf(today, poll.timezone), readings: poll.readings },
+      caps,
+    );
+    const claimed: ClaimedDelivery[] = rows
+      .filter((r) => r.status === 'queued')
+      .map((r) => ({ id: r.id, channel: r.channel, messageKey: r.messageKey }));
+    const capped = rows.length - claimed.length;
+    if (capped) deps.logger?.info({ parkId, capped }, 'tick: deliveries held back by the daily cap');
+    // Lightning Lane return-time alerts read the same poll and go out through the same senders.
+    let returnTimes: ClaimedDelivery[] = [];
     try {
-      const poll = await refreshPark({ ...deps, db: conn }, parkId);
-      const now = poll.polledAt;
-      const today = parkLocalDate(now, poll.timezone);
-      const caps = await alertEngine.getDailyCaps(conn);
-      const { claimed: rows, touched } = await conn
-        .transaction()
-        .execute((tx) =>
-          alertEngine.claimTick(
-            tx,
-            { parkId, parkName: poll.parkName, now, today, dayStart: dayStartOf(today, poll.timezone), readings: poll.readings },
-            caps,
-          ),
-        );
-      const claimed: ClaimedDelivery[] = rows
-        .filter((r) => r.status === 'queued')
-        .map((r) => ({ id: r.id, channel: r.channel, messageKey: r.messageKey }));
-      const capped = rows.length - claimed.length;
-      if (capped) deps.logger?.info({ parkId, capped }, 'tick: deliveries held back by the daily cap');
-      // Lightning Lane return-time alerts read the same poll and go out through the same senders.
-      let returnTimes: ClaimedDelivery[] = [];
-      try {
-        returnTimes = await claimReturnTimeAlerts(conn, parkId, now, poll.readings);
-      } catch (err) {
-        deps.logger?.error({ parkId, err: (err as Error).message }, 'return-time claim failed; ride alerts go out');
-      }
-      return { ran: true, poll, claimed: [...claimed, ...returnTimes], capped, refreshStatistics: touched >= ANALYZE_AFTER_CLAIMS };
-    } finally {
-      await alertEngine.unlockParkTick(conn, parkId);
+      returnTimes = await inSavepoint(tx, 'return_times', () => claimReturnTimeAlerts(tx, parkId, now, poll.readings));
+    } catch (err) {
+      deps.logger?.error({ parkId, err }, 'return-time claim failed; ride alerts go out');
     }
+    return { ran: true, poll, claimed: [...claimed, ...returnTimes], capped, refreshStatistics: touched >= ANALYZE_AFTER_CLAIMS };
   });
 }

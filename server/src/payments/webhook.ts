@@ -23,7 +23,7 @@ export async function stripeWebhook(app: FastifyInstance, deps: AppDeps): Promis
       try {
         event = deps.payments.stripe.webhooks.constructEvent(req.body, signature, deps.payments.webhookSecret);
       } catch (err) {
-        req.log.warn({ err: (err as Error).message }, 'stripe webhook refused');
+        req.log.warn({ err }, 'stripe webhook refused');
         return reply.code(400).send({ error: { message: 'Invalid Stripe signature or payload.' } });
       }
       try {
@@ -31,7 +31,7 @@ export async function stripeWebhook(app: FastifyInstance, deps: AppDeps): Promis
         req.log.info({ eventId: event.id, type: event.type, result }, 'stripe event');
         return { received: true, result };
       } catch (err) {
-        req.log.error({ eventId: event.id, err: (err as Error).message }, 'stripe event failed; Stripe will retry');
+        req.log.error({ eventId: event.id, err }, 'stripe event failed; Stripe will retry');
         return reply.code(503).send({ error: { message: 'Temporarily unable to process this event.' } });
       }
     });

@@ -17,7 +17,7 @@ export async function submit(deps: AppDeps, user: SessionUser | null, input: App
   try {
     await enqueueConfirmation(deps.queues, 'affiliate', row.id);
   } catch (err) {
-    deps.logger.warn({ err: (err as Error).message }, 'affiliate confirmation not queued');
+    deps.logger.warn({ err }, 'affiliate confirmation not queued');
   }
   return { ok: true as const, totalFollowers: row.totalFollowers };
 }

@@ -249,7 +249,7 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
     try {
       await enqueueDeliveries(deps.queues, [claimed]);
     } catch (err) {
-      deps.logger.warn({ err: (err as Error).message }, 'test alert enqueue failed');
+      deps.logger.warn({ err }, 'test alert enqueue failed');
       throw new AppError('UNAVAILABLE', 'Alerts are temporarily unavailable. Please try again in a minute.');
     }
   });

@@ -23,7 +23,7 @@ async function sendAccountEmail(deps: AppDeps, to: string, kind: AccountEmailKin
   try {
     await (deps.notifier ?? outbox).sendEmail({ to, ...formatAccountEmail(kind, link) }, { db: deps.db });
   } catch (err) {
-    deps.logger.warn({ kind, err: (err as Error).message }, 'account e-mail not sent');
+    deps.logger.warn({ kind, err }, 'account e-mail not sent');
   }
 }
 

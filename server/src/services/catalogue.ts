@@ -40,7 +40,7 @@ export async function loadCatalogue(deps: AppDeps): Promise<void> {
   try {
     await singleFlight('catalogue', () => loadCatalogueNow(deps));
   } catch (err) {
-    deps.logger.warn({ err: (err as Error).message }, 'catalogue load failed');
+    deps.logger.warn({ err }, 'catalogue load failed');
     throw new AppError('UNAVAILABLE', 'Error fetching destinations');
   }
 }

@@ -71,7 +71,7 @@ export async function searchFlights(deps: AppDeps, input: TripInput) {
     return { flights: out.flights, unresolvedDestinations: out.unresolvedDestinations, source: provider.kind };
   } catch (err) {
     if (!(err instanceof FlightProviderError)) throw err;
-    deps.logger.warn({ err: err.message, status: err.status, origin: query.origin }, 'flight search failed');
+    deps.logger.warn({ err, status: err.status, origin: query.origin }, 'flight search failed');
     throw new AppError('UNAVAILABLE', FLIGHTS_FAILED);
   }
 }

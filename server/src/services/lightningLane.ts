@@ -146,7 +146,7 @@ export async function book(deps: AppDeps, user: SessionUser, input: { parkId: st
       },
     );
   } catch (err) {
-    deps.logger.warn({ userId: user.id, attractionId: lane.id, err: (err as Error).message }, 'lightning lane booking failed');
+    deps.logger.warn({ userId: user.id, attractionId: lane.id, err }, 'lightning lane booking failed');
     throw new AppError('UNAVAILABLE', 'The booking could not be made. Please try again.');
   }
   if (result.outcome === 'exists') throw new AppError('CONFLICT', `You already have a Lightning Lane for ${lane.name} today.`);

@@ -25,7 +25,7 @@ export async function loadRides(deps: AppDeps, parkId: string) {
   try {
     await freshPoll(deps, parkId);
   } catch (err) {
-    deps.logger.warn({ parkId, err: (err as Error).message }, 'could not load rides for default selection');
+    deps.logger.warn({ parkId, err }, 'could not load rides for default selection');
   }
 }
 
@@ -34,6 +34,6 @@ export async function syncScheduler(deps: AppDeps, parkId: string): Promise<void
   try {
     await syncParkScheduler({ db: deps.db, queues: deps.queues, now: deps.now }, parkId);
   } catch (err) {
-    deps.logger.warn({ parkId, err: (err as Error).message }, 'scheduler sync failed; the worker will reconcile');
+    deps.logger.warn({ parkId, err }, 'scheduler sync failed; the worker will reconcile');
   }
 }

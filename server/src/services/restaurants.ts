@@ -68,7 +68,7 @@ async function loadedPark(deps: AppDeps, parkId: string) {
     try {
       await singleFlight(`live:${parkId}`, () => readParkNow(deps, parkId));
     } catch (err) {
-      if (!(err instanceof NotFoundError)) deps.logger.warn({ parkId, err: (err as Error).message }, 'restaurants: live read failed');
+      if (!(err instanceof NotFoundError)) deps.logger.warn({ parkId, err }, 'restaurants: live read failed');
       if (list.length === 0 && !(err instanceof NotFoundError)) throw new AppError('UNAVAILABLE', 'Error fetching restaurants');
     }
     park = (await catalogue.getPark(deps.db, parkId)) ?? park;

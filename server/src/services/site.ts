@@ -64,7 +64,7 @@ export async function subscribeNewsletter(deps: AppDeps, email: string, userId: 
   try {
     await enqueueConfirmation(deps.queues, 'newsletter', id);
   } catch (err) {
-    deps.logger.warn({ err: (err as Error).message }, 'newsletter confirmation not queued');
+    deps.logger.warn({ err }, 'newsletter confirmation not queued');
   }
   return { ok: true as const };
 }

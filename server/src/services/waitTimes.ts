@@ -82,7 +82,7 @@ export async function freshPoll(deps: AppDeps, parkId: string): Promise<Date> {
     });
   } catch (err) {
     if (err instanceof NotFoundError) throw new AppError('NOT_FOUND', 'No ride information available for this park.');
-    deps.logger.warn({ parkId, err: (err as Error).message }, 'live refresh failed');
+    deps.logger.warn({ parkId, err }, 'live refresh failed');
     if (!last) throw new AppError('UNAVAILABLE', 'Error fetching live data');
     return last;
   }

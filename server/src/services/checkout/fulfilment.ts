@@ -26,7 +26,7 @@ export async function queueReceipt(deps: AppDeps, kind: 'checkout' | 'promo', id
   try {
     await enqueueConfirmation(deps.queues, kind, id);
   } catch (err) {
-    deps.logger.warn({ kind, id, err: (err as Error).message }, 'confirmation e-mail not queued');
+    deps.logger.warn({ kind, id, err }, 'confirmation e-mail not queued');
   }
 }
 
@@ -78,7 +78,7 @@ export async function fulfilCheckout(deps: AppDeps, sessionId: string): Promise<
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId);
   } catch (err) {
-    deps.logger.warn({ sessionId, err: (err as Error).message }, 'stripe checkout.sessions.retrieve failed');
+    deps.logger.warn({ sessionId, err }, 'stripe checkout.sessions.retrieve failed');
     throw new AppError('UNAVAILABLE', 'We could not confirm the payment yet. Please refresh in a moment.');
   }
   if (session.payment_status === 'unpaid') return outcome(session.status === 'expired' ? 'expired' : 'pending', null);

@@ -44,7 +44,7 @@ export async function startStripeSession(
       idempotencyKey: checkoutIdempotencyKey(idempotency.request, idempotency.now),
     });
   } catch (err) {
-    deps.logger.warn({ err: (err as Error).message }, 'stripe checkout.sessions.create failed');
+    deps.logger.warn({ err }, 'stripe checkout.sessions.create failed');
     const message = err instanceof Stripe.errors.StripeInvalidRequestError ? err.message : 'Failed to start checkout process';
     throw new AppError('UNAVAILABLE', message);
   }

@@ -1,0 +1,153 @@
+import { type Database, type Kysely, liveStatus, poolOf, watches } from '@walkon/db';
+import client, { type Counter, type Histogram, type Registry } from 'prom-client';
+import type { Queues } from '../queues.ts';
+
+/**
+ * Prometheus metrics (docs/OPERATIONS.md "Metrics"), with prom-client. Each process builds its own registry (the
+ * API on `/metrics` for admins or the METRICS_TOKEN bearer, the worker on WORKER_METRICS_PORT), with Node's default
+ * process metrics and the PostgreSQL pool gauges.
+ */
+
+/** A registry with the process's default metrics (labelled `component`) and the pg pool gauges of `db`. */
+export function createRegistry(component: 'api' | 'worker', db: Kysely<Database>): Registry {
+  const registry = new client.Registry();
+  registry.setDefaultLabels({ component });
+  client.collectDefaultMetrics({ register: registry });
+  const pool = poolOf(db);
+  const gauge = (name: string, help: string, read: () => number) =>
+    new client.Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  if (pool) {
+    gauge('walkon_pg_pool_connections', 'Connections in the PostgreSQL pool (busy and idle).', () => pool.totalCount);
+    gauge('walkon_pg_pool_idle', 'Idle connections in the PostgreSQL pool.', () => pool.idleCount);
+    gauge(
+      'walkon_pg_pool_waiting',
+      'Queries waiting for a PostgreSQL pool connection (raise DB_POOL_MAX or lower the concurrency when this stays above 0).',
+      () => pool.waitingCount,
+    );
+  }
+  return registry;
+}
+
+/** The worker's own series, incremented by the job processors (jobs/src/worker.ts). */
+export interface WorkerMetrics {
+  registry: Registry;
+  /** Upstream (ThemeParks.wiki) faults by kind: timeout, http, rate-limited, malformed, mismatch, deferred, … */
+  upstreamFaults: Counter<'kind'>;
+  /** Park tick duration in seconds (read + store + claim), by outcome: ran, skipped, failed. */
+  tickDuration: Histogram<'outcome'>;
+  /** Deliveries by status (claimed: queued / capped; sent: sent / failed / retry) and channel (email / sms). */
+  deliveries: Counter<'status' | 'channel'>;
+  /** Send batch latency in seconds (provider calls and marking), by channel. */
+  sendDuration: Histogram<'channel'>;
+  /** Provider answers that asked to slow down (SES/SNS throttling, HTTP 429), by channel. */
+  providerThrottled: Counter<'channel'>;
+}
+
+/**
+ * The worker's registry: `createRegistry('worker')` plus queue depth by queue and state (BullMQ getJobCounts at
+ * scrape time), seconds since each watched park's last successful poll (`parks.live_polled_at`; parks with a valid
+ * watch, as the job schedulers), and the counters and histograms of `WorkerMetrics`.
+ */
+export function createWorkerMetrics(deps: { db: Kysely<Database>; queues: Queues; now: () => Date }): WorkerMetrics {
+  const registry = createRegistry('worker', deps.db);
+  const states = ['waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized', 'waiting-children'] as const;
+  new client.Gauge({
+    name: 'walkon_queue_jobs',
+    help: 'Jobs in each BullMQ queue by state.',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const q of deps.queues.all()) {
+        const counts = await q.getJobCounts(...states);
+        for (const s of states) this.set({ queue: q.name, state: s }, counts[s] ?? 0);
+      }
+    },
+  });
+  new client.Gauge({
+    name: 'walkon_park_poll_age_seconds',
+    help: "Seconds since each watched park's last successful poll (alert when above 180: ticks are missed).",
+    labelNames: ['park_id'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const now = deps.now();
+      const parks = await watches.parksWithValidWatches(deps.db, now);
+      for (const p of await liveStatus.parkPollInstants(deps.db, parks)) {
+        // A watched park never polled counts from the epoch: it is as stale as can be.
+        this.set({ park_id: p.parkId }, (now.getTime() - (p.polledAt?.getTime() ?? 0)) / 1000);
+      }
+    },
+  });
+  const out: WorkerMetrics = {
+    registry,
+    upstreamFaults: new client.Counter({
+      name: 'walkon_upstream_faults_total',
+      help: 'Upstream wait-time read faults by kind.',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+    tickDuration: new client.Histogram({
+      name: 'walkon_tick_duration_seconds',
+      help: 'Park tick duration (upstream read, store, evaluate and claim) by outcome.',
+      labelNames: ['outcome'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+      registers: [registry],
+    }),
+    deliveries: new client.Counter({
+      name: 'walkon_deliveries_total',
+      help: 'Deliveries by status (queued and capped when claimed; sent, failed and retry when sent) and channel.',
+      labelNames: ['status', 'channel'],
+      registers: [registry],
+    }),
+    sendDuration: new client.Histogram({
+      name: 'walkon_send_duration_seconds',
+      help: 'Send batch duration (provider calls and marking) by channel.',
+      labelNames: ['channel'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+      registers: [registry],
+    }),
+    providerThrottled: new client.Counter({
+      name: 'walkon_provider_throttled_total',
+      help: 'Provider (SES / SNS) answers asking to slow down, by channel.',
+      labelNames: ['channel'],
+      registers: [registry],
+    }),
+  };
+  // Every known series starts at 0, so a rate() and an alert see it before its first event.
+  for (const kind of UPSTREAM_FAULT_KINDS) out.upstreamFaults.inc({ kind }, 0);
+  for (const channel of ['email', 'sms']) {
+    out.providerThrottled.inc({ channel }, 0);
+    for (const status of ['queued', 'sent', 'failed', 'retry']) out.deliveries.inc({ status, channel }, 0);
+  }
+  return out;
+}
+
+/** The kinds of `walkon_upstream_faults_total`: UpstreamError's kinds and `not-found` (a park the source does not know). */
+export const UPSTREAM_FAULT_KINDS = [
+  'timeout',
+  'http',
+  'network',
+  'malformed',
+  'too-large',
+  'mismatch',
+  'deferred',
+  'not-found',
+  'other',
+] as const;
+
+/** Whether a provider error asks to slow down (AWS `Throttling` / `TooManyRequestsException`, HTTP 429). */
+export function isThrottling(err: unknown): boolean {
+  const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } } | null;
+  if (!e) return false;
+  return (
+    /throttl|TooManyRequests|rate exceeded|MaxSendRate/i.test(`${e.name ?? ''} ${e.message ?? ''}`) || e.$metadata?.httpStatusCode === 429
+  );
+}
