@@ -83,7 +83,7 @@ export const JOBS_ENV_KEYS = Object.keys(schema.shape);
  * The production profile (README "Running in production"): with NODE_ENV=production, the first setting that
  * would make WalkOn fake something or send users to the wrong place, as one sentence naming the variable, or
  * null when there is none. Checked on the raw environment (an explicit setting, not a default): NOTIFY_TRANSPORT
- * set, PUBLIC_ORIGIN https://, DATABASE_URL and REDIS_URL set, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set
+ * set, PUBLIC_ORIGIN https://, DATABASE_URL and REDIS_URL (or REDIS_CLUSTER_NODES) set, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set
  * unless PAYMENTS=off. The API and the worker refuse to start on it (assertProductionReady).
  */
 export function productionProblem(source: NodeJS.ProcessEnv = process.env): string | null {
@@ -94,7 +94,8 @@ export function productionProblem(source: NodeJS.ProcessEnv = process.env): stri
   if (!/^https:\/\/[^/]/.test(source.PUBLIC_ORIGIN ?? ''))
     return `PUBLIC_ORIGIN must be the https:// address users reach WalkOn at in production (it is ${set('PUBLIC_ORIGIN') ? `"${source.PUBLIC_ORIGIN}"` : 'unset'}).`;
   if (!set('DATABASE_URL')) return 'DATABASE_URL must be set in production (the PostgreSQL connection string).';
-  if (!set('REDIS_URL')) return 'REDIS_URL must be set in production (the Redis connection string).';
+  if (!set('REDIS_URL') && !set('REDIS_CLUSTER_NODES'))
+    return 'REDIS_URL must be set in production (the Redis connection string), unless REDIS_CLUSTER_NODES names a Redis Cluster.';
   if (source.PAYMENTS !== 'off') {
     for (const k of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
       if (!set(k)) return `${k} must be set in production, or PAYMENTS=off to run without paid checkout.`;

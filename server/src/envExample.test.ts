@@ -73,6 +73,10 @@ describe('production profile: nothing defaults to a fake', () => {
     expect(problem!.split(/\.\s/)).toHaveLength(1);
   });
 
+  it('takes a Redis Cluster instead of REDIS_URL', () => {
+    expect(productionProblem({ ...ready, REDIS_URL: '', REDIS_CLUSTER_NODES: 'redis-a:6379,redis-b:6379' })).toBeNull();
+  });
+
   it.each([
     ['the API', 'server/src/main.ts', 'api'],
     ['the worker', 'jobs/src/main.ts', 'worker'],
