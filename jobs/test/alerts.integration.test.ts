@@ -95,10 +95,20 @@ describe('DESIGN §2.3 evaluation over the real Magic Kingdom recordings (replay
 
   it('a document whose every stamp is more than 15 minutes old alerts no one; a ride stamped yesterday never alerts', async () => {
     await watchAll(db, MK_OPEN, 'fan@example.com', now);
-    // The same recording served as it was, read 16 minutes later: the feed is not live.
-    const late = () => new Date(AT_OPEN.getTime() + 16 * 60_000);
     const asRecorded = replayOf(MK_OPEN, now);
-    expect((await runParkTick({ db, source: asRecorded, now: late }, MK)).claimed).toEqual([]);
+    const at = () => new Date(AT_OPEN.getTime() + 60_000);
+    // The same recording with every stamp 17 minutes earlier, read a minute after the recording: its newest stamp
+    // is 18 minutes old, so the feed is not live. (Both reads happen at the same instant: a tick never stores a
+    // read older than the one stored, DESIGN §7.)
+    const earlier = (t: string | null) => (t ? new Date(Date.parse(t) - 17 * 60_000).toISOString() : t);
+    const stale: WaitTimesSource = {
+      ...asRecorded,
+      getLive: async (id) => {
+        const live = await asRecorded.getLive(id);
+        return { ...live, entries: live.entries.map((e) => ({ ...e, lastUpdated: earlier(e.lastUpdated) })) };
+      },
+    };
+    expect((await runParkTick({ db, source: stale, now: at }, MK)).claimed).toEqual([]);
     // Live again, but Dumbo's stamp moved to 23:59 of the day before (park-local): not confirmed today.
     const yesterday = '2026-04-14T03:59:00.000Z';
     const dumbo: WaitTimesSource = {
@@ -111,7 +121,6 @@ describe('DESIGN §2.3 evaluation over the real Magic Kingdom recordings (replay
         };
       },
     };
-    const at = () => new Date(AT_OPEN.getTime() + 60_000);
     const names = (await runParkTick({ db, source: dumbo, now: at }, MK)).claimed.length;
     const sent = (await db.selectFrom('deliveries').select('ride_name').execute()).map((r) => r.ride_name).sort();
     expect(names).toBe(EXPECTED_MK_ALERTS.length - 1);

@@ -171,9 +171,11 @@ describe('DESIGN §2.5 provider path: SESv2 + SNS through the local fake', () =>
     }
     expect(fake.accepted).toHaveLength(60);
     expect(await count(`status = 'failed'`)).toBe(0);
-    // The budget's 1-second windows meet the fake's continuous bucket at their edges: a stray throttling answer
-    // can happen there (and is resent); the two workers together never ask for double the quota.
-    expect(fake.counts.throttled).toBeLessThanOrEqual(3);
+    // The budget's 1-second windows meet the fake's continuous bucket at their edges: a few throttling answers
+    // can happen there (and are resent), more when a loaded machine delays a window's sends into the next one.
+    // Two workers each with a budget of their own would offer 40/s against 20/s and be refused about half the
+    // time (some 30 of 60); shared, they stay far below that.
+    expect(fake.counts.throttled).toBeLessThanOrEqual(10);
     // Never more than 20 in any second (plus the bucket's one second of credit at the start).
     const at = fake.accepted.map((m) => m.at).sort((a, b) => a - b);
     for (let i = 0; i + 40 < at.length; i++) expect(at[i + 40]! - at[i]!).toBeGreaterThanOrEqual(1000);
