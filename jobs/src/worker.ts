@@ -3,6 +3,7 @@ import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { Logger } from './logger.ts';
+import { sendAccountEmail } from './pipeline/accountEmails.ts';
 import { ensureCatalogue } from './pipeline/catalogue.ts';
 import { sendConfirmation } from './pipeline/confirmations.ts';
 import { enqueueDeliveries } from './pipeline/fanout.ts';
@@ -54,6 +55,11 @@ export interface WorkerDeps {
    * only processes jobs already queued — the benchmark uses it so no background tick runs while it measures.
    */
   schedules?: boolean;
+  /**
+   * `send`: run only the `send-email` / `send-sms` workers (the other queues' workers are built without running,
+   * and no scheduler is upserted) — for tests whose stack ticks through the CLI but needs queued e-mails sent.
+   */
+  only?: 'send';
 }
 
 /** A running worker. */
@@ -160,6 +166,9 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
 export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   const log = deps.logger;
   const common = { connection: deps.connection, prefix: deps.queues.prefix };
+  // The queues other than send-email / send-sms, which `only: 'send'` leaves unprocessed.
+  const other = { ...common, autorun: deps.only !== 'send' };
+  const schedules = deps.schedules !== false && deps.only !== 'send';
 
   const poll = new Worker(
     QUEUE.poll,
@@ -214,13 +223,17 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
         throw err;
       }
     },
-    { ...common, concurrency: 4 },
+    { ...other, concurrency: 4 },
   );
 
   const sendDeps = { ...deps, providerConcurrency: deps.providerConcurrency, leaseMs: deps.leaseMs };
   const sendProcessor = async (job: Job, token?: string) => {
     const data = parseJobData(jobSchemas.send, job);
     if ('confirmation' in data) return (await sendConfirmation(deps, data.confirmation, data.id)) ? 'sent' : 'skipped';
+    if ('account' in data) {
+      await sendAccountEmail(deps, data);
+      return 'sent';
+    }
     const ids = 'deliveryIds' in data ? data.deliveryIds : [data.deliveryId];
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     let out: Awaited<ReturnType<typeof sendDeliveryBatch>>;
@@ -262,7 +275,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     },
     // Two at a time: a slow flight price check (one provider search per trip group) must not hold up the
     // once-a-minute delivery sweeper; every task is idempotent (jobIds, upserts, conditional updates).
-    { ...common, concurrency: 2 },
+    { ...other, concurrency: 2 },
   );
 
   // The 5-minute history collection of every park (DESIGN §2.2 history); the claim keeps it to one read per
@@ -275,29 +288,28 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
       log.debug(out, 'history');
       return out;
     },
-    { ...common, concurrency: 2 },
+    { ...other, concurrency: 2 },
   );
 
   const workers = [poll, sendEmail, sendSms, maintenance, historyWorker];
   for (const w of workers) w.on('error', (err) => log.error({ err: err.message, queue: w.name }, 'worker error'));
 
-  if (deps.schedules !== false) {
+  if (schedules) {
     for (const s of MAINTENANCE_SCHEDULES) {
       await deps.queues.maintenance.upsertJobScheduler(s.id, { every: s.every }, { name: s.task, data: { task: s.task } });
     }
   }
-  const parks = deps.schedules === false ? [] : await reconcileSchedulers(deps);
+  const parks = !schedules ? [] : await reconcileSchedulers(deps);
   // The catalogue load and the ~130 history job schedulers (DESIGN §2.2 history) do not hold up the start: the
   // alert polls above are what must run at once. A failure is logged; the reconcile-schedulers maintenance task
   // (every 5 minutes) upserts them again. close() waits for it, so no upsert outlives the worker.
-  const historyStart: Promise<void> =
-    deps.schedules === false
-      ? Promise.resolve()
-      : (async () => {
-          await ensureCatalogue(deps).catch((err: Error) => log.warn({ err: err.message }, 'worker: catalogue load failed'));
-          const historyParks = await reconcileHistorySchedulers(deps);
-          log.info({ historyParks: historyParks.length }, 'worker: history schedulers upserted');
-        })().catch((err: Error) => log.warn({ err: err.message }, 'worker: history schedulers not upserted'));
+  const historyStart: Promise<void> = !schedules
+    ? Promise.resolve()
+    : (async () => {
+        await ensureCatalogue(deps).catch((err: Error) => log.warn({ err: err.message }, 'worker: catalogue load failed'));
+        const historyParks = await reconcileHistorySchedulers(deps);
+        log.info({ historyParks: historyParks.length }, 'worker: history schedulers upserted');
+      })().catch((err: Error) => log.warn({ err: err.message }, 'worker: history schedulers not upserted'));
   log.info(
     {
       parks: parks.length,
