@@ -1,10 +1,11 @@
 /**
  * `@walkon/jobs/producers`: what the API process needs to hand work to the worker (DESIGN §3): the queues and
- * their Redis connection, the enqueue functions (deliveries, confirmations) and the per-park job scheduler
+ * their Redis connection, the enqueue functions (deliveries, confirmations, account e-mails) and the per-park job scheduler
  * sync. Nothing here reads upstream or sends a message itself.
  */
 
+export { enqueueAccountEmail } from './pipeline/accountEmails.ts';
 export { enqueueConfirmation, enqueueDeliveries } from './pipeline/fanout.ts';
 export { syncParkScheduler } from './pipeline/schedulers.ts';
-export { type ConfirmationKind, createQueues, QUEUE, type Queues } from './queues.ts';
+export { type AccountEmailJobData, type ConfirmationKind, createQueues, QUEUE, type Queues } from './queues.ts';
 export { createRedis } from './redis.ts';

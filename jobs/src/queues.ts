@@ -28,17 +28,34 @@ export const confirmationKindSchema = z.enum(confirmations.CONFIRMATION_KINDS);
 export type ConfirmationKind = confirmations.ConfirmationKind;
 
 /**
+ * Payload of an account e-mail job (`account`, DESIGN §2.5; texts in `@walkon/domain/messages/account`): a link
+ * e-mail (`to`, the link's raw single-use `token`) or the old address's notice of an e-mail change (`newEmail`,
+ * the `passes` lines that moved).
+ */
+export const accountEmailJobSchema = z.union([
+  z.object({
+    account: z.enum(['verify_email', 'signup_existing', 'reset_password', 'change_email']),
+    to: z.string().min(1),
+    token: z.string().min(1),
+  }),
+  z.object({ account: z.literal('email_changed'), to: z.string().min(1), newEmail: z.string().min(1), passes: z.array(z.string()) }),
+]);
+/** A parsed account e-mail payload. */
+export type AccountEmailJobData = z.infer<typeof accountEmailJobSchema>;
+
+/**
  * Payload of a `send-email` / `send-sms` job: a batch of claimed deliveries to send (job name `send`, DESIGN
  * §2.5; a single `deliveryId` from jobs enqueued before batches), or, on the e-mail queue, a confirmation to
- * send once (job name `confirmation`).
+ * send once (job name `confirmation`) or an account e-mail (job name `account`).
  */
 export const sendJobSchema = z.union(
   [
     z.object({ deliveryIds: z.array(z.guid()).min(1) }),
     z.object({ deliveryId: z.guid() }),
     z.object({ confirmation: confirmationKindSchema, id: z.string().min(1) }),
+    accountEmailJobSchema,
   ],
-  { error: 'expected { deliveryIds: uuid[] }, { deliveryId: uuid } or { confirmation, id }' },
+  { error: 'expected { deliveryIds: uuid[] }, { deliveryId: uuid }, { confirmation, id } or { account, to, … }' },
 );
 /** A parsed `send-email` / `send-sms` payload. */
 export type SendJobData = z.infer<typeof sendJobSchema>;

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { Logger } from './logger.ts';
 import { isThrottling, type WorkerMetrics } from './ops/metrics.ts';
+import { sendAccountEmail } from './pipeline/accountEmails.ts';
 import { ensureCatalogue } from './pipeline/catalogue.ts';
 import { sendConfirmation } from './pipeline/confirmations.ts';
 import { enqueueDeliveries } from './pipeline/fanout.ts';
@@ -60,6 +61,11 @@ export interface WorkerDeps {
    * only processes jobs already queued — the benchmark uses it so no background tick runs while it measures.
    */
   schedules?: boolean;
+  /**
+   * `send`: run only the `send-email` / `send-sms` workers (the other queues' workers are built without running,
+   * and no scheduler is upserted) — for tests whose stack ticks through the CLI but needs queued e-mails sent.
+   */
+  only?: 'send';
 }
 
 /** A running worker. */
@@ -171,6 +177,9 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
 export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   const log = deps.logger;
   const common = { connection: deps.connection, prefix: deps.queues.prefix };
+  // The queues other than send-email / send-sms, which `only: 'send'` leaves unprocessed.
+  const other = { ...common, autorun: deps.only !== 'send' };
+  const schedules = deps.schedules !== false && deps.only !== 'send';
 
   // One read per park per tick across workers (a Redis lease); the write is under the advisory lock.
   const lease = createRedisTickLease({ redis: deps.connection, prefix: deps.queues.prefix });
@@ -230,7 +239,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
         throw err;
       }
     },
-    { ...common, concurrency: deps.pollConcurrency ?? 4 },
+    { ...other, concurrency: deps.pollConcurrency ?? 4 },
   );
 
   const sendDeps = { ...deps, providerConcurrency: deps.providerConcurrency, leaseMs: deps.leaseMs };
@@ -238,6 +247,10 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     const data = parseJobData(jobSchemas.send, job);
     const log = deps.logger.child({ jobId: job.id, queue: job.queueName });
     if ('confirmation' in data) return (await sendConfirmation(deps, data.confirmation, data.id)) ? 'sent' : 'skipped';
+    if ('account' in data) {
+      await sendAccountEmail(deps, data);
+      return 'sent';
+    }
     const ids = 'deliveryIds' in data ? data.deliveryIds : [data.deliveryId];
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const channel = job.queueName === QUEUE.sendSms ? 'sms' : 'email';
@@ -290,7 +303,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     },
     // Two at a time: a slow flight price check (one provider search per trip group) must not hold up the
     // once-a-minute delivery sweeper; every task is idempotent (jobIds, upserts, conditional updates).
-    { ...common, concurrency: 2 },
+    { ...other, concurrency: 2 },
   );
 
   // The 5-minute history collection of every park (DESIGN §2.2 history); the claim keeps it to one read per
@@ -304,29 +317,28 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
       log.debug(out, 'history');
       return out;
     },
-    { ...common, concurrency: 2 },
+    { ...other, concurrency: 2 },
   );
 
   const workers = [poll, sendEmail, sendSms, maintenance, historyWorker];
   for (const w of workers) w.on('error', (err) => log.error({ err, queue: w.name }, 'worker error'));
 
-  if (deps.schedules !== false) {
+  if (schedules) {
     for (const s of MAINTENANCE_SCHEDULES) {
       await deps.queues.maintenance.upsertJobScheduler(s.id, { every: s.every }, { name: s.task, data: { task: s.task } });
     }
   }
-  const parks = deps.schedules === false ? [] : await reconcileSchedulers(deps);
+  const parks = !schedules ? [] : await reconcileSchedulers(deps);
   // The catalogue load and the ~130 history job schedulers (DESIGN §2.2 history) do not hold up the start: the
   // alert polls above are what must run at once. A failure is logged; the reconcile-schedulers maintenance task
   // (every 5 minutes) upserts them again. close() waits for it, so no upsert outlives the worker.
-  const historyStart: Promise<void> =
-    deps.schedules === false
-      ? Promise.resolve()
-      : (async () => {
-          await ensureCatalogue(deps).catch((err: Error) => log.warn({ err }, 'worker: catalogue load failed'));
-          const historyParks = await reconcileHistorySchedulers(deps);
-          log.info({ historyParks: historyParks.length }, 'worker: history schedulers upserted');
-        })().catch((err: Error) => log.warn({ err }, 'worker: history schedulers not upserted'));
+  const historyStart: Promise<void> = !schedules
+    ? Promise.resolve()
+    : (async () => {
+        await ensureCatalogue(deps).catch((err: Error) => log.warn({ err }, 'worker: catalogue load failed'));
+        const historyParks = await reconcileHistorySchedulers(deps);
+        log.info({ historyParks: historyParks.length }, 'worker: history schedulers upserted');
+      })().catch((err: Error) => log.warn({ err }, 'worker: history schedulers not upserted'));
   log.info(
     {
       parks: parks.length,

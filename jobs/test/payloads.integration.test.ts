@@ -65,6 +65,8 @@ describe('job payloads are parsed before any work (DESIGN §2)', () => {
       [queues.sendEmail, { deliveryIds: 'not-a-list' }, /^Bad payload for send-email job \S+: expected \{ deliveryIds/],
       [queues.sendSms, { deliveryIds: ['1; drop table deliveries'] }, /^Bad payload for send-sms job \S+: /],
       [queues.sendEmail, { confirmation: 'spam', id: 'x' }, /^Bad payload for send-email job \S+: /],
+      [queues.sendEmail, { account: 'verify_email', to: 'a@example.com' }, /^Bad payload for send-email job \S+: /],
+      [queues.sendEmail, { account: 'send_anything', to: 'a@example.com', token: 't' }, /^Bad payload for send-email job \S+: /],
       [queues.maintenance, { task: 'drop-everything' }, /^Bad payload for maintenance job \S+: task: /],
     ];
     for (const [queue, data, reason] of cases) {

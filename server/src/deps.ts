@@ -50,8 +50,9 @@ export interface AppDeps {
   /** Redis for rate limits and the log-in slow-down; default the queues' connection. */
   redis?: Redis;
   /**
-   * Sends the account e-mails (verify, reset, new address) — NOTIFY_TRANSPORT: `outbox` or SES. Absent = the
-   * outbox transport (the default of NOTIFY_TRANSPORT; tests read outbox_messages).
+   * Sends the early-access e-mail (services/features.ts) — NOTIFY_TRANSPORT: `outbox` or SES. Absent = the
+   * outbox transport (the default of NOTIFY_TRANSPORT; tests read outbox_messages). Account e-mails are queued
+   * for the worker instead (services/auth.ts).
    */
   notifier?: Notifier;
 }

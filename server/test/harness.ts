@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, subscriptions } from '@walkon/db';
 import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
-import { createQueues, createRedis, type Queues, type WaitTimesSource } from '@walkon/jobs';
+import {
+  buildWorker,
+  createOutboxNotifier,
+  createQueues,
+  createRedis,
+  type Queues,
+  type WaitTimesSource,
+  type WalkOnWorker,
+} from '@walkon/jobs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
@@ -44,17 +52,36 @@ export function withTestServer(
     flights?: () => FlightSearchService | null;
     /** The app's clock (default: real time). */
     now?: () => Date;
+    /**
+     * Also run the real worker's send queues (`buildWorker` with `only: 'send'`, outbox transport, our origin), so
+     * e-mails the API queues (account e-mails, DESIGN §2.5) arrive in outbox_messages as in production.
+     */
+    sendWorker?: boolean;
   } = {},
 ): TestServer {
   const env = {} as TestServer;
   const redis = createRedis(TEST_REDIS_URL, 'worker');
+  let worker: WalkOnWorker | undefined;
   beforeAll(async () => {
     ({ db: env.db } = await createTestDb());
     env.queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
     env.deps = testDeps(env, opts.production?.() ?? false, opts.source?.(), opts.payments?.() ?? null, opts.now, opts.flights?.() ?? null);
     env.app = await buildApp(env.deps);
+    if (opts.sendWorker)
+      worker = await buildWorker({
+        db: env.db,
+        connection: redis,
+        queues: env.queues,
+        source: NO_LIVE_DATA,
+        notifier: createOutboxNotifier(),
+        logger: pino({ level: 'silent' }),
+        now: env.deps.now,
+        publicOrigin: ORIGIN,
+        only: 'send',
+      });
   });
   afterAll(async () => {
+    await worker?.close();
     await env.app?.close();
     for (const q of env.queues?.all() ?? []) await q.obliterate({ force: true }).catch(() => {});
     await env.queues?.close();

@@ -14,7 +14,7 @@ import { NO_LIVE_DATA, ORIGIN, signUpUser, type TrpcResponse, trpcCall, withTest
  * The abuse limits (README "Security"): each finding of the security review reproduced, and now refused.
  * `env.app` has relaxed rate limits (harness); `strictApp` builds apps with the real ones.
  */
-const env = withTestServer();
+const env = withTestServer({ sendWorker: true });
 const apps: FastifyInstance[] = [];
 afterAll(async () => {
   for (const a of apps) await a.close();

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MK, SCREENSHOTS, type Stack, seedFreePromo, signUp, watchConsole, withStackAndBrowser } from './harness.ts';
 
-const env = withStackAndBrowser();
+const env = withStackAndBrowser({ sendWorker: true });
 
 /** The newest link to `linkPath` e-mailed to `to`, read from the stack's outbox (what the person clicks). */
 async function linkFromOutbox(stack: Stack, to: string, linkPath: string): Promise<string> {

@@ -7,7 +7,7 @@ import { MK, parkToday, SCREENSHOTS, type Stack, seedFreePromo, signUp, watchCon
 // Issue 29 item 1 (decision 024): an e-mail change moves passes and watches with the account and tells the old
 // address; deleting the account ends them and says so before confirming. At 375 and 1280 px.
 
-const env = withStackAndBrowser();
+const env = withStackAndBrowser({ sendWorker: true });
 
 /** The newest link to `linkPath` e-mailed to `to`, read from the stack's outbox (what the person clicks). */
 async function linkFromOutbox(stack: Stack, to: string, linkPath: string): Promise<string> {
@@ -112,13 +112,16 @@ describe('issue 29 item 1: the e-mail change moves passes; deletion ends them', 
         // Alerts go to the new address only: the audience has no row for the old one.
         const watchers = await db.selectFrom('alert_watchers').select('email').where('email', 'in', [oldEmail, newEmail]).execute();
         expect(watchers).toEqual([{ email: newEmail }]);
-        // The old address is told, with what moved.
-        const notice = await db
-          .selectFrom('outbox_messages')
-          .select('body_text')
-          .where('to_address', '=', oldEmail)
-          .where('subject', '=', 'Your WalkOn e-mail address was changed')
-          .executeTakeFirstOrThrow();
+        // The old address is told, with what moved (queued by the API, sent by the worker).
+        const findNotice = () =>
+          db
+            .selectFrom('outbox_messages')
+            .select('body_text')
+            .where('to_address', '=', oldEmail)
+            .where('subject', '=', 'Your WalkOn e-mail address was changed')
+            .executeTakeFirst();
+        await expect.poll(findNotice, { timeout: 10_000, interval: 100 }).toBeDefined();
+        const notice = (await findNotice())!;
         expect(notice.body_text).toContain(newEmail);
         expect(notice.body_text).toContain(passLine);
       } finally {

@@ -8,7 +8,7 @@ import { MK, parkToday, SCREENSHOTS, type Stack, signUp, walkonJobs, watchConsol
 
 // Issue 29 items 5, 6, 7 on Get Alerts, with the browser in Los Angeles and the park in Orlando, at 375 and 1280 px.
 
-const env = withStackAndBrowser();
+const env = withStackAndBrowser({ sendWorker: true });
 
 async function linkFromOutbox(stack: Stack, to: string, linkPath: string): Promise<string> {
   const db = createDb(stack.databaseUrl, 1);

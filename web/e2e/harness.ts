@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest, promo, users } from '@walkon/db';
 import { FIXTURES_DIR } from '@walkon/db/testing';
+import { buildWorker, createOutboxNotifier, createQueues, createRedis, type WalkOnWorker } from '@walkon/jobs';
 import { format } from 'date-fns';
+import { pino } from 'pino';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type StripeFake, startStripeFake } from '../../server/test/stripeFake.ts';
@@ -40,14 +42,23 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** What `startStack` starts beside the API (see there) and the environment it adds. */
+export interface StackOptions {
+  worker?: boolean;
+  sendWorker?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
 /**
  * Starts the real server (server/src/main.ts) serving web/dist, on a fresh migrated database. `worker`: also
  * the real worker process (jobs/src/main.ts) on the same environment (replay data, outbox transport, job
  * schedulers on), so queued e-mails, test alerts and scheduled polls are delivered as in production; off by
- * default, since a worker polling on its own would race the tests that tick through the CLI. `env` is added to
- * both processes' environment (e.g. another WAIT_TIMES_REPLAY_DIR).
+ * default, since a worker polling on its own would race the tests that tick through the CLI. `sendWorker`
+ * instead: only the real worker's send queues, in this process (`buildWorker` with `only: 'send'`), so the
+ * e-mails the API queues (account e-mails, receipts, test alerts) arrive in the outbox and no poll runs. `env`
+ * is added to both processes' environment (e.g. another WAIT_TIMES_REPLAY_DIR).
  */
-export async function startStack(opts: { worker?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Stack> {
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const stripe = await startStripeFake();
   const port = await freePort();
   const name = `walkon_e2e_${Date.now().toString(36)}_${process.pid}`;
@@ -95,12 +106,14 @@ export async function startStack(opts: { worker?: boolean; env?: NodeJS.ProcessE
   const worker: ChildProcess | null = opts.worker
     ? spawn(process.execPath, ['--import', 'tsx', 'jobs/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
     : null;
+  const sender = opts.sendWorker && !opts.worker ? await startSendWorker(env) : null;
   return {
     url,
     env,
     databaseUrl,
     stripe,
     async stop() {
+      await sender?.close();
       for (const c of [worker, child]) {
         if (!c) continue;
         c.kill('SIGTERM');
@@ -108,6 +121,32 @@ export async function startStack(opts: { worker?: boolean; env?: NodeJS.ProcessE
       }
       await stripe.close();
       await dropDatabase(databaseUrl);
+    },
+  };
+}
+
+/** The real worker's send queues over the stack's database and queues (outbox transport); `close` ends it all. */
+async function startSendWorker(env: NodeJS.ProcessEnv): Promise<{ close(): Promise<void> }> {
+  const db = createDb(env.DATABASE_URL!, 2);
+  const connection = createRedis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', 'worker');
+  const queues = createQueues({ connection, prefix: env.QUEUE_PREFIX! });
+  const worker: WalkOnWorker = await buildWorker({
+    db,
+    connection,
+    queues,
+    source: { kind: 'replay', getDestinations: async () => [], getLive: () => Promise.reject(new Error('unused')) },
+    notifier: createOutboxNotifier(),
+    logger: pino({ level: 'warn' }),
+    now: () => new Date(),
+    publicOrigin: env.PUBLIC_ORIGIN!,
+    only: 'send',
+  });
+  return {
+    async close() {
+      await worker.close();
+      await queues.close();
+      connection.disconnect();
+      await db.destroy();
     },
   };
 }
@@ -144,10 +183,10 @@ export function watchConsole(page: Page, expected: RegExp[] = []): string[] {
 }
 
 /**
- * Registers beforeAll/afterAll that start a stack (with the worker when `opts.worker`) and a browser for the
+ * Registers beforeAll/afterAll that start a stack (with the worker or its send queues, see `startStack`) and a browser for the
  * calling test file and stop them after; the returned object is filled in by beforeAll.
  */
-export function withStackAndBrowser(opts: { worker?: boolean; env?: NodeJS.ProcessEnv } = {}): { stack: Stack; browser: Browser } {
+export function withStackAndBrowser(opts: StackOptions = {}): { stack: Stack; browser: Browser } {
   const env = {} as { stack: Stack; browser: Browser };
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });

@@ -1,10 +1,11 @@
 import { createDb } from '@walkon/db';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { MK, seedFreePromo, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
 // The real worker process (jobs/src/main.ts) beside the API, as in production (outbox transport, replay data,
-// job schedulers on): nothing here runs the CLI. Messages queued to BullMQ (the pass receipt, the test alert) and
-// the ride alerts of the worker's own scheduled poll arrive in the outbox.
+// job schedulers on): nothing here runs the CLI. Messages queued to BullMQ (the verification e-mail, the pass
+// receipt, the test alert) and the ride alerts of the worker's own scheduled poll arrive in the outbox.
 const env = withStackAndBrowser({ worker: true });
 
 type Mail = { to_address: string; subject: string | null; body_text: string; delivery_id: string | null };
@@ -20,6 +21,25 @@ async function outbox(to: string): Promise<Mail[]> {
       .execute();
   } finally {
     await db.destroy();
+  }
+}
+
+/**
+ * The `send-email` jobs named `name` that the API added and the worker completed, read from the queue's BullMQ
+ * event stream (`<prefix>:send-email:events`: "added" carries the job name, "completed" the job id). Account
+ * e-mail jobs are removed once sent (their payload holds a link token), so the stream is where they remain.
+ */
+async function completedSendEmailJobs(name: string): Promise<string[]> {
+  const redis = new Redis(env.stack.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  try {
+    const entries = await redis.xrange(`${env.stack.env.QUEUE_PREFIX}:send-email:events`, '-', '+');
+    const fields = entries.map(
+      ([, f]) => Object.fromEntries(f.flatMap((v, i) => (i % 2 ? [] : [[v, f[i + 1]]]))) as Record<string, string>,
+    );
+    const added = new Set(fields.filter((f) => f.event === 'added' && f.name === name).map((f) => f.jobId));
+    return fields.filter((f) => f.event === 'completed' && added.has(f.jobId)).map((f) => f.jobId!);
+  } finally {
+    redis.disconnect();
   }
 }
 
@@ -40,8 +60,9 @@ describe('end to end with the worker: receipts, test alerts and scheduled polls 
     await page.getByLabel('Password').fill('a good password');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL(/\/get-alerts$/);
-    // The verification e-mail (sent by the API through the same transport).
+    // The verification e-mail: an `account` job the API queued and the worker sent (decision: DESIGN §2.5).
     await expect.poll(subjects, { timeout: 30_000 }).toContain('Confirm your WalkOn e-mail address');
+    await expect.poll(() => completedSendEmailJobs('account'), { timeout: 10_000 }).toHaveLength(1);
 
     await page.getByLabel('Destination').selectOption(WDW);
     await page.getByLabel('Park').selectOption(MK);

@@ -1,7 +1,6 @@
 import { accounts, type EmailOwner, subscriptions, users } from '@walkon/db';
-import { type AccountEmailKind, formatAccountEmail, formatEmailChangedNotice } from '@walkon/domain/messages/account';
 import { formatDayList } from '@walkon/domain/timeFormat';
-import { createOutboxNotifier } from '@walkon/jobs/providers';
+import { type AccountEmailJobData, enqueueAccountEmail } from '@walkon/jobs/producers';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertStrongPassword } from '../auth/passwordPolicy.ts';
 import { createSession, emailScope, invalidateSession, type SessionUser, unboundSession } from '../auth/session.ts';
@@ -12,24 +11,23 @@ import { clearLogIn, reserveLogIn } from '../security/loginThrottle.ts';
 
 // A real hash to compare against when the e-mail is unknown, so timing does not reveal which e-mails exist.
 let dummyHash: Promise<string> | undefined;
-const outbox = createOutboxNotifier();
 
 /**
- * Sends one account e-mail with a link to `path?token=…` on the public origin. A transport failure is logged,
- * never shown (the caller's answer must not depend on it).
+ * Queues one account e-mail carrying the raw link `token` for the worker to send (`enqueueAccountEmail`, DESIGN
+ * §2.5: the `send-email` queue, after alerts, with retries; the worker renders `<origin>/verify-email?token=…` or
+ * `/reset-password?token=…`). A queue failure is logged, never shown (the caller's answer must not depend on it).
  */
-async function sendAccountEmail(deps: AppDeps, to: string, kind: AccountEmailKind, path: string, token: string): Promise<void> {
-  const link = `${deps.publicOrigin.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
+async function queueAccountEmail(deps: AppDeps, mail: AccountEmailJobData): Promise<void> {
   try {
-    await (deps.notifier ?? outbox).sendEmail({ to, ...formatAccountEmail(kind, link) }, { db: deps.db });
+    await enqueueAccountEmail(deps.queues, mail);
   } catch (err) {
-    deps.logger.warn({ kind, err }, 'account e-mail not sent');
+    deps.logger.warn({ kind: mail.account, err }, 'account e-mail not queued');
   }
 }
 
 /**
- * Runs `work` (an account e-mail) after the caller has answered: the answer never waits for, or depends on, a
- * send. A failure is logged.
+ * Runs `work` (minting a link and queueing an account e-mail) after the caller has answered: the answer never
+ * waits for, or depends on, it. A failure is logged.
  */
 function afterAnswer(deps: AppDeps, what: string, work: () => Promise<void>): void {
   void work().catch((err) => deps.logger.warn({ err: (err as Error).message }, `${what} e-mail failed`));
@@ -55,7 +53,7 @@ export async function signUp(deps: AppDeps, input: { fullName: string; email: st
       const session = await createSession(deps.db, u.id, now);
       afterAnswer(deps, 'verification', async () => {
         const token = await accounts.createLinkToken(deps.db, { purpose: 'verify_email', userId: u.id, email: u.email, now });
-        await sendAccountEmail(deps, u.email, 'verify_email', '/verify-email', token);
+        await queueAccountEmail(deps, { account: 'verify_email', to: u.email, token });
       });
       const user: SessionUser = { id: u.id, email: u.email, fullName: u.fullName, roles: [], emailVerified: false };
       return { user, session };
@@ -68,7 +66,7 @@ export async function signUp(deps: AppDeps, input: { fullName: string; email: st
   if (owner) {
     // The reset link is written before answering (the second write, as the new path's session is).
     const token = await accounts.createLinkToken(deps.db, { purpose: 'reset_password', userId: owner.id, email: owner.email, now });
-    afterAnswer(deps, 'sign-up notice', () => sendAccountEmail(deps, owner.email, 'signup_existing', '/reset-password', token));
+    afterAnswer(deps, 'sign-up notice', () => queueAccountEmail(deps, { account: 'signup_existing', to: owner.email, token }));
   }
   const user: SessionUser = { id: crypto.randomUUID(), email: input.email, fullName: input.fullName, roles: [], emailVerified: false };
   return { user, session: unboundSession(now) };
@@ -110,7 +108,7 @@ export async function resendVerification(deps: AppDeps, user: SessionUser) {
   const now = deps.now();
   await accounts.revokeTokens(deps.db, user.id, ['verify_email'], now);
   const token = await accounts.createLinkToken(deps.db, { purpose: 'verify_email', userId: user.id, email: user.email, now });
-  await sendAccountEmail(deps, user.email, 'verify_email', '/verify-email', token);
+  await queueAccountEmail(deps, { account: 'verify_email', to: user.email, token });
   return { sent: true };
 }
 
@@ -127,17 +125,13 @@ async function passLines(deps: AppDeps, owner: EmailOwner, parkIds?: string[]): 
     .map((s) => `${s.parkName}: ${formatDayList(s.days.map((d) => d.day))}`);
 }
 
-/** Tells the old address that the account moved, with what moved (a transport failure is logged). */
+/** Queues the notice to the old address that the account moved, with what moved (a failure is logged). */
 async function tellOldAddress(deps: AppDeps, oldEmail: string, newEmail: string, parkIds: string[]): Promise<void> {
   try {
     const passes = parkIds.length ? await passLines(deps, newEmail, parkIds) : [];
-    const contactUrl = `${deps.publicOrigin.replace(/\/$/, '')}/contact`;
-    await (deps.notifier ?? outbox).sendEmail(
-      { to: oldEmail, ...formatEmailChangedNotice({ newEmail, passes, contactUrl }) },
-      { db: deps.db },
-    );
+    await enqueueAccountEmail(deps.queues, { account: 'email_changed', to: oldEmail, newEmail, passes });
   } catch (err) {
-    deps.logger.warn({ err: (err as Error).message }, 'e-mail change notice not sent');
+    deps.logger.warn({ err: (err as Error).message }, 'e-mail change notice not queued');
   }
 }
 
@@ -203,7 +197,8 @@ export async function useEmailLink(deps: AppDeps, user: SessionUser, token: stri
 
 /**
  * "Forgot password": e-mails a reset link (1 h, single use) when the address has an account. The answer is the
- * same either way, and the e-mail is sent after answering, so neither the answer nor its timing tells.
+ * same either way, and the e-mail is queued after answering (the worker sends it), so neither the answer nor its
+ * timing tells.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string) {
   const work = async () => {
@@ -212,7 +207,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string) {
     const now = deps.now();
     await accounts.revokeTokens(deps.db, u.id, ['reset_password'], now);
     const token = await accounts.createLinkToken(deps.db, { purpose: 'reset_password', userId: u.id, email: u.email, now });
-    await sendAccountEmail(deps, u.email, 'reset_password', '/reset-password', token);
+    await queueAccountEmail(deps, { account: 'reset_password', to: u.email, token });
   };
   afterAnswer(deps, 'password reset', work);
   return { ok: true as const };
@@ -284,7 +279,7 @@ export async function requestEmailChange(deps: AppDeps, user: SessionUser, input
   await accounts.revokeTokens(deps.db, user.id, ['change_email'], now);
   if (!(await users.findByEmail(deps.db, input.newEmail))) {
     const token = await accounts.createLinkToken(deps.db, { purpose: 'change_email', userId: user.id, email: input.newEmail, now });
-    await sendAccountEmail(deps, input.newEmail, 'change_email', '/verify-email', token);
+    await queueAccountEmail(deps, { account: 'change_email', to: input.newEmail, token });
   }
   return { ok: true as const };
 }

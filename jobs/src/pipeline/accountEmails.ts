@@ -1,0 +1,43 @@
+import { formatAccountEmail, formatEmailChangedNotice } from '@walkon/domain/messages/account';
+import { UnrecoverableError } from 'bullmq';
+import { PermanentNotifyError } from '../providers/notify/index.ts';
+import type { AccountEmailJobData, Queues } from '../queues.ts';
+import { CONFIRMATION_PRIORITY, SEND_JOB_OPTIONS } from './fanout.ts';
+import type { SendDeps } from './send.ts';
+
+/** The page each account e-mail's link opens (`<origin><page>?token=…`). */
+const LINK_PAGE = {
+  verify_email: '/verify-email',
+  change_email: '/verify-email',
+  signup_existing: '/reset-password',
+  reset_password: '/reset-password',
+} as const;
+
+/**
+ * Enqueues one account e-mail (verification, password reset, e-mail change, "someone tried to sign up with your
+ * address", the old address's e-mail-changed notice) on the `send-email` queue as job `account`, at
+ * CONFIRMATION_PRIORITY (after alerts), with the send jobs' retries and exponential backoff (DESIGN §2.5). The
+ * payload carries the link's raw token, so the job is removed from Redis once sent.
+ */
+export async function enqueueAccountEmail(queues: Queues, mail: AccountEmailJobData): Promise<void> {
+  await queues.sendEmail.add('account', mail, { ...SEND_JOB_OPTIONS, priority: CONFIRMATION_PRIORITY, removeOnComplete: true });
+}
+
+/**
+ * Sends one account e-mail job through the worker's notifier (the shared send budget, DESIGN §2.5): the texts of
+ * `@walkon/domain/messages/account`, links on `deps.publicOrigin`. A transient failure throws (BullMQ retries);
+ * a permanent one (invalid address) throws UnrecoverableError, not retried.
+ */
+export async function sendAccountEmail(deps: SendDeps, mail: AccountEmailJobData): Promise<void> {
+  const origin = deps.publicOrigin.replace(/\/$/, '');
+  const content =
+    mail.account === 'email_changed'
+      ? formatEmailChangedNotice({ newEmail: mail.newEmail, passes: mail.passes, contactUrl: `${origin}/contact` })
+      : formatAccountEmail(mail.account, `${origin}${LINK_PAGE[mail.account]}?token=${encodeURIComponent(mail.token)}`);
+  try {
+    await deps.notifier.sendEmail({ to: mail.to, ...content }, { db: deps.db });
+  } catch (err) {
+    if (err instanceof PermanentNotifyError) throw new UnrecoverableError(err.message);
+    throw err;
+  }
+}
