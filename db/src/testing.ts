@@ -61,8 +61,15 @@ export const EXPECTED_MK_ALERTS: readonly string[] = [
  * inside the ride's embedded hours (when both ends are given) and not in their last 15 min. Names sorted.
  * (The park's schedule is checked by the caller's choice of `at`.) `shifted`: every instant of the recording
  * moved by `at` − its newest stamp, as the replay source serves it at the real clock (the e2e run).
+ * `thresholdOf`: a ride's own threshold in minutes (docs/rules.md, per-ride settings), default 15.
  */
-export function expectedByRule(file: string, at: Date, timeZone: string, shifted = false): string[] {
+export function expectedByRule(
+  file: string,
+  at: Date,
+  timeZone: string,
+  shifted = false,
+  thresholdOf: (rideName: string) => number = () => 15,
+): string[] {
   const doc = JSON.parse(readFileSync(path.join(FIXTURES_DIR, file), 'utf8')) as {
     liveData: {
       name: string;
@@ -92,7 +99,7 @@ export function expectedByRule(file: string, at: Date, timeZone: string, shifted
         e.status === 'OPERATING' &&
         typeof wait === 'number' &&
         wait >= 1 &&
-        wait <= 15 &&
+        wait <= thresholdOf(e.name) &&
         Number.isFinite(t) &&
         t <= now + 120_000 &&
         day(t) === day(now) &&

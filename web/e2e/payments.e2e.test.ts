@@ -70,10 +70,12 @@ describe('end to end: landing card → Stripe checkout (local fake) → signed w
         .select(['channel', 'to_address', 'body_text'])
         .where('delivery_id', 'is not', null)
         .execute();
-      // Alert engine v2: the seven alerts of one tick leave as ONE text (was seven): shortest wait first, "+N more".
+      // Alert engine v2: the alerts of one tick leave as ONE text: shortest wait first, "+N more" for what does not
+      // fit, and "Reply STOP to opt out." (docs/rules.md).
       expect(texts).toHaveLength(1);
       expect(texts.every((t) => t.channel === 'sms' && t.to_address === '+14079395277' && t.body_text.length <= 160)).toBe(true);
-      expect(texts[0]?.body_text).toMatch(/^WalkOn \d{1,2}:\d{2} [AP]M: Tomorrowland Speedway 5m.* \+\d more /);
+      expect(texts[0]?.body_text).toMatch(/^WalkOn \d{1,2}:\d{2} [AP]M: .+ \d+m/);
+      expect(texts[0]?.body_text).toMatch(/Reply STOP to opt out\.$/);
     } finally {
       await db.destroy();
     }
