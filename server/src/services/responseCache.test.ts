@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ResponseCache } from './responseCache.ts';
 
 // DESIGN §4 live API cache: checked at most every recheckMs; stale-while-revalidate up to staleMs after a check.
@@ -31,9 +31,13 @@ describe('ResponseCache', () => {
       { built: 1, version: 'v1' },
       { built: 1, version: 'v1' },
     ]);
-    await new Promise((r) => setTimeout(r, 10));
-    expect(versions).toBe(2);
-    expect((await ask(RECHECK + 3)).value).toEqual({ built: 2, version: 'v2' });
+    // The rebuild (and its compression on the thread pool) finishes when it finishes: wait for it, not a fixed time.
+    await vi.waitFor(() => expect(versions).toBe(2), { timeout: 5000, interval: 5 });
+    await vi.waitFor(async () => expect((await ask(RECHECK + 3)).value).toEqual({ built: 2, version: 'v2' }), {
+      timeout: 5000,
+      interval: 10,
+    });
+    expect(builds).toBe(2);
   });
 
   it('an entry idle past staleMs is checked before it is served, and a failing check reaches that request', async () => {
