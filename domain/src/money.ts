@@ -1,5 +1,5 @@
 /**
- * Money for people. Every amount in WalkOn is integer cents (README "Day passes and payments"); this is the one
+ * Money for people. Every amount in WalkOn is integer cents (docs/features.md "Day passes and payments"); this is the one
  * place that turns cents into text.
  */
 

@@ -53,7 +53,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The POST routes that carry their own proof and need no Origin (README "Security"): the Stripe webhook (its
+ * The POST routes that carry their own proof and need no Origin (docs/security.md): the Stripe webhook (its
  * signature) and the one-click unsubscribe (RFC 8058: mail clients post it without Origin; the link's token).
  * Matched by the route Fastify chose, never by a prefix of the raw URL.
  */
@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
     // The client address comes from the socket unless TRUST_PROXY names the proxies in front of us
-    // (README "Security"): trusting X-Forwarded-For from anyone let a client pick its own address.
+    // (docs/security.md): trusting X-Forwarded-For from anyone let a client pick its own address.
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     // Room for URLs up to MAX_URL_CHARS, so a long GET query is answered 413 by us rather than dropped by Node.

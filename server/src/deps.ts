@@ -34,7 +34,7 @@ export interface AppDeps {
    */
   dining?: DiningAvailabilityProvider | null;
   /**
-   * Which proxies to believe about the client address (README "Security", TRUST_PROXY): false (default) =
+   * Which proxies to believe about the client address (docs/security.md, TRUST_PROXY): false (default) =
    * the socket address, X-Forwarded-For ignored; else comma-separated addresses/CIDRs of the proxies in
    * front of us (Fastify's `trustProxy`; "loopback" for a proxy on this machine). X-Forwarded-For is read
    * right to left only through those proxies, so a client cannot choose its address.
@@ -45,7 +45,7 @@ export interface AppDeps {
    * unset = admins' sessions only.
    */
   metricsToken?: string;
-  /** Overrides of the rate limits (README "Security"); tests relax the per-client ones. */
+  /** Overrides of the rate limits (docs/security.md); tests relax the per-client ones. */
   limits?: Partial<LimitSettings>;
   /** Redis for rate limits and the log-in slow-down; default the queues' connection. */
   redis?: Redis;

@@ -21,7 +21,7 @@ const schema = z.object({
   /** Tests and offline demos only: a local Stripe API fake (http://host:port). */
   STRIPE_API_BASE: z.string().url().optional(),
   /**
-   * The proxies in front of the server whose X-Forwarded-For is believed (README "Security"): empty/"false"
+   * The proxies in front of the server whose X-Forwarded-For is believed (docs/security.md): empty/"false"
    * (default) = none, the client address is the socket's; else comma-separated addresses or CIDRs, or
    * "loopback" / "uniquelocal". Never "true": anyone could then choose their own address.
    */

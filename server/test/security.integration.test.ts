@@ -11,7 +11,7 @@ import { appRouter } from '../src/trpc/router.ts';
 import { NO_LIVE_DATA, ORIGIN, signUpUser, type TrpcResponse, trpcCall, withTestServer } from './harness.ts';
 
 /**
- * The abuse limits (README "Security"): each finding of the security review reproduced, and now refused.
+ * The abuse limits (docs/security.md): each finding of the security review reproduced, and now refused.
  * `env.app` has relaxed rate limits (harness); `strictApp` builds apps with the real ones.
  */
 const env = withTestServer({ sendWorker: true });

@@ -18,7 +18,7 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 }
 
-describe('security headers in the browser (README "Security")', () => {
+describe('security headers in the browser (docs/security.md)', () => {
   it('the landing page and its toasts load under the CSP with no violation; the headers are there', async () => {
     const context = await env.browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();

@@ -4,7 +4,7 @@ import type { Executor } from '../client.ts';
 /**
  * The rows a confirmation e-mail is written from (newsletter sign-up, affiliate application, pass receipt of a
  * fulfilled checkout or a promo redemption), each read with its row locked (`for update`) inside the sender's
- * transaction, so a confirmation leaves once (README "Day passes and payments").
+ * transaction, so a confirmation leaves once (docs/features.md "Day passes and payments").
  */
 
 /**

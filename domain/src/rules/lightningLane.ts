@@ -1,5 +1,5 @@
 /**
- * Lightning Lane assist rules (spec part 2 §5, §9; README "Feature gates, restaurant alerts, Lightning Lane"):
+ * Lightning Lane assist rules (spec part 2 §5, §9; docs/features.md "Feature gates, restaurant alerts, Lightning Lane"):
  * how fresh live data must be to book from, the preference limits and defaults, and the invitation's lifetime.
  */
 

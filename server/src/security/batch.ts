@@ -1,5 +1,5 @@
 /**
- * Request size and tRPC batch limits (README "Security"). A batched call (`/trpc/a.b,c.d?batch=1`) runs every
+ * Request size and tRPC batch limits (docs/security.md). A batched call (`/trpc/a.b,c.d?batch=1`) runs every
  * procedure it names; unchecked, one request checked 300 passwords. So a batch that holds a log-in or sign-up
  * (any `auth.` procedure sent as a POST beside other calls) is refused, and a batch is at most `MAX_BATCH_MUTATIONS` writes or
  * `MAX_BATCH_QUERIES` reads; every call of an allowed batch still counts against the rate limits on its own.

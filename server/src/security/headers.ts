@@ -4,7 +4,7 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 export const DUFFEL_IMAGE_ORIGIN = 'https://assets.duffel.com';
 
 /**
- * Security headers of every response (README "Security"), by @fastify/helmet:
+ * Security headers of every response (docs/security.md), by @fastify/helmet:
  * - Content-Security-Policy: only our own scripts (no inline or injected script, no eval), fonts, images (and
  *   data: images, and airline logos from Duffel's image host) and API; no plugins; forms post only to us; `frame-ancestors 'none'` — no site may frame a
  *   WalkOn page (clickjacking). The built web app needs nothing else: Stripe Checkout is a redirect, not

@@ -4,7 +4,7 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppDeps, Guard } from '../deps.ts';
 
 /**
- * Rate limits of writes (README "Security"), the one home of every abuse limit (server/src/security/, all on
+ * Rate limits of writes (docs/security.md), the one home of every abuse limit (server/src/security/, all on
  * Redis under `<QUEUE_PREFIX>:abuse`): here the fixed windows, counted by rate-limiter-flexible (INCRBY + TTL
  * in one Lua call, so concurrent and batched calls are all counted), per client address and, for writes that
  * e-mail someone, per target address too; each call of a tRPC batch is counted on its own. Promo guesses

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Log-in slow-down (README "Security", OWASP authentication cheat sheet "account lockout"): instead of
+ * Log-in slow-down (docs/security.md, OWASP authentication cheat sheet "account lockout"): instead of
  * locking an account (which let anyone lock its owner out with five wrong passwords), each failure pushes the
  * next allowed attempt further out, doubling from 1 second up to a cap:
  * - per account AND client address: 3 free failures, then 1 s, 2 s, 4 s … up to 15 minutes — one client

@@ -4,7 +4,7 @@ import { AppError } from '../errors.ts';
 import { guardOf, humanWait, refusalSeconds, windowLimiter } from './limits.ts';
 
 /**
- * Promo-code guessing limit (README "Security", docs/rules.md R35, decision 023), on the same Redis windows as
+ * Promo-code guessing limit (docs/security.md, docs/rules.md R35, decision 023), on the same Redis windows as
  * the other limits (limits.ts, rate-limiter-flexible): every guess takes one point from two counters BEFORE the
  * code is looked up, atomically, so concurrent or batched guesses cannot slip past together:
  * - per client address (`promoGuessPerClient`, default 5 per 15 minutes; the sixth guess blocks the client for
@@ -29,7 +29,7 @@ export interface PromoGuess {
 }
 
 /**
- * Reserves one promo-code guess from client address `client` (the request's `ip`, README "Security" client
+ * Reserves one promo-code guess from client address `client` (the request's `ip`, docs/security.md client
  * address) for `code`, under the app's limits (`guardOf(deps)`), before the code is looked up.
  * @returns the guess, to settle once the code is known valid or not.
  * @throws AppError TOO_MANY_REQUESTS "Too many promo code attempts. Please try again in …" (with the wait, sent

@@ -86,7 +86,7 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(appErrors).use(noControlChars);
 
 /**
- * Rate-limits a public write per client address (README "Security"): `rule` picks the limit of
+ * Rate-limits a public write per client address (docs/security.md): `rule` picks the limit of
  * `ctx.guard.limits`; each call of a batch counts. TOO_MANY_REQUESTS (429, Retry-After) once over.
  */
 export function limitPerClient(rule: keyof LimitSettings, message: string) {
@@ -97,7 +97,7 @@ export function limitPerClient(rule: keyof LimitSettings, message: string) {
 }
 
 /**
- * Rate-limits a public write that e-mails `addressOf(input)` (README "Security"): per client address and per
+ * Rate-limits a public write that e-mails `addressOf(input)` (docs/security.md): per client address and per
  * target address, both per procedure (limits `emailWritePerClient` and `emailWritePerAddress`). Use after
  * `.input()`. TOO_MANY_REQUESTS (429, Retry-After) once either is over.
  */

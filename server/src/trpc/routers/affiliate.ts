@@ -6,7 +6,7 @@ import { emailWriteLimit, publicProcedure, roleProcedure, router } from '../init
 export const affiliateRouter = router({
   /**
    * Submit an application → { ok, totalFollowers } (computed on the server); a confirmation e-mail is queued.
-   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, README "Security").
+   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, docs/security.md).
    */
   submit: publicProcedure
     .input(affiliateApplicationInput)

@@ -20,7 +20,7 @@ function clearSessionCookie(ctx: Context) {
   ctx.res.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** Accounts (spec part 1 §2 Auth, §4 Session, §6 roles; README "Security › Accounts"). */
+/** Accounts (spec part 1 §2 Auth, §4 Session, §6 roles; docs/security.md "Accounts"). */
 export const authRouter = router({
   /** The signed-in user with roles and `emailVerified`, or null. */
   me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
@@ -28,7 +28,7 @@ export const authRouter = router({
    * Sign up: { fullName, email, password } → { user }; sets the session cookie and e-mails a verification link.
    * An address that has an account gets the same answer and a cookie alike that opens nothing (its owner is
    * e-mailed instead; decision 023). BAD_REQUEST for a guessable password; TOO_MANY_REQUESTS past the
-   * e-mailing-write limits (README "Security").
+   * e-mailing-write limits (docs/security.md).
    */
   signUp: publicProcedure
     .input(signUpInput)
@@ -58,7 +58,7 @@ export const authRouter = router({
   }),
   /**
    * Sends a new verification link to the signed-in user's address → { sent } (false when already verified).
-   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, README "Security").
+   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, docs/security.md).
    */
   resendVerification: protectedProcedure
     .use(emailWriteLimit((_input: unknown, user) => user?.email))
@@ -74,7 +74,7 @@ export const authRouter = router({
   }),
   /**
    * "Forgot password": { email } → { ok } whether or not the address has an account. TOO_MANY_REQUESTS past the
-   * e-mailing-write limits (per client and per address, counted for unknown addresses too, README "Security").
+   * e-mailing-write limits (per client and per address, counted for unknown addresses too, docs/security.md).
    */
   requestPasswordReset: publicProcedure
     .input(passwordResetRequestInput)
@@ -97,7 +97,7 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.user, ctx.sessionId, input)),
   /**
    * { newEmail, password } → { ok }: a confirmation link goes to the new address; nothing changes until it is
-   * opened. TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per new address, README "Security").
+   * opened. TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per new address, docs/security.md).
    */
   requestEmailChange: protectedProcedure
     .input(changeEmailInput)

@@ -28,7 +28,7 @@ export const checkoutRouter = router({
   checkPromo: publicProcedure.input(promoCheckInput).mutation(({ ctx, input }) => checkout.checkPromo(ctx.deps, ctx.req.ip, input.code)),
   /**
    * The free e-mail form: redeems a free-days code for an e-mail and park → { parkName, email, days, redemptionId }.
-   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, README "Security").
+   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, docs/security.md).
    */
   redeemPromo: publicProcedure
     .input(promoRedeemInput)

@@ -23,7 +23,7 @@ export const featuresRouter = router({
   status: publicProcedure.input(featureStatusInput).query(({ ctx, input }) => features.status(ctx.deps, ctx.user, input.key)),
   /**
    * Stores a request for early access → { id }; a signed-in caller's request is for their own account.
-   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, README "Security").
+   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, docs/security.md).
    */
   requestAccess: publicProcedure
     .input(earlyAccessRequestInput)

@@ -14,7 +14,7 @@ export const flightsRouter = router({
   search: publicProcedure.input(flightSearchInput).mutation(({ ctx, input }) => flightService.searchFlights(ctx.deps, input)),
   /**
    * Creates a flight price alert (economy, 1 passenger, active) → { id }; max price in whole dollars.
-   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, README "Security").
+   * TOO_MANY_REQUESTS past the e-mailing-write limits (per client and per address, docs/security.md).
    */
   createAlert: publicProcedure
     .input(flightAlertInput)

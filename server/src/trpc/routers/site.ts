@@ -14,7 +14,7 @@ export const siteRouter = router({
   parks: publicProcedure.query(({ ctx }) => site.parks(ctx.deps)),
   /**
    * Newsletter sign-up → { ok } for a new and a known address alike (no membership leak); TOO_MANY_REQUESTS
-   * past the e-mailing-write limits (per client and per address, README "Security").
+   * past the e-mailing-write limits (per client and per address, docs/security.md).
    */
   subscribeNewsletter: publicProcedure
     .input(newsletterInput)

@@ -3,8 +3,8 @@ import { useSession } from '../auth/session.ts';
 
 /**
  * Shown on Manage Alerts and Get Alerts while the account's address is unverified: alerts bought earlier for the
- * address (for example without an account) appear only after the address is confirmed (README "Security ›
- * Accounts"). Renders nothing for a verified address or a signed-out visitor.
+ * address (for example without an account) appear only after the address is confirmed (docs/security.md
+ * "Accounts"). Renders nothing for a verified address or a signed-out visitor.
  */
 export function VerifyBanner() {
   const { user } = useSession();
