@@ -2,33 +2,12 @@ import path from 'node:path';
 import { createDb } from '@walkon/db';
 import { addDays, format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { MK, parkToday, SCREENSHOTS, type Stack, seedFreePromo, signUp, watchConsole, withStackAndBrowser } from './harness.ts';
+import { linkFromOutbox, MK, parkToday, SCREENSHOTS, seedFreePromo, signUp, watchConsole, withStackAndBrowser } from './harness.ts';
 
 // Issue 29 item 1 (decision 024): an e-mail change moves passes and watches with the account and tells the old
 // address; deleting the account ends them and says so before confirming. At 375 and 1280 px.
 
 const env = withStackAndBrowser({ sendWorker: true });
-
-/** The newest link to `linkPath` e-mailed to `to`, read from the stack's outbox (what the person clicks). */
-async function linkFromOutbox(stack: Stack, to: string, linkPath: string): Promise<string> {
-  const db = createDb(stack.databaseUrl, 1);
-  try {
-    for (let i = 0; i < 50; i++) {
-      const rows = await db
-        .selectFrom('outbox_messages')
-        .select('body_text')
-        .where('to_address', '=', to)
-        .orderBy('created_at', 'desc')
-        .execute();
-      const link = rows.map((r) => r.body_text.match(new RegExp(`https?://\\S+${linkPath}\\?token=[A-Za-z0-9_-]+`))?.[0]).find(Boolean);
-      if (link) return link;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no ${linkPath} link e-mailed to ${to}`);
-  } finally {
-    await db.destroy();
-  }
-}
 
 function label(ymd: string, pattern: string): string {
   const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];

@@ -4,31 +4,11 @@ import { createDb, rides, subscriptions, users } from '@walkon/db';
 import { addDays, format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MK, parkToday, SCREENSHOTS, type Stack, signUp, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
+import { linkFromOutbox, MK, parkToday, SCREENSHOTS, signUp, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
 // Issue 29 items 5, 6, 7 on Get Alerts, with the browser in Los Angeles and the park in Orlando, at 375 and 1280 px.
 
 const env = withStackAndBrowser({ sendWorker: true });
-
-async function linkFromOutbox(stack: Stack, to: string, linkPath: string): Promise<string> {
-  const db = createDb(stack.databaseUrl, 1);
-  try {
-    for (let i = 0; i < 50; i++) {
-      const rows = await db
-        .selectFrom('outbox_messages')
-        .select('body_text')
-        .where('to_address', '=', to)
-        .orderBy('created_at', 'desc')
-        .execute();
-      const link = rows.map((r) => r.body_text.match(new RegExp(`https?://\\S+${linkPath}\\?token=[A-Za-z0-9_-]+`))?.[0]).find(Boolean);
-      if (link) return link;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no ${linkPath} link e-mailed to ${to}`);
-  } finally {
-    await db.destroy();
-  }
-}
 
 async function logIn(page: Page, email: string) {
   await page.goto(`${env.stack.url}/auth?redirect=${encodeURIComponent('/get-alerts')}`);

@@ -245,3 +245,24 @@ export async function signUp(page: Page, stack: Stack, email: string, then = '/'
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
 }
+
+/** The newest link to `linkPath` e-mailed to `to`, read from the stack's outbox (what the person clicks). */
+export async function linkFromOutbox(stack: Stack, to: string, linkPath: string): Promise<string> {
+  const db = createDb(stack.databaseUrl, 1);
+  try {
+    for (let i = 0; i < 50; i++) {
+      const rows = await db
+        .selectFrom('outbox_messages')
+        .select('body_text')
+        .where('to_address', '=', to)
+        .orderBy('created_at', 'desc')
+        .execute();
+      const link = rows.map((r) => r.body_text.match(new RegExp(`https?://\\S+${linkPath}\\?token=[A-Za-z0-9_-]+`))?.[0]).find(Boolean);
+      if (link) return link;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no ${linkPath} link e-mailed to ${to}`);
+  } finally {
+    await db.destroy();
+  }
+}
