@@ -104,6 +104,25 @@ function problemsIn(file: string, text: string, { outside }: { outside: boolean 
   return problems;
 }
 
+/** The folders a repository path in prose starts with: every package (domain, db, …) and scripts/, docs/. */
+const TOP_DIRS = [...SRC_DIRS.map((d) => d.split('/')[0]!), 'scripts', 'docs'];
+const REPO_PATH = new RegExp(String.raw`(?<![\w./$<>*-])(?:${TOP_DIRS.join('|')})/[\w./$-]*`, 'g');
+
+/**
+ * Repository paths named in a docs file (`jobs/src/pipeline/tick.ts`, `server/src/services/checkout/`) that do not
+ * exist: a file with an extension, or a folder written with its trailing slash. Docs name the code they explain,
+ * so a moved or renamed file shows here until the docs follow.
+ */
+function missingPaths(file: string, text: string): Problem[] {
+  const problems: Problem[] = [];
+  for (const m of text.matchAll(REPO_PATH)) {
+    const p = m[0].replace(/[.]+$/, '');
+    if (!(p.endsWith('/') || /\.[a-z]+$/i.test(p))) continue;
+    if (!existsSync(path.join(ROOT, p))) problems.push(`${file}:${text.slice(0, m.index).split('\n').length}: ${p} does not exist`);
+  }
+  return problems;
+}
+
 /** Relative markdown links of a docs file ("[x](OPERATIONS.md#health)") whose target file does not exist. */
 function brokenLinks(file: string, text: string): Problem[] {
   const problems: Problem[] = [];
@@ -134,6 +153,11 @@ describe('citations resolve inside the repository', () => {
     expect(problems).toEqual([]);
   });
 
+  it('every repository path README.md and docs/*.md name exists (decision records keep the paths of their day)', () => {
+    const problems = DOC_FILES.filter((f) => !f.startsWith('docs/decisions/')).flatMap((f) => missingPaths(f, read(f)));
+    expect(problems).toEqual([]);
+  });
+
   it('the checks catch what they are for', () => {
     const bad = [
       'spec part 1 §4',
@@ -153,6 +177,9 @@ describe('citations resolve inside the repository', () => {
     expect(problemsIn('probe.ts', good, { outside: true })).toEqual([]);
     expect(
       brokenLinks('docs/probe.md', '[ok](rules.md#ride-alerts) [web](https://example.com) [bad](nowhere.md) [out](../../x.md)'),
+    ).toHaveLength(2);
+    expect(
+      missingPaths('docs/probe.md', '`jobs/src/worker.ts`, `db/src/`, `jobs/src/nowhere.ts`, `jobs/src/gone/`, `web/e2e/<file>`.'),
     ).toHaveLength(2);
   });
 });
