@@ -17,6 +17,13 @@ import { fileURLToPath } from 'node:url';
 /** The rewrites, in order. Each `from` is global; `to` returns the replacement of one match. */
 export const REWRITES = [
   {
+    // The one citation inside a message a person reads (the admin's promo-code form, and the test asserting it):
+    // a path means nothing there, so the message loses it; the schema's rule is docs/rules.md R23.
+    name: 'citation inside a user-visible message',
+    from: /Free days are for e-mail alerts \(spec part 1 §6\)\./g,
+    to: () => 'Free days are for e-mail alerts.',
+  },
+  {
     name: 'shared spec path (../shared/spec/partN-….md, ../shared/spec/)',
     from: /(?:\.\.\/|\/work\/)?shared\/spec\/(?:part([12])-[\w-]+\.md)?/g,
     to: (_m, n) => (n ? `docs/spec/part-${n}.md` : 'docs/spec/'),
@@ -103,6 +110,7 @@ function main() {
   const total = Object.values(totals).reduce((a, b) => a + b, 0);
   console.log(`\n${dryRun ? 'would rewrite' : 'rewrote'} ${total} citations in ${perFile.length} files:`);
   for (const [k, v] of Object.entries(totals)) console.log(`${String(v).padStart(6)}  ${k}`);
+  if (perFile.length && !dryRun) console.log('\nA citation grew by 8 characters: run `npx biome check --write .` to re-wrap the lines it pushed past 140.');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
