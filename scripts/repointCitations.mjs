@@ -110,7 +110,8 @@ function main() {
   const total = Object.values(totals).reduce((a, b) => a + b, 0);
   console.log(`\n${dryRun ? 'would rewrite' : 'rewrote'} ${total} citations in ${perFile.length} files:`);
   for (const [k, v] of Object.entries(totals)) console.log(`${String(v).padStart(6)}  ${k}`);
-  if (perFile.length && !dryRun) console.log('\nA citation grew by 8 characters: run `npx biome check --write .` to re-wrap the lines it pushed past 140.');
+  if (perFile.length && !dryRun)
+    console.log('\nA citation grew by 8 characters: run `npx biome check --write .` to re-wrap the lines it pushed past 140.');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
