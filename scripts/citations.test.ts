@@ -49,6 +49,14 @@ function sectionsOf(rel: string): Set<string> {
   return found;
 }
 
+/** The headings and rule titles ("- **R19a — Held days.**") of a markdown file, lower-cased. */
+function titlesOf(rel: string): string[] {
+  return read(rel)
+    .split('\n')
+    .filter((l) => /^#{1,6} |^- \*\*/.test(l))
+    .map((l) => l.toLowerCase());
+}
+
 const DESIGN_SECTIONS = sectionsOf('docs/DESIGN.md');
 const RULES = new Set([...read('docs/rules.md').matchAll(/\*\*(R\d+[a-z]?) —/g)].map((m) => m[1]!));
 const DECISIONS = new Set(readdirSync(path.join(ROOT, 'docs/decisions')).map((f) => f.slice(0, 3)));
@@ -97,6 +105,12 @@ function problemsIn(file: string, text: string, { outside }: { outside: boolean 
   }
   for (const m of text.matchAll(/docs\/decisions\/(\d{3})\b/g)) {
     if (!DECISIONS.has(m[1]!)) at(m.index!, `no decision record ${m[1]} in docs/decisions/`);
+  }
+  for (const m of text.matchAll(/\b(docs\/[\w./-]+\.md|README(?:\.md)?|DESIGN(?:\.md)?) "([^"\n]{2,60})"/g)) {
+    const rel = m[1]!.startsWith('docs/') ? m[1]! : m[1]!.startsWith('README') ? 'README.md' : 'docs/DESIGN.md';
+    if (existsSync(path.join(ROOT, rel)) && !titlesOf(rel).some((t) => t.includes(m[2]!.toLowerCase()))) {
+      at(m.index!, `${rel} has no section "${m[2]}"`);
+    }
   }
   for (const m of text.matchAll(/(?<![\w./-])docs\/[\w./-]*\.md\b/g)) {
     if (!existsSync(path.join(ROOT, m[0]))) at(m.index!, `${m[0]} does not exist`);
@@ -170,10 +184,12 @@ describe('citations resolve inside the repository', () => {
       'docs/decisions/998-nothing.md',
       'docs/nowhere.md',
       'fixtures/SOURCES.md §4',
+      'docs/OPERATIONS.md "Nowhere"',
+      'README "Benchmark diary"',
     ];
     for (const text of bad) expect(problemsIn('probe.ts', text, { outside: true }), text).not.toEqual([]);
     const good =
-      'docs/spec/part-2.md §2, §5 and §9; DESIGN §2.3, §6; docs/rules.md R2–R3, R19a; decisions 001, 027; docs/decisions/022; docs/fixtures-sources.md §4; ../shared/fixtures';
+      'docs/spec/part-2.md §2, §5 and §9; DESIGN §2.3, §6; docs/rules.md R2–R3, R19a; decisions 001, 027; docs/decisions/022; docs/fixtures-sources.md §4; ../shared/fixtures; docs/OPERATIONS.md "Metrics"; docs/rules.md "Held days"; README "Configuration"';
     expect(problemsIn('probe.ts', good, { outside: true })).toEqual([]);
     expect(
       brokenLinks('docs/probe.md', '[ok](rules.md#ride-alerts) [web](https://example.com) [bad](nowhere.md) [out](../../x.md)'),
