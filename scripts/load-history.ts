@@ -2,8 +2,12 @@
 // Magic Kingdom day of 2026-04-01 and the TouringPlans posted waits) into the history tables with their real
 // dates, for `make dev` / `make demo`, so ride pages show real typical days at once. Idempotent.
 // HISTORY_IMPORT_WEEKS (default 10) keeps each file's last N weeks.
+
+import { ensureCatalogue } from '@walkon/core';
 import { createDb } from '@walkon/db';
-import { createReplaySource, ensureCatalogue, importHistory, loadJobsEnv } from '@walkon/jobs';
+import { loadJobsEnv } from '@walkon/integrations/env';
+import { createReplaySource } from '@walkon/integrations/providers';
+import { importHistory } from '@walkon/jobs';
 
 // WAIT_TIMES_REPLAY_DIR, default WALKON_FIXTURES_DIR (README "Configuration").
 const dir = loadJobsEnv().WAIT_TIMES_REPLAY_DIR;

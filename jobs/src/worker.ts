@@ -1,26 +1,36 @@
+import {
+  createRedisTickLease,
+  ensureCatalogue,
+  type FlightSearcher,
+  type LightningLaneBooker,
+  readScheduleIfDue,
+  runAutoBooking,
+  runFlightPriceCheck,
+  runParkTick,
+  runRestaurantCheck,
+} from '@walkon/core';
 import { alertEngine, type Database, type Kysely, liveStatus, retention, subscriptions } from '@walkon/db';
+import type { Logger } from '@walkon/integrations/logger';
+import type { DiningAvailabilityProvider } from '@walkon/integrations/providers/dining/types.ts';
+import type { Notifier } from '@walkon/integrations/providers/notify/index.ts';
+import {
+  DEFAULT_TIMEOUT_MS,
+  NotFoundError,
+  planAfterFault,
+  UpstreamError,
+  type WaitTimesSource,
+} from '@walkon/integrations/providers/waitTimes/index.ts';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
-import type { Logger } from './logger.ts';
 import { isThrottling, type WorkerMetrics } from './ops/metrics.ts';
 import { sendAccountEmail } from './pipeline/accountEmails.ts';
-import { ensureCatalogue } from './pipeline/catalogue.ts';
 import { sendConfirmation } from './pipeline/confirmations.ts';
 import { enqueueDeliveries } from './pipeline/fanout.ts';
-import { type FlightSearcher, runFlightPriceCheck } from './pipeline/flightPriceCheck.ts';
 import { collectHistory, reconcileHistorySchedulers } from './pipeline/history.ts';
-import { type LightningLaneBooker, runAutoBooking } from './pipeline/lightningLane.ts';
-import { runRestaurantCheck } from './pipeline/restaurantCheck.ts';
-import { readScheduleIfDue } from './pipeline/schedule.ts';
 import { POLL_EVERY_MS, reconcileSchedulers } from './pipeline/schedulers.ts';
 import { recordSendFailures, sendDeliveryBatch } from './pipeline/send.ts';
 import { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
-import { runParkTick } from './pipeline/tick.ts';
-import { createRedisTickLease } from './pipeline/tickLease.ts';
-import type { DiningAvailabilityProvider } from './providers/dining/types.ts';
-import type { Notifier } from './providers/notify/index.ts';
-import { DEFAULT_TIMEOUT_MS, NotFoundError, planAfterFault, UpstreamError, type WaitTimesSource } from './providers/waitTimes/index.ts';
 import { jobSchemas, type MaintenanceJobData, parseJobData, QUEUE, type Queues } from './queues.ts';
 
 /** Everything the worker needs, injected (DESIGN §4 factories). */
@@ -143,7 +153,7 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
       return {
         ...(await runRestaurantCheck({
           db: deps.db,
-          queues: deps.queues,
+          enqueue: (claimed) => enqueueDeliveries(deps.queues, claimed),
           provider: deps.dining ?? null,
           logger: deps.logger ?? pino({ level: 'silent' }),
           now: deps.now,

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { JOBS_ENV_KEYS, productionProblem } from '@walkon/jobs/env';
+import { JOBS_ENV_KEYS, productionProblem } from '@walkon/integrations/env';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ENV_KEYS } from './env.ts';
 

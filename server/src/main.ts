@@ -1,7 +1,6 @@
 import { createDb } from '@walkon/db';
-import { assertProductionReady, loadJobsEnv } from '@walkon/jobs/env';
-import { createLogger } from '@walkon/jobs/logger';
-import { createQueues, createRedis } from '@walkon/jobs/producers';
+import { assertProductionReady, loadJobsEnv } from '@walkon/integrations/env';
+import { createLogger } from '@walkon/integrations/logger';
 import {
   createDiningProvider,
   createFlightSearchProvider,
@@ -9,7 +8,8 @@ import {
   createNotifier,
   createRedisReadGate,
   createWaitTimesSource,
-} from '@walkon/jobs/providers';
+} from '@walkon/integrations/providers';
+import { createQueues, createRedis } from '@walkon/jobs/producers';
 import { buildApp } from './app.ts';
 import { loadServerEnv } from './env.ts';
 import { createPayments } from './payments/stripe.ts';

@@ -1,7 +1,7 @@
 import { promo, site, subscriptions, users } from '@walkon/db';
 import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
-import { createReplaySource } from '@walkon/jobs';
+import { createReplaySource } from '@walkon/integrations/providers';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

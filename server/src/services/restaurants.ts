@@ -1,7 +1,7 @@
 import { catalogue, restaurantAlerts } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import type { restaurantAlertCreateInput } from '@walkon/domain/schemas';
-import { createThemeParksDiningProvider, type DiningAvailabilityProvider } from '@walkon/jobs/providers';
+import { createThemeParksDiningProvider, type DiningAvailabilityProvider } from '@walkon/integrations/providers';
 import type { z } from 'zod';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';

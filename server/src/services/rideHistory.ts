@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { history, liveStatus } from '@walkon/db';
 import { parkLocalDate, parkLocalTime } from '@walkon/domain/dates';
-import { parseReturnTimes } from '@walkon/jobs/providers';
+import { parseReturnTimes } from '@walkon/integrations/providers';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { cachedPark, cachesOf, freshPoll } from './waitTimes.ts';

@@ -1,5 +1,3 @@
-import { liveStatus, watches } from '@walkon/db';
-import type { DiningAvailabilityProvider } from '@walkon/jobs/providers';
 import {
   type BookLaneResult,
   bookLane,
@@ -15,7 +13,10 @@ import {
   refreshPark,
   runRestaurantCheck,
   SimulatedLightningLaneBooker,
-} from '@walkon/jobs/upstream';
+} from '@walkon/core';
+import { liveStatus, watches } from '@walkon/db';
+import type { DiningAvailabilityProvider } from '@walkon/integrations/providers';
+import { enqueueDeliveries } from '@walkon/jobs/producers';
 import type { AppDeps } from '../deps.ts';
 
 /**
@@ -69,7 +70,10 @@ export function checkRestaurantsNow(
   provider: DiningAvailabilityProvider | null,
   opts: RestaurantCheckOptions,
 ): Promise<RestaurantCheckResult> {
-  return runRestaurantCheck({ db: deps.db, queues: deps.queues, provider, logger: deps.logger, now: deps.now }, opts);
+  return runRestaurantCheck(
+    { db: deps.db, enqueue: (claimed) => enqueueDeliveries(deps.queues, claimed), provider, logger: deps.logger, now: deps.now },
+    opts,
+  );
 }
 
 /** A park's Lightning Lane availability from the stored live data at `deps.now()`, or null for an unknown park. */

@@ -2,7 +2,7 @@ import { catalogue, type Executor, features, lightningLane } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { gateAllows } from '@walkon/domain/rules/features';
 import { LIVE_FRESH_MS } from '@walkon/domain/rules/lightningLane';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '@walkon/integrations/logger';
 import { buildAvailability, chooseAutoBooking, type LightningLaneAvailability } from './lightningLaneChoice.ts';
 
 /**

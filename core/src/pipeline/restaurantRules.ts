@@ -1,5 +1,5 @@
 import type { PreferredMeal, restaurantAlerts } from '@walkon/db';
-import type { DiningQuery } from '../providers/dining/types.ts';
+import type { DiningQuery } from '@walkon/integrations/providers/dining/types.ts';
 
 type AlertToCheck = restaurantAlerts.AlertToCheck;
 

@@ -1,7 +1,7 @@
 import type { AttractionReading } from '@walkon/db';
 import { BACK_IN_SERVICE_UP_POLLS } from '@walkon/domain/rules/alerts';
 import { type EmbeddedHours, embeddedHoursAllow, type FeedClock, readingFreshness } from '@walkon/domain/rules/liveData';
-import type { LiveEntry } from '../providers/waitTimes/index.ts';
+import type { LiveEntry } from '@walkon/integrations/providers/waitTimes/index.ts';
 
 /** The previous poll's state of one attraction. */
 export interface PreviousReading {

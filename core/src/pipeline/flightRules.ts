@@ -1,5 +1,5 @@
 import { destinationAirports } from '@walkon/domain/flights';
-import type { FlightResult, FlightSearch, FlightSearchOutcome } from '../providers/flights/types.ts';
+import type { FlightResult, FlightSearch, FlightSearchOutcome } from '@walkon/integrations/providers/flights/types.ts';
 
 /**
  * Pure rules of the flight price check (docs/decisions/019-flight-price-alerts.md, spec part 2 §3 "Flight alert"): which alerts share one

@@ -1,9 +1,9 @@
 import { alertEngine, catalogue, type Executor, history, liveStatus, rides } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { feedClock, scheduleAllows } from '@walkon/domain/rules/liveData';
-import type { Logger } from '../logger.ts';
-import { NotFoundError, UpstreamError, type WaitTimesSource } from '../providers/waitTimes/index.ts';
-import type { LiveParkData } from '../providers/waitTimes/types.ts';
+import type { Logger } from '@walkon/integrations/logger';
+import { NotFoundError, UpstreamError, type WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
+import type { LiveParkData } from '@walkon/integrations/providers/waitTimes/types.ts';
 import { findPark } from './catalogue.ts';
 import { type DecidedReading, decideReadings, type PreviousReading } from './readings.ts';
 

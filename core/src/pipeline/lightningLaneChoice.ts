@@ -1,6 +1,6 @@
 import { parkLocalDate, parkLocalTime } from '@walkon/domain/dates';
 import { LIVE_FRESH_MS } from '@walkon/domain/rules/lightningLane';
-import { parseReturnTimes, type ReturnQueueType } from '../providers/waitTimes/returnTimes.ts';
+import { parseReturnTimes, type ReturnQueueType } from '@walkon/integrations/providers/waitTimes/returnTimes.ts';
 
 /**
  * Lightning Lane availability and the auto-booking choice (docs/decisions/008-lightning-lane-booker-simulated.md; spec part 2 §3, §4, §9). Pure functions:

@@ -1,7 +1,7 @@
 import { type ClaimedDelivery, type Executor, returnTimeAlerts } from '@walkon/db';
 import { parkLocalDateTime } from '@walkon/domain/dates';
 import { formatReturnTimeHeadline } from '@walkon/domain/messages/returnTimes';
-import { parseReturnTimes, type ReturnQueueType, type ReturnTimeQueue } from '../providers/waitTimes/returnTimes.ts';
+import { parseReturnTimes, type ReturnQueueType, type ReturnTimeQueue } from '@walkon/integrations/providers/waitTimes/returnTimes.ts';
 
 /** A return time that satisfies an alert: the parsed queue and its park-local start. */
 export interface ReturnTimeMatch {

@@ -1,5 +1,5 @@
 import { catalogue, type Executor } from '@walkon/db';
-import type { WaitTimesSource } from '../providers/waitTimes/index.ts';
+import type { WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 
 /**
  * Loads destinations and parks into the database when the catalogue is empty (or `force`).

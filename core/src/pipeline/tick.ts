@@ -1,8 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { alertEngine, type ClaimedDelivery, type Database, inSavepoint, type Kysely, liveStatus } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
-import type { Logger } from '../logger.ts';
-import type { WaitTimesSource } from '../providers/waitTimes/index.ts';
+import type { Logger } from '@walkon/integrations/logger';
+import type { WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { type PollResult, readPark, storePark } from './poll.ts';
 import { claimReturnTimeAlerts } from './returnTimes.ts';
 import type { TickLease } from './tickLease.ts';

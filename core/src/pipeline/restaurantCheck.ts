@@ -1,9 +1,7 @@
-import { type Database, features, type Kysely, restaurantAlerts } from '@walkon/db';
+import { type ClaimedDelivery, type Database, features, type Kysely, restaurantAlerts } from '@walkon/db';
 import { gateAllows } from '@walkon/domain/rules/features';
-import type { Logger } from '../logger.ts';
-import type { DiningAnswer, DiningAvailabilityProvider } from '../providers/dining/types.ts';
-import type { Queues } from '../queues.ts';
-import { enqueueDeliveries } from './fanout.ts';
+import type { Logger } from '@walkon/integrations/logger';
+import type { DiningAnswer, DiningAvailabilityProvider } from '@walkon/integrations/providers/dining/types.ts';
 import { groupRestaurantAlerts, type RestaurantGroup, restaurantMatchMessage, suitsPreferredTime } from './restaurantRules.ts';
 
 /** A group whose alerts were all checked this recently is skipped (unless `force`): a second click re-reads nothing. */
@@ -12,8 +10,11 @@ export const RESTAURANT_RECHECK_MS = 10 * 60_000;
 /** Dependencies of the restaurant check. */
 export interface RestaurantCheckDeps {
   db: Kysely<Database>;
-  /** Producers: matches are fanned out as `send-email` jobs. */
-  queues: Queues;
+  /**
+   * Hands the claimed deliveries to the send queues (the processes pass `@walkon/jobs/producers`
+   * `enqueueDeliveries(queues, claimed)`: `send-email` jobs). A failure is logged; the sweeper re-enqueues.
+   */
+  enqueue: (claimed: ClaimedDelivery[]) => Promise<unknown>;
   /** The availability source; null = off (the check then only expires alerts). */
   provider: DiningAvailabilityProvider | null;
   logger: Logger;
@@ -155,7 +156,7 @@ export async function runRestaurantCheck(deps: RestaurantCheckDeps, opts: Restau
   // alerts as checked would make the next scheduled run skip those dates for 10 minutes.
   if (!opts.dates?.length) await restaurantAlerts.markChecked(deps.db, [...checked], deps.now());
   try {
-    await enqueueDeliveries(deps.queues, claimed);
+    await deps.enqueue(claimed);
   } catch (err) {
     log.warn({ claimed: claimed.length, err }, 'restaurant-check: fan-out failed, the sweeper will re-enqueue');
   }

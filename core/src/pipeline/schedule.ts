@@ -1,7 +1,7 @@
 import { type Executor, history } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
-import type { Logger } from '../logger.ts';
-import { NotFoundError, type WaitTimesSource } from '../providers/waitTimes/index.ts';
+import type { Logger } from '@walkon/integrations/logger';
+import { NotFoundError, type WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 
 /** A failed schedule read is tried again after this many milliseconds (not at every 60-second tick). */
 export const SCHEDULE_RETRY_MS = 15 * 60_000;

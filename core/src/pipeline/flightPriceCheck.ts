@@ -1,9 +1,9 @@
 import { type Database, flights as flightAlerts, type Kysely } from '@walkon/db';
 import { oneClickUnsubscribe } from '@walkon/domain/messages/email';
 import { formatFlightDealEmail } from '@walkon/domain/messages/flights';
-import type { Logger } from '../logger.ts';
-import type { FlightResult, FlightSearch, FlightSearchOutcome } from '../providers/flights/types.ts';
-import type { Notifier } from '../providers/notify/index.ts';
+import type { Logger } from '@walkon/integrations/logger';
+import type { FlightResult, FlightSearch, FlightSearchOutcome } from '@walkon/integrations/providers/flights/types.ts';
+import type { Notifier } from '@walkon/integrations/providers/notify/index.ts';
 import { cheapestMatch, type FlightAlertGroup, groupAlerts, shouldNotify } from './flightRules.ts';
 
 /** A flight alert as the check reads it. */

@@ -1,0 +1,59 @@
+/**
+ * `@walkon/core`: the application steps both processes run (DESIGN §3, docs/decisions/042-one-application-core.md).
+ * The API runs them inside a request (a park's live data read, the catalogue load, an admin's restaurant check,
+ * Lightning Lane availability and booking); the worker runs the same functions on its schedule (the park tick,
+ * the restaurant and flight checks, automatic Lightning Lane booking). IO goes through `@walkon/db` and the
+ * providers of `@walkon/integrations`; the rules themselves are functions of `@walkon/domain`.
+ */
+
+export { NotFoundError, UpstreamError } from '@walkon/integrations/providers';
+export { ensureCatalogue, findPark } from './pipeline/catalogue.ts';
+export {
+  type FlightPriceCheckDeps,
+  type FlightPriceCheckResult,
+  type FlightSearcher,
+  runFlightPriceCheck,
+} from './pipeline/flightPriceCheck.ts';
+export {
+  cheapestMatch,
+  FLIGHT_NOTIFY_INTERVAL_MS,
+  type FlightAlertGroup,
+  groupAlerts,
+  type NotifyInput,
+  searchKey,
+  searchOf,
+  shouldNotify,
+} from './pipeline/flightRules.ts';
+export {
+  type AutoBookingResult,
+  type BookLaneResult,
+  bookLane,
+  type LightningLaneBooker,
+  type LightningLaneBookingRequest,
+  loadAvailability,
+  type ParkAvailability,
+  runAutoBooking,
+  SimulatedLightningLaneBooker,
+} from './pipeline/lightningLane.ts';
+export {
+  type AutoBookingChoice,
+  type AutoBookingPreference,
+  buildAvailability,
+  chooseAutoBooking,
+  type ExistingBooking,
+  type LightningLaneAvailability,
+  type LiveReturnRow,
+} from './pipeline/lightningLaneChoice.ts';
+export { type PollResult, readPark, refreshPark, storePark } from './pipeline/poll.ts';
+export {
+  RESTAURANT_RECHECK_MS,
+  type RestaurantCheckDeps,
+  type RestaurantCheckOptions,
+  type RestaurantCheckResult,
+  runRestaurantCheck,
+} from './pipeline/restaurantCheck.ts';
+export { groupRestaurantAlerts, MEAL_WINDOWS, mealOf, restaurantMatchMessage, suitsPreferredTime } from './pipeline/restaurantRules.ts';
+export { claimReturnTimeAlerts, matchReturnTime, type ReturnTimeMatch } from './pipeline/returnTimes.ts';
+export { readScheduleIfDue } from './pipeline/schedule.ts';
+export { runParkTick, type TickResult } from './pipeline/tick.ts';
+export { createRedisTickLease, TICK_LEASE_MS, type TickLease } from './pipeline/tickLease.ts';
