@@ -5,12 +5,12 @@
 
 import { ensureCatalogue } from '@walkon/core';
 import { createDb } from '@walkon/db';
-import { loadJobsEnv } from '@walkon/integrations/env';
+import { loadIntegrationsEnv } from '@walkon/integrations/env';
 import { createReplaySource } from '@walkon/integrations/providers';
 import { importHistory } from '@walkon/jobs';
 
 // WAIT_TIMES_REPLAY_DIR, default WALKON_FIXTURES_DIR (README "Configuration").
-const dir = loadJobsEnv().WAIT_TIMES_REPLAY_DIR;
+const dir = loadIntegrationsEnv().WAIT_TIMES_REPLAY_DIR;
 const db = createDb(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon', 2);
 try {
   const now = () => new Date();

@@ -7,6 +7,7 @@
  */
 
 export { NotFoundError, UpstreamError } from '@walkon/integrations/providers';
+export { booker } from './pipeline/booker.ts';
 export { ensureCatalogue, findPark } from './pipeline/catalogue.ts';
 export {
   type FlightPriceCheckDeps,
@@ -45,6 +46,7 @@ export {
   type LiveReturnRow,
 } from './pipeline/lightningLaneChoice.ts';
 export { type PollResult, readPark, refreshPark, storePark } from './pipeline/poll.ts';
+export { readParkUnlessTicked } from './pipeline/readNow.ts';
 export {
   RESTAURANT_RECHECK_MS,
   type RestaurantCheckDeps,

@@ -4,7 +4,12 @@ import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const schema = z.object({
+/**
+ * The settings of the providers and stores both processes wire (README "Configuration"): the database and Redis,
+ * the wait-time, dining and flight sources, the notifier, the public origin and the log level. The worker adds its
+ * own (concurrency, send lease, metrics port) in jobs/src/env.ts; the API its own in server/src/env.ts.
+ */
+export const integrationsEnvSchema = z.object({
   /** `production` turns on the production profile (productionProblem): nothing may default to a fake. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/walkon'),
@@ -33,8 +38,6 @@ const schema = z.object({
   SES_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(1),
   /** The SNS account's SMS rate (messages/s, shared by every worker); default 20, SNS's documented default. */
   SNS_SMS_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
-  /** How long a worker holds the deliveries it is sending (seconds, renewed while it runs); a crash frees them after it. */
-  SEND_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   // --- end of delivery settings ---
   LOG_LEVEL: z.string().default('info'),
   /**
@@ -51,33 +54,23 @@ const schema = z.object({
    * WAIT_TIMES_SOURCE=replay, else `themeparks`.
    */
   DINING_SOURCE: z.enum(['themeparks', 'replay', 'off']).optional(),
-  /** Send batch jobs (up to 500 deliveries each) in flight per send queue and worker (DESIGN §2.5). */
-  SEND_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
-  /** SES / SNS calls in flight per batch: with SEND_CONCURRENCY, the provider throughput limit per worker. */
-  SEND_PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
   // Scale-out and operations (docs/OPERATIONS.md): pool, pooler, Redis Cluster, concurrency, metrics port.
   /** Connections in each process's PostgreSQL pool (API, worker and CLI alike). */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   /** `off` behind a transaction-mode pooler without prepared-statement support (PgBouncer < 1.21): no named prepared statements. */
   PG_PREPARED: z.enum(['on', 'off']).default('on'),
-  /** Park ticks (poll-park jobs) in flight per worker; each holds a pool connection only for its store-and-claim transaction. */
-  POLL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   /** Comma-separated host:port seed nodes of a Redis Cluster (or REDIS_URL `redis+cluster://host:port,host:port`); unset = one Redis. */
   REDIS_CLUSTER_NODES: z.string().optional(),
-  /** The worker's HTTP port for /livez, /readyz, /healthz and /metrics (0 = a free port; unset = none). */
-  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** Address the worker's metrics port listens on. */
-  WORKER_METRICS_HOST: z.string().default('0.0.0.0'),
 });
 
-/** The worker's and CLI's settings (README "Configuration"), parsed once from the environment. */
-export type JobsEnv = Omit<z.infer<typeof schema>, 'WAIT_TIMES_REPLAY_DIR' | 'NOTIFY_TRANSPORT'> & {
+/** The provider and store settings (README "Configuration"), parsed once from the environment. */
+export type IntegrationsEnv = Omit<z.infer<typeof integrationsEnvSchema>, 'WAIT_TIMES_REPLAY_DIR' | 'NOTIFY_TRANSPORT'> & {
   WAIT_TIMES_REPLAY_DIR: string;
   NOTIFY_TRANSPORT: 'outbox' | 'aws';
 };
 
-/** Every variable the jobs settings read (the `.env.example` test checks they are all documented). */
-export const JOBS_ENV_KEYS = Object.keys(schema.shape);
+/** Every variable the provider settings read (the `.env.example` test checks they are all documented). */
+export const INTEGRATIONS_ENV_KEYS = Object.keys(integrationsEnvSchema.shape);
 
 /**
  * The production profile (README "Running in production"): with NODE_ENV=production, the first setting that
@@ -115,14 +108,14 @@ export function assertProductionReady(who: string, source: NodeJS.ProcessEnv = p
 }
 
 /**
- * Parses the jobs settings from `source` (default `process.env`).
+ * Parses the provider and store settings from `source` (default `process.env`).
  * NOTIFY_TRANSPORT defaults to `outbox` (production refuses an unset one: productionProblem).
  * Relative `WALKON_FIXTURES_DIR` / `WAIT_TIMES_REPLAY_DIR` / `FLIGHTS_REPLAY_DIR` values are resolved against the
  * repository root; `WAIT_TIMES_REPLAY_DIR` defaults to `WALKON_FIXTURES_DIR`.
  * @throws ZodError on an invalid value (e.g. an unknown WAIT_TIMES_SOURCE).
  */
-export function loadJobsEnv(source: NodeJS.ProcessEnv = process.env): JobsEnv {
-  const env = schema.parse(source);
+export function loadIntegrationsEnv(source: NodeJS.ProcessEnv = process.env): IntegrationsEnv {
+  const env = integrationsEnvSchema.parse(source);
   return {
     ...env,
     NOTIFY_TRANSPORT: env.NOTIFY_TRANSPORT ?? 'outbox',

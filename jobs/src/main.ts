@@ -1,12 +1,14 @@
 import { createDb, ping } from '@walkon/db';
-import { assertProductionReady, loadJobsEnv } from '@walkon/integrations/env';
+import { assertProductionReady } from '@walkon/integrations/env';
 import { createLogger } from '@walkon/integrations/logger';
+import { checkReadiness } from '@walkon/integrations/ops';
 import { createDiningProvider } from '@walkon/integrations/providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from '@walkon/integrations/providers/flights/index.ts';
 import { createNotifier } from '@walkon/integrations/providers/notify/index.ts';
 import { createRedisReadGate, createWaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { assertClusterPrefix, clusterNodesOf, createRedis } from '@walkon/integrations/redis';
-import { checkReadiness, createWorkerMetrics, type OpsServer, startOpsServer } from './ops/index.ts';
+import { loadJobsEnv } from './env.ts';
+import { createWorkerMetrics, type OpsServer, startOpsServer } from './ops/index.ts';
 import { createQueues } from './queues.ts';
 import { buildWorker } from './worker.ts';
 

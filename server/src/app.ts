@@ -12,7 +12,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import { flights, newsletter, ping, restaurantAlerts, subscriptions } from '@walkon/db';
 import { formatDayList } from '@walkon/domain/days';
 import { escapeHtml } from '@walkon/domain/html';
-import { checkReadiness, createRegistry } from '@walkon/jobs/ops';
+import { checkReadiness, createRegistry } from '@walkon/integrations/ops';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import fastifyMetrics from 'fastify-metrics';
 import promClient from 'prom-client';

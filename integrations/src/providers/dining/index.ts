@@ -1,4 +1,4 @@
-import type { JobsEnv } from '../../env.ts';
+import type { IntegrationsEnv } from '../../env.ts';
 import type { WaitTimesSource } from '../waitTimes/types.ts';
 import { createReplayDiningProvider } from './replay.ts';
 import { createThemeParksDiningProvider } from './themeparks.ts';
@@ -19,7 +19,7 @@ export * from './types.ts';
  * the restaurant check then only expires alerts). Unset: `replay` when WAIT_TIMES_SOURCE=replay, else `themeparks`.
  */
 export function createDiningProvider(
-  env: Pick<JobsEnv, 'DINING_SOURCE' | 'WAIT_TIMES_SOURCE' | 'WAIT_TIMES_REPLAY_DIR'>,
+  env: Pick<IntegrationsEnv, 'DINING_SOURCE' | 'WAIT_TIMES_SOURCE' | 'WAIT_TIMES_REPLAY_DIR'>,
   source: WaitTimesSource,
   now: () => Date,
 ): DiningAvailabilityProvider | null {

@@ -1,4 +1,4 @@
-import type { JobsEnv } from '../../env.ts';
+import type { IntegrationsEnv } from '../../env.ts';
 import { createDuffelProvider } from './duffel.ts';
 import { createReplayFlightProvider } from './replay.ts';
 import type { FlightSearchProvider } from './types.ts';
@@ -17,7 +17,7 @@ export * from './types.ts';
  * @throws Error (replay only) when FLIGHTS_REPLAY_DIR holds no readable recorded offers.
  */
 export function createFlightSearchProvider(
-  env: Pick<JobsEnv, 'FLIGHTS_SOURCE' | 'DUFFEL_ACCESS_TOKEN' | 'DUFFEL_API_URL' | 'FLIGHTS_REPLAY_DIR'>,
+  env: Pick<IntegrationsEnv, 'FLIGHTS_SOURCE' | 'DUFFEL_ACCESS_TOKEN' | 'DUFFEL_API_URL' | 'FLIGHTS_REPLAY_DIR'>,
 ): FlightSearchProvider | null {
   if (env.FLIGHTS_SOURCE === 'replay') return createReplayFlightProvider({ dir: env.FLIGHTS_REPLAY_DIR });
   if (env.FLIGHTS_SOURCE === 'duffel' && env.DUFFEL_ACCESS_TOKEN) {

@@ -1,7 +1,7 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
 import type { Redis } from 'ioredis';
-import type { JobsEnv } from '../../env.ts';
+import type { IntegrationsEnv } from '../../env.ts';
 import { createAwsNotifier } from './aws.ts';
 import { createOutboxNotifier } from './outbox.ts';
 import { withSendRateLimits } from './rateLimit.ts';
@@ -21,7 +21,7 @@ export * from './types.ts';
  */
 export function createNotifier(
   env: Pick<
-    JobsEnv,
+    IntegrationsEnv,
     'NOTIFY_TRANSPORT' | 'AWS_REGION' | 'SES_FROM_EMAIL' | 'SES_MAX_PER_SECOND' | 'SNS_SMS_MAX_PER_SECOND' | 'QUEUE_PREFIX'
   >,
   redis?: Redis,

@@ -1,4 +1,4 @@
-import type { JobsEnv } from '../../env.ts';
+import type { IntegrationsEnv } from '../../env.ts';
 import { createHttpSource } from './http.ts';
 import { type ReadGate, withReadGate } from './readGate.ts';
 import { createReplaySource } from './replay.ts';
@@ -16,8 +16,8 @@ export * from './types.ts';
  * counts from. With a `gate`, park reads honour the upstream's Retry-After across calls (withReadGate).
  */
 export function createWaitTimesSource(
-  env: Pick<JobsEnv, 'WAIT_TIMES_SOURCE' | 'THEMEPARKS_API_URL' | 'WAIT_TIMES_REPLAY_DIR' | 'WAIT_TIMES_REPLAY_SERIES'> &
-    Partial<Pick<JobsEnv, 'WAIT_TIMES_REPLAY_PARKS'>>,
+  env: Pick<IntegrationsEnv, 'WAIT_TIMES_SOURCE' | 'THEMEPARKS_API_URL' | 'WAIT_TIMES_REPLAY_DIR' | 'WAIT_TIMES_REPLAY_SERIES'> &
+    Partial<Pick<IntegrationsEnv, 'WAIT_TIMES_REPLAY_PARKS'>>,
   now: () => Date = () => new Date(),
   gate?: ReadGate,
 ): WaitTimesSource {

@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { JOBS_ENV_KEYS, productionProblem } from '@walkon/integrations/env';
+import { productionProblem } from '@walkon/integrations/env';
+import { JOBS_ENV_KEYS } from '@walkon/jobs/env';
 import { describe, expect, it } from 'vitest';
-import { SERVER_ENV_KEYS } from './env.ts';
+import { SERVER_ENV_KEYS } from '../server/src/env.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Variables the AWS SDK reads itself (documented in .env.example, parsed by no schema of ours). */
 const AWS_SDK_KEYS = ['AWS_ENDPOINT_URL_SESV2', 'AWS_ENDPOINT_URL_SNS', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_MAX_ATTEMPTS'];
 /** Read at build time by web/vite.config.ts, not by a process's schema. */
