@@ -3,10 +3,11 @@
  * The API runs them inside a request (a park's live data read, the catalogue load, an admin's restaurant check,
  * Lightning Lane availability and booking); the worker runs the same functions on its schedule (the park tick,
  * the restaurant and flight checks, automatic Lightning Lane booking). IO goes through `@walkon/db` and the
- * providers of `@walkon/integrations`; the rules themselves are functions of `@walkon/domain`.
+ * providers of `@walkon/integrations`; the rules themselves are functions of `@walkon/domain` (domain/src/rules/).
  */
 
 export { NotFoundError, UpstreamError } from '@walkon/integrations/providers';
+export { buildAvailability, type LiveReturnRow } from './pipeline/availability.ts';
 export { booker } from './pipeline/booker.ts';
 export { ensureCatalogue, findPark } from './pipeline/catalogue.ts';
 export {
@@ -15,16 +16,6 @@ export {
   type FlightSearcher,
   runFlightPriceCheck,
 } from './pipeline/flightPriceCheck.ts';
-export {
-  cheapestMatch,
-  FLIGHT_NOTIFY_INTERVAL_MS,
-  type FlightAlertGroup,
-  groupAlerts,
-  type NotifyInput,
-  searchKey,
-  searchOf,
-  shouldNotify,
-} from './pipeline/flightRules.ts';
 export {
   type AutoBookingResult,
   type BookLaneResult,
@@ -36,15 +27,6 @@ export {
   runAutoBooking,
   SimulatedLightningLaneBooker,
 } from './pipeline/lightningLane.ts';
-export {
-  type AutoBookingChoice,
-  type AutoBookingPreference,
-  buildAvailability,
-  chooseAutoBooking,
-  type ExistingBooking,
-  type LightningLaneAvailability,
-  type LiveReturnRow,
-} from './pipeline/lightningLaneChoice.ts';
 export { type PollResult, readPark, refreshPark, storePark } from './pipeline/poll.ts';
 export { readParkUnlessTicked } from './pipeline/readNow.ts';
 export {
@@ -54,7 +36,6 @@ export {
   type RestaurantCheckResult,
   runRestaurantCheck,
 } from './pipeline/restaurantCheck.ts';
-export { groupRestaurantAlerts, MEAL_WINDOWS, mealOf, restaurantMatchMessage, suitsPreferredTime } from './pipeline/restaurantRules.ts';
 export { claimReturnTimeAlerts, matchReturnTime, type ReturnTimeMatch } from './pipeline/returnTimes.ts';
 export { readScheduleIfDue } from './pipeline/schedule.ts';
 export { runParkTick, type TickResult } from './pipeline/tick.ts';

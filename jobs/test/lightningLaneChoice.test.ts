@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
-import {
-  type AutoBookingPreference,
-  buildAvailability,
-  chooseAutoBooking,
-  type ExistingBooking,
-  type LightningLaneAvailability,
-  type LiveReturnRow,
-} from '@walkon/core';
+import { buildAvailability, type LiveReturnRow } from '@walkon/core';
 import { fixturePath } from '@walkon/db/testing';
 import { parkLocalTime } from '@walkon/domain/dates';
 import { LIVE_FRESH_MS } from '@walkon/domain/rules/lightningLane';
+import {
+  type AutoBookingPreference,
+  chooseAutoBooking,
+  type ExistingBooking,
+  type LightningLaneAvailability,
+} from '@walkon/domain/rules/lightningLaneChoice';
 import { parseLive } from '@walkon/integrations/providers/waitTimes/schema.ts';
 import { describe, expect, it } from 'vitest';
 

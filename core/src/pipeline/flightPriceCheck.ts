@@ -1,10 +1,10 @@
 import { type Database, flights as flightAlerts, type Kysely } from '@walkon/db';
 import { oneClickUnsubscribe } from '@walkon/domain/messages/email';
 import { formatFlightDealEmail } from '@walkon/domain/messages/flights';
+import { cheapestMatch, type FlightAlertGroup, groupAlerts, shouldNotify } from '@walkon/domain/rules/flightRules';
 import type { Logger } from '@walkon/integrations/logger';
 import type { FlightResult, FlightSearch, FlightSearchOutcome } from '@walkon/integrations/providers/flights/types.ts';
 import type { Notifier } from '@walkon/integrations/providers/notify/index.ts';
-import { cheapestMatch, type FlightAlertGroup, groupAlerts, shouldNotify } from './flightRules.ts';
 
 /** A flight alert as the check reads it. */
 type FlightAlertRow = flightAlerts.FlightAlert;

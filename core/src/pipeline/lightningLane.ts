@@ -2,8 +2,9 @@ import { catalogue, type Executor, features, lightningLane } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { gateAllows } from '@walkon/domain/rules/features';
 import { LIVE_FRESH_MS } from '@walkon/domain/rules/lightningLane';
+import { chooseAutoBooking, type LightningLaneAvailability } from '@walkon/domain/rules/lightningLaneChoice';
 import type { Logger } from '@walkon/integrations/logger';
-import { buildAvailability, chooseAutoBooking, type LightningLaneAvailability } from './lightningLaneChoice.ts';
+import { buildAvailability } from './availability.ts';
 
 /**
  * Lightning Lane booking (spec part 2 §4; DESIGN §5). There is no public Disney booking API, so the

@@ -1,11 +1,11 @@
 import { alertEngine, catalogue, type Executor, history, liveStatus, rides } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { feedClock, scheduleAllows } from '@walkon/domain/rules/liveData';
+import { type DecidedReading, decideReadings, type PreviousReading } from '@walkon/domain/rules/readings';
 import type { Logger } from '@walkon/integrations/logger';
 import { NotFoundError, UpstreamError, type WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import type { LiveParkData } from '@walkon/integrations/providers/waitTimes/types.ts';
 import { findPark } from './catalogue.ts';
-import { type DecidedReading, decideReadings, type PreviousReading } from './readings.ts';
 
 /** What one poll of a park wrote. */
 export interface PollResult {

@@ -1,8 +1,13 @@
 import { type ClaimedDelivery, type Database, features, type Kysely, restaurantAlerts } from '@walkon/db';
 import { gateAllows } from '@walkon/domain/rules/features';
+import {
+  groupRestaurantAlerts,
+  type RestaurantGroup,
+  restaurantMatchMessage,
+  suitsPreferredTime,
+} from '@walkon/domain/rules/restaurantRules';
 import type { Logger } from '@walkon/integrations/logger';
 import type { DiningAnswer, DiningAvailabilityProvider } from '@walkon/integrations/providers/dining/types.ts';
-import { groupRestaurantAlerts, type RestaurantGroup, restaurantMatchMessage, suitsPreferredTime } from './restaurantRules.ts';
 
 /** A group whose alerts were all checked this recently is skipped (unless `force`): a second click re-reads nothing. */
 export const RESTAURANT_RECHECK_MS = 10 * 60_000;

@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import { alertEngine, type ClaimedDelivery, type Database, inSavepoint, type Kysely, liveStatus } from '@walkon/db';
-import { parkLocalDate } from '@walkon/domain/dates';
+import { parkLocalDate, parkLocalInstant } from '@walkon/domain/dates';
 import type { Logger } from '@walkon/integrations/logger';
 import type { WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { type PollResult, readPark, storePark } from './poll.ts';
@@ -24,12 +23,6 @@ export interface TickResult {
    * (`alertEngine.analyzeHotTables`) once the claimed deliveries are on their way, not before.
    */
   refreshStatistics: boolean;
-}
-
-/** The UTC instant of the park-local midnight that starts `day` ('YYYY-MM-DD') in `timezone` (null = UTC). */
-function dayStartOf(day: string, timezone: string | null): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, timezone ?? 'UTC').getTime());
 }
 
 /**
@@ -91,7 +84,7 @@ async function lockedTick(
     const caps = await alertEngine.getDailyCaps(tx);
     const { claimed: rows, touched } = await alertEngine.claimTick(
       tx,
-      { parkId, parkName: poll.parkName, now, today, dayStart: dayStartOf(today, poll.timezone), readings: poll.readings },
+      { parkId, parkName: poll.parkName, now, today, dayStart: parkLocalInstant(today, '00:00', poll.timezone), readings: poll.readings },
       caps,
     );
     const claimed: ClaimedDelivery[] = rows

@@ -1,13 +1,7 @@
-import {
-  type BookLaneResult,
-  booker,
-  bookLane,
-  type LightningLaneAvailability,
-  loadAvailability,
-  type ParkAvailability,
-} from '@walkon/core';
+import { type BookLaneResult, booker, bookLane, loadAvailability, type ParkAvailability } from '@walkon/core';
 import { lightningLane } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
+import type { LightningLaneAvailability } from '@walkon/domain/rules/lightningLaneChoice';
 import { LL_MESSAGES } from '@walkon/domain/schemas';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';

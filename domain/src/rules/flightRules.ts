@@ -1,9 +1,8 @@
-import { destinationAirports } from '@walkon/domain/flights';
-import type { FlightResult, FlightSearch, FlightSearchOutcome } from '@walkon/integrations/providers/flights/types.ts';
+import { destinationAirports, type FlightResult, type FlightSearch, type FlightSearchOutcome } from '../flights.ts';
 
 /**
  * Pure rules of the flight price check (docs/decisions/019-flight-price-alerts.md, spec part 2 §3 "Flight alert"): which alerts share one
- * search, which fare counts, and when an alert is e-mailed. No I/O here; flightPriceCheck.ts does that.
+ * search, which fare counts, and when an alert is e-mailed. No I/O here; core/src/pipeline/flightPriceCheck.ts does that.
  */
 
 /** An alert may be e-mailed at most once per this many milliseconds (24 hours; spec part 2 §3). */

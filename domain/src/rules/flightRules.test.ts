@@ -1,5 +1,5 @@
-import type { FlightResult } from '@walkon/integrations/providers/flights/types.ts';
 import { describe, expect, it } from 'vitest';
+import type { FlightResult } from '../flights.ts';
 import { cheapestMatch, groupAlerts, type NotifyInput, shouldNotify } from './flightRules.ts';
 
 const NOW = new Date('2026-12-01T12:00:00Z');

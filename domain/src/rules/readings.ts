@@ -1,7 +1,34 @@
-import type { AttractionReading } from '@walkon/db';
-import { BACK_IN_SERVICE_UP_POLLS } from '@walkon/domain/rules/alerts';
-import { type EmbeddedHours, embeddedHoursAllow, type FeedClock, readingFreshness } from '@walkon/domain/rules/liveData';
-import type { LiveEntry } from '@walkon/integrations/providers/waitTimes/index.ts';
+import { BACK_IN_SERVICE_UP_POLLS, MIN_ALERT_WAIT_MINUTES } from './alerts.ts';
+import { type EmbeddedHours, embeddedHoursAllow, type FeedClock, readingFreshness } from './liveData.ts';
+
+/** What the verdicts read of one live entry (the provider's `LiveEntry` has these fields and more). */
+export interface ReadingEntry {
+  id: string;
+  name: string;
+  /** ATTRACTION, SHOW, RESTAURANT, PARK … */
+  entityType: string;
+  /** OPERATING | DOWN | CLOSED | REFURBISHMENT, or null when absent. */
+  status: string | null;
+  /** Standby wait in minutes, or null. */
+  standbyWait: number | null;
+  /** The attraction's published hours (ISO instants), or null. */
+  operatingHours: EmbeddedHours;
+  /** Upstream `lastUpdated` (ISO instant), or null. */
+  lastUpdated: string | null;
+}
+
+/** The verdicts of one attraction's reading, as the alert engine stores and evaluates them (db `AttractionReading`). */
+export interface AttractionVerdict {
+  rideId: string;
+  rideName: string;
+  status: string;
+  /** Standby wait in minutes, or null. */
+  wait: number | null;
+  fresh: boolean;
+  qualifies: boolean;
+  backInService: boolean;
+  changed: boolean;
+}
 
 /** The previous poll's state of one attraction. */
 export interface PreviousReading {
@@ -14,7 +41,7 @@ export interface PreviousReading {
 }
 
 /** One attraction's reading plus the back-in-service state to store. */
-export interface DecidedReading extends AttractionReading {
+export interface DecidedReading extends AttractionVerdict {
   /**
    * OPERATING, fresh, inside the attraction's and the park's hours (feed and schedule) and not in their last
    * 15 minutes, the park not CLOSED: everything but the wait. Return-time alerts go only to these.
@@ -30,7 +57,7 @@ export interface DecidedReading extends AttractionReading {
 /**
  * Decides what one poll says about each attraction (DESIGN §2.3, §6), from the upstream evidence only:
  * `fresh` = docs/rules.md R2 (`readingFreshness` of @walkon/domain: the park's feed live and the reading confirmed
- * today, judged with `clock`); `qualifies` = OPERATING, fresh, standby wait > 0, inside the attraction's hours
+ * today, judged with `clock`); `qualifies` = OPERATING, fresh, standby wait ≥ MIN_ALERT_WAIT_MINUTES (1), inside the attraction's hours
  * embedded in the feed, the park's embedded hours and the park's published schedule (`park.scheduleAllows`,
  * R3) and not in their last 15 minutes, and the park's own entity not CLOSED (the per-person threshold is applied by
  * the evaluation); `backInService` = a DOWN seen on a fresh poll followed by OPERATING on two consecutive
@@ -39,7 +66,7 @@ export interface DecidedReading extends AttractionReading {
  * own status changed (which changes every attraction).
  */
 export function decideReadings(
-  entries: LiveEntry[],
+  entries: readonly ReadingEntry[],
   previous: Map<string, PreviousReading>,
   park: { status: string | null; hours: EmbeddedHours; scheduleAllows: boolean; statusChanged: boolean },
   clock: FeedClock,
@@ -76,7 +103,7 @@ export function decideReadings(
     }
     const wait = e.standbyWait;
     const alertable = status === 'OPERATING' && fresh && parkOpen && embeddedHoursAllow(e.operatingHours, now);
-    const qualifies = e.entityType === 'ATTRACTION' && alertable && wait !== null && wait > 0;
+    const qualifies = e.entityType === 'ATTRACTION' && alertable && wait !== null && wait >= MIN_ALERT_WAIT_MINUTES;
     const prevUpdated = prev?.lastUpdated ? prev.lastUpdated.getTime() : null;
     const nextUpdated = storedLastUpdated ? Date.parse(storedLastUpdated) : null;
     const changed =

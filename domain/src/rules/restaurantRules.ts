@@ -1,7 +1,29 @@
-import type { PreferredMeal, restaurantAlerts } from '@walkon/db';
-import type { DiningQuery } from '@walkon/integrations/providers/dining/types.ts';
+/**
+ * Pure rules of the restaurant check (docs/decisions/009-restaurant-availability-walk-up.md): meal windows,
+ * grouping alerts into provider questions, and the match sentence. No I/O here; core/src/pipeline/restaurantCheck.ts does that.
+ */
 
-type AlertToCheck = restaurantAlerts.AlertToCheck;
+/** The preferred time of a restaurant alert (`restaurant_alerts.preferred_time`). */
+export type PreferredMeal = 'breakfast' | 'lunch' | 'dinner' | 'any';
+
+/** One provider question: a restaurant's availability on a park-local date for a party size (the provider's `DiningQuery`). */
+export interface DiningQuery {
+  parkId: string;
+  restaurantId: string;
+  /** Park-local 'YYYY-MM-DD'. */
+  date: string;
+  /** 1–20. */
+  partySize: number;
+}
+
+/** The fields of a restaurant alert the grouping reads (db `restaurantAlerts.AlertToCheck`). */
+interface AlertToCheck {
+  parkId: string;
+  restaurantId: string;
+  partySize: number;
+  /** Park-local 'YYYY-MM-DD' dates, sorted. */
+  dates: string[];
+}
 
 /**
  * Park-local meal windows ['HH:mm' from, 'HH:mm' to, end exclusive] for the preferred time of a restaurant

@@ -1,6 +1,5 @@
-import { parkLocalDate, parkLocalTime } from '@walkon/domain/dates';
-import { LIVE_FRESH_MS } from '@walkon/domain/rules/lightningLane';
-import { parseReturnTimes, type ReturnQueueType } from '@walkon/integrations/providers/waitTimes/returnTimes.ts';
+import { parkLocalDate, parkLocalTime } from '../dates.ts';
+import { LIVE_FRESH_MS } from './lightningLane.ts';
 
 /**
  * Lightning Lane availability and the auto-booking choice (docs/decisions/008-lightning-lane-booker-simulated.md; spec part 2 §3, §4, §9). Pure functions:
@@ -42,13 +41,33 @@ export interface LightningLaneAvailability {
   polledAt: string;
 }
 
-/** A row of `lightningLane.liveReturnQueues` (the stored live state of one entity). */
-export interface LiveReturnRow {
+/** The two return-time queues of ThemeParks.wiki live data: free (`RETURN_TIME`) and paid (`PAID_RETURN_TIME`). */
+export type ReturnQueueType = 'RETURN_TIME' | 'PAID_RETURN_TIME';
+
+/** One return-time queue as the provider parses it (integrations `ReturnTimeQueue`: the fields read here). */
+export interface ReturnWindow {
+  type: ReturnQueueType;
+  /** Upstream state: AVAILABLE | TEMP_FULL | FINISHED | … ; null when missing. */
+  state: string | null;
+  /** True only when the state is AVAILABLE and a return start is published. */
+  available: boolean;
+  /** First return instant (ISO, with the park's offset), or null. */
+  returnStart: string | null;
+  /** Last return instant, or null. */
+  returnEnd: string | null;
+  /** Price in cents (PAID_RETURN_TIME only), or null. */
+  priceCents: number | null;
+  /** Upstream display text, e.g. "$21.00", or null. */
+  priceFormatted: string | null;
+}
+
+/** The stored live state of one entity with its return-time queues parsed (core `buildAvailability` parses them). */
+export interface LaneRow {
   id: string;
   name: string;
   parkId: string;
   status: string;
-  queue: unknown;
+  returnQueues: Partial<Record<ReturnQueueType, ReturnWindow>>;
   lastUpdated: Date | null;
   polledAt: Date;
 }
@@ -59,11 +78,11 @@ export interface LiveReturnRow {
  * An entry is `available` only when upstream says AVAILABLE with a return start on the park-local today and
  * the row was polled within LIVE_FRESH_MS of `now`. Sorted by name, then id.
  */
-export function buildAvailability(rows: LiveReturnRow[], ctx: { now: Date; timezone: string | null }): LightningLaneAvailability[] {
+export function availabilityOf(rows: readonly LaneRow[], ctx: { now: Date; timezone: string | null }): LightningLaneAvailability[] {
   const today = parkLocalDate(ctx.now, ctx.timezone);
   const out: LightningLaneAvailability[] = [];
   for (const row of rows) {
-    const parsed = parseReturnTimes(row.queue);
+    const parsed = row.returnQueues;
     const candidates = [parsed.RETURN_TIME, parsed.PAID_RETURN_TIME].filter((q) => q !== undefined);
     if (candidates.length === 0) continue;
     const q = candidates.find((c) => c.available) ?? candidates[0]!;
