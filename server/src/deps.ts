@@ -10,7 +10,7 @@ import type {
 import type { Queues } from '@walkon/jobs/producers';
 import type { Redis } from 'ioredis';
 import type { Payments } from './payments/stripe.ts';
-import type { LimitSettings } from './security/limits.ts';
+import type { LimitSettings } from './security/limitSettings.ts';
 
 /** The flight search the API uses: the provider behind the 15-minute cache (jobs providers/flights). */
 export interface FlightSearchService {
