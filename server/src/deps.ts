@@ -12,7 +12,7 @@ import type { Redis } from 'ioredis';
 import type { Payments } from './payments/stripe.ts';
 import type { LimitSettings } from './security/limitSettings.ts';
 
-/** The flight search the API uses: the provider behind the 15-minute cache (jobs providers/flights). */
+/** The flight search the API uses: the provider behind the 15-minute cache (integrations providers/flights). */
 export interface FlightSearchService {
   readonly kind: 'duffel' | 'replay';
   search(query: FlightSearch): Promise<FlightSearchOutcome>;
