@@ -10,7 +10,7 @@ export PORT ?= 3000
 setup: deps services migrate
 
 deps: node_modules/.installed
-node_modules/.installed: package.json package-lock.json domain/package.json db/package.json jobs/package.json server/package.json web/package.json
+node_modules/.installed: package.json package-lock.json domain/package.json db/package.json integrations/package.json core/package.json jobs/package.json server/package.json web/package.json
 	# `npm install` (not `npm ci`): the registry here lacks some of Biome's optional per-platform packages,
 	# which `npm ci` refuses as an out-of-sync lockfile. The lockfile still pins every version.
 	npm install --no-audit --no-fund

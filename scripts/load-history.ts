@@ -2,11 +2,15 @@
 // Magic Kingdom day of 2026-04-01 and the TouringPlans posted waits) into the history tables with their real
 // dates, for `make dev` / `make demo`, so ride pages show real typical days at once. Idempotent.
 // HISTORY_IMPORT_WEEKS (default 10) keeps each file's last N weeks.
+
+import { ensureCatalogue } from '@walkon/core';
 import { createDb } from '@walkon/db';
-import { createReplaySource, ensureCatalogue, importHistory, loadJobsEnv } from '@walkon/jobs';
+import { loadIntegrationsEnv } from '@walkon/integrations/env';
+import { createReplaySource } from '@walkon/integrations/providers';
+import { importHistory } from '@walkon/jobs';
 
 // WAIT_TIMES_REPLAY_DIR, default WALKON_FIXTURES_DIR (README "Configuration").
-const dir = loadJobsEnv().WAIT_TIMES_REPLAY_DIR;
+const dir = loadIntegrationsEnv().WAIT_TIMES_REPLAY_DIR;
 const db = createDb(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon', 2);
 try {
   const now = () => new Date();

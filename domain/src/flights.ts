@@ -107,3 +107,22 @@ export interface FlightResult {
   /** Where "Book Now" opens (https). */
   bookingLink: string;
 }
+
+/** One search: economy, one adult (spec part 2 §9 flight alert defaults). Dates are 'yyyy-MM-dd'. */
+export interface FlightSearch {
+  /** Home airport, IATA, upper case. */
+  origin: string;
+  /** Destination airports, IATA, upper case, sorted and distinct (the chosen one or all of the destination). */
+  destinations: string[];
+  departureDate: string;
+  /** Return date for a round trip, or null for one way. */
+  returnDate: string | null;
+}
+
+/** What a search returns (spec part 2 §7 search-flights: flights and unresolvedDestinations). */
+export interface FlightSearchOutcome {
+  /** Cheapest first. */
+  flights: FlightResult[];
+  /** Destination airports that could not be searched (unknown to the provider or failed). */
+  unresolvedDestinations: string[];
+}

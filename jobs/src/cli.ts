@@ -1,23 +1,19 @@
 import { parseArgs } from 'node:util';
+import { ensureCatalogue, refreshPark, runFlightPriceCheck, runParkTick, runRestaurantCheck } from '@walkon/core';
 import { alertEngine, catalogue, createDb, rides, subscriptions } from '@walkon/db';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import { createLogger } from '@walkon/integrations/logger';
+import { createDiningProvider } from '@walkon/integrations/providers/dining/index.ts';
+import { createFlightSearchProvider, createFlightSearchService } from '@walkon/integrations/providers/flights/index.ts';
+import { createNotifier } from '@walkon/integrations/providers/notify/index.ts';
+import { createWaitTimesSource, UpstreamError } from '@walkon/integrations/providers/waitTimes/index.ts';
+import { createRedis } from '@walkon/integrations/redis';
 import { pino } from 'pino';
 import { loadJobsEnv } from './env.ts';
-import { createLogger } from './logger.ts';
-import { ensureCatalogue } from './pipeline/catalogue.ts';
-import { packBatches } from './pipeline/fanout.ts';
-import { runFlightPriceCheck } from './pipeline/flightPriceCheck.ts';
-import { refreshPark } from './pipeline/poll.ts';
-import { runRestaurantCheck } from './pipeline/restaurantCheck.ts';
+import { enqueueDeliveries, packBatches } from './pipeline/fanout.ts';
 import { syncParkScheduler } from './pipeline/schedulers.ts';
 import { sendDeliveryBatch } from './pipeline/send.ts';
-import { runParkTick } from './pipeline/tick.ts';
-import { createDiningProvider } from './providers/dining/index.ts';
-import { createFlightSearchProvider, createFlightSearchService } from './providers/flights/index.ts';
-import { createNotifier } from './providers/notify/index.ts';
-import { createWaitTimesSource, UpstreamError } from './providers/waitTimes/index.ts';
 import { createQueues } from './queues.ts';
-import { createRedis } from './redis.ts';
 
 /** The settings file `make dev` / `make demo` write (scripts/env-defaults.sh), relative to the repository root. */
 export const DEV_ENV_FILE = '.walkon-dev.env';
@@ -209,7 +205,10 @@ export async function runCli(argv: string[]): Promise<number> {
       try {
         const logger = pino({ name: 'walkon-jobs', level: log.level }, pino.destination(2));
         const provider = createDiningProvider(env, source, now);
-        const out = await runRestaurantCheck({ db, queues, provider, logger, now }, { force: values.force ?? false });
+        const out = await runRestaurantCheck(
+          { db, enqueue: (claimed) => enqueueDeliveries(queues, claimed), provider, logger, now },
+          { force: values.force ?? false },
+        );
         process.stdout.write(`${JSON.stringify(out)}\n`);
       } finally {
         await queues.close();

@@ -1,132 +1,33 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { INTEGRATIONS_ENV_KEYS, type IntegrationsEnv, loadIntegrationsEnv } from '@walkon/integrations/env';
 import { z } from 'zod';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const schema = z.object({
-  /** `production` turns on the production profile (productionProblem): nothing may default to a fake. */
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/walkon'),
-  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-  QUEUE_PREFIX: z.string().min(1).default('{walkon}'),
-  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
-  WAIT_TIMES_SOURCE: z.enum(['http', 'replay']).default('http'),
-  THEMEPARKS_API_URL: z.string().url().default('https://api.themeparks.wiki'),
-  /** The recorded data (README "Configuration"), relative to the repository root; tests read it too. */
-  WALKON_FIXTURES_DIR: z.string().default('../shared/fixtures'),
-  /** Recordings the replay source serves; default WALKON_FIXTURES_DIR. */
-  WAIT_TIMES_REPLAY_DIR: z.string().optional(),
-  /** Optional RogueMew day CSV to step through one snapshot per tick (replay only). */
-  WAIT_TIMES_REPLAY_SERIES: z.string().optional(),
-  /**
-   * Which parks the replay source lists (replay only): `all` of the recorded destination list, or only the
-   * `recorded` ones that have a live recording (`make dev` / `make demo`: no park picker offers a park without data).
-   */
-  WAIT_TIMES_REPLAY_PARKS: z.enum(['all', 'recorded']).default('all'),
-  // --- Delivery (issue 26, DESIGN §2.5, docs/decisions/037-provider-sends.md) ---
-  /** `aws` = SESv2 + SNS; `outbox` = stored in outbox_messages. Default `outbox` outside production; required in production. */
-  NOTIFY_TRANSPORT: z.enum(['outbox', 'aws']).optional(),
-  AWS_REGION: z.string().optional(),
-  SES_FROM_EMAIL: z.string().optional(),
-  /** The SES account's maximum send rate (messages/s, shared by every worker); default 1, SES's documented sandbox rate. */
-  SES_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(1),
-  /** The SNS account's SMS rate (messages/s, shared by every worker); default 20, SNS's documented default. */
-  SNS_SMS_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
+/** The worker's own settings (README "Configuration"), on top of the provider settings of @walkon/integrations. */
+const workerSchema = z.object({
   /** How long a worker holds the deliveries it is sending (seconds, renewed while it runs); a crash frees them after it. */
   SEND_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-  // --- end of delivery settings ---
-  LOG_LEVEL: z.string().default('info'),
-  /**
-   * Flight search (docs/decisions/006-duffel-for-flights.md): `duffel` = the Duffel API (needs DUFFEL_ACCESS_TOKEN; without it search is
-   * unavailable), `replay` = recorded Duffel example responses (server/test/fixtures/flights/README.md), `off` = unavailable.
-   */
-  FLIGHTS_SOURCE: z.enum(['duffel', 'replay', 'off']).default('duffel'),
-  DUFFEL_ACCESS_TOKEN: z.string().min(1).optional(),
-  DUFFEL_API_URL: z.string().url().default('https://api.duffel.com'),
-  FLIGHTS_REPLAY_DIR: z.string().default(path.resolve(repoRoot, 'server/test/fixtures/flights')),
-  /**
-   * Restaurant availability (docs/decisions/009-restaurant-availability-walk-up.md): `themeparks` = ThemeParks.wiki's published walk-up `diningAvailability`
-   * (today only), `replay` = the recorded sample in WAIT_TIMES_REPLAY_DIR, `off` = none. Unset: `replay` when
-   * WAIT_TIMES_SOURCE=replay, else `themeparks`.
-   */
-  DINING_SOURCE: z.enum(['themeparks', 'replay', 'off']).optional(),
   /** Send batch jobs (up to 500 deliveries each) in flight per send queue and worker (DESIGN §2.5). */
   SEND_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
   /** SES / SNS calls in flight per batch: with SEND_CONCURRENCY, the provider throughput limit per worker. */
   SEND_PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
-  // Scale-out and operations (docs/OPERATIONS.md): pool, pooler, Redis Cluster, concurrency, metrics port.
-  /** Connections in each process's PostgreSQL pool (API, worker and CLI alike). */
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
-  /** `off` behind a transaction-mode pooler without prepared-statement support (PgBouncer < 1.21): no named prepared statements. */
-  PG_PREPARED: z.enum(['on', 'off']).default('on'),
   /** Park ticks (poll-park jobs) in flight per worker; each holds a pool connection only for its store-and-claim transaction. */
   POLL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
-  /** Comma-separated host:port seed nodes of a Redis Cluster (or REDIS_URL `redis+cluster://host:port,host:port`); unset = one Redis. */
-  REDIS_CLUSTER_NODES: z.string().optional(),
   /** The worker's HTTP port for /livez, /readyz, /healthz and /metrics (0 = a free port; unset = none). */
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Address the worker's metrics port listens on. */
   WORKER_METRICS_HOST: z.string().default('0.0.0.0'),
 });
 
-/** The worker's and CLI's settings (README "Configuration"), parsed once from the environment. */
-export type JobsEnv = Omit<z.infer<typeof schema>, 'WAIT_TIMES_REPLAY_DIR' | 'NOTIFY_TRANSPORT'> & {
-  WAIT_TIMES_REPLAY_DIR: string;
-  NOTIFY_TRANSPORT: 'outbox' | 'aws';
-};
+/** The worker's and CLI's settings: the provider and store settings plus the worker's own, parsed once. */
+export type JobsEnv = IntegrationsEnv & z.infer<typeof workerSchema>;
 
-/** Every variable the jobs settings read (the `.env.example` test checks they are all documented). */
-export const JOBS_ENV_KEYS = Object.keys(schema.shape);
+/** Every variable the worker reads (the `.env.example` test checks they are all documented). */
+export const JOBS_ENV_KEYS = [...INTEGRATIONS_ENV_KEYS, ...Object.keys(workerSchema.shape)];
 
 /**
- * The production profile (README "Running in production"): with NODE_ENV=production, the first setting that
- * would make WalkOn fake something or send users to the wrong place, as one sentence naming the variable, or
- * null when there is none. Checked on the raw environment (an explicit setting, not a default): NOTIFY_TRANSPORT
- * set, PUBLIC_ORIGIN https://, DATABASE_URL and REDIS_URL (or REDIS_CLUSTER_NODES) set, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set
- * unless PAYMENTS=off. The API and the worker refuse to start on it (assertProductionReady).
- */
-export function productionProblem(source: NodeJS.ProcessEnv = process.env): string | null {
-  if (source.NODE_ENV !== 'production') return null;
-  const set = (k: string) => (source[k] ?? '').trim() !== '';
-  if (!set('NOTIFY_TRANSPORT'))
-    return 'NOTIFY_TRANSPORT must be set explicitly in production: aws to send through SES and SNS (outbox keeps messages in the database).';
-  if (!/^https:\/\/[^/]/.test(source.PUBLIC_ORIGIN ?? ''))
-    return `PUBLIC_ORIGIN must be the https:// address users reach WalkOn at in production (it is ${set('PUBLIC_ORIGIN') ? `"${source.PUBLIC_ORIGIN}"` : 'unset'}).`;
-  if (!set('DATABASE_URL')) return 'DATABASE_URL must be set in production (the PostgreSQL connection string).';
-  if (!set('REDIS_URL') && !set('REDIS_CLUSTER_NODES'))
-    return 'REDIS_URL must be set in production (the Redis connection string), unless REDIS_CLUSTER_NODES names a Redis Cluster.';
-  if (source.PAYMENTS !== 'off') {
-    for (const k of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
-      if (!set(k)) return `${k} must be set in production, or PAYMENTS=off to run without paid checkout.`;
-  }
-  return null;
-}
-
-/**
- * Stops the process (exit code 1, the sentence on stderr) when productionProblem finds one; `who` names the
- * process ("worker", "api"). Returns normally otherwise.
- */
-export function assertProductionReady(who: string, source: NodeJS.ProcessEnv = process.env): void {
-  const problem = productionProblem(source);
-  if (!problem) return;
-  process.stderr.write(`walkon ${who}: refusing to start: ${problem}\n`);
-  process.exit(1);
-}
-
-/**
- * Parses the jobs settings from `source` (default `process.env`).
- * NOTIFY_TRANSPORT defaults to `outbox` (production refuses an unset one: productionProblem).
- * Relative `WALKON_FIXTURES_DIR` / `WAIT_TIMES_REPLAY_DIR` / `FLIGHTS_REPLAY_DIR` values are resolved against the
- * repository root; `WAIT_TIMES_REPLAY_DIR` defaults to `WALKON_FIXTURES_DIR`.
- * @throws ZodError on an invalid value (e.g. an unknown WAIT_TIMES_SOURCE).
+ * Parses the worker's settings from `source` (default `process.env`): `loadIntegrationsEnv` (defaults and
+ * path resolution there) plus the worker's concurrency, send lease and metrics port.
+ * @throws ZodError on an invalid value (e.g. POLL_CONCURRENCY=0).
  */
 export function loadJobsEnv(source: NodeJS.ProcessEnv = process.env): JobsEnv {
-  const env = schema.parse(source);
-  return {
-    ...env,
-    NOTIFY_TRANSPORT: env.NOTIFY_TRANSPORT ?? 'outbox',
-    WAIT_TIMES_REPLAY_DIR: path.resolve(repoRoot, env.WAIT_TIMES_REPLAY_DIR ?? env.WALKON_FIXTURES_DIR),
-    FLIGHTS_REPLAY_DIR: path.resolve(repoRoot, env.FLIGHTS_REPLAY_DIR),
-  };
+  return { ...loadIntegrationsEnv(source), ...workerSchema.parse(source) };
 }

@@ -1,13 +1,15 @@
 import { createDb, ping } from '@walkon/db';
-import { assertProductionReady, loadJobsEnv } from './env.ts';
-import { createLogger } from './logger.ts';
-import { checkReadiness, createWorkerMetrics, type OpsServer, startOpsServer } from './ops/index.ts';
-import { createDiningProvider } from './providers/dining/index.ts';
-import { createFlightSearchProvider, createFlightSearchService } from './providers/flights/index.ts';
-import { createNotifier } from './providers/notify/index.ts';
-import { createRedisReadGate, createWaitTimesSource } from './providers/waitTimes/index.ts';
+import { assertProductionReady } from '@walkon/integrations/env';
+import { createLogger } from '@walkon/integrations/logger';
+import { checkReadiness } from '@walkon/integrations/ops';
+import { createDiningProvider } from '@walkon/integrations/providers/dining/index.ts';
+import { createFlightSearchProvider, createFlightSearchService } from '@walkon/integrations/providers/flights/index.ts';
+import { createNotifier } from '@walkon/integrations/providers/notify/index.ts';
+import { createRedisReadGate, createWaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
+import { assertClusterPrefix, clusterNodesOf, createRedis } from '@walkon/integrations/redis';
+import { loadJobsEnv } from './env.ts';
+import { createWorkerMetrics, type OpsServer, startOpsServer } from './ops/index.ts';
 import { createQueues } from './queues.ts';
-import { assertClusterPrefix, clusterNodesOf, createRedis } from './redis.ts';
 import { buildWorker } from './worker.ts';
 
 // The worker process: reads env, builds the worker, shuts down gracefully on SIGTERM/SIGINT.

@@ -4,8 +4,8 @@
  * sync. Nothing here reads upstream or sends a message itself.
  */
 
+export { createRedis } from '@walkon/integrations/redis';
 export { enqueueAccountEmail } from './pipeline/accountEmails.ts';
 export { enqueueConfirmation, enqueueDeliveries } from './pipeline/fanout.ts';
 export { syncParkScheduler } from './pipeline/schedulers.ts';
 export { type AccountEmailJobData, type ConfirmationKind, createQueues, QUEUE, type Queues } from './queues.ts';
-export { createRedis } from './redis.ts';

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { runParkTick } from '@walkon/core';
 import { type Database, outbox } from '@walkon/db';
 import { TEST_REDIS_URL } from '@walkon/db/testing';
+import { createOutboxNotifier } from '@walkon/integrations/providers/notify/index.ts';
+import { createHttpSource, UpstreamError, type WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
+import { createRedis } from '@walkon/integrations/redis';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -10,11 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { sendDelivery, sendDeliveryBatch } from '../src/pipeline/send.ts';
 import { sweepQueuedDeliveries } from '../src/pipeline/sweeper.ts';
-import { runParkTick } from '../src/pipeline/tick.ts';
-import { createOutboxNotifier } from '../src/providers/notify/index.ts';
-import { createHttpSource, UpstreamError, type WaitTimesSource } from '../src/providers/waitTimes/index.ts';
 import { createQueues } from '../src/queues.ts';
-import { createRedis } from '../src/redis.ts';
 import { buildWorker } from '../src/worker.ts';
 import {
   EXPECTED_MK_ALERTS,
@@ -300,7 +300,7 @@ describe('DESIGN §2.2 upstream faults from a local HTTP server', () => {
 
 describe('replay source', () => {
   it('serves the busiest recording per park by default and shifts its instants to now', async () => {
-    const { createReplaySource } = await import('../src/providers/waitTimes/index.ts');
+    const { createReplaySource } = await import('@walkon/integrations/providers/waitTimes/index.ts');
     const fixed = new Date('2030-01-01T12:00:00Z');
     const src = createReplaySource({ dir: FIXTURES, now: () => fixed });
     expect(src.files()[MK]).toBe(MK_OPEN);

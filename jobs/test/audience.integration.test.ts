@@ -1,8 +1,8 @@
+import { runParkTick } from '@walkon/core';
 import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
+import type { WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import type { Kysely } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runParkTick } from '../src/pipeline/tick.ts';
-import type { WaitTimesSource } from '../src/providers/waitTimes/index.ts';
 import { openParkEntry } from './fixtures/liveFeed.ts';
 import { useTestDb } from './helpers.ts';
 

@@ -2,16 +2,16 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runParkTick } from '@walkon/core';
 import type { Database } from '@walkon/db';
 import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import { parkLocalDate } from '@walkon/domain/dates';
+import { createRedis } from '@walkon/integrations/redis';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { sweepQueuedDeliveries } from '../src/pipeline/sweeper.ts';
-import { runParkTick } from '../src/pipeline/tick.ts';
 import { createQueues } from '../src/queues.ts';
-import { createRedis } from '../src/redis.ts';
 import { EXPECTED_MK_ALERTS, MK, MK_OPEN, replayOf, watchAll } from './helpers.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

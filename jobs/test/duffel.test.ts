@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createDuffelProvider,
   currencyExponent,
@@ -14,8 +13,9 @@ import {
   parseIsoDurationMinutes,
   parseOfferRequestResponse,
   toMinorUnits,
-} from '../src/providers/flights/index.ts';
-import { FlightProviderError } from '../src/providers/flights/types.ts';
+} from '@walkon/integrations/providers/flights/index.ts';
+import { FlightProviderError } from '@walkon/integrations/providers/flights/types.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/test/fixtures/flights');
 const docsFixture = readFileSync(path.join(FIXTURES, 'duffel_docs_offer_request_lhr_jfk.json'), 'utf8');

@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { refreshPark, runParkTick } from '@walkon/core';
 import { catalogue, type Database, outbox, rides, subscriptions } from '@walkon/db';
 import { TEST_REDIS_URL } from '@walkon/db/testing';
+import { createOutboxNotifier } from '@walkon/integrations/providers/notify/index.ts';
+import type { LiveParkData, WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
+import { createRedis } from '@walkon/integrations/redis';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { packBatches } from '../src/pipeline/fanout.ts';
-import { refreshPark } from '../src/pipeline/poll.ts';
 import { sendDeliveryBatch } from '../src/pipeline/send.ts';
-import { runParkTick } from '../src/pipeline/tick.ts';
-import { createOutboxNotifier } from '../src/providers/notify/index.ts';
-import type { LiveParkData, WaitTimesSource } from '../src/providers/waitTimes/index.ts';
 import { createQueues } from '../src/queues.ts';
-import { createRedis } from '../src/redis.ts';
 import { buildWorker } from '../src/worker.ts';
 import { EXPECTED_MK_ALERTS, FIXTURES, MK, MK_OPEN, openParkEntry, replayOf, TEST_PUBLIC_ORIGIN, useTestDb } from './helpers.ts';
 
@@ -103,7 +102,7 @@ function recordedDay() {
 describe('the recorded Magic Kingdom day (2026-04-01, 58 snapshots every 15 minutes), one visitor watching every ride', () => {
   it('alerts 64 times in 33 messages under the new rules', async () => {
     const { source, instants, setClock, now } = recordedDay();
-    const { parseDestinations } = await import('../src/providers/waitTimes/schema.ts');
+    const { parseDestinations } = await import('@walkon/integrations/providers/waitTimes/schema.ts');
     await catalogue.upsertDestinations(db, parseDestinations({ destinations: await source.getDestinations() }));
     await refreshPark({ db, source, now }, MK);
     await subscriptions.upsertActivePass(db, {
@@ -142,7 +141,7 @@ describe('the recorded Magic Kingdom day (2026-04-01, 58 snapshots every 15 minu
 describe('the recorded day with visitors who start mid-day (docs/rules.md R2, R7: every start wakes the engine)', () => {
   it('scheduled starts at every hour 09:00–22:00, a late joiner at 14:00 and a pass day that began at midnight: each first tick alerts every ride short then', async () => {
     const { source, instants, slots, setClock, now } = recordedDay();
-    const { parseDestinations } = await import('../src/providers/waitTimes/schema.ts');
+    const { parseDestinations } = await import('@walkon/integrations/providers/waitTimes/schema.ts');
     await catalogue.upsertDestinations(db, parseDestinations({ destinations: await source.getDestinations() }));
     // The evening before (22:45 on 2026-03-31, the day's last snapshot as the feed, its stamps a day ahead: not
     // live): a visitor whose only pass day is 2026-04-01 joins; that tick looks at them (dirty) before their day.
@@ -226,7 +225,7 @@ describe('the recorded day with visitors who start mid-day (docs/rules.md R2, R7
 describe('DESIGN §2: at most one tick per park at a time, across workers', () => {
   it('two workers taking eight poll jobs of the same park never run its tick at once', async () => {
     const recordedNow = () => new Date('2026-04-14T22:27:18Z');
-    const { createReplaySource } = await import('../src/providers/waitTimes/index.ts');
+    const { createReplaySource } = await import('@walkon/integrations/providers/waitTimes/index.ts');
     const replay = createReplaySource({ dir: FIXTURES, files: [MK_OPEN], now: recordedNow });
     await catalogue.upsertDestinations(db, await replay.getDestinations());
     let inFlight = 0;

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { type FlightSearcher, runFlightPriceCheck } from '@walkon/core';
 import { type Database, flights, outbox } from '@walkon/db';
 import { TEST_REDIS_URL } from '@walkon/db/testing';
+import type { FlightResult, FlightSearch, FlightSearchOutcome } from '@walkon/integrations/providers/flights/types.ts';
+import { createOutboxNotifier } from '@walkon/integrations/providers/notify/index.ts';
+import { createRedis } from '@walkon/integrations/redis';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { type FlightSearcher, runFlightPriceCheck } from '../src/pipeline/flightPriceCheck.ts';
-import type { FlightResult, FlightSearch, FlightSearchOutcome } from '../src/providers/flights/types.ts';
-import { createOutboxNotifier } from '../src/providers/notify/index.ts';
 import { createQueues } from '../src/queues.ts';
-import { createRedis } from '../src/redis.ts';
 import { buildWorker, MAINTENANCE_SCHEDULES, runMaintenance } from '../src/worker.ts';
 import { MK_OPEN, replayOf, TEST_PUBLIC_ORIGIN, useTestDb } from './helpers.ts';
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { refreshPark } from '@walkon/core';
 import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
 import { createTestDb, FIXTURES_DIR, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import { createReplaySource } from '@walkon/integrations/providers/waitTimes/index.ts';
+import { createRedis } from '@walkon/integrations/redis';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { refreshPark } from '../src/pipeline/poll.ts';
-import { createReplaySource } from '../src/providers/waitTimes/index.ts';
 import { createQueues, type Queues } from '../src/queues.ts';
-import { createRedis } from '../src/redis.ts';
 
 export { EXPECTED_MK_ALERTS, expectedByRule } from '@walkon/db/testing';
 export { openParkEntry } from './fixtures/liveFeed.ts';

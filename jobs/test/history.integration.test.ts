@@ -1,10 +1,10 @@
 import { catalogue, type Database, history, liveStatus } from '@walkon/db';
+import { createReplaySource, type WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_HISTORY, importHistory } from '../src/history/import.ts';
 import { collectHistory, HISTORY_EVERY_MS, historySchedulerId, reconcileHistorySchedulers } from '../src/pipeline/history.ts';
-import { createReplaySource, type WaitTimesSource } from '../src/providers/waitTimes/index.ts';
 import { QUEUE } from '../src/queues.ts';
 import { FIXTURES, MK, MK_OPEN, useTestDb, useTestQueues, watchAll } from './helpers.ts';
 

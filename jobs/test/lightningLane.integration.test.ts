@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { type LightningLaneBooker, loadAvailability, refreshPark, runAutoBooking } from '@walkon/core';
 import { catalogue, type Database, features, lightningLane, users } from '@walkon/db';
 import { TEST_REDIS_URL } from '@walkon/db/testing';
+import { createRedis } from '@walkon/integrations/redis';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type LightningLaneBooker, loadAvailability, runAutoBooking } from '../src/pipeline/lightningLane.ts';
-import { refreshPark } from '../src/pipeline/poll.ts';
 import { createQueues } from '../src/queues.ts';
-import { createRedis } from '../src/redis.ts';
 import { MK, MK_OPEN, replayOf, startTestWorker, useTestDb } from './helpers.ts';
 
 /**

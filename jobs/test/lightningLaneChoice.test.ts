@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { buildAvailability, type LiveReturnRow } from '@walkon/core';
 import { fixturePath } from '@walkon/db/testing';
 import { parkLocalTime } from '@walkon/domain/dates';
 import { LIVE_FRESH_MS } from '@walkon/domain/rules/lightningLane';
-import { describe, expect, it } from 'vitest';
 import {
   type AutoBookingPreference,
-  buildAvailability,
   chooseAutoBooking,
   type ExistingBooking,
   type LightningLaneAvailability,
-  type LiveReturnRow,
-} from '../src/pipeline/lightningLaneChoice.ts';
-import { parseLive } from '../src/providers/waitTimes/schema.ts';
+} from '@walkon/domain/rules/lightningLaneChoice';
+import { parseLive } from '@walkon/integrations/providers/waitTimes/schema.ts';
+import { describe, expect, it } from 'vitest';
 
 const TZ = 'America/New_York';
 /** 18:27 in Orlando on 2026-04-14: the time of the recorded Magic Kingdom live data. */

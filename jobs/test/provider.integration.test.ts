@@ -1,10 +1,10 @@
+import { runParkTick } from '@walkon/core';
 import { type Database, deliveries } from '@walkon/db';
+import { createNotifier } from '@walkon/integrations/providers/notify/index.ts';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueConfirmation, enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { sweepQueuedDeliveries } from '../src/pipeline/sweeper.ts';
-import { runParkTick } from '../src/pipeline/tick.ts';
-import { createNotifier } from '../src/providers/notify/index.ts';
 import type { WalkOnWorker } from '../src/worker.ts';
 import { type AwsFake, startAwsFake } from './fixtures/awsFake.ts';
 import { addVisitors } from './fixtures/visitors.ts';

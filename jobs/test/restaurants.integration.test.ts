@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { refreshPark, runRestaurantCheck } from '@walkon/core';
 import { catalogue, type Database, features, restaurantAlerts, users } from '@walkon/db';
 import { addDaysToDate } from '@walkon/domain/dates';
+import { createReplayDiningProvider, createThemeParksDiningProvider } from '@walkon/integrations/providers/dining/index.ts';
+import type { DiningAvailabilityProvider, DiningQuery } from '@walkon/integrations/providers/dining/types.ts';
+import { createOutboxNotifier } from '@walkon/integrations/providers/notify/index.ts';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { refreshPark } from '../src/pipeline/poll.ts';
-import { runRestaurantCheck } from '../src/pipeline/restaurantCheck.ts';
+import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { sendDelivery } from '../src/pipeline/send.ts';
-import { createReplayDiningProvider, createThemeParksDiningProvider } from '../src/providers/dining/index.ts';
-import type { DiningAvailabilityProvider, DiningQuery } from '../src/providers/dining/types.ts';
-import { createOutboxNotifier } from '../src/providers/notify/index.ts';
 import { MAINTENANCE_SCHEDULES, runMaintenance } from '../src/worker.ts';
 import { FIXTURES, MK, MK_OPEN, replayOf, TEST_PUBLIC_ORIGIN, useTestDb, useTestQueues } from './helpers.ts';
 
@@ -82,7 +82,7 @@ async function alert(
 }
 
 const run = (provider: DiningAvailabilityProvider | null, now: Date, opts = {}) =>
-  runRestaurantCheck({ db, queues, provider, logger, now: () => now }, opts);
+  runRestaurantCheck({ db, enqueue: (claimed) => enqueueDeliveries(queues, claimed), provider, logger, now: () => now }, opts);
 const deliveryRows = () => db.selectFrom('deliveries').selectAll().orderBy('email').execute();
 
 describe('restaurant-check: grouping, preferred time, dedup, expiry', () => {
@@ -256,7 +256,16 @@ describe('restaurant check and the feature gate (DESIGN §6)', () => {
     for (const u of [granted, notGranted, admin]) await alert(u.id, { email: u.email });
 
     const run = () =>
-      runRestaurantCheck({ db, queues, provider: counting(() => DINNER).provider, logger, now: () => DINNER }, { force: true });
+      runRestaurantCheck(
+        {
+          db,
+          enqueue: (claimed) => enqueueDeliveries(queues, claimed),
+          provider: counting(() => DINNER).provider,
+          logger,
+          now: () => DINNER,
+        },
+        { force: true },
+      );
     const first = await run();
     expect(first).toMatchObject({ alerts: 2, queued: 2 });
     const mailed = await db.selectFrom('deliveries').select('email').where('kind', '=', 'restaurant_alert').execute();

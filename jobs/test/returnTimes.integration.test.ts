@@ -1,11 +1,10 @@
+import { refreshPark, runParkTick } from '@walkon/core';
 import { catalogue, type Database, outbox, returnTimeAlerts, rides, subscriptions } from '@walkon/db';
 import { gsm7Length, toGsm7 } from '@walkon/domain/messages/sms';
+import { createOutboxNotifier } from '@walkon/integrations/providers/notify/index.ts';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { refreshPark } from '../src/pipeline/poll.ts';
 import { sendDelivery } from '../src/pipeline/send.ts';
-import { runParkTick } from '../src/pipeline/tick.ts';
-import { createOutboxNotifier } from '../src/providers/notify/index.ts';
 import { EXPECTED_MK_ALERTS, MK, MK_OPEN, replayOf, TEST_PUBLIC_ORIGIN, useTestDb, watchAll } from './helpers.ts';
 
 // Return-time alerts (docs/decisions/017) over the real Magic Kingdom recordings, with the clock at the recording instant

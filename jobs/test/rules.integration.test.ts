@@ -1,9 +1,9 @@
+import { runParkTick } from '@walkon/core';
 import { alertEngine, catalogue, type Database, history, rides, subscriptions } from '@walkon/db';
 import { truncateAll } from '@walkon/db/testing';
+import type { WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { type Kysely, sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runParkTick } from '../src/pipeline/tick.ts';
-import type { WaitTimesSource } from '../src/providers/waitTimes/index.ts';
 import { useTestDb } from './helpers.ts';
 
 // One ride, one person, one rule changed per case: the evaluation statement in isolation.
@@ -404,7 +404,7 @@ describe("docs/rules.md R3: the park's published schedule bounds every alert (18
       },
     };
     const { createQueues } = await import('../src/queues.ts');
-    const { createRedis } = await import('../src/redis.ts');
+    const { createRedis } = await import('@walkon/integrations/redis');
     const { TEST_REDIS_URL } = await import('@walkon/db/testing');
     const { runMaintenance } = await import('../src/worker.ts');
     const connection = createRedis(TEST_REDIS_URL, 'worker');

@@ -2,13 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { runParkTick } from '@walkon/core';
 import type { Database } from '@walkon/db';
 import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
-import type { Kysely } from 'kysely';
-import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { schedulerId } from '../src/pipeline/schedulers.ts';
-import { runParkTick } from '../src/pipeline/tick.ts';
 import {
   createHttpSource,
   createMemoryReadGate,
@@ -16,9 +12,13 @@ import {
   parseRetryAfter,
   UpstreamError,
   withReadGate,
-} from '../src/providers/waitTimes/index.ts';
+} from '@walkon/integrations/providers/waitTimes/index.ts';
+import { createRedis } from '@walkon/integrations/redis';
+import type { Kysely } from 'kysely';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { schedulerId } from '../src/pipeline/schedulers.ts';
 import { createQueues } from '../src/queues.ts';
-import { createRedis } from '../src/redis.ts';
 import { FIXTURES, MK, MK_OPEN, startTestWorker, watchAll } from './helpers.ts';
 
 // DESIGN §2.2 upstream reads against a LOCAL fake ThemeParks.wiki (node:http on 127.0.0.1, never a real host):

@@ -16,20 +16,13 @@
 import { execSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { runParkTick } from '@walkon/core';
 import { catalogue, createDb, type Database, dropDatabase, ensureDatabase, type Kysely, migrateToLatest } from '@walkon/db';
 import { FIXTURES_DIR, TEST_REDIS_URL } from '@walkon/db/testing';
 import { parkLocalDate } from '@walkon/domain/dates';
-import {
-  createQueues,
-  createRedis,
-  createReplaySource,
-  DEMO_HISTORY,
-  importHistory,
-  type LiveEntry,
-  type LiveParkData,
-  runParkTick,
-  type WaitTimesSource,
-} from '@walkon/jobs';
+import { createReplaySource, type LiveEntry, type LiveParkData, type WaitTimesSource } from '@walkon/integrations/providers';
+import { createRedis } from '@walkon/integrations/redis';
+import { createQueues, DEMO_HISTORY, importHistory } from '@walkon/jobs';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { pino } from 'pino';

@@ -8,7 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@walkon/db';
 import { TEST_REDIS_URL } from '@walkon/db/testing';
-import { createQueues, createRedis, type WaitTimesSource } from '@walkon/jobs';
+import type { WaitTimesSource } from '@walkon/integrations/providers';
+import { createRedis } from '@walkon/integrations/redis';
+import { createQueues } from '@walkon/jobs';
 import { pino } from 'pino';
 import { buildApp } from '../src/app.ts';
 

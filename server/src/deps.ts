@@ -1,12 +1,18 @@
 import type { Database, Kysely } from '@walkon/db';
-import type { Logger } from '@walkon/jobs/logger';
+import type { Logger } from '@walkon/integrations/logger';
+import type {
+  DiningAvailabilityProvider,
+  FlightSearch,
+  FlightSearchOutcome,
+  Notifier,
+  WaitTimesSource,
+} from '@walkon/integrations/providers';
 import type { Queues } from '@walkon/jobs/producers';
-import type { DiningAvailabilityProvider, FlightSearch, FlightSearchOutcome, Notifier, WaitTimesSource } from '@walkon/jobs/providers';
 import type { Redis } from 'ioredis';
 import type { Payments } from './payments/stripe.ts';
-import type { LimitSettings } from './security/limits.ts';
+import type { LimitSettings } from './security/limitSettings.ts';
 
-/** The flight search the API uses: the provider behind the 15-minute cache (jobs providers/flights). */
+/** The flight search the API uses: the provider behind the 15-minute cache (integrations providers/flights). */
 export interface FlightSearchService {
   readonly kind: 'duffel' | 'replay';
   search(query: FlightSearch): Promise<FlightSearchOutcome>;

@@ -1,7 +1,6 @@
 import { createDb } from '@walkon/db';
-import { assertProductionReady, loadJobsEnv } from '@walkon/jobs/env';
-import { createLogger } from '@walkon/jobs/logger';
-import { createQueues, createRedis } from '@walkon/jobs/producers';
+import { assertProductionReady, loadIntegrationsEnv } from '@walkon/integrations/env';
+import { createLogger } from '@walkon/integrations/logger';
 import {
   createDiningProvider,
   createFlightSearchProvider,
@@ -9,7 +8,8 @@ import {
   createNotifier,
   createRedisReadGate,
   createWaitTimesSource,
-} from '@walkon/jobs/providers';
+} from '@walkon/integrations/providers';
+import { createQueues, createRedis } from '@walkon/jobs/producers';
 import { buildApp } from './app.ts';
 import { loadServerEnv } from './env.ts';
 import { createPayments } from './payments/stripe.ts';
@@ -17,31 +17,31 @@ import { createPayments } from './payments/stripe.ts';
 // The API process: reads env, builds the app, listens, and closes gracefully on SIGTERM/SIGINT.
 assertProductionReady('api');
 const env = loadServerEnv();
-const jobsEnv = loadJobsEnv();
+const providerEnv = loadIntegrationsEnv();
 const logger = createLogger('server', env.LOG_LEVEL);
 const now = () => new Date();
 const db = createDb(env.DATABASE_URL, {
-  max: jobsEnv.DB_POOL_MAX,
-  prepared: jobsEnv.PG_PREPARED === 'on',
+  max: providerEnv.DB_POOL_MAX,
+  prepared: providerEnv.PG_PREPARED === 'on',
   onIdleError: (err) => logger.warn({ err }, 'postgres: idle connection lost'),
 });
-const redis = createRedis(env.REDIS_URL, 'producer', jobsEnv.REDIS_CLUSTER_NODES);
+const redis = createRedis(env.REDIS_URL, 'producer', providerEnv.REDIS_CLUSTER_NODES);
 redis.on('error', (err) => logger.warn({ err }, 'redis'));
 const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
 for (const q of queues.all()) q.on('error', (err) => logger.warn({ err, queue: q.name }, 'queue error'));
 // Flight search (docs/decisions/006-duffel-for-flights.md) behind the shared 15-minute Redis cache (`<QUEUE_PREFIX>:flights:…`, the worker uses the
 // same keys); null = unavailable (FLIGHTS_SOURCE=off, or duffel without DUFFEL_ACCESS_TOKEN).
-const flightProvider = createFlightSearchProvider(jobsEnv);
+const flightProvider = createFlightSearchProvider(providerEnv);
 const flights = flightProvider ? createFlightSearchService({ provider: flightProvider, redis, prefix: env.QUEUE_PREFIX }) : null;
 if (!flights) logger.warn('flight search unavailable: set DUFFEL_ACCESS_TOKEN (or FLIGHTS_SOURCE=replay for recorded examples)');
 // On-demand park reads honour the Retry-After the worker recorded (and record theirs) in the shared Redis gate.
-const source = createWaitTimesSource(jobsEnv, now, createRedisReadGate({ redis, prefix: env.QUEUE_PREFIX }));
+const source = createWaitTimesSource(providerEnv, now, createRedisReadGate({ redis, prefix: env.QUEUE_PREFIX }));
 const app = await buildApp({
   db,
   queues,
   source,
   // Restaurant availability (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE) for the admin's manual restaurant check.
-  dining: createDiningProvider(jobsEnv, source, now),
+  dining: createDiningProvider(providerEnv, source, now),
   logger,
   now,
   publicOrigin: env.PUBLIC_ORIGIN,
@@ -52,7 +52,7 @@ const app = await buildApp({
   redis,
   flights,
   // Account e-mails (verification, password reset, new address) through the same transport as alerts.
-  notifier: createNotifier(jobsEnv, redis),
+  notifier: createNotifier(providerEnv, redis),
   // PAYMENTS=off: no paid checkout even with keys (promo codes still work).
   payments:
     env.PAYMENTS === 'off'

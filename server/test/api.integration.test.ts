@@ -2,7 +2,7 @@ import { subscriptions, users } from '@walkon/db';
 import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
 import { formatDay } from '@walkon/domain/days';
-import { createReplaySource } from '@walkon/jobs';
+import { createReplaySource } from '@walkon/integrations/providers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../src/auth/session.ts';
 import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';

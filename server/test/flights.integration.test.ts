@@ -1,5 +1,6 @@
 import { flights } from '@walkon/db';
-import { createOutboxNotifier, FlightProviderError, type FlightResult, type FlightSearch, sendConfirmation } from '@walkon/jobs';
+import { createOutboxNotifier, FlightProviderError, type FlightResult, type FlightSearch } from '@walkon/integrations/providers';
+import { sendConfirmation } from '@walkon/jobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FlightSearchService } from '../src/services/flights.ts';
 import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, subscriptions } from '@walkon/db';
 import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
-import {
-  buildWorker,
-  createOutboxNotifier,
-  createQueues,
-  createRedis,
-  type Queues,
-  type WaitTimesSource,
-  type WalkOnWorker,
-} from '@walkon/jobs';
+import { createOutboxNotifier, type WaitTimesSource } from '@walkon/integrations/providers';
+import { createRedis } from '@walkon/integrations/redis';
+import { buildWorker, createQueues, type Queues, type WalkOnWorker } from '@walkon/jobs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';

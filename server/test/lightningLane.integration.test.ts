@@ -2,7 +2,7 @@ import { catalogue, features, lightningLane, users, watches } from '@walkon/db';
 import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate } from '@walkon/domain/dates';
 import { LL_MESSAGES } from '@walkon/domain/schemas';
-import { createReplaySource } from '@walkon/jobs';
+import { createReplaySource } from '@walkon/integrations/providers';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

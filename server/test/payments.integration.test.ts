@@ -1,12 +1,12 @@
 import { promo, site, subscriptions, users } from '@walkon/db';
 import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
-import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
-import { createReplaySource } from '@walkon/jobs';
+import { addDaysToDate, parkLocalDate, parkLocalInstant } from '@walkon/domain/dates';
+import { createReplaySource } from '@walkon/integrations/providers';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPayments } from '../src/payments/stripe.ts';
-import { NO_PASS_MESSAGE, parkLocalInstant } from '../src/services/alerts.ts';
+import { NO_PASS_MESSAGE } from '../src/services/alerts.ts';
 import { INVALID_PROMO } from '../src/services/checkout/index.ts';
 import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type FakeSession, type StripeFake, startStripeFake } from './stripeFake.ts';

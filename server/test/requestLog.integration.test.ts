@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger } from '@walkon/jobs/logger';
+import { createLogger } from '@walkon/integrations/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { withTestServer } from './harness.ts';

@@ -1,7 +1,7 @@
 import { catalogue, features, users } from '@walkon/db';
 import { FIXTURES_DIR } from '@walkon/db/testing';
 import { addDaysToDate } from '@walkon/domain/dates';
-import { createReplayDiningProvider, createReplaySource } from '@walkon/jobs';
+import { createReplayDiningProvider, createReplaySource } from '@walkon/integrations/providers';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

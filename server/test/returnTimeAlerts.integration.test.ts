@@ -1,5 +1,5 @@
 import { FIXTURES_DIR } from '@walkon/db/testing';
-import { createReplaySource } from '@walkon/jobs';
+import { createReplaySource } from '@walkon/integrations/providers';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { RETURN_TIME_NO_PASS } from '../src/services/returnTimeAlerts.ts';

@@ -1,5 +1,6 @@
 import { users } from '@walkon/db';
-import { createOutboxNotifier, sendConfirmation } from '@walkon/jobs';
+import { createOutboxNotifier } from '@walkon/integrations/providers';
+import { sendConfirmation } from '@walkon/jobs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestCaller, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 

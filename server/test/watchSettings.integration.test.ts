@@ -1,6 +1,7 @@
+import { runParkTick } from '@walkon/core';
 import { users } from '@walkon/db';
 import { FIXTURES_DIR } from '@walkon/db/testing';
-import { createReplaySource, runParkTick } from '@walkon/jobs';
+import { createReplaySource } from '@walkon/integrations/providers';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { signUpUser, trpcCall, watchWithPass, withTestApp, withTestServer } from './harness.ts';

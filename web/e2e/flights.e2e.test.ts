@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createDb } from '@walkon/db';
-import { createOutboxNotifier, sendConfirmation } from '@walkon/jobs';
+import { createOutboxNotifier } from '@walkon/integrations/providers';
+import { sendConfirmation } from '@walkon/jobs';
 import { addDays, format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { ensureCatalogue, refreshPark } from '@walkon/core';
 import { createDb, history } from '@walkon/db';
 import { FIXTURES_DIR } from '@walkon/db/testing';
 import { parkLocalTime } from '@walkon/domain/dates';
-import { collectHistory, createReplaySource, DEMO_HISTORY, ensureCatalogue, importHistory, refreshPark } from '@walkon/jobs';
+import { createReplaySource } from '@walkon/integrations/providers';
+import { collectHistory, DEMO_HISTORY, importHistory } from '@walkon/jobs';
 import { format, parseISO } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MK, parkToday, SCREENSHOTS, signUp, WDW, watchConsole, withStackAndBrowser } from './harness.ts';

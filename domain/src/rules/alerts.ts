@@ -1,6 +1,6 @@
 /**
  * The alert engine's rule numbers (spec part 1 §4, §9; DESIGN §2.3, §2.5), written once: the pipeline's
- * evaluation (jobs), the audience SQL (db), the input schemas and forms (server, web) and the page texts read
+ * evaluation (core), the audience SQL (db), the input schemas and forms (server, web) and the page texts read
  * them from here.
  */
 

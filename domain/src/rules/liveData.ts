@@ -13,6 +13,7 @@
  */
 
 import { TZDate } from '@date-fns/tz';
+import { addDaysToDate, parkLocalInstant } from '../dates.ts';
 import { CLOSING_MARGIN_MINUTES, FRESHNESS_MINUTES, FUTURE_TOLERANCE_MINUTES } from './alerts.ts';
 
 const MIN = 60_000;
@@ -130,11 +131,9 @@ export function embeddedHoursAllow(hours: EmbeddedHours, now: Date): boolean {
   return known.some(([s, e]) => inside(now.getTime(), s, e));
 }
 
-/** The UTC instant of a park-local date and wall-clock 'HH:MM' (one day later when `nextDay`). */
+/** The UTC instant (ms) of a park-local date and wall-clock 'HH:MM' (one day later when `nextDay`). */
 function localInstant(date: string, hhmm: string, timezone: string | null, nextDay = false): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [h, mi] = hhmm.split(':').map(Number) as [number, number];
-  return new TZDate(y, m - 1, d + (nextDay ? 1 : 0), h, mi, 0, timezone ?? 'UTC').getTime();
+  return parkLocalInstant(nextDay ? addDaysToDate(date, 1) : date, hhmm, timezone).getTime();
 }
 
 /** Today's park-local date 'YYYY-MM-DD' of `now`. */

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TZDate } from '@date-fns/tz';
 import { catalogue, type Executor, history, type SampleInput } from '@walkon/db';
-import { addDaysToDate } from '@walkon/domain/dates';
+import { addDaysToDate, parkLocalInstant } from '@walkon/domain/dates';
 
 /** A recorded wait-time series to load into the history tables (DESIGN §2.2 history, fixtures/SOURCES.md §4). */
 export interface HistoryDataset {
@@ -131,13 +130,6 @@ export function parseSeries(text: string, ds: HistoryDataset): SeriesRow[] {
   return rows;
 }
 
-/** The instant of a park-local wall-clock date and time. */
-export function localInstant(localDate: string, localTime: string, timezone: string): Date {
-  const [y, mo, d] = localDate.split('-').map(Number) as [number, number, number];
-  const [h, mi, s] = localTime.split(':').map(Number) as [number, number, number];
-  return new Date(new TZDate(y, mo - 1, d, h, mi, s ?? 0, timezone).getTime());
-}
-
 /** Finds (or adds from the recorded `tpw_children_*` documents of the park) the attraction ids of these names. */
 async function resolveAttractions(db: Executor, dir: string, parkId: string, names: string[]): Promise<Map<string, string>> {
   const known = new Map((await catalogue.listAttractions(db, parkId, ['ATTRACTION', 'SHOW'])).map((a) => [a.name, a.id]));
@@ -212,7 +204,7 @@ export async function importHistory(
         parkId: ds.parkId,
         status: r.status,
         standbyWait: r.wait,
-        lastUpdated: localInstant(r.localDate, r.localTime, ds.timezone),
+        lastUpdated: parkLocalInstant(r.localDate, r.localTime, ds.timezone),
       });
       days.set(`${ds.parkId} ${r.localDate}`, { parkId: ds.parkId, date: r.localDate, tz: ds.timezone });
     }
@@ -225,8 +217,8 @@ export async function importHistory(
     out.slots += await history.rollupPark(
       deps.db,
       parkId,
-      localInstant(date, '00:00:00', tz),
-      localInstant(addDaysToDate(date, 1), '00:00:00', tz),
+      parkLocalInstant(date, '00:00:00', tz),
+      parkLocalInstant(addDaysToDate(date, 1), '00:00:00', tz),
     );
     out.days++;
   }

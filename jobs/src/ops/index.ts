@@ -1,6 +1,6 @@
 /**
- * `@walkon/jobs/ops`: readiness and metrics for the API and the worker (docs/OPERATIONS.md "Health", "Metrics").
+ * `@walkon/jobs/ops`: the worker's metrics and its ops HTTP server (docs/OPERATIONS.md "Health", "Metrics"); the
+ * readiness check and the base registry both processes use are `@walkon/integrations/ops`.
  */
-export { createRegistry, createWorkerMetrics, isThrottling, type WorkerMetrics } from './metrics.ts';
-export { checkReadiness, type Readiness } from './readiness.ts';
+export { createWorkerMetrics, isThrottling, type WorkerMetrics } from './metrics.ts';
 export { type OpsServer, startOpsServer } from './server.ts';

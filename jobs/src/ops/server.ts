@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Logger } from '@walkon/integrations/logger';
+import type { Readiness } from '@walkon/integrations/ops';
 import type { Registry } from 'prom-client';
-import type { Logger } from '../logger.ts';
-import type { Readiness } from './readiness.ts';
 
 /** The worker's operations port (docs/OPERATIONS.md "Health" and "Metrics"). */
 export interface OpsServer {

@@ -1,6 +1,6 @@
 import { formatAccountEmail, formatEmailChangedNotice } from '@walkon/domain/messages/account';
+import { PermanentNotifyError } from '@walkon/integrations/providers/notify/index.ts';
 import { UnrecoverableError } from 'bullmq';
-import { PermanentNotifyError } from '../providers/notify/index.ts';
 import type { AccountEmailJobData, Queues } from '../queues.ts';
 import { CONFIRMATION_PRIORITY, SEND_JOB_OPTIONS } from './fanout.ts';
 import type { SendDeps } from './send.ts';

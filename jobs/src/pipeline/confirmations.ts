@@ -4,7 +4,7 @@ import { type EmailContent, oneClickUnsubscribe } from '@walkon/domain/messages/
 import { formatFlightAlertConfirmation } from '@walkon/domain/messages/flightAlertConfirmation';
 import { formatNewsletterConfirmation } from '@walkon/domain/messages/newsletter';
 import { formatPassConfirmation, formatPassConfirmationSms } from '@walkon/domain/messages/passes';
-import { PermanentNotifyError } from '../providers/notify/index.ts';
+import { PermanentNotifyError } from '@walkon/integrations/providers/notify/index.ts';
 import type { ConfirmationKind } from '../queues.ts';
 import type { SendDeps } from './send.ts';
 

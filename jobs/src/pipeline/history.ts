@@ -1,9 +1,8 @@
+import { readScheduleIfDue, refreshPark } from '@walkon/core';
 import { type Executor, history, liveStatus, watches } from '@walkon/db';
-import type { Logger } from '../logger.ts';
-import { NotFoundError, type WaitTimesSource } from '../providers/waitTimes/index.ts';
+import type { Logger } from '@walkon/integrations/logger';
+import { NotFoundError, type WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { QUEUE, type Queues } from '../queues.ts';
-import { refreshPark } from './poll.ts';
-import { readScheduleIfDue } from './schedule.ts';
 
 /**
  * History collection period of every park (DESIGN §2.2 history): 5 minutes, ThemeParks.wiki's own refresh

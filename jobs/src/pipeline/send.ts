@@ -16,7 +16,7 @@ import {
   PermanentNotifyError,
   type SmsMessage,
   ThrottledNotifyError,
-} from '../providers/notify/index.ts';
+} from '@walkon/integrations/providers/notify/index.ts';
 
 /** What sending one delivery did. */
 export type SendOutcome =

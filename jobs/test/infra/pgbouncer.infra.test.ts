@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { refreshPark } from '@walkon/core';
 import { catalogue, createDb, type Database, rides, subscriptions } from '@walkon/db';
 import { createWorkerDatabase, expectedByRule, TEST_REDIS_URL } from '@walkon/db/testing';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import { createHttpSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshPark } from '../../src/pipeline/poll.ts';
-import { createHttpSource } from '../../src/providers/waitTimes/index.ts';
 import {
   type PgBouncer,
   type Recording,

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { refreshPark } from '@walkon/core';
 import { catalogue, createDb, type Database, rides, subscriptions } from '@walkon/db';
 import { createWorkerDatabase, expectedByRule } from '@walkon/db/testing';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import { createHttpSource } from '@walkon/integrations/providers/waitTimes/index.ts';
+import { createRedis } from '@walkon/integrations/redis';
 import { Cluster } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshPark } from '../../src/pipeline/poll.ts';
-import { createHttpSource } from '../../src/providers/waitTimes/index.ts';
-import { createRedis } from '../../src/redis.ts';
 import {
   freePort,
   type RedisCluster,

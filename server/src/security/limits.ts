@@ -2,6 +2,9 @@ import { TRPCError } from '@trpc/server';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppDeps, Guard } from '../deps.ts';
+import type { LimitRule, LimitSettings } from './limitSettings.ts';
+
+export type { LimitRule, LimitSettings } from './limitSettings.ts';
 
 /**
  * Rate limits of writes (docs/security.md), the one home of every abuse limit (server/src/security/, all on
@@ -12,31 +15,8 @@ import type { AppDeps, Guard } from '../deps.ts';
  * wait, not a window) is loginThrottle.ts. The client address is Fastify's `req.ip` under the configured TRUST_PROXY, never a header.
  */
 
-/** One limit: at most `max` calls per `windowMs` milliseconds. */
-export interface LimitRule {
-  max: number;
-  windowMs: number;
-}
-
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-/** The limits in force; `AppDeps.limits` may override some (tests relax the per-client ones). */
-export interface LimitSettings {
-  /**
-   * Writes that send an e-mail (sign-up, password reset, resend verification, e-mail change, newsletter,
-   * affiliate, early access, promo redemption, flight alert), per client and procedure.
-   */
-  emailWritePerClient: LimitRule;
-  /** The same writes per target e-mail address and procedure (no mailbox is bombed from many addresses). */
-  emailWritePerAddress: LimitRule;
-  /** Log-in attempts per client across every account (password spraying). */
-  logInPerClient: LimitRule;
-  /** Promo-code guesses per client (the next guess past it blocks the client for one window). */
-  promoGuessPerClient: LimitRule;
-  /** Promo-code guesses per code prefix from any client (security/promoGuesses.ts). */
-  promoGuessPerPrefix: LimitRule;
-}
 
 /**
  * Defaults (docs/rules.md R33–R35): 10 e-mailing writes per client per hour and procedure, 3 per target address

@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import { alertHistory, deliveries, rides, subscriptions } from '@walkon/db';
-import { parkLocalDate } from '@walkon/domain/dates';
+import { parkLocalDate, parkLocalInstant } from '@walkon/domain/dates';
 import { TEST_ALERT_COOLDOWN_MINUTES } from '@walkon/domain/rules/alerts';
 import { enqueueDeliveries } from '@walkon/jobs/producers';
 import { emailScope, type SessionUser } from '../auth/session.ts';
@@ -30,13 +29,6 @@ export function nextTestAlertAt(lastAlertAt: Date | null, now: Date): string | n
   if (!lastAlertAt) return null;
   const next = Math.min(lastAlertAt.getTime(), now.getTime()) + TEST_ALERT_COOLDOWN_MINUTES * 60_000;
   return next > now.getTime() ? new Date(next).toISOString() : null;
-}
-
-/** The UTC instant of a park-local date and time ('YYYY-MM-DD', 'HH:mm'). */
-export function parkLocalInstant(date: string, time: string, timezone: string | null): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  return new Date(new TZDate(y, m - 1, d, hh, mm, 0, timezone ?? 'UTC').getTime());
 }
 
 /**

@@ -1,7 +1,7 @@
+import { ensureCatalogue, findPark as findParkOrLoad } from '@walkon/core';
 import { catalogue } from '@walkon/db';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { findParkOrLoad, loadCatalogueNow } from './upstream.ts';
 
 /** Popular destinations first (spec part 1 §2 Live Wait Times): Florida, California, then the two studio resorts. */
 export const POPULAR_DESTINATIONS = [
@@ -38,7 +38,7 @@ export function sortDestinations<T extends { id: string; name: string }>(list: T
  */
 export async function loadCatalogue(deps: AppDeps): Promise<void> {
   try {
-    await singleFlight('catalogue', () => loadCatalogueNow(deps));
+    await singleFlight('catalogue', () => ensureCatalogue({ db: deps.db, source: deps.source }));
   } catch (err) {
     deps.logger.warn({ err }, 'catalogue load failed');
     throw new AppError('UNAVAILABLE', 'Error fetching destinations');
@@ -57,7 +57,7 @@ export async function listDestinations(deps: AppDeps) {
 
 /**
  * The park with its destination → { id, name, timezone, destinationId, destinationName }, loading the
- * catalogue on first use (the one park-or-catalogue lookup, jobs `findPark`, with `loadCatalogue`).
+ * catalogue on first use (the one park-or-catalogue lookup, `@walkon/core` `findPark`, with `loadCatalogue`).
  * Undefined for a park the catalogue does not have.
  * @throws AppError UNAVAILABLE when the catalogue is empty and the source fails.
  */

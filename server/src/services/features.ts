@@ -1,7 +1,7 @@
 import { type Executor, type FeatureKey, type FeatureState, features, users } from '@walkon/db';
 import { formatEarlyAccessGrantedEmail } from '@walkon/domain/messages/earlyAccess';
 import { gateAllows } from '@walkon/domain/rules/features';
-import { createOutboxNotifier } from '@walkon/jobs/providers';
+import { createOutboxNotifier } from '@walkon/integrations/providers';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';

@@ -1,8 +1,8 @@
 import { flights } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { destinationAirports, FLIGHT_DESTINATIONS, flightDestination } from '@walkon/domain/flights';
+import { FlightProviderError, type FlightSearch, lookupAirport } from '@walkon/integrations/providers';
 import { enqueueConfirmation } from '@walkon/jobs/producers';
-import { FlightProviderError, type FlightSearch, lookupAirport } from '@walkon/jobs/providers';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 

@@ -1,12 +1,13 @@
+import { type BookLaneResult, booker, bookLane, loadAvailability, type ParkAvailability } from '@walkon/core';
 import { lightningLane } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
+import type { LightningLaneAvailability } from '@walkon/domain/rules/lightningLaneChoice';
 import { LL_MESSAGES } from '@walkon/domain/schemas';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { requireConnected } from './lightningLaneAccount.ts';
 import { loadRides, requireZonedPark } from './parks.ts';
-import { booker, bookLaneNow, type LightningLaneAvailability, laneAvailability, type ParkAvailability } from './upstream.ts';
 
 /**
  * Lightning Lane assist, the booking side (spec part 2 §3–§5; DESIGN §5): availability from the real live
@@ -23,7 +24,7 @@ import { booker, bookLaneNow, type LightningLaneAvailability, laneAvailability, 
 async function freshAvailability(deps: AppDeps, parkId: string): Promise<ParkAvailability> {
   const park = await requireZonedPark(deps, parkId);
   await loadRides(deps, park.id);
-  const a = await laneAvailability(deps, park.id);
+  const a = await loadAvailability(deps.db, park.id, deps.now());
   if (!a) throw new AppError('NOT_FOUND', 'Please select a theme park.');
   return a;
 }
@@ -134,10 +135,10 @@ export async function book(deps: AppDeps, user: SessionUser, input: { parkId: st
   const lane = a.lanes.find((l) => l.id === input.attractionId);
   if (!lane) throw new AppError('NOT_FOUND', 'This attraction publishes no Lightning Lane return time in the live data.');
   if (!lane.available || !lane.returnTimeStart) throw new AppError('CONFLICT', unavailableMessage(lane, a));
-  let result: Awaited<ReturnType<typeof bookLaneNow>>;
+  let result: BookLaneResult;
   try {
-    result = await bookLaneNow(
-      deps,
+    result = await bookLane(
+      { db: deps.db, booker, now: deps.now },
       { ...lane, returnTimeStart: lane.returnTimeStart },
       {
         userId: user.id,

@@ -1,3 +1,4 @@
+import { booker } from '@walkon/core';
 import { lightningLane, payments } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { INVITATION_TTL_HOURS } from '@walkon/domain/rules/lightningLane';
@@ -7,7 +8,6 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { confirmCheckout as confirmAnyCheckout, createLightningLaneCheckout } from './checkout/index.ts';
 import { requireZonedPark } from './parks.ts';
-import { booker } from './upstream.ts';
 
 /**
  * Lightning Lane assist, the account side (spec part 2 §2–§4, §7, §9; DESIGN §5, §6): the Disney account link

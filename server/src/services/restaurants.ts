@@ -1,13 +1,14 @@
+import { NotFoundError, type RestaurantCheckOptions, readParkUnlessTicked, runRestaurantCheck } from '@walkon/core';
 import { catalogue, restaurantAlerts } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import type { restaurantAlertCreateInput } from '@walkon/domain/schemas';
-import { createThemeParksDiningProvider, type DiningAvailabilityProvider } from '@walkon/jobs/providers';
+import { createThemeParksDiningProvider, type DiningAvailabilityProvider } from '@walkon/integrations/providers';
+import { enqueueDeliveries } from '@walkon/jobs/producers';
 import type { z } from 'zod';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findPark, loadCatalogue, singleFlight, sortDestinations } from './catalogue.ts';
-import { checkRestaurantsNow, NotFoundError, type RestaurantCheckOptions, readParkNow } from './upstream.ts';
 
 /**
  * The destinations offered for restaurant alerts (spec part 2 §9: Walt Disney World and the Disneyland resort;
@@ -66,7 +67,7 @@ async function loadedPark(deps: AppDeps, parkId: string) {
   let list = await catalogue.listAttractions(deps.db, parkId, ['RESTAURANT']);
   if (list.length === 0 || !park.timezone) {
     try {
-      await singleFlight(`live:${parkId}`, () => readParkNow(deps, parkId));
+      await singleFlight(`live:${parkId}`, () => readParkUnlessTicked(deps, parkId));
     } catch (err) {
       if (!(err instanceof NotFoundError)) deps.logger.warn({ parkId, err }, 'restaurants: live read failed');
       if (list.length === 0 && !(err instanceof NotFoundError)) throw new AppError('UNAVAILABLE', 'Error fetching restaurants');
@@ -142,6 +143,9 @@ export async function deleteAlert(deps: AppDeps, user: SessionUser, id: string) 
  */
 export async function runCheckNow(deps: AppDeps, opts: RestaurantCheckOptions) {
   const provider = diningProvider(deps);
-  const result = await checkRestaurantsNow(deps, provider, opts);
+  const result = await runRestaurantCheck(
+    { db: deps.db, enqueue: (claimed) => enqueueDeliveries(deps.queues, claimed), provider, logger: deps.logger, now: deps.now },
+    opts,
+  );
   return { ...result, source: provider?.kind ?? null, populate: { queueItemsCreated: result.queued } };
 }

@@ -2,7 +2,7 @@ import { liveStatus, type ReturnQueueType, returnTimeAlerts, subscriptions } fro
 import { parkLocalDate, parkLocalTime } from '@walkon/domain/dates';
 import { formatReturnPrice } from '@walkon/domain/messages/returnTimes';
 import { feedClock, readingFreshness } from '@walkon/domain/rules/liveData';
-import { parseReturnTimes, type ReturnTimeQueue } from '@walkon/jobs/providers';
+import { parseReturnTimes, type ReturnTimeQueue } from '@walkon/integrations/providers';
 import { emailScope, type SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';

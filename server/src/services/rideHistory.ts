@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { history, liveStatus } from '@walkon/db';
-import { parkLocalDate, parkLocalTime } from '@walkon/domain/dates';
-import { parseReturnTimes } from '@walkon/jobs/providers';
+import { parkLocalDate, parkLocalInstant, parkLocalTime } from '@walkon/domain/dates';
+import { parseReturnTimes } from '@walkon/integrations/providers';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { cachedPark, cachesOf, freshPoll } from './waitTimes.ts';
@@ -15,12 +15,6 @@ const slotOf = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
   return h * 4 + Math.floor(m / 15);
 };
-
-/** The instant of park-local midnight starting `localDate`. */
-function localMidnight(localDate: string, tz: string): Date {
-  const [y, m, d] = localDate.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, tz).getTime());
-}
 
 /**
  * The ride page of one attraction (DESIGN §2.2 history): its live state, today's standby waits (park-local
@@ -45,7 +39,7 @@ async function buildRideHistory(deps: AppDeps, parkId: string, attractionId: str
   const tz = park.timezone ?? 'UTC';
   const now = deps.now();
   const localDate = parkLocalDate(now, tz);
-  const start = localMidnight(localDate, tz);
+  const start = parkLocalInstant(localDate, '00:00', tz);
   const end = new Date(start.getTime() + 26 * 3_600_000);
   const isoWeekday = new TZDate(now.getTime(), tz).getDay() || 7;
   // Every read at once: a rebuild after each tick waits for one round trip, not two.

@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import { newsletter, site } from '@walkon/db';
-import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import { addDaysToDate, parkLocalDate, parkLocalInstant } from '@walkon/domain/dates';
 import { enqueueConfirmation } from '@walkon/jobs/producers';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -19,8 +18,7 @@ export function spotsLeft(capacity: number | null | undefined, sold: number): nu
 
 /** Start of the site-local day containing `now`, as a UTC instant. */
 export function startOfSiteDay(now: Date): Date {
-  const local = new TZDate(now.getTime(), SITE_TIMEZONE);
-  return new Date(new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), 0, 0, 0, SITE_TIMEZONE).getTime());
+  return parkLocalInstant(parkLocalDate(now, SITE_TIMEZONE), '00:00', SITE_TIMEZONE);
 }
 
 /**

@@ -1,10 +1,10 @@
+import { NotFoundError, readParkUnlessTicked } from '@walkon/core';
 import { catalogue, history, liveStatus } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findPark, listDestinations, singleFlight } from './catalogue.ts';
 import { type CachedResponse, ResponseCache } from './responseCache.ts';
-import { NotFoundError, readParkNow } from './upstream.ts';
 
 /** Live data older than this is re-read on demand (DESIGN §2: 60 s cache). */
 export const LIVE_CACHE_MS = 60_000;
@@ -64,7 +64,7 @@ export function trendOf(now: number | null, before: number | undefined): 'rising
 
 /**
  * The instant of the park's newest poll, re-reading the park once when it is missing or older than 60 s
- * (single-flight across concurrent requests; a watched park is left to its tick, see readParkNow); the last
+ * (single-flight across concurrent requests; a watched park is left to its tick, see readParkUnlessTicked); the last
  * known data is kept when the source fails.
  * @throws AppError NOT_FOUND for an unknown park or one the source has no data for; UNAVAILABLE when the
  * source fails and nothing is stored.
@@ -78,7 +78,7 @@ export async function freshPoll(deps: AppDeps, parkId: string): Promise<Date> {
     // read stored the new one must not read the park a second time.
     await singleFlight(`live:${parkId}`, async () => {
       const polled = await liveStatus.lastPolledAt(deps.db, parkId);
-      if (!polled || deps.now().getTime() - polled.getTime() > LIVE_CACHE_MS) await readParkNow(deps, parkId);
+      if (!polled || deps.now().getTime() - polled.getTime() > LIVE_CACHE_MS) await readParkUnlessTicked(deps, parkId);
     });
   } catch (err) {
     if (err instanceof NotFoundError) throw new AppError('NOT_FOUND', 'No ride information available for this park.');
