@@ -126,6 +126,15 @@ export async function insertTestAlert(
     .executeTakeFirst();
 }
 
+/**
+ * Deletes a delivery that was claimed but never handed to a send queue (still `queued`): the API's test alert
+ * when Redis refused the job (spec part 1 §7 test-alert). Returns whether a row was removed.
+ */
+export async function withdrawQueued(db: Executor, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('deliveries').where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
 /** A queued delivery locked for sending, with what its message needs (DESIGN §2.5). */
 export interface DeliveryToSend {
   id: string;
