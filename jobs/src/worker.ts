@@ -1,4 +1,4 @@
-import { alertEngine, type Database, type Kysely, liveStatus, retention, subscriptions } from '@walkon/db';
+import { alertEngine, type Database, deliveryPartitions, type Kysely, liveStatus, retention, subscriptions } from '@walkon/db';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -44,6 +44,8 @@ export interface WorkerDeps {
   providerConcurrency?: number;
   /** Lease of a provider batch's deliveries (ms, default 60 s; SEND_LEASE_SECONDS). */
   leaseMs?: number;
+  /** Whole months of deliveries kept before the current one (default 13; DELIVERY_RETENTION_MONTHS, docs/OPERATIONS.md "Retention"). */
+  deliveryRetentionMonths?: number;
   /**
    * Flight search for the `flight-price-check` task (docs/decisions/006-duffel-for-flights.md): the cached search service of
    * providers/flights. Null/absent = unavailable: the task then only deactivates past alerts.
@@ -79,7 +81,7 @@ export interface WalkOnWorker {
  * Maintenance schedules (DESIGN §2 "other jobs"): the delivery sweeper every minute, scheduler reconciliation
  * every 5 minutes, the subscription expiry sweep every hour (so each park's local midnight is caught within an
  * hour, spec part 1 §4), pruning of wait samples older than the retention once a day, the retention sweep of
- * expired sessions, tokens, Stripe event ids and outbox rows once a day (docs/OPERATIONS.md "Retention"), and the flight price
+ * expired sessions, tokens, Stripe event ids and outbox rows and of delivery months (partitions dropped / created ahead) once a day (docs/OPERATIONS.md "Retention"), and the flight price
  * check every 6 hours (docs/decisions/019-flight-price-alerts.md), the restaurant check every 15 minutes (docs/decisions/009-restaurant-availability-walk-up.md).
  */
 export const MAINTENANCE_SCHEDULES = [
@@ -103,7 +105,7 @@ export const SAMPLE_RETENTION_DAYS = 90;
  * `publicOrigin` (and uses `flights` and `logger` when given).
  */
 export type MaintenanceDeps = Pick<WorkerDeps, 'db' | 'queues' | 'now'> &
-  Partial<Pick<WorkerDeps, 'notifier' | 'logger' | 'publicOrigin' | 'flights' | 'dining' | 'source'>>;
+  Partial<Pick<WorkerDeps, 'notifier' | 'logger' | 'publicOrigin' | 'flights' | 'dining' | 'source' | 'deliveryRetentionMonths'>>;
 
 /**
  * Runs one maintenance task now. Returns what it did: re-enqueued deliveries, scheduled parks (and the watched
@@ -136,8 +138,12 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
       // Drops whole monthly partitions past the retention and creates the next ones ahead (DESIGN §2.2 history).
       return await liveStatus.pruneSamples(deps.db, new Date(deps.now().getTime() - SAMPLE_RETENTION_DAYS * 86_400_000), deps.now());
     case 'sweep-retention':
-      // Expired sessions, old account tokens, Stripe event ids and outbox rows (docs/OPERATIONS.md "Retention").
-      return { ...(await retention.sweepExpired(deps.db, deps.now())) };
+      // Expired sessions, old account tokens, Stripe event ids and outbox rows; delivery months past the retention
+      // dropped whole and the next months' partitions created ahead (docs/OPERATIONS.md "Retention").
+      return {
+        ...(await retention.sweepExpired(deps.db, deps.now())),
+        ...(await deliveryPartitions.maintainDeliveryPartitions(deps.db, deps.now(), deps.deliveryRetentionMonths)),
+      };
     case 'restaurant-check': {
       // Restaurant alerts (docs/decisions/009): expire, group, check once per (restaurant, date, party size), claim and fan out e-mails.
       return {

@@ -105,10 +105,12 @@ export async function insertTestAlert(
   },
   now: Date,
 ): Promise<ClaimedDelivery | undefined> {
+  const dedupKey = `test:${d.email}:${d.parkId}:${Math.floor(now.getTime() / 60_000)}`;
   return db
     .insertInto('deliveries')
     .values({
-      dedup_key: `test:${d.email}:${d.parkId}:${Math.floor(now.getTime() / 60_000)}`,
+      dedup_key: dedupKey,
+      key_month: sql<string>`delivery_key_month(${dedupKey}, ${now})`,
       kind: 'test_alert',
       email: d.email,
       channel: d.channel,
@@ -121,7 +123,7 @@ export async function insertTestAlert(
       subscription_id: d.subscriptionId,
       created_at: now,
     })
-    .onConflict((oc) => oc.column('dedup_key').doNothing())
+    .onConflict((oc) => oc.columns(['dedup_key', 'key_month']).doNothing())
     .returning(['id', 'channel'])
     .executeTakeFirst();
 }
