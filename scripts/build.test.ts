@@ -92,7 +92,9 @@ describe('the compiled server, worker and migrate run under plain node', () => {
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       PUBLIC_ORIGIN: `http://localhost:${port}`,
-      WEB_DIST_DIR: webDist,
+      // Relative, as docs/OPERATIONS.md suggests (`web/dist`): resolved against the repository root, which the
+      // bundle finds two folders up from dist/server/main.js.
+      WEB_DIST_DIR: path.relative(REPO_ROOT, webDist),
       WAIT_TIMES_SOURCE: 'replay',
       WAIT_TIMES_REPLAY_DIR: FIXTURES_DIR,
       FLIGHTS_SOURCE: 'off',
