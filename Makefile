@@ -4,16 +4,15 @@ export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/walkon
 export REDIS_URL ?= redis://127.0.0.1:6379
 export PORT ?= 3000
 
-.PHONY: setup deps services migrate dev demo test unit e2e test-infra infra-deps bench lint audit chromium
+.PHONY: setup deps services migrate dev demo test unit e2e test-infra infra-deps bench lint audit chromium build lockfile
 
 ## setup: install dependencies, start PostgreSQL and Redis, migrate the database
 setup: deps services migrate
 
 deps: node_modules/.installed
 node_modules/.installed: package.json package-lock.json domain/package.json db/package.json integrations/package.json core/package.json jobs/package.json server/package.json web/package.json
-	# `npm install` (not `npm ci`): the registry here lacks some of Biome's optional per-platform packages,
-	# which `npm ci` refuses as an out-of-sync lockfile. The lockfile still pins every version.
-	npm install --no-audit --no-fund
+	# Exactly the committed lockfile (`make lockfile` checks it is in step with every package.json).
+	npm ci --no-audit --no-fund
 	@touch $@
 
 ## services: start PostgreSQL and Redis when they are not answering (DESIGN §5)
@@ -23,6 +22,15 @@ services:
 ## migrate: apply database migrations to DATABASE_URL
 migrate: deps services
 	npx tsx db/src/migrate.ts
+
+## build: compile the API, worker, CLI and migrate to dist/ (esbuild, source maps) and build the web app; run them
+## with `npm start`, `npm run start:worker`, `npm run db:migrate` (docs/OPERATIONS.md "Deploy")
+build: deps
+	npm run build
+
+## lockfile: fail when package-lock.json is out of step with a package.json (what `npm ci` would refuse); no install
+lockfile:
+	npm ci --dry-run --no-audit --no-fund --loglevel=error >/dev/null
 
 ## chromium: Debian's Chromium for the end-to-end tests
 chromium:
@@ -58,7 +66,7 @@ infra-deps:
 test-infra: deps services infra-deps
 	npx vitest run --config vitest.infra.config.ts
 
-## bench: production-path figures against same-run floors (docs/benchmarks.md): runParkTick quiet / re-stamped / drop / rise at 50,000 visitors, 10 parks at once, the recorded day, the worker's send jobs; /api/live and ride pages under ticks; upstream reads of 2 workers + API; sign-up timing (registered vs new address); then provider sends through a local SESv2 fake; printed, not asserted
+## bench: production-path figures against same-run floors (docs/benchmarks.md): runParkTick quiet / re-stamped / drop / rise at 50,000 visitors, 10 parks at once, PG_PREPARED off ÷ on, the recorded day, the worker's send jobs; /api/live and ride pages under ticks; upstream reads of 2 workers + API; sign-up timing (registered vs new address); then provider sends through a local SESv2 fake; printed, not asserted
 bench: deps services migrate
 	npx tsx jobs/bench/alerts.bench.ts
 	npx tsx server/bench/live.bench.ts

@@ -10,6 +10,7 @@ export * as checklist from './repositories/checklist.ts';
 export * as confirmations from './repositories/confirmations.ts';
 export type { ClaimedDelivery, DeliveryToSend } from './repositories/deliveries.ts';
 export * as deliveries from './repositories/deliveries.ts';
+export * as deliveryPartitions from './repositories/deliveryPartitions.ts';
 export * as features from './repositories/features.ts';
 export * as flights from './repositories/flights.ts';
 export type { RollupSlot, SampleInput } from './repositories/history.ts';

@@ -73,11 +73,16 @@ export async function migrationStatus(db: Kysely<any>): Promise<{ name: string; 
   return (await migrator.getMigrations()).map((m) => ({ name: m.name, executedAt: m.executedAt ?? null }));
 }
 
-const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
-if (isMain) {
+/**
+ * The `migrate` command (`npm run db:migrate`, `npm run db:status`): with `status` as the first argument prints
+ * each migration's state and the applied/pending counts; otherwise creates the database when missing and applies
+ * every pending migration. Reads DATABASE_URL (default DEFAULT_DATABASE_URL); never prints the password.
+ * @throws the driver's or the failing migration's error.
+ */
+export async function runMigrateCli(args: string[]): Promise<void> {
   const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const shown = url.replace(/\/\/[^@]*@/, '//');
-  if (process.argv[2] === 'status') {
+  if (args[0] === 'status') {
     const db = createDb(url, 1);
     try {
       const list = await migrationStatus(db);
@@ -98,3 +103,10 @@ if (isMain) {
     }
   }
 }
+
+// `tsx db/src/migrate.ts [status]` runs the command. Only this source file counts as "main": in a bundle
+// (npm run build) this module shares its file with the server or the worker, whose argv[1] is that file; the
+// compiled command is db/src/migrateCli.ts (docs/decisions/041-build-and-retention.md).
+const isMain =
+  import.meta.url.endsWith('/migrate.ts') && process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
+if (isMain) await runMigrateCli(process.argv.slice(2));

@@ -219,8 +219,13 @@ export type DeliveryKind = 'ride_alert' | 'test_alert' | 'back_in_service' | 're
 
 export interface DeliveriesTable {
   id: Generated<string>;
-  /** Unique: recipient e-mail + ride + hour bucket (DESIGN §2.4). */
+  /** Unique with key_month: recipient e-mail + ride + hour bucket (DESIGN §2.4). */
   dedup_key: string;
+  /**
+   * First day (UTC) of the month of the period the dedup key names: the partition key (migration 0029,
+   * `delivery_key_month`). Defaults to the current UTC month.
+   */
+  key_month: Generated<string>;
   kind: Generated<DeliveryKind>;
   email: string;
   channel: AlertChannel;

@@ -13,6 +13,10 @@
 //                         printed) ÷ p99 of refreshPark alone over the same day on a twin park nobody watches
 //   send_outbox_messages_per_s  messages written per second by the real worker's send jobs (outbox transport)
 //                         ÷ BullMQ no-op jobs/s × messages per job, same Redis, same concurrency
+//   tick_{restamp,drop}_ms_{5k,50}_pg_prepared_off  (part `prepared`)  runParkTick on a pool without named prepared
+//                         statements (PG_PREPARED=off, for PgBouncer < 1.21) ÷ the same tick on a pool with them (the
+//                         default), interleaved on one park of 5,000 (then 50) visitors: re-stamped (the claim
+//                         statements run, nothing claimed: most ticks) and a drop (every visitor claimed)
 // Values are medians of BENCH_RUNS (default 3) runs. Its own database (<DATABASE_URL's name>_alerts_bench, dropped
 // and re-created) and a unique queue prefix; the worker it starts upserts no job scheduler, so no background tick
 // runs while it measures. BENCH_PARTS (default `tick,send,tenparks,day`) picks parts; the recorded day is the longest.
@@ -36,7 +40,7 @@ import { startTestWorker } from '../test/fixtures/testWorker.ts';
 const RIDES = 40;
 const WATCHED = 30;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'tick,send,tenparks,day').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'tick,send,tenparks,prepared,day').split(','));
 const SEND_CONCURRENCY = Number(process.env.BENCH_SEND_CONCURRENCY ?? 10);
 const SERIES = path.join(FIXTURES_DIR, 'roguemew_tpw-derived_magic-kingdom_2026-04-01_15min.csv');
 const TZ = 'America/New_York';
@@ -196,7 +200,7 @@ async function main() {
   await migrateToLatest(db);
   await sql`insert into destinations (id, name) values ('bench-destination', 'Bench Resort')`.execute(db);
   await sql`insert into parks (id, destination_id, name, timezone)
-            select 'bench-park-' || k, 'bench-destination', 'Bench Park ' || k, ${TZ} from generate_series(0, 12) k`.execute(db);
+            select 'bench-park-' || k, 'bench-destination', 'Bench Park ' || k, ${TZ} from generate_series(0, 14) k`.execute(db);
   await sql`create table bench_deliveries (like deliveries including all)`.execute(db);
   console.log(`# WalkOn alert engine benchmark — ${new Date().toISOString()}, database ${base.pathname.slice(1)}, ${RUNS} runs per figure`);
 
@@ -315,6 +319,51 @@ async function main() {
       await Promise.all(parks.map((q) => tick(db, q)));
     }
     bench('tick_drop_ms_10parks', median(ten), 'ms', median(tenFloor));
+  }
+  // ── PG_PREPARED=off (docs/OPERATIONS.md "PostgreSQL and PgBouncer"): the same ticks of one park of 5,000
+  // visitors, alternately on a pool with named prepared statements and on one without, order swapped each round.
+  if (PARTS.has('prepared')) {
+    const plain = createDb(url, { max: 4, prepared: false });
+    const pools = { on: db, off: plain } as const;
+    // 5,000 visitors (execution dominates) and 50 (planning dominates: the most PG_PREPARED=off can cost).
+    for (const [k, visitors, label, day] of [
+      [13, 5_000, '5k', '2026-11-26'],
+      [14, 50, '50', '2026-11-29'],
+    ] as const) {
+      clock = new Date(`${day}T12:00:00Z`); // 07:00 in Orlando
+      const p = await setupPark(db, k, visitors);
+      // Each round moves the clock 2 × 63 minutes: pass days for the next two park-local days too.
+      await sql`insert into pass_days (subscription_id, day, channel, source, reference)
+                select pd.subscription_id, pd.day + n, pd.channel, pd.source, pd.reference
+                from pass_days pd join subscriptions s on s.id = pd.subscription_id, generate_series(1, 2) n
+                where s.park_id = ${p}`.execute(db);
+      await sql`update subscriptions set end_date = end_date + 2 where park_id = ${p}`.execute(db);
+      const restamp = { on: [] as number[], off: [] as number[] };
+      const drop = { on: [] as number[], off: [] as number[] };
+      const rounds = Math.min(20, Math.max(9, RUNS * 3)); // ≤ 42 hours of clock: inside the three pass days
+      for (let r = 0; r < rounds; r++) {
+        for (const mode of r % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
+          const pool = pools[mode];
+          minutes(1);
+          setFeed(p, () => 40);
+          restamp[mode].push((await tick(pool, p))[0]);
+          minutes(61); // past the 60-minute rule of the previous drop
+          setFeed(p, (j) => (j === 0 ? 5 : 40));
+          const [t, out] = await tick(pool, p);
+          drop[mode].push(t);
+          if (out.claimed.length !== visitors) note(`WARNING: a drop claimed ${out.claimed.length} deliveries, not ${visitors}`);
+          minutes(1);
+          setFeed(p, () => 40);
+          await tick(pool, p); // the rise re-arms everyone for the next drop (untimed)
+        }
+      }
+      const show = (xs: number[]) => xs.map((t) => t.toFixed(1)).join(', ');
+      note(`${visitors} visitors, PG_PREPARED on: re-stamped ${show(restamp.on)} ms; drop ${show(drop.on)} ms`);
+      note(`${visitors} visitors, PG_PREPARED off: re-stamped ${show(restamp.off)} ms; drop ${show(drop.off)} ms`);
+      bench(`tick_restamp_ms_${label}_pg_prepared_off`, median(restamp.off), 'ms', median(restamp.on));
+      bench(`tick_drop_ms_${label}_pg_prepared_off`, median(drop.off), 'ms', median(drop.on));
+    }
+    await plain.destroy();
   }
   // ── The recorded Magic Kingdom day, minute by minute, for 50,000 all-rides visitors ─────────────────────
   if (PARTS.has('day')) {

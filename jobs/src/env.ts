@@ -15,6 +15,8 @@ const workerSchema = z.object({
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Address the worker's metrics port listens on. */
   WORKER_METRICS_HOST: z.string().default('0.0.0.0'),
+  /** Whole months of deliveries kept before the current one; older monthly partitions are dropped (docs/OPERATIONS.md "Retention"). */
+  DELIVERY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
 });
 
 /** The worker's and CLI's settings: the provider and store settings plus the worker's own, parsed once. */

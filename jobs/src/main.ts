@@ -54,6 +54,7 @@ const worker = await buildWorker({
   sendConcurrency: env.SEND_CONCURRENCY,
   providerConcurrency: env.SEND_PROVIDER_CONCURRENCY,
   leaseMs: env.SEND_LEASE_SECONDS * 1000,
+  deliveryRetentionMonths: env.DELIVERY_RETENTION_MONTHS,
 });
 
 // Liveness, readiness and metrics on the internal WORKER_METRICS_PORT (docs/OPERATIONS.md "Health", "Metrics").

@@ -96,7 +96,7 @@ describe('sweep-retention (docs/OPERATIONS.md "Retention")', () => {
         { channel: 'email', to_address: 'a@example.com', subject: 's', body_text: 'new', created_at: ago(1) },
       ])
       .execute();
-    expect(await runMaintenance({ db, queues, now: () => NOW }, 'sweep-retention')).toEqual({
+    expect(await runMaintenance({ db, queues, now: () => NOW }, 'sweep-retention')).toMatchObject({
       sessions: 1,
       accountTokens: 1,
       stripeEvents: 1,
@@ -107,7 +107,7 @@ describe('sweep-retention (docs/OPERATIONS.md "Retention")', () => {
     expect((await db.selectFrom('stripe_events').select('id').execute()).map((r) => r.id)).toEqual(['evt_new']);
     expect((await db.selectFrom('outbox_messages').select('body_text').execute()).map((r) => r.body_text)).toEqual(['new']);
     // Idempotent: a second run deletes nothing.
-    expect(await runMaintenance({ db, queues, now: () => NOW }, 'sweep-retention')).toEqual({
+    expect(await runMaintenance({ db, queues, now: () => NOW }, 'sweep-retention')).toMatchObject({
       sessions: 0,
       accountTokens: 0,
       stripeEvents: 0,

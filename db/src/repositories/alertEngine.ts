@@ -290,7 +290,7 @@ export async function countEvaluation(db: Executor, i: TickInput): Promise<{ ale
  * 1. re-arm: the watched attractions whose changed fresh reading is not OPERATING or above the person's
  *    threshold are armed again (alert on the drop);
  * 2. evaluate and claim in ONE statement: every alerting (person, attraction) pair is inserted into
- *    `deliveries` (`ON CONFLICT (dedup_key) DO NOTHING`, key per person, attraction, kind and hour) with one
+ *    `deliveries` (`ON CONFLICT (dedup_key, key_month) DO NOTHING`, key per person, attraction, kind and hour) with one
  *    `message_key` per person, channel and tick; when the person already had their daily cap of messages on
  *    that channel today (`caps`, counted in `deliveries`), the whole message is recorded as `capped` instead
  *    of `queued`; the alerted attractions are disarmed and recorded as this tick's alert (the last 60 minutes
@@ -347,7 +347,7 @@ export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Pr
     ),
     ins as (
       insert into deliveries (dedup_key, kind, email, channel, address, park_id, ride_id, ride_name, wait_time, message,
-                              subscription_id, status, message_key, created_at)
+                              subscription_id, status, message_key, created_at, key_month)
       select (case when e.kind = 'ride_alert' then 'ride:' else 'bis:' end) || e.email || ':' || e.ride_id || ':' || ${hourBucket},
              e.kind, e.email, e.channel, e.address, ${i.parkId}, e.ride_id, e.ride_name, e.wait,
              case when e.kind = 'ride_alert' then e.ride_name || ' has a ' || e.wait || ' min standby wait at ' || ${i.parkName} || '.'
@@ -355,9 +355,10 @@ export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Pr
              e.subscription_id,
              case when coalesce(u.n, 0) >= (case when e.channel = 'sms' then ${caps.sms}::int else ${caps.email}::int end)
                   then 'capped' else 'queued' end,
-             e.email || ':' || e.channel || ':' || ${i.parkId} || ':' || ${tick}, ${i.now}
+             e.email || ':' || e.channel || ':' || ${i.parkId} || ':' || ${tick}, ${i.now},
+             date_trunc('month', ${i.now}::timestamptz at time zone 'UTC')::date
       from pairs e left join used u on u.email = e.email and u.channel = e.channel
-      on conflict (dedup_key) do nothing
+      on conflict (dedup_key, key_month) do nothing
       returning id, channel, status, message_key
     ),
     w2 as (

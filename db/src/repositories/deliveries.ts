@@ -105,10 +105,12 @@ export async function insertTestAlert(
   },
   now: Date,
 ): Promise<ClaimedDelivery | undefined> {
+  const dedupKey = `test:${d.email}:${d.parkId}:${Math.floor(now.getTime() / 60_000)}`;
   return db
     .insertInto('deliveries')
     .values({
-      dedup_key: `test:${d.email}:${d.parkId}:${Math.floor(now.getTime() / 60_000)}`,
+      dedup_key: dedupKey,
+      key_month: sql<string>`delivery_key_month(${dedupKey}, ${now})`,
       kind: 'test_alert',
       email: d.email,
       channel: d.channel,
@@ -121,9 +123,18 @@ export async function insertTestAlert(
       subscription_id: d.subscriptionId,
       created_at: now,
     })
-    .onConflict((oc) => oc.column('dedup_key').doNothing())
+    .onConflict((oc) => oc.columns(['dedup_key', 'key_month']).doNothing())
     .returning(['id', 'channel'])
     .executeTakeFirst();
+}
+
+/**
+ * Deletes a delivery that was claimed but never handed to a send queue (still `queued`): the API's test alert
+ * when Redis refused the job (spec part 1 §7 test-alert). Returns whether a row was removed.
+ */
+export async function withdrawQueued(db: Executor, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('deliveries').where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
 }
 
 /** A queued delivery locked for sending, with what its message needs (DESIGN §2.5). */

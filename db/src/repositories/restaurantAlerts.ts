@@ -186,14 +186,15 @@ export interface RestaurantMatch {
 export async function claimMatches(db: Executor, matches: RestaurantMatch[], now: Date): Promise<ClaimedDelivery[]> {
   if (matches.length === 0) return [];
   const { rows } = await sql<ClaimedDelivery>`
-    insert into deliveries (dedup_key, kind, email, channel, address, park_id, ride_id, ride_name, wait_time, message, created_at)
+    insert into deliveries (dedup_key, kind, email, channel, address, park_id, ride_id, ride_name, wait_time, message, created_at, key_month)
     select 'restaurant:' || ra.id || ':' || m.date, 'restaurant_alert', ra.email, 'email', ra.email, ra.park_id,
-           ra.restaurant_id, ra.restaurant_name, m.wait, m.message, ${now}
+           ra.restaurant_id, ra.restaurant_name, m.wait, m.message, ${now},
+           delivery_key_month('restaurant:' || ra.id || ':' || m.date, ${now})
     from unnest(${matches.map((m) => m.alertId)}::uuid[], ${matches.map((m) => m.date)}::text[],
                 ${matches.map((m) => m.waitMinutes)}::int[], ${matches.map((m) => m.message)}::text[])
          as m(alert_id, date, wait, message)
     join restaurant_alerts ra on ra.id = m.alert_id and ra.active
-    on conflict (dedup_key) do nothing
+    on conflict (dedup_key, key_month) do nothing
     returning id, channel`.execute(db);
   return rows;
 }

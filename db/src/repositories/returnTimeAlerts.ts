@@ -182,7 +182,7 @@ export interface ReturnTimeDeliveryInput {
 
 /**
  * Return-time claim (DESIGN §2.4): inserts deliveries of kind `return_time` in one statement,
- * `ON CONFLICT (dedup_key) DO NOTHING`. The key `rt:<email>:<rideId>:<queueType>:<park-local date>:<before
+ * `ON CONFLICT (dedup_key, key_month) DO NOTHING` (key_month: the month of the key's date). The key `rt:<email>:<rideId>:<queueType>:<park-local date>:<before
  * time | any>` means at most one alert per person, attraction, queue type and day (a changed before time
  * arms it again for the day). `wait_time` is null.
  * @returns the deliveries this call claimed (a racing caller's rows are not returned).
@@ -191,14 +191,15 @@ export async function insertReturnTimeAlerts(db: Executor, rows: ReturnTimeDeliv
   if (rows.length === 0) return [];
   const col = <K extends keyof ReturnTimeDeliveryInput>(k: K) => rows.map((c) => c[k]);
   const { rows: claimed } = await sql<ClaimedDelivery>`
-    insert into deliveries (dedup_key, kind, email, channel, address, park_id, ride_id, ride_name, wait_time, message, subscription_id, created_at)
+    insert into deliveries (dedup_key, kind, email, channel, address, park_id, ride_id, ride_name, wait_time, message, subscription_id,
+                            created_at, key_month)
     select c.dedup_key, 'return_time', c.email, c.channel, c.address, c.park_id, c.ride_id, c.ride_name, null, c.message,
-           c.subscription_id, ${now}
+           c.subscription_id, ${now}, delivery_key_month(c.dedup_key, ${now})
     from unnest(${col('dedupKey')}::text[], ${col('email')}::text[], ${col('channel')}::text[], ${col('address')}::text[],
                 ${col('parkId')}::text[], ${col('rideId')}::text[], ${col('rideName')}::text[], ${col('message')}::text[],
                 ${col('subscriptionId')}::uuid[])
          as c(dedup_key, email, channel, address, park_id, ride_id, ride_name, message, subscription_id)
-    on conflict (dedup_key) do nothing
+    on conflict (dedup_key, key_month) do nothing
     returning id, channel`.execute(db);
   return claimed;
 }

@@ -62,7 +62,7 @@ export async function countAlertsSentSince(db: Executor, since: Date): Promise<n
   return Number(r.n);
 }
 
-/** The rides with the most alerts sent ever (landing per-ride counts), most first. */
+/** The rides with the most alerts sent in the months kept (landing per-ride counts; docs/OPERATIONS.md "Retention"), most first. */
 export async function topAlertedRides(db: Executor, limit = 6) {
   return db
     .selectFrom('deliveries')

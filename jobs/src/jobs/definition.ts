@@ -29,6 +29,8 @@ export interface WorkerDeps {
   providerConcurrency?: number;
   /** Lease of a provider batch's deliveries (ms, default 60 s; SEND_LEASE_SECONDS). */
   leaseMs?: number;
+  /** Whole months of deliveries kept before the current one (default 13; DELIVERY_RETENTION_MONTHS, docs/OPERATIONS.md "Retention"). */
+  deliveryRetentionMonths?: number;
   /**
    * Flight search for the `flight-price-check` task (docs/decisions/006-duffel-for-flights.md): the cached search service of
    * providers/flights. Null/absent = unavailable: the task then only deactivates past alerts.

@@ -1,5 +1,5 @@
 import { readScheduleIfDue, runFlightPriceCheck, runRestaurantCheck } from '@walkon/core';
-import { liveStatus, retention, subscriptions } from '@walkon/db';
+import { deliveryPartitions, liveStatus, retention, subscriptions } from '@walkon/db';
 import { pino } from 'pino';
 import { enqueueDeliveries } from '../pipeline/fanout.ts';
 import { reconcileHistorySchedulers } from '../pipeline/history.ts';
@@ -12,7 +12,7 @@ import { defineJob, type WorkerDeps } from './definition.ts';
  * Maintenance schedules (DESIGN §2 "other jobs"): the delivery sweeper every minute, scheduler reconciliation
  * every 5 minutes, the subscription expiry sweep every hour (so each park's local midnight is caught within an
  * hour, spec part 1 §4), pruning of wait samples older than the retention once a day, the retention sweep of
- * expired sessions, tokens, Stripe event ids and outbox rows once a day (docs/OPERATIONS.md "Retention"), and the flight price
+ * expired sessions, tokens, Stripe event ids and outbox rows and of delivery months (partitions dropped / created ahead) once a day (docs/OPERATIONS.md "Retention"), and the flight price
  * check every 6 hours (docs/decisions/019-flight-price-alerts.md), the restaurant check every 15 minutes (docs/decisions/009-restaurant-availability-walk-up.md).
  */
 export const MAINTENANCE_SCHEDULES = [
@@ -33,7 +33,7 @@ export const SAMPLE_RETENTION_DAYS = 90;
  * `publicOrigin` (and uses `flights` and `logger` when given).
  */
 export type MaintenanceDeps = Pick<WorkerDeps, 'db' | 'queues' | 'now'> &
-  Partial<Pick<WorkerDeps, 'notifier' | 'logger' | 'publicOrigin' | 'flights' | 'dining' | 'source'>>;
+  Partial<Pick<WorkerDeps, 'notifier' | 'logger' | 'publicOrigin' | 'flights' | 'dining' | 'source' | 'deliveryRetentionMonths'>>;
 
 /**
  * Runs one maintenance task now. Returns what it did: re-enqueued deliveries, scheduled parks (and the watched
@@ -67,7 +67,11 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
       return await liveStatus.pruneSamples(deps.db, new Date(deps.now().getTime() - SAMPLE_RETENTION_DAYS * 86_400_000), deps.now());
     case 'sweep-retention':
       // Expired sessions, old account tokens, Stripe event ids and outbox rows (docs/OPERATIONS.md "Retention").
-      return { ...(await retention.sweepExpired(deps.db, deps.now())) };
+      // Delivery months past the retention dropped whole and the next months' partitions created ahead.
+      return {
+        ...(await retention.sweepExpired(deps.db, deps.now())),
+        ...(await deliveryPartitions.maintainDeliveryPartitions(deps.db, deps.now(), deps.deliveryRetentionMonths)),
+      };
     case 'restaurant-check': {
       // Restaurant alerts (docs/decisions/009): expire, group, check once per (restaurant, date, party size), claim and fan out e-mails.
       return {

@@ -10,6 +10,8 @@ let pgb: PgBouncer;
 let name: string;
 
 beforeAll(async () => {
+  // The scripts run the compiled command (dist/migrate/migrate.js, docs/decisions/041-build-and-retention.md).
+  await promisify(execFile)(process.execPath, ['scripts/build.mjs'], { cwd: REPO_ROOT });
   name = new URL(await createWorkerDatabase(`mig${process.pid}`)).pathname.slice(1);
   pgb = await startPgBouncer({ only: name });
 });

@@ -198,8 +198,8 @@ export async function clearHistory(deps: AppDeps, user: SessionUser) {
 
 /**
  * Sends a test alert (spec part 1 §7 test-alert): needs a valid subscription for the park; refused during the
- * 15-minute cooldown unless an admin bypasses it. The delivery is claimed and enqueued in one transaction, so
- * a Redis outage leaves nothing behind.
+ * 15-minute cooldown unless an admin bypasses it. The delivery is committed before its send job is queued (so the
+ * worker always finds it); a failed enqueue withdraws it, so a Redis outage leaves nothing behind.
  * @throws AppError BAD_REQUEST "Subscription issue…", TOO_MANY_REQUESTS during cooldown, UNAVAILABLE without Redis.
  */
 export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkId: string; bypassCooldown?: boolean }) {
@@ -221,29 +221,31 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
   const channel = sub.todayChannel ?? sub.alertType;
   const address = channel === 'sms' ? sub.phoneNumber : user.email;
   if (!address) throw new AppError('BAD_REQUEST', 'Phone number missing');
-  await deps.db.transaction().execute(async (tx) => {
-    const claimed = await deliveries.insertTestAlert(
-      tx,
-      {
-        email: user.email,
-        channel,
-        address,
-        parkId: input.parkId,
-        rideId: null,
-        rideName: 'Test alert',
-        waitTime: null,
-        message: `Test alert for ${park.name}: your WalkOn alerts are working.`,
-        subscriptionId: sub.id,
-      },
-      now,
-    );
-    if (!claimed) throw new AppError('TOO_MANY_REQUESTS', 'A test alert was just sent. Please wait a minute.');
-    try {
-      await enqueueDeliveries(deps.queues, [claimed]);
-    } catch (err) {
-      deps.logger.warn({ err }, 'test alert enqueue failed');
-      throw new AppError('UNAVAILABLE', 'Alerts are temporarily unavailable. Please try again in a minute.');
-    }
-  });
+  // Committed first, queued second: a send job must never reach a worker before its delivery is visible (the
+  // worker's claim would find no row, finish the job, and the message would wait for the sweeper, a minute or
+  // two). A failed enqueue withdraws the still-queued delivery, so a Redis outage leaves nothing behind.
+  const claimed = await deliveries.insertTestAlert(
+    deps.db,
+    {
+      email: user.email,
+      channel,
+      address,
+      parkId: input.parkId,
+      rideId: null,
+      rideName: 'Test alert',
+      waitTime: null,
+      message: `Test alert for ${park.name}: your WalkOn alerts are working.`,
+      subscriptionId: sub.id,
+    },
+    now,
+  );
+  if (!claimed) throw new AppError('TOO_MANY_REQUESTS', 'A test alert was just sent. Please wait a minute.');
+  try {
+    await enqueueDeliveries(deps.queues, [claimed]);
+  } catch (err) {
+    deps.logger.warn({ err }, 'test alert enqueue failed');
+    await deliveries.withdrawQueued(deps.db, claimed.id);
+    throw new AppError('UNAVAILABLE', 'Alerts are temporarily unavailable. Please try again in a minute.');
+  }
   return { success: true, message: `Test alert sent to ${address}.` };
 }
