@@ -7,6 +7,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { MK, SCREENSHOTS, signUp, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
+/** Turning push on waits for the worker's first install (it downloads the app's assets): more than expect.poll's 1 s. */
+const SLOW = { timeout: 20_000 };
 
 const PEOPLEMOVER = 'ffcfeaa2-1416-4920-a1ed-543c1a1695c4';
 const PM_NAME = 'Tomorrowland Transit Authority PeopleMover';
@@ -248,5 +250,201 @@ describe('the installable app and its service worker (issue 28 items 1 and 5)', 
     expect(await click(worker, PEOPLEMOVER, 'mute-today')).toEqual([`${env.stack.url}${RIDE_PAGE}?mute=today`]);
     expect(muteCalls).toHaveLength(2);
     await context.close();
+  });
+});
+
+/** A VAPID public key as the server hands it out (base64url of an uncompressed P-256 point: 0x04 and 64 bytes). */
+const VAPID_PUBLIC_KEY = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+
+interface PushServerFake {
+  subscribes: { endpoint: string; expirationTime?: number | null; keys: { p256dh: string; auth: string }; deviceLabel?: string }[];
+  unsubscribes: { endpoint: string }[];
+  stored: Map<string, { id: string; deviceLabel: string | null; createdAt: string; lastSuccessAt: null }>;
+}
+
+/**
+ * Answers the server's push procedures (`push.publicKey`, `push.subscribe`, `push.unsubscribe`, `push.list`,
+ * built on another branch for issue 28) in tRPC's HTTP format, keeping what was stored, so the test sees exactly
+ * what the page sends. At merge the real router answers instead (drop this route).
+ */
+async function fakePushServer(context: BrowserContext): Promise<PushServerFake> {
+  const fake: PushServerFake = { subscribes: [], unsubscribes: [], stored: new Map() };
+  const answer = (path: string, input: unknown): unknown => {
+    if (path === 'push.publicKey') return { publicKey: VAPID_PUBLIC_KEY };
+    if (path === 'push.list') return [...fake.stored.values()];
+    if (path === 'push.subscribe') {
+      const sub = input as PushServerFake['subscribes'][number];
+      fake.subscribes.push(sub);
+      fake.stored.set(sub.endpoint, {
+        id: `d${fake.stored.size + 1}`,
+        deviceLabel: sub.deviceLabel ?? null,
+        createdAt: new Date().toISOString(),
+        lastSuccessAt: null,
+      });
+      return { ok: true };
+    }
+    if (path === 'push.unsubscribe') {
+      fake.unsubscribes.push(input as { endpoint: string });
+      fake.stored.delete((input as { endpoint: string }).endpoint);
+      return { ok: true };
+    }
+    throw new Error(`unexpected ${path}`);
+  };
+  await context.route(/\/trpc\/push\.[^/]+$|\/trpc\/push\.[^/?]+\?/, async (route, request) => {
+    const url = new URL(request.url());
+    const paths = url.pathname.slice('/trpc/'.length).split(',');
+    if (request.method() === 'POST') {
+      return route.fulfill({ json: { result: { data: answer(paths[0]!, request.postDataJSON()) } } });
+    }
+    const inputs = JSON.parse(url.searchParams.get('input') ?? '{}') as Record<string, unknown>;
+    const results = paths.map((p, i) => ({ result: { data: answer(p, inputs[i]) } }));
+    return route.fulfill({ json: url.searchParams.get('batch') ? results : results[0] });
+  });
+  return fake;
+}
+
+/**
+ * This browser's push service as seen by the page: headless Chromium here reaches no real push service (no
+ * network), so `PushManager.subscribe` is replaced, before the app loads, by one that returns a subscription of
+ * the standard shape for the key it was given and keeps it in localStorage (so a reload finds it), as the
+ * browser would. Everything the app does around it (permission, worker, key, server calls) is real.
+ */
+async function fakePushService(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const STORE = 'e2e-push-subscription';
+    const toB64 = (b: Uint8Array) =>
+      btoa(String.fromCharCode(...b))
+        .replaceAll('+', '-')
+        .replaceAll('/', '_')
+        .replace(/=+$/, '');
+    const make = (endpoint: string, key: number[]) => ({
+      endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: new Uint8Array(key).buffer },
+      toJSON: () => ({
+        endpoint,
+        expirationTime: null,
+        keys: { p256dh: toB64(new Uint8Array(65).fill(4)), auth: toB64(new Uint8Array(16).fill(9)) },
+      }),
+      unsubscribe: async () => {
+        localStorage.removeItem(STORE);
+        return true;
+      },
+    });
+    const saved = () => {
+      const raw = localStorage.getItem(STORE);
+      if (!raw) return null;
+      const { endpoint, key } = JSON.parse(raw) as { endpoint: string; key: number[] };
+      return make(endpoint, key);
+    };
+    const proto = PushManager.prototype as unknown as Record<string, unknown>;
+    proto.getSubscription = async () => saved();
+    proto.subscribe = async (options: { applicationServerKey: Uint8Array }) => {
+      const key = [...new Uint8Array(options.applicationServerKey)];
+      const endpoint = `https://push.example.test/send/${Math.random().toString(36).slice(2)}`;
+      localStorage.setItem(STORE, JSON.stringify({ endpoint, key }));
+      return make(endpoint, key);
+    };
+  });
+}
+
+describe('"Alerts on this phone" (issue 28 items 2 and 3)', () => {
+  it('turned on with a tap it subscribes with the VAPID key and stores the subscription; on after a reload; off on Manage Alerts deletes it', async () => {
+    const context = await notifyingContext();
+    await fakePushService(context);
+    const server = await fakePushServer(context);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await signUp(page, env.stack, `push-on-${Date.now()}@example.com`, '/get-alerts');
+    const card = page.getByTestId('phone-alerts');
+    const toggle = card.getByRole('switch', { name: 'Alerts on this phone' });
+    const status = card.getByTestId('phone-alerts-status');
+    await expect.poll(() => status.textContent(), SLOW).toBe('Off: alerts come by e-mail or text only.');
+    expect(await card.textContent()).toContain('Free with any day pass');
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+
+    await toggle.click();
+    await expect.poll(() => status.textContent(), SLOW).toBe('On: alerts arrive here as notifications.');
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    expect(server.subscribes).toHaveLength(1);
+    const sub = server.subscribes[0]!;
+    expect(sub.endpoint).toMatch(/^https:\/\/push\.example\.test\/send\//);
+    expect(sub.keys).toEqual({ p256dh: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/), auth: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+    expect(sub.deviceLabel).toBe('Chrome on Linux');
+    // Subscribed with the server's key, and the worker is in place to receive the messages.
+    const key = await page.evaluate(() => (JSON.parse(localStorage.getItem('e2e-push-subscription') ?? '{}') as { key: number[] }).key);
+    expect(Buffer.from(key).toString('base64url')).toBe(VAPID_PUBLIC_KEY);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL)).toBe(
+      `${env.stack.url}/sw.js`,
+    );
+    await card.getByTestId('push-devices').getByText('Chrome on Linux').waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'push-get-alerts-on.png') });
+
+    // After a reload: still on (this browser's subscription), stored again for the signed-in account.
+    await page.reload();
+    await expect.poll(() => status.textContent(), SLOW).toBe('On: alerts arrive here as notifications.');
+    expect(server.subscribes.map((s) => s.endpoint)).toEqual([sub.endpoint, sub.endpoint]);
+
+    // Manage Alerts has the same switch: off deletes the subscription on the server and in the browser.
+    await page.goto(`${env.stack.url}/manage-alerts`);
+    await expect.poll(() => status.textContent(), SLOW).toBe('On: alerts arrive here as notifications.');
+    await toggle.click();
+    await expect.poll(() => status.textContent(), SLOW).toBe('Off: alerts come by e-mail or text only.');
+    expect(server.unsubscribes).toEqual([{ endpoint: sub.endpoint }]);
+    expect(server.stored.size).toBe(0);
+    await page.reload();
+    await expect.poll(() => status.textContent(), SLOW).toBe('Off: alerts come by e-mail or text only.');
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('notifications not allowed: says how to allow them and stores nothing', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 412, height: 823 } });
+    await fakePushService(context);
+    const server = await fakePushServer(context);
+    const page = await context.newPage();
+    await signUp(page, env.stack, `push-denied-${Date.now()}@example.com`, '/manage-alerts');
+    const card = page.getByTestId('phone-alerts');
+    await expect.poll(() => card.getByTestId('phone-alerts-status').textContent()).toMatch(/^Off/);
+    await card.getByRole('switch', { name: 'Alerts on this phone' }).click();
+    await card.getByRole('alert').waitFor();
+    expect(await card.getByRole('alert').textContent()).toMatch(/Notifications (are blocked|were not allowed)/);
+    expect(await card.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    expect(server.subscribes).toEqual([]);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'push-denied.png') });
+    await context.close();
+  });
+
+  it('on an iPhone in Safari it shows the Add to Home Screen steps instead of a switch; a browser without push says so', async () => {
+    const iphone = await env.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    });
+    await fakePushServer(iphone);
+    const page = await iphone.newPage();
+    await signUp(page, env.stack, `push-ios-${Date.now()}@example.com`, '/get-alerts');
+    const card = page.getByTestId('phone-alerts');
+    await card.getByTestId('ios-home-screen').waitFor();
+    expect(await card.textContent()).toContain('Add to Home Screen');
+    expect(await card.textContent()).toContain('keep coming by e-mail');
+    expect(await card.getByRole('switch').count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'push-iphone-walkthrough.png') });
+    await iphone.close();
+
+    const old = await env.browser.newContext({ viewport: { width: 412, height: 823 } });
+    await old.addInitScript(() => {
+      delete (window as unknown as { PushManager?: unknown }).PushManager;
+    });
+    const page2 = await old.newPage();
+    await signUp(page2, env.stack, `push-none-${Date.now()}@example.com`, '/manage-alerts');
+    await page2.getByTestId('push-unsupported').waitFor();
+    expect(await page2.getByTestId('push-unsupported').textContent()).toContain('This browser cannot receive push alerts');
+    expect(await page2.getByTestId('phone-alerts').getByRole('switch').count()).toBe(0);
+    await old.close();
   });
 });
