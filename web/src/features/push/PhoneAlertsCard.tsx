@@ -73,7 +73,7 @@ function Unavailable({ support }: { support: Exclude<PushSupport, 'supported' | 
  * VAPID key and stores the subscription on the account (`push.subscribe`); off deletes it (`push.unsubscribe`)
  * and ends the browser's subscription. Push is free with any pass and goes beside the pass's channel. It shows
  * the state, why it cannot be on (permission blocked, browser without push, iOS outside the Home Screen: the
- * walkthrough instead of the switch) and the account's other devices. A subscription this browser already has
+ * walkthrough instead of the switch) and, while it is on, the account's devices. A subscription this browser already has
  * is stored again on load, so the account that is signed in here is the one it belongs to.
  */
 export function PhoneAlertsCard() {
@@ -83,7 +83,6 @@ export function PhoneAlertsCard() {
   const [blocked, setBlocked] = useState(false);
   const queryClient = useQueryClient();
   const switchId = useId();
-  const devices = useQuery({ queryKey: ['push.list'], queryFn: listDevices, enabled: support === 'supported' });
 
   useEffect(() => {
     if (support !== 'supported') return;
@@ -170,6 +169,8 @@ export function PhoneAlertsCard() {
     }
   }, [queryClient]);
 
+  // The account's devices, shown while this phone's alerts are on (one request fewer for every other visit).
+  const devices = useQuery({ queryKey: ['push.list'], queryFn: listDevices, enabled: support === 'supported' && status === 'on' });
   const others = devices.data ?? [];
   return (
     <Card title="Alerts on this phone" data-testid="phone-alerts">
