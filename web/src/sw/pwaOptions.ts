@@ -27,7 +27,6 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     start_url: '/',
     scope: '/',
     display: 'standalone',
-    orientation: 'portrait',
     theme_color: THEME_COLOR,
     background_color: '#f8fafc',
     icons: [
