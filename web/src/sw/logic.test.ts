@@ -54,6 +54,10 @@ describe('service worker rules', () => {
     const test = notificationFor(JSON.stringify({ title: 'Test alert', body: 'It works', url: '/manage-alerts', kind: 'test' }));
     expect(test.options.actions).toEqual([MANAGE_ACTION]);
     expect(test.options.tag).toBeUndefined();
+    // A test alert that names a ride (the server's payload always has the fields) is still no ride alert to mute.
+    const named = notificationFor(JSON.stringify({ ...PAYLOAD, kind: 'test', title: 'WalkOn test alert' }));
+    expect(named.options.actions).toEqual([MANAGE_ACTION]);
+    expect(notificationFor(JSON.stringify({ ...PAYLOAD, attractionId: '' })).options.actions).toEqual([MANAGE_ACTION]);
     const junk = notificationFor('not json');
     expect(junk.title).toBe('WalkOn');
     expect((junk.options.data as NotificationData).url).toBe('/');

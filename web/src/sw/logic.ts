@@ -79,7 +79,7 @@ export function safePath(url: unknown): string {
  * The notification a push message shows: title and body from the payload (a generic WalkOn notice when the
  * payload is missing or not JSON, since Chromium punishes a push that shows nothing), `tag` = the attraction so
  * a newer alert replaces an unread one and rings again (`renotify`), the ride page in `data.url`, and the
- * actions "Mute this ride today" (ride alerts only) and "Manage alerts".
+ * actions "Mute this ride today" (ride alerts only, not test alerts or confirmations) and "Manage alerts".
  */
 export function notificationFor(raw: string | null): { title: string; options: NotificationOptions & Record<string, unknown> } {
   let p: Partial<PushPayload> = {};
@@ -94,7 +94,7 @@ export function notificationFor(raw: string | null): { title: string; options: N
   const parkId = str(p.parkId);
   const tag = str(p.tag);
   const data: NotificationData = { url: safePath(p.url), parkId, attractionId, kind: str(p.kind) ?? 'alert' };
-  const actions = [...(attractionId && parkId ? [MUTE_ACTION] : []), MANAGE_ACTION];
+  const actions = [...(attractionId && parkId && data.kind === 'alert' ? [MUTE_ACTION] : []), MANAGE_ACTION];
   return {
     title: str(p.title) ?? 'WalkOn',
     options: {
