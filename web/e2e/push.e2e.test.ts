@@ -157,6 +157,10 @@ describe('the installable app and its service worker (issue 28 items 1 and 5)', 
         page.evaluate(async () => (await (await caches.open('walkon-pages-v1')).keys()).map((r) => new URL(r.url).pathname).sort()),
       )
       .toEqual(['/', '/about', '/app.html', '/faq', '/how-it-works', '/live-wait-times', '/parks', '/pricing']);
+    // A page the server renders itself (here the one-click unsubscribe without a token) never becomes the shell.
+    await page.goto(`${env.stack.url}/unsubscribe`);
+    const shell = await page.evaluate(async () => (await (await caches.open('walkon-pages-v1')).match('/app.html'))?.text());
+    expect(shell).toContain('<div id="root"></div>');
     await context.setOffline(true);
     await page.goto(`${env.stack.url}/how-it-works`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();

@@ -8,6 +8,7 @@ import {
   type NotificationData,
   notificationFor,
   pageCacheKey,
+  SERVER_PAGES,
   safePath,
 } from './logic.ts';
 
@@ -28,6 +29,22 @@ describe('service worker rules', () => {
     expect(pageCacheKey('/faq/')).toBe('/faq');
     expect(pageCacheKey('/get-alerts')).toBe('/app.html');
     expect(pageCacheKey('/live-wait-times/a/b')).toBe('/app.html');
+  });
+
+  it('leaves the pages the server renders itself to the server (never kept as the shell)', () => {
+    for (const p of [
+      '/unsubscribe?token=x',
+      '/confirm?token=x',
+      '/admin/queues',
+      '/admin/queues/api/queues',
+      '/api/live/p',
+      '/trpc/x',
+      '/healthz',
+      '/metrics',
+    ])
+      expect(SERVER_PAGES.test(p), p).toBe(true);
+    for (const p of ['/', '/admin', '/admin/users', '/apis', '/confirmed', '/get-alerts', '/live-wait-times/a/b?mute=today'])
+      expect(SERVER_PAGES.test(p), p).toBe(false);
   });
 
   it('answers only public, visitor-independent reads from the cache, and a batch only when all of it is', () => {

@@ -27,6 +27,14 @@ export function pageCacheKey(pathname: string): string {
 }
 
 /**
+ * The paths the server answers itself, never with the app's HTML (server/src/app.ts: the API, the read API, the
+ * one-click unsubscribe and confirmation pages, Bull Board, health and metrics, the Stripe webhook). The worker
+ * leaves navigations to them alone: such a page is never kept, nor served in place of the shell.
+ */
+export const SERVER_PAGES =
+  /^\/(trpc|api|admin\/queues|unsubscribe|confirm|server-pages\.css|metrics|livez|readyz|healthz|stripe)(\/|\?|$)/;
+
+/**
  * tRPC queries that are the same for every visitor and change slowly, so an offline visitor may read them
  * from the cache: the park list, the destinations, the landing page's figures and testimonials. Never the live
  * standby waits (an old wait shown as current would be an invented number, docs/decisions/010) and never

@@ -28,6 +28,7 @@ import {
   OFFLINE_PAGES,
   PAGES_CACHE,
   pageCacheKey,
+  SERVER_PAGES,
   safePath,
 } from './logic.ts';
 
@@ -57,7 +58,7 @@ self.addEventListener('install', (event) => {
 
 // A navigation is cached under its prerendered page or the shell (never per person: the HTML holds no account data).
 const pageKey = { cacheKeyWillBeUsed: async ({ request }: { request: Request }) => pageCacheKey(new URL(request.url).pathname) };
-registerRoute(new NavigationRoute(new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [pageKey] })));
+registerRoute(new NavigationRoute(new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [pageKey] }), { denylist: [SERVER_PAGES] }));
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isCacheablePublicRead(url),
   new NetworkFirst({ cacheName: API_CACHE }),
