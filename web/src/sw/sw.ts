@@ -56,6 +56,14 @@ self.addEventListener('install', (event) => {
   );
 });
 
+// A renamed pages or public-read cache (a new version in logic.ts) leaves no old copy behind.
+self.addEventListener('activate', (event) => {
+  const keep = new Set([PAGES_CACHE, API_CACHE]);
+  event.waitUntil(
+    caches.keys().then((names) => Promise.all(names.filter((n) => n.startsWith('walkon-') && !keep.has(n)).map((n) => caches.delete(n)))),
+  );
+});
+
 // A navigation is cached under its prerendered page or the shell (never per person: the HTML holds no account data).
 const pageKey = { cacheKeyWillBeUsed: async ({ request }: { request: Request }) => pageCacheKey(new URL(request.url).pathname) };
 registerRoute(new NavigationRoute(new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [pageKey] }), { denylist: [SERVER_PAGES] }));
