@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './src/sw/pwaOptions.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -41,7 +43,7 @@ function routesManifest(): Plugin {
 // The SPA: file routes with automatic route-level code splitting, Tailwind, and a dev proxy to the API.
 export default defineConfig({
   define: { __CONTACT_EMAIL__: JSON.stringify(contactEmail()) },
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), routesManifest()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), routesManifest(), VitePWA(pwaOptions)],
   server: {
     proxy: {
       '/trpc': api,

@@ -8,7 +8,7 @@ export const DUFFEL_IMAGE_ORIGIN = 'https://assets.duffel.com';
  * - Content-Security-Policy: only our own scripts (no inline or injected script, no eval), fonts, images (and
  *   data: images, and airline logos from Duffel's image host) and API; no plugins; forms post only to us; `frame-ancestors 'none'` — no site may frame a
  *   WalkOn page (clickjacking). The built web app needs nothing else: Stripe Checkout is a redirect, not
- *   Stripe.js. Styles may be inline ('unsafe-inline' in style-src only): sonner (toasts) and Radix's scroll
+ *   Stripe.js. The service worker and the manifest: our own only (worker-src, manifest-src). Styles may be inline ('unsafe-inline' in style-src only): sonner (toasts) and Radix's scroll
  *   lock inject <style> elements at run time; a style cannot run code.
  * - X-Frame-Options: DENY (older browsers' frame-ancestors).
  * - X-Content-Type-Options: nosniff (no guessing a script out of a text file).
@@ -29,6 +29,10 @@ export function helmetOptions(production: boolean): FastifyHelmetOptions {
         imgSrc: ["'self'", 'data:', DUFFEL_IMAGE_ORIGIN],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js) and the web app manifest: our own only (what default-src already allowed,
+        // named so a later default-src change cannot break the installable app; docs/decisions/039).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

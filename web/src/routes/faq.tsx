@@ -16,7 +16,7 @@ import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 const FAQ: { q: string; a: string }[] = [
   {
     q: 'What does WalkOn do?',
-    a: `WalkOn watches the live standby waits of the rides you pick and e-mails or texts you the moment one is walk-on or short: a standby wait of ${DEFAULT_THRESHOLD_MINUTES} minutes or less by default, or the threshold you set for that ride (${THRESHOLD_MIN_MINUTES} to ${THRESHOLD_MAX_MINUTES} minutes).`,
+    a: `WalkOn watches the live standby waits of the rides you pick and e-mails or texts you the moment one is walk-on or short: a standby wait of ${DEFAULT_THRESHOLD_MINUTES} minutes or less by default, or the threshold you set for that ride (${THRESHOLD_MIN_MINUTES} to ${THRESHOLD_MAX_MINUTES} minutes). Turn on “Alerts on this phone” (Get Alerts or Manage Alerts) and each alert also arrives as a notification on your phone's lock screen. On iPhone and iPad that needs iOS 16.4 or later and WalkOn on the Home Screen (in Safari: Share, then Add to Home Screen, then open WalkOn from its icon); until then your alerts come by e-mail.`,
   },
   {
     q: 'Is WalkOn part of Disney, Universal or any park operator?',
@@ -32,7 +32,7 @@ const FAQ: { q: string; a: string }[] = [
   },
   {
     q: 'How much does it cost?',
-    a: `SMS alerts cost ${formatUsd(SMS_PRICE_CENTS)} per day for each date you choose. E-mail alerts cost ${formatUsd(EMAIL_PRICE_CENTS)} per day, and are free for one day with a valid promo code.`,
+    a: `SMS alerts cost ${formatUsd(SMS_PRICE_CENTS)} per day for each date you choose. E-mail alerts cost ${formatUsd(EMAIL_PRICE_CENTS)} per day, and are free for one day with a valid promo code. Notifications on your phone (push) are free with any day pass and need no phone number.`,
   },
   { q: 'How long does a day pass last?', a: 'A day pass covers the park day you chose, in the park’s own time zone.' },
   { q: 'Can I get a refund?', a: 'Generally no refund is given once the service day has begun. Before that, contact us and we will help.' },
@@ -50,7 +50,7 @@ const FAQ: { q: string; a: string }[] = [
   },
   {
     q: 'How do I stop alerts?',
-    a: 'Use Stop Alerts on the Get Alerts page, switch a park off in Manage Alerts, click the unsubscribe link in any e-mail, or reply STOP to a text.',
+    a: 'Use Stop Alerts on the Get Alerts page, switch a park off in Manage Alerts, click the unsubscribe link in any e-mail, or reply STOP to a text. For notifications on your phone, switch off “Alerts on this phone”, or tap “Mute this ride today” on a notification.',
   },
   {
     q: 'Which parks are covered?',

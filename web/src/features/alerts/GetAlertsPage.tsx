@@ -10,6 +10,7 @@ import { VerifyBanner } from '../account/VerifyBanner.tsx';
 import { useSession } from '../auth/session.ts';
 import { PricingDialog } from '../checkout/PricingDialog.tsx';
 import type { AppliedPromo } from '../checkout/price.ts';
+import { PhoneAlertsCard } from '../push/PhoneAlertsCard.tsx';
 import { ParkPicker } from '../waits/ParkPicker.tsx';
 import type { GetAlertsSearch } from './getAlertsSearch.ts';
 import { ALERTS_PROMO_ID, NoPassNotice } from './NoPassNotice.tsx';
@@ -23,7 +24,7 @@ import { YourAlertsCard } from './YourAlertsCard.tsx';
 
 /**
  * Get Alerts (spec part 1 §2, §4): "Buy a day pass" (the channel is chosen there), where alerts go, the park, the rides to watch, the
- * pass days and the switch that starts or stops the alerts, the recent alerts, and the pricing dialog. `search`
+ * pass days and the switch that starts or stops the alerts, alerts on this phone (push), the recent alerts, and the pricing dialog. `search`
  * is the route's query (Stripe's return, a ride page's "Watch this ride"); `clearSearch` (stable) drops it.
  */
 export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch; clearSearch: () => void }) {
@@ -138,6 +139,7 @@ export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch
               />
             }
           />
+          <PhoneAlertsCard />
           <RecentAlertsCard />
         </div>
         <RideSelectCard parkId={parkId} selected={selection.selected} onChange={selection.update} />
