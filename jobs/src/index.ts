@@ -31,6 +31,7 @@ export {
   chooseAutoBooking,
   type ExistingBooking,
 } from './pipeline/lightningLaneChoice.ts';
+export { type PushBatchOutcome, pushKindOf, renderPush, sendPushBatch, sweepPushDeliveries } from './pipeline/pushSend.ts';
 export { RESTAURANT_RECHECK_MS, type RestaurantCheckDeps } from './pipeline/restaurantCheck.ts';
 export { groupRestaurantAlerts, MEAL_WINDOWS, mealOf, restaurantMatchMessage, suitsPreferredTime } from './pipeline/restaurantRules.ts';
 export { claimReturnTimeAlerts, matchReturnTime, type ReturnTimeMatch } from './pipeline/returnTimes.ts';
@@ -40,5 +41,17 @@ export { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 export { runParkTick } from './pipeline/tick.ts';
 export * from './producers.ts';
 export * from './providers/index.ts';
+export {
+  createPushSender,
+  generateVapidKeys,
+  PUSH_TTL_SECONDS,
+  PushGoneError,
+  PushRejectedError,
+  type PushSender,
+  PushThrottledError,
+  type VapidKeys,
+  vapidProblem,
+} from './providers/push.ts';
+export { buildPushWorker, pushMaintenance } from './pushWorker.ts';
 export * from './upstream.ts';
 export { buildWorker, runMaintenance, type WalkOnWorker } from './worker.ts';

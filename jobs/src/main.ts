@@ -5,6 +5,7 @@ import { checkReadiness, createWorkerMetrics, type OpsServer, startOpsServer } f
 import { createDiningProvider } from './providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from './providers/flights/index.ts';
 import { createNotifier } from './providers/notify/index.ts';
+import { createPushSender } from './providers/push.ts';
 import { createRedisReadGate, createWaitTimesSource } from './providers/waitTimes/index.ts';
 import { createQueues } from './queues.ts';
 import { assertClusterPrefix, clusterNodesOf, createRedis } from './redis.ts';
@@ -52,6 +53,12 @@ const worker = await buildWorker({
   sendConcurrency: env.SEND_CONCURRENCY,
   providerConcurrency: env.SEND_PROVIDER_CONCURRENCY,
   leaseMs: env.SEND_LEASE_SECONDS * 1000,
+  // Web Push (docs/decisions/038-web-push-channel.md): off without keys or with PUSH=off.
+  push:
+    env.PUSH === 'on' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+      ? createPushSender({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT })
+      : null,
+  pushConcurrency: env.PUSH_CONCURRENCY,
 });
 
 // Liveness, readiness and metrics on the internal WORKER_METRICS_PORT (docs/OPERATIONS.md "Health", "Metrics").

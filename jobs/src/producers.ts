@@ -6,6 +6,7 @@
 
 export { enqueueAccountEmail } from './pipeline/accountEmails.ts';
 export { enqueueConfirmation, enqueueDeliveries } from './pipeline/fanout.ts';
+export { enqueuePushDeliveries } from './pipeline/pushFanout.ts';
 export { syncParkScheduler } from './pipeline/schedulers.ts';
 export { type AccountEmailJobData, type ConfirmationKind, createQueues, QUEUE, type Queues } from './queues.ts';
 export { createRedis } from './redis.ts';

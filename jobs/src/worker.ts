@@ -11,6 +11,7 @@ import { enqueueDeliveries } from './pipeline/fanout.ts';
 import { type FlightSearcher, runFlightPriceCheck } from './pipeline/flightPriceCheck.ts';
 import { collectHistory, reconcileHistorySchedulers } from './pipeline/history.ts';
 import { type LightningLaneBooker, runAutoBooking } from './pipeline/lightningLane.ts';
+import { enqueuePushDeliveries } from './pipeline/pushFanout.ts';
 import { runRestaurantCheck } from './pipeline/restaurantCheck.ts';
 import { readScheduleIfDue } from './pipeline/schedule.ts';
 import { POLL_EVERY_MS, reconcileSchedulers } from './pipeline/schedulers.ts';
@@ -20,7 +21,9 @@ import { runParkTick } from './pipeline/tick.ts';
 import { createRedisTickLease } from './pipeline/tickLease.ts';
 import type { DiningAvailabilityProvider } from './providers/dining/types.ts';
 import type { Notifier } from './providers/notify/index.ts';
+import type { PushSender } from './providers/push.ts';
 import { DEFAULT_TIMEOUT_MS, NotFoundError, planAfterFault, UpstreamError, type WaitTimesSource } from './providers/waitTimes/index.ts';
+import { buildPushWorker, pushMaintenance } from './pushWorker.ts';
 import { jobSchemas, type MaintenanceJobData, parseJobData, QUEUE, type Queues } from './queues.ts';
 
 /** Everything the worker needs, injected (DESIGN §4 factories). */
@@ -44,6 +47,10 @@ export interface WorkerDeps {
   providerConcurrency?: number;
   /** Lease of a provider batch's deliveries (ms, default 60 s; SEND_LEASE_SECONDS). */
   leaseMs?: number;
+  /** Web Push sender (VAPID keys set, decision 038); null/absent = push off: no `send-push` worker. */
+  push?: PushSender | null;
+  /** Push requests in flight per `send-push` batch (default 32; PUSH_CONCURRENCY). */
+  pushConcurrency?: number;
   /**
    * Flight search for the `flight-price-check` task (docs/decisions/006-duffel-for-flights.md): the cached search service of
    * providers/flights. Null/absent = unavailable: the task then only deactivates past alerts.
@@ -115,7 +122,7 @@ export type MaintenanceDeps = Pick<WorkerDeps, 'db' | 'queues' | 'now'> &
 export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJobData['task']): Promise<Record<string, number>> {
   switch (task) {
     case 'sweep-deliveries':
-      return { requeued: await sweepQueuedDeliveries(deps) };
+      return { requeued: await sweepQueuedDeliveries(deps), ...(await pushMaintenance(deps, 'sweep')) };
     case 'reconcile-schedulers': {
       const parks = await reconcileSchedulers(deps);
       // The watched parks' published schedules (docs/rules.md R3: they bound every alert) are read here once per
@@ -128,9 +135,10 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
     }
     case 'expire-subscriptions': {
       const deactivated = await subscriptions.deactivateExpired(deps.db, deps.now());
+      const push = await pushMaintenance(deps, 'expire');
       // Parks whose last pass just ended lose their poller.
       if (deactivated > 0) await reconcileSchedulers(deps);
-      return { deactivated };
+      return { deactivated, ...push };
     }
     case 'prune-samples':
       // Drops whole monthly partitions past the retention and creates the next ones ahead (DESIGN §2.2 history).
@@ -191,12 +199,16 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
       const log = deps.logger.child({ jobId: job.id, parkId });
       const endTick = deps.metrics?.tickDuration.startTimer();
       try {
-        const { ran, poll: p, claimed, capped, refreshStatistics } = await runParkTick({ ...deps, lease }, parkId);
+        const { ran, poll: p, claimed, capped, pushes, refreshStatistics } = await runParkTick({ ...deps, lease }, parkId);
         endTick?.({ outcome: ran ? 'ran' : 'skipped' });
         if (!ran || !p) return { skipped: 'another tick of this park is running' };
         for (const c of claimed) deps.metrics?.deliveries.inc({ status: 'queued', channel: c.channel });
         if (capped) deps.metrics?.deliveries.inc({ status: 'capped', channel: 'any' }, capped);
         await enqueueDeliveries(deps.queues, claimed);
+        if (pushes.length) {
+          deps.metrics?.deliveries.inc({ status: 'queued', channel: 'push' }, pushes.length);
+          await enqueuePushDeliveries(deps.queues, pushes);
+        }
         // After a large tick (DESIGN §2.4), once its messages are on their way.
         if (refreshStatistics) {
           await alertEngine
@@ -320,7 +332,11 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     { ...other, concurrency: 2 },
   );
 
-  const workers = [poll, sendEmail, sendSms, maintenance, historyWorker];
+  const sendPush = buildPushWorker(
+    { ...deps, leaseMs: deps.leaseMs, concurrency: deps.pushConcurrency },
+    { concurrency: deps.sendConcurrency },
+  );
+  const workers = [poll, sendEmail, sendSms, ...(sendPush ? [sendPush] : []), maintenance, historyWorker];
   for (const w of workers) w.on('error', (err) => log.error({ err, queue: w.name }, 'worker error'));
 
   if (schedules) {

@@ -25,6 +25,13 @@ const schema = z.object({
    * (default) = none, the client address is the socket's; else comma-separated addresses or CIDRs, or
    * "loopback" / "uniquelocal". Never "true": anyone could then choose their own address.
    */
+  // Web Push (docs/decisions/038-web-push-channel.md); the worker reads the same keys.
+  PUSH: z.enum(['on', 'off']).default('on'),
+  VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
+  VAPID_SUBJECT: z.string().trim().min(1).optional(),
+  /** Tests only (production refuses it): `on` lets push.subscribe take http://localhost and http://127.0.0.1 endpoints. */
+  PUSH_ALLOW_INSECURE_ENDPOINTS: z.enum(['on', 'off']).default('off'),
   // Operations (docs/OPERATIONS.md "Metrics").
   /** Bearer token for a Prometheus scraper on the API's `/metrics` (at least 24 characters); unset = admins' sessions only. */
   METRICS_TOKEN: z.string().min(24).optional(),

@@ -1,8 +1,8 @@
 import { TZDate } from '@date-fns/tz';
-import { alertHistory, deliveries, rides, subscriptions } from '@walkon/db';
+import { alertHistory, deliveries, pushDeliveries, rides, subscriptions } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { TEST_ALERT_COOLDOWN_MINUTES } from '@walkon/domain/rules/alerts';
-import { enqueueDeliveries } from '@walkon/jobs/producers';
+import { enqueueDeliveries, enqueuePushDeliveries } from '@walkon/jobs/producers';
 import { emailScope, type SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -229,7 +229,7 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
   const channel = sub.todayChannel ?? sub.alertType;
   const address = channel === 'sms' ? sub.phoneNumber : user.email;
   if (!address) throw new AppError('BAD_REQUEST', 'Phone number missing');
-  await deps.db.transaction().execute(async (tx) => {
+  const pushes = await deps.db.transaction().execute(async (tx) => {
     const claimed = await deliveries.insertTestAlert(
       tx,
       {
@@ -246,12 +246,17 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
       now,
     );
     if (!claimed) throw new AppError('TOO_MANY_REQUESTS', 'A test alert was just sent. Please wait a minute.');
+    // Beside the pass's channel, a push to each of the person's devices (docs/decisions/038-web-push-channel.md).
+    const pushIds = await pushDeliveries.createForDeliveries(tx, [claimed.id], now);
     try {
       await enqueueDeliveries(deps.queues, [claimed]);
+      await enqueuePushDeliveries(deps.queues, pushIds);
+      return pushIds.length;
     } catch (err) {
       deps.logger.warn({ err }, 'test alert enqueue failed');
       throw new AppError('UNAVAILABLE', 'Alerts are temporarily unavailable. Please try again in a minute.');
     }
   });
-  return { success: true, message: `Test alert sent to ${address}.` };
+  const devices = pushes ? ` and by push to ${pushes} device${pushes === 1 ? '' : 's'}` : '';
+  return { success: true, message: `Test alert sent to ${address}${devices}.` };
 }
