@@ -65,6 +65,7 @@ bench: deps services migrate
 	npx tsx server/bench/upstream.bench.ts
 	npx tsx server/bench/signUp.bench.ts
 	npx tsx jobs/bench/send.bench.ts
+	npx tsx jobs/bench/push.bench.ts
 
 ## audit: Lighthouse (desktop + mobile at 375 px, median of 3) on /, /faq, /live-wait-times and, signed in as the seeded demo account, Get Alerts, Manage Alerts and a ride page; the landing JS size (printed, not a test)
 audit: setup chromium

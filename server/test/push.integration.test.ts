@@ -13,8 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type PushService, startPushService } from '../../jobs/test/fixtures/pushService.ts';
 import { buildApp } from '../src/app.ts';
-import { type PushService, startPushService } from './fixtures/pushService.ts';
 import { signUpUser, testDeps, trpcCall, watchWithPass, withTestServer } from './harness.ts';
 
 // docs/decisions/038-web-push-channel.md: push.* over HTTP, then alerts through the real worker (poll → claim →
