@@ -250,13 +250,15 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
     const pushIds = await pushDeliveries.createForDeliveries(tx, [claimed.id], now);
     try {
       await enqueueDeliveries(deps.queues, [claimed]);
-      await enqueuePushDeliveries(deps.queues, pushIds);
-      return pushIds.length;
+      return pushIds;
     } catch (err) {
       deps.logger.warn({ err }, 'test alert enqueue failed');
       throw new AppError('UNAVAILABLE', 'Alerts are temporarily unavailable. Please try again in a minute.');
     }
   });
-  const devices = pushes ? ` and by push to ${pushes} device${pushes === 1 ? '' : 's'}` : '';
+  // Enqueued once committed (a job taken before the commit would find nothing to claim); if Redis fails here,
+  // the delivery sweeper re-enqueues the queued pushes within a minute.
+  await enqueuePushDeliveries(deps.queues, pushes).catch((err: Error) => deps.logger.warn({ err }, 'test alert push enqueue failed'));
+  const devices = pushes.length ? ` and by push to ${pushes.length} device${pushes.length === 1 ? '' : 's'}` : '';
   return { success: true, message: `Test alert sent to ${address}${devices}.` };
 }
