@@ -58,7 +58,7 @@ infra-deps:
 test-infra: deps services infra-deps
 	npx vitest run --config vitest.infra.config.ts
 
-## bench: production-path figures against same-run floors (docs/benchmarks.md): runParkTick quiet / re-stamped / drop / rise at 50,000 visitors, 10 parks at once, the recorded day, the worker's send jobs; /api/live and ride pages under ticks; upstream reads of 2 workers + API; sign-up timing (registered vs new address); then provider sends through a local SESv2 fake; printed, not asserted
+## bench: production-path figures against same-run floors (docs/benchmarks.md): runParkTick quiet / re-stamped / drop / rise at 50,000 visitors, 10 parks at once, the recorded day, the worker's send jobs; /api/live and ride pages under ticks; upstream reads of 2 workers + API; sign-up timing (registered vs new address); then provider sends through a local SESv2 fake, then Web Push through web-push-testing (push_per_s against the outbox path, tick_to_last_push_s); printed, not asserted
 bench: deps services migrate
 	npx tsx jobs/bench/alerts.bench.ts
 	npx tsx server/bench/live.bench.ts

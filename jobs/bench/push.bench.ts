@@ -108,11 +108,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const count = async (db: Kysely<Database>, q: string) => Number((await sql.raw<{ n: number }>(q).execute(db)).rows[0]!.n);
 
 /** A worker (outbox e-mail, this VAPID pair) on fresh queues; `start` puts work on them; resolves when `done` ≥ expected. */
-async function phase(db: Kysely<Database>, expected: number, done: string, start: (queues: Queues) => Promise<void>) {
+async function phase(db: Kysely<Database>, push: PushService, expected: number, done: string, start: (queues: Queues) => Promise<void>) {
   const connection = createRedis(TEST_REDIS_URL, 'worker');
   const queues = createQueues({ connection, prefix: `push-bench-${randomUUID()}` });
   const worker = await startTestWorker({ db, connection, queues, source, now, schedules: false, push: createPushSender(vapid) });
   const cpu0 = process.cpuUsage();
+  const mock0 = push.cpuMs();
   const t0 = Date.now();
   await start(queues);
   let n = await count(db, done);
@@ -122,11 +123,13 @@ async function phase(db: Kysely<Database>, expected: number, done: string, start
   }
   const seconds = (Date.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const mock1 = push.cpuMs();
   await worker.close();
   for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
   await queues.close();
   connection.disconnect();
-  return { n, seconds, cpuMsEach: (cpu.user + cpu.system) / 1000 / Math.max(1, n) };
+  const mockMsEach = mock0 === null || mock1 === null ? null : (mock1 - mock0) / Math.max(1, n);
+  return { n, seconds, cpuMsEach: (cpu.user + cpu.system) / 1000 / Math.max(1, n), mockMsEach };
 }
 
 async function main() {
@@ -150,7 +153,7 @@ async function main() {
   for (const p of [outboxPark, pushPark, tickPark]) drop.add(p);
 
   // ── Anchor: the same number of people's e-mails through the outbox send path ──────────────────────────────
-  const outbox = await phase(db, N, `select count(*)::int as n from outbox_messages`, async (q) => {
+  const outbox = await phase(db, push, N, `select count(*)::int as n from outbox_messages`, async (q) => {
     const { claimed } = await runParkTick({ db, source, now }, outboxPark);
     if (claimed.length !== N) note(`WARNING: ${outboxPark} claimed ${claimed.length}, expected ${N}`);
     await enqueueDeliveries(q, claimed);
@@ -159,25 +162,25 @@ async function main() {
   note(`outbox: ${outbox.n} e-mails in ${outbox.seconds.toFixed(2)} s (tick included), worker CPU ${outbox.cpuMsEach.toFixed(2)} ms each`);
 
   // ── push_per_s: the same number of people, one device each, only the push jobs ────────────────────────────
-  const pushed = await phase(db, N, `select count(*)::int as n from push_deliveries where status = 'sent'`, async (q) => {
+  const pushed = await phase(db, push, N, `select count(*)::int as n from push_deliveries where status = 'sent'`, async (q) => {
     const { pushes } = await runParkTick({ db, source, now }, pushPark);
     if (pushes.length !== N) note(`WARNING: ${pushPark} claimed ${pushes.length} pushes, expected ${N}`);
     await enqueuePushDeliveries(q, pushes);
   });
   bench('push_per_s', pushed.n / pushed.seconds, 'pushes/s', outboxPerS);
   note(
-    `push: ${pushed.n} pushes accepted in ${pushed.seconds.toFixed(2)} s (tick included), worker CPU ${pushed.cpuMsEach.toFixed(2)} ms each; anchor = outbox ${outboxPerS.toFixed(0)} e-mails/s`,
+    `push: ${pushed.n} pushes accepted in ${pushed.seconds.toFixed(2)} s (tick included), CPU a push: worker ${pushed.cpuMsEach.toFixed(2)} ms, push service ${pushed.mockMsEach?.toFixed(2) ?? '?'} ms (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores); anchor = outbox ${outboxPerS.toFixed(0)} e-mails/s`,
   );
 
   // ── tick_to_last_push_s: 10,000 alerts from the poll job, e-mails beside them ─────────────────────────────
   const before = await count(db, `select count(*)::int as n from push_deliveries where status = 'sent'`);
-  const tick = await phase(db, before + 10_000, `select count(*)::int as n from push_deliveries where status = 'sent'`, async (q) => {
+  const tick = await phase(db, push, before + 10_000, `select count(*)::int as n from push_deliveries where status = 'sent'`, async (q) => {
     await q.poll.add('poll', { parkId: tickPark });
   });
   bench('tick_to_last_push_s', tick.seconds, 's', 10);
   const other = await count(db, `select count(*)::int as n from push_deliveries where status not in ('sent')`);
   note(
-    `10,000 alerts from the poll job to the last push accepted: ${tick.seconds.toFixed(2)} s (${tick.n - before} pushes; ${other} not sent; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
+    `10,000 alerts from the poll job to the last push accepted: ${tick.seconds.toFixed(2)} s (${tick.n - before} pushes; ${other} not sent; CPU a push: worker ${tick.cpuMsEach.toFixed(2)} ms, push service ${tick.mockMsEach?.toFixed(2) ?? '?'} ms; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
   );
   await push.close();
   await db.destroy();
