@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import webpush from 'web-push';
 
 /**
@@ -113,6 +115,30 @@ export function createPushSender(keys: VapidKeys, opts: { timeoutMs?: number; no
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const clock = opts.now ?? Date.now;
   const tokens = new Map<string, { authorization: string; until: number }>();
+  const agents = {
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
+  };
+  /** One POST; resolves with the status, Location, Retry-After and the first 4 KB of the body. */
+  const post = (url: URL, body: Buffer, headers: Record<string, string>) =>
+    new Promise<{ status: number; location: string | null; retryAfter: string | null; text: string }>((resolve, reject) => {
+      const mod = url.protocol === 'http:' ? http : https;
+      const req = mod.request(url, { method: 'POST', headers, agent: agents[url.protocol === 'http:' ? 'http:' : 'https:'] }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => {
+          if (text.length < 4096) text += c;
+        });
+        res.on('end', () => {
+          const h = (k: string) => (typeof res.headers[k] === 'string' ? (res.headers[k] as string) : null);
+          resolve({ status: res.statusCode ?? 0, location: h('location'), retryAfter: h('retry-after'), text });
+        });
+        res.on('error', reject);
+      });
+      req.setTimeout(timeoutMs, () => req.destroy(new Error(`push service did not answer within ${timeoutMs} ms`)));
+      req.on('error', reject);
+      req.end(body);
+    });
   const authorization = (audience: string) => {
     const t = clock();
     const cached = tokens.get(audience);
@@ -126,26 +152,20 @@ export function createPushSender(keys: VapidKeys, opts: { timeoutMs?: number; no
     publicKey: keys.publicKey,
     async send(target, payload, topic) {
       const url = new URL(target.endpoint);
-      const body = webpush.encrypt(target.keys.p256dh, target.keys.auth, payload, 'aes128gcm').cipherText;
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          TTL: String(PUSH_TTL_SECONDS),
-          Urgency: 'high',
-          Topic: topic,
-          'Content-Encoding': 'aes128gcm',
-          'Content-Type': 'application/octet-stream',
-          Authorization: authorization(url.origin),
-        },
-        body: new Uint8Array(body),
-        signal: AbortSignal.timeout(timeoutMs),
+      const body = webpush.encrypt(target.keys.p256dh, target.keys.auth, payload, 'aes128gcm').cipherText as Buffer;
+      const res = await post(url, body, {
+        TTL: String(PUSH_TTL_SECONDS),
+        Urgency: 'high',
+        Topic: topic,
+        'Content-Encoding': 'aes128gcm',
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': String(body.length),
+        Authorization: authorization(url.origin),
       });
-      const text = await res.text().catch(() => '');
-      const what = `push service answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
-      if (res.status === 201 || res.status === 202 || res.status === 200)
-        return { messageId: res.headers.get('location') ?? `${res.status}:${url.host}` };
+      const what = `push service answered ${res.status}${res.text ? `: ${res.text.slice(0, 200)}` : ''}`;
+      if (res.status === 201 || res.status === 202 || res.status === 200) return { messageId: res.location ?? `${res.status}:${url.host}` };
       if (res.status === 404 || res.status === 410 || res.status === 403) throw new PushGoneError(res.status, what);
-      if (res.status === 429) throw new PushThrottledError(retryAfterMs(res.headers.get('retry-after')), what);
+      if (res.status === 429) throw new PushThrottledError(retryAfterMs(res.retryAfter), what);
       if (res.status >= 400 && res.status < 500) throw new PushRejectedError(res.status, what);
       throw new Error(what);
     },
