@@ -8,6 +8,8 @@ import { ensureCatalogue } from './pipeline/catalogue.ts';
 import { packBatches } from './pipeline/fanout.ts';
 import { runFlightPriceCheck } from './pipeline/flightPriceCheck.ts';
 import { refreshPark } from './pipeline/poll.ts';
+import { PUSH_BATCH_SIZE } from './pipeline/pushFanout.ts';
+import { sendPushBatch } from './pipeline/pushSend.ts';
 import { runRestaurantCheck } from './pipeline/restaurantCheck.ts';
 import { syncParkScheduler } from './pipeline/schedulers.ts';
 import { sendDeliveryBatch } from './pipeline/send.ts';
@@ -15,6 +17,7 @@ import { runParkTick } from './pipeline/tick.ts';
 import { createDiningProvider } from './providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from './providers/flights/index.ts';
 import { createNotifier } from './providers/notify/index.ts';
+import { createPushSender } from './providers/push.ts';
 import { createWaitTimesSource, UpstreamError } from './providers/waitTimes/index.ts';
 import { createQueues } from './queues.ts';
 import { createRedis } from './redis.ts';
@@ -123,7 +126,7 @@ export async function runCli(argv: string[]): Promise<number> {
       if (!values.park) throw new UsageError('tick needs --park <parkId>');
       const parkId = values.park;
       await withRetry(() => ensureCatalogue({ db, source }));
-      const { claimed, poll, refreshStatistics } = await withRetry(() => runParkTick({ db, source, now }, parkId));
+      const { claimed, pushes, poll, refreshStatistics } = await withRetry(() => runParkTick({ db, source, now }, parkId));
       // SES / SNS sends share the workers' account-wide rate limit (in Redis); the outbox needs no Redis.
       const rateRedis = env.NOTIFY_TRANSPORT === 'aws' ? createRedis(env.REDIS_URL, 'worker') : undefined;
       const notifier = createNotifier(env, rateRedis);
@@ -142,6 +145,16 @@ export async function runCli(argv: string[]): Promise<number> {
         }
       }
       rateRedis?.disconnect();
+      // Web Push beside them (docs/decisions/038-web-push-channel.md), when the VAPID keys are set.
+      if (pushes.length && env.PUSH === 'on' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT) {
+        const push = createPushSender({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT });
+        for (let k = 0; k < pushes.length; k += PUSH_BATCH_SIZE) {
+          const out = await sendPushBatch({ db, push, now }, pushes.slice(k, k + PUSH_BATCH_SIZE));
+          process.stderr.write(
+            `push: ${out.sent} sent, ${out.gone} gone, ${out.failed} failed${out.retry || out.throttled ? ', the rest left for the worker' : ''}\n`,
+          );
+        }
+      }
       process.stderr.write(`${tickSummary(parkId, poll ? poll.entities : null, claimed.length, sent)}\n`);
       if (refreshStatistics) await alertEngine.analyzeHotTables(db);
       return 0;

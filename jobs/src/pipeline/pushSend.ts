@@ -1,7 +1,7 @@
 import type { Database, Kysely, PushMessageDelivery, PushToSend } from '@walkon/db';
 import { pushDeliveries, pushSubscriptions } from '@walkon/db';
 import { formatRideAlertPush, type PushPayload, pushTopic } from '@walkon/domain/messages/push';
-import { PushGoneError, PushRejectedError, type PushSender, PushThrottledError } from '../providers/push.ts';
+import { PUSH_TTL_SECONDS, PushGoneError, PushRejectedError, type PushSender, PushThrottledError } from '../providers/push.ts';
 import { WORKER_ID } from './send.ts';
 
 /** Dependencies of the push sender. */
@@ -197,5 +197,5 @@ export async function sendPushBatch(deps: PushSendDeps, pushIds: string[]): Prom
  * `failed`; expired leases go back to `queued`; what is `queued` for over a minute is returned to re-enqueue.
  */
 export async function sweepPushDeliveries(db: Kysely<Database>, now: Date): Promise<string[]> {
-  return pushDeliveries.sweep(db, now, new Date(now.getTime() - 60_000), 900);
+  return pushDeliveries.sweep(db, now, new Date(now.getTime() - 60_000), PUSH_TTL_SECONDS);
 }
