@@ -25,7 +25,10 @@ describe('maintenance jobs (DESIGN §2 other jobs)', () => {
     await pass('yesterday@example.com', '2026-04-15', '2026-04-16'); // end_date = today: its only day was yesterday
     await pass('today@example.com', '2026-04-16', '2026-04-17');
     await pass('future@example.com', '2026-04-20', '2026-04-21');
-    expect(await runMaintenance({ db, queues, now: () => NOW }, 'expire-subscriptions')).toEqual({ deactivated: 2, pushSubscriptionsExpired: 0 });
+    expect(await runMaintenance({ db, queues, now: () => NOW }, 'expire-subscriptions')).toEqual({
+      deactivated: 2,
+      pushSubscriptionsExpired: 0,
+    });
     const rows = await db.selectFrom('subscriptions').select(['email', 'active']).orderBy('email').execute();
     expect(rows).toEqual([
       { email: 'future@example.com', active: true },
