@@ -1,8 +1,8 @@
 // `make bench` — Web Push figures (docs/decisions/038-web-push-channel.md, issue 28), printed, never asserted:
 //   BENCH {"figure":"<name>","value":<number>,"unit":"<unit>","anchor":<number>,"ratio":<value/anchor>}
 // The path production runs: the real worker (BullMQ send-push jobs: claim → web-push encryption and VAPID
-// signature → HTTP POST → mark) against web-push-testing, a real local push service in its own process that checks
-// each VAPID signature and decrypts each message (jobs/test/fixtures/pushService.ts).
+// signature → HTTP POST → mark) against web-push-testing, a real local push service (one process per core) that
+// checks each VAPID signature and decrypts each message (jobs/test/fixtures/pushService.ts).
 // - push_per_s: pushes the push service accepted per second, 5,000 people with one device each, only the
 //   send-push jobs enqueued; anchor = send_outbox_messages_per_s of the same run: the same 5,000 people's e-mails
 //   through the real worker's outbox send path (target ratio ≥ 0.5);
@@ -141,7 +141,8 @@ async function main() {
   await sql`insert into parks (id, destination_id, name, timezone)
             select 'push-bench-park-' || k, 'push-bench', 'Bench Park ' || k, ${TZ} from generate_series(0, 2) k`.execute(db);
   console.log(`# WalkOn push benchmark — ${new Date().toISOString()}, database ${base.pathname.slice(1)}`);
-  const push = await startPushService();
+  // The push service in one process per core (a push service is not one thread; its share of the CPU is printed).
+  const push = await startPushService({ instances: cpus().length });
   const N = 5_000;
   const [outboxPark, pushPark, tickPark] = [
     await setupPark(db, push, 0, N, false),
