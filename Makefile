@@ -66,13 +66,14 @@ infra-deps:
 test-infra: deps services infra-deps
 	npx vitest run --config vitest.infra.config.ts
 
-## bench: production-path figures against same-run floors (docs/benchmarks.md): runParkTick quiet / re-stamped / drop / rise at 50,000 visitors, 10 parks at once, PG_PREPARED off ÷ on, the recorded day, the worker's send jobs; /api/live and ride pages under ticks; upstream reads of 2 workers + API; sign-up timing (registered vs new address); then provider sends through a local SESv2 fake; printed, not asserted
+## bench: production-path figures against same-run floors (docs/benchmarks.md): runParkTick quiet / re-stamped / drop / rise at 50,000 visitors, 10 parks at once, PG_PREPARED off ÷ on, the recorded day, the worker's send jobs; /api/live and ride pages under ticks; upstream reads of 2 workers + API; sign-up timing (registered vs new address); then provider sends through a local SESv2 fake, then Web Push through web-push-testing (push_per_s against the outbox path, tick_to_last_push_s); printed, not asserted
 bench: deps services migrate
 	npx tsx jobs/bench/alerts.bench.ts
 	npx tsx server/bench/live.bench.ts
 	npx tsx server/bench/upstream.bench.ts
 	npx tsx server/bench/signUp.bench.ts
 	npx tsx jobs/bench/send.bench.ts
+	npx tsx jobs/bench/push.bench.ts
 
 ## audit: Lighthouse (desktop + mobile at 375 px, median of 3) on /, /faq, /live-wait-times and, signed in as the seeded demo account, Get Alerts, Manage Alerts and a ride page; the landing JS size (printed, not a test)
 audit: setup chromium

@@ -20,10 +20,27 @@ MK_PARK_ID=75ea578a-adc8-4116-a54d-dccb60765ef9
 # The settings above, written for a second shell: `npx walkon-jobs tick --env-from .walkon-dev.env --park …`
 # reads them (jobs/src/cli.ts DEV_ENV_FILE; the shell's own variables still win). Rewritten on every start.
 DEV_ENV_FILE=.walkon-dev.env
+# Web Push (docs/decisions/038-web-push-channel.md): one VAPID key pair, generated once (web-push's
+# generateVAPIDKeys) and kept in $DEV_ENV_FILE across restarts, so browsers subscribed in dev keep receiving.
+load_vapid() {
+  local name
+  for name in VAPID_PUBLIC_KEY VAPID_PRIVATE_KEY; do
+    if [[ -z "${!name:-}" && -f "$ROOT/$DEV_ENV_FILE" ]]; then
+      export "$name=$(sed -n "s/^$name=\"\(.*\)\"$/\1/p" "$ROOT/$DEV_ENV_FILE" | head -n1)"
+    fi
+  done
+  if [[ -z "${VAPID_PUBLIC_KEY:-}" || -z "${VAPID_PRIVATE_KEY:-}" ]]; then
+    local keys
+    keys=$(cd "$ROOT" && node -e "const k=require('web-push').generateVAPIDKeys();console.log(k.publicKey+' '+k.privateKey)")
+    export VAPID_PUBLIC_KEY=${keys%% *} VAPID_PRIVATE_KEY=${keys##* }
+  fi
+  export VAPID_SUBJECT=${VAPID_SUBJECT:-mailto:dev@walkon.test}
+}
+load_vapid
 write_dev_env() {
   {
     echo "# Written by scripts/env-defaults.sh (make dev / make demo) at $(date -u +%FT%TZ). Used by: npx walkon-jobs <command> --env-from $DEV_ENV_FILE"
-    for name in DATABASE_URL REDIS_URL PUBLIC_ORIGIN WAIT_TIMES_SOURCE WAIT_TIMES_REPLAY_DIR WAIT_TIMES_REPLAY_PARKS NOTIFY_TRANSPORT FLIGHTS_SOURCE QUEUE_PREFIX; do
+    for name in DATABASE_URL REDIS_URL PUBLIC_ORIGIN WAIT_TIMES_SOURCE WAIT_TIMES_REPLAY_DIR WAIT_TIMES_REPLAY_PARKS NOTIFY_TRANSPORT FLIGHTS_SOURCE QUEUE_PREFIX VAPID_PUBLIC_KEY VAPID_PRIVATE_KEY VAPID_SUBJECT; do
       echo "$name=\"${!name}\""
     done
   } >"$ROOT/$DEV_ENV_FILE"

@@ -51,12 +51,18 @@ describe('production profile: nothing defaults to a fake', () => {
     REDIS_URL: 'redis://redis:6379',
     STRIPE_SECRET_KEY: 'sk_live_x',
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    VAPID_PUBLIC_KEY: 'BPub',
+    VAPID_PRIVATE_KEY: 'priv',
+    VAPID_SUBJECT: 'mailto:ops@walkon.example',
   };
   it('a complete production environment passes; outside production nothing is required', () => {
     expect(productionProblem(ready)).toBeNull();
     expect(productionProblem({})).toBeNull();
     expect(productionProblem({ NODE_ENV: 'development' })).toBeNull();
     expect(productionProblem({ ...ready, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, PAYMENTS: 'off' })).toBeNull();
+    expect(
+      productionProblem({ ...ready, VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined, VAPID_SUBJECT: undefined, PUSH: 'off' }),
+    ).toBeNull();
   });
   it.each([
     ['NOTIFY_TRANSPORT', { NOTIFY_TRANSPORT: undefined }],
@@ -68,6 +74,9 @@ describe('production profile: nothing defaults to a fake', () => {
     ['REDIS_URL', { REDIS_URL: '' }],
     ['STRIPE_SECRET_KEY', { STRIPE_SECRET_KEY: undefined }],
     ['STRIPE_WEBHOOK_SECRET', { STRIPE_WEBHOOK_SECRET: undefined }],
+    ['VAPID_PUBLIC_KEY', { VAPID_PUBLIC_KEY: undefined }],
+    ['VAPID_SUBJECT', { VAPID_SUBJECT: ' ' }],
+    ['PUSH_ALLOW_INSECURE_ENDPOINTS', { PUSH_ALLOW_INSECURE_ENDPOINTS: 'on' }],
   ])('refuses when %s is missing or wrong: one sentence naming it', (name, change) => {
     const problem = productionProblem({ ...ready, ...change });
     expect(problem).toMatch(new RegExp(`^${name} must `));

@@ -668,6 +668,44 @@ export interface ReturnTimeAlertsTable {
 }
 
 /** The whole schema, as Kysely sees it. */
+/** One browser's Web Push subscription (the standard PushSubscription JSON), per account and device (decision 038). */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** The push service's URL for this browser (https; unique). */
+  endpoint: string;
+  /** The browser's P-256 public key, URL-safe base64 (65 bytes decoded). */
+  p256dh: string;
+  /** The browser's auth secret, URL-safe base64 (16 bytes decoded). */
+  auth: string;
+  expiration_time: Timestamp | null;
+  device_label: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  last_success_at: Timestamp | null;
+  /** Last subscribe or accepted push; unused for 30 days = expired (DESIGN §2.5 "Push"). */
+  last_used_at: GeneratedTimestamp;
+}
+
+/** `gone`: the push service answered 404/410 (or 403 after a key change) and the subscription was deleted. */
+export type PushDeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'gone';
+
+/** One notification per (message, push subscription), sent like a provider delivery (decisions 037, 038). */
+export interface PushDeliveriesTable {
+  id: Generated<string>;
+  message_key: string;
+  delivery_id: string;
+  push_subscription_id: string | null;
+  status: Generated<PushDeliveryStatus>;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: Timestamp | null;
+  provider_message_id: string | null;
+  error: string | null;
+  created_at: GeneratedTimestamp;
+  sent_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -682,6 +720,8 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   user_rides: UserRidesTable;
   deliveries: DeliveriesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
   alert_watchers: AlertWatchersTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   outbox_messages: OutboxMessagesTable;

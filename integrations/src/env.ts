@@ -38,6 +38,16 @@ export const integrationsEnvSchema = z.object({
   SES_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(1),
   /** The SNS account's SMS rate (messages/s, shared by every worker); default 20, SNS's documented default. */
   SNS_SMS_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
+  // --- Web Push (docs/decisions/038-web-push-channel.md): API and worker share the key pair ---
+  /** `off`: no push alerts (production then needs no VAPID keys). */
+  PUSH: z.enum(['on', 'off']).default('on'),
+  /** URL-safe base64 P-256 public key (`npx web-push generate-vapid-keys`; `make dev` writes one into .walkon-dev.env). */
+  VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
+  /** `mailto:` or `https:` contact the push services may reach. */
+  VAPID_SUBJECT: z.string().trim().min(1).optional(),
+  /** Push requests in flight per send-push batch. */
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
   // --- end of delivery settings ---
   LOG_LEVEL: z.string().default('info'),
   /**
@@ -76,8 +86,9 @@ export const INTEGRATIONS_ENV_KEYS = Object.keys(integrationsEnvSchema.shape);
  * The production profile (README "Running in production"): with NODE_ENV=production, the first setting that
  * would make WalkOn fake something or send users to the wrong place, as one sentence naming the variable, or
  * null when there is none. Checked on the raw environment (an explicit setting, not a default): NOTIFY_TRANSPORT
- * set, PUBLIC_ORIGIN https://, DATABASE_URL and REDIS_URL (or REDIS_CLUSTER_NODES) set, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set
- * unless PAYMENTS=off. The API and the worker refuse to start on it (assertProductionReady).
+ * set, PUBLIC_ORIGIN https://, DATABASE_URL and REDIS_URL (or REDIS_CLUSTER_NODES) set, VAPID_PUBLIC_KEY,
+ * VAPID_PRIVATE_KEY and VAPID_SUBJECT set unless PUSH=off, PUSH_ALLOW_INSECURE_ENDPOINTS not on, STRIPE_SECRET_KEY
+ * and STRIPE_WEBHOOK_SECRET set unless PAYMENTS=off. The API and the worker refuse to start on it (assertProductionReady).
  */
 export function productionProblem(source: NodeJS.ProcessEnv = process.env): string | null {
   if (source.NODE_ENV !== 'production') return null;
@@ -89,6 +100,12 @@ export function productionProblem(source: NodeJS.ProcessEnv = process.env): stri
   if (!set('DATABASE_URL')) return 'DATABASE_URL must be set in production (the PostgreSQL connection string).';
   if (!set('REDIS_URL') && !set('REDIS_CLUSTER_NODES'))
     return 'REDIS_URL must be set in production (the Redis connection string), unless REDIS_CLUSTER_NODES names a Redis Cluster.';
+  if (source.PUSH !== 'off') {
+    for (const k of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'])
+      if (!set(k)) return `${k} must be set in production (npx web-push generate-vapid-keys), or PUSH=off to run without push alerts.`;
+  }
+  if (source.PUSH_ALLOW_INSECURE_ENDPOINTS === 'on')
+    return 'PUSH_ALLOW_INSECURE_ENDPOINTS must be off in production (it lets tests subscribe http://localhost push services).';
   if (source.PAYMENTS !== 'off') {
     for (const k of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
       if (!set(k)) return `${k} must be set in production, or PAYMENTS=off to run without paid checkout.`;

@@ -6,11 +6,14 @@ import { createLogger } from '@walkon/integrations/logger';
 import { createDiningProvider } from '@walkon/integrations/providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from '@walkon/integrations/providers/flights/index.ts';
 import { createNotifier } from '@walkon/integrations/providers/notify/index.ts';
+import { createPushSender } from '@walkon/integrations/providers/push.ts';
 import { createWaitTimesSource, UpstreamError } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { createRedis } from '@walkon/integrations/redis';
 import { pino } from 'pino';
 import { loadJobsEnv } from './env.ts';
 import { enqueueDeliveries, packBatches } from './pipeline/fanout.ts';
+import { PUSH_BATCH_SIZE } from './pipeline/pushFanout.ts';
+import { sendPushBatch } from './pipeline/pushSend.ts';
 import { syncParkScheduler } from './pipeline/schedulers.ts';
 import { sendDeliveryBatch } from './pipeline/send.ts';
 import { createQueues } from './queues.ts';
@@ -119,7 +122,7 @@ export async function runCli(argv: string[]): Promise<number> {
       if (!values.park) throw new UsageError('tick needs --park <parkId>');
       const parkId = values.park;
       await withRetry(() => ensureCatalogue({ db, source }));
-      const { claimed, poll, refreshStatistics } = await withRetry(() => runParkTick({ db, source, now }, parkId));
+      const { claimed, pushes, poll, refreshStatistics } = await withRetry(() => runParkTick({ db, source, now }, parkId));
       // SES / SNS sends share the workers' account-wide rate limit (in Redis); the outbox needs no Redis.
       const rateRedis = env.NOTIFY_TRANSPORT === 'aws' ? createRedis(env.REDIS_URL, 'worker') : undefined;
       const notifier = createNotifier(env, rateRedis);
@@ -138,6 +141,16 @@ export async function runCli(argv: string[]): Promise<number> {
         }
       }
       rateRedis?.disconnect();
+      // Web Push beside them (docs/decisions/038-web-push-channel.md), when the VAPID keys are set.
+      if (pushes.length && env.PUSH === 'on' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT) {
+        const push = createPushSender({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT });
+        for (let k = 0; k < pushes.length; k += PUSH_BATCH_SIZE) {
+          const out = await sendPushBatch({ db, push, now }, pushes.slice(k, k + PUSH_BATCH_SIZE));
+          process.stderr.write(
+            `push: ${out.sent} sent, ${out.gone} gone, ${out.failed} failed${out.retry || out.throttled ? ', the rest left for the worker' : ''}\n`,
+          );
+        }
+      }
       process.stderr.write(`${tickSummary(parkId, poll ? poll.entities : null, claimed.length, sent)}\n`);
       if (refreshStatistics) await alertEngine.analyzeHotTables(db);
       return 0;

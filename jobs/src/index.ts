@@ -5,6 +5,9 @@
 export { DEMO_HISTORY, type HistoryDataset, type ImportResult, importHistory, parseSeries, splitCsvLine } from './history/import.ts';
 export { sendConfirmation } from './pipeline/confirmations.ts';
 export { collectHistory, HISTORY_EVERY_MS, historyOffsetFor, historySchedulerId, reconcileHistorySchedulers } from './pipeline/history.ts';
+export { enqueuePushDeliveries, PUSH_BATCH_SIZE } from './pipeline/pushFanout.ts';
+export { pushMaintenance } from './pipeline/pushMaintenance.ts';
+export { type PushBatchOutcome, pushKindOf, renderPush, sendPushBatch, sweepPushDeliveries } from './pipeline/pushSend.ts';
 export { reconcileSchedulers, schedulerId } from './pipeline/schedulers.ts';
 export { sendDelivery, sendDeliveryBatch } from './pipeline/send.ts';
 export { sweepQueuedDeliveries } from './pipeline/sweeper.ts';

@@ -5,6 +5,7 @@ import { checkReadiness } from '@walkon/integrations/ops';
 import { createDiningProvider } from '@walkon/integrations/providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from '@walkon/integrations/providers/flights/index.ts';
 import { createNotifier } from '@walkon/integrations/providers/notify/index.ts';
+import { createPushSender } from '@walkon/integrations/providers/push.ts';
 import { createRedisReadGate, createWaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { assertClusterPrefix, clusterNodesOf, createRedis } from '@walkon/integrations/redis';
 import { loadJobsEnv } from './env.ts';
@@ -55,6 +56,12 @@ const worker = await buildWorker({
   providerConcurrency: env.SEND_PROVIDER_CONCURRENCY,
   leaseMs: env.SEND_LEASE_SECONDS * 1000,
   deliveryRetentionMonths: env.DELIVERY_RETENTION_MONTHS,
+  // Web Push (docs/decisions/038-web-push-channel.md): off without keys or with PUSH=off.
+  push:
+    env.PUSH === 'on' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+      ? createPushSender({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT })
+      : null,
+  pushConcurrency: env.PUSH_CONCURRENCY,
 });
 
 // Liveness, readiness and metrics on the internal WORKER_METRICS_PORT (docs/OPERATIONS.md "Health", "Metrics").

@@ -7,5 +7,6 @@
 export { createRedis } from '@walkon/integrations/redis';
 export { enqueueAccountEmail } from './pipeline/accountEmails.ts';
 export { enqueueConfirmation, enqueueDeliveries } from './pipeline/fanout.ts';
+export { enqueuePushDeliveries } from './pipeline/pushFanout.ts';
 export { syncParkScheduler } from './pipeline/schedulers.ts';
 export { type AccountEmailJobData, type ConfirmationKind, createQueues, QUEUE, type Queues } from './queues.ts';

@@ -8,6 +8,8 @@ export const QUEUE = {
   poll: 'poll-park',
   sendEmail: 'send-email',
   sendSms: 'send-sms',
+  /** Web Push deliveries (docs/decisions/038-web-push-channel.md). */
+  sendPush: 'send-push',
   maintenance: 'maintenance',
   history: 'history',
 } as const;
@@ -60,6 +62,11 @@ export const sendJobSchema = z.union(
 /** A parsed `send-email` / `send-sms` payload. */
 export type SendJobData = z.infer<typeof sendJobSchema>;
 
+/** Payload of a `send-push` job: a batch of push deliveries (`push_deliveries` ids) to send (decision 038). */
+export const pushJobSchema = z.object({ pushIds: z.array(z.guid()).min(1) });
+/** A parsed `send-push` payload. */
+export type PushJobData = z.infer<typeof pushJobSchema>;
+
 /** The tasks of the `maintenance` queue (DESIGN §2 "other jobs"). */
 export const maintenanceTaskSchema = z.enum([
   'sweep-deliveries',
@@ -83,6 +90,7 @@ export const jobSchemas = {
   poll: pollJobSchema,
   history: historyJobSchema,
   send: sendJobSchema,
+  push: pushJobSchema,
   maintenance: maintenanceJobSchema,
 } as const;
 
@@ -107,6 +115,7 @@ export interface Queues {
   poll: Queue<PollJobData>;
   sendEmail: Queue<SendJobData>;
   sendSms: Queue<SendJobData>;
+  sendPush: Queue<PushJobData>;
   maintenance: Queue<MaintenanceJobData>;
   history: Queue<HistoryJobData>;
   /** Every queue (for Bull Board and shutdown). */
@@ -130,15 +139,17 @@ export function createQueues(opts: { connection: Redis; prefix: string }): Queue
   const poll = new Queue<PollJobData>(QUEUE.poll, common);
   const sendEmail = new Queue<SendJobData>(QUEUE.sendEmail, common);
   const sendSms = new Queue<SendJobData>(QUEUE.sendSms, common);
+  const sendPush = new Queue<PushJobData>(QUEUE.sendPush, common);
   const maintenance = new Queue<MaintenanceJobData>(QUEUE.maintenance, common);
   const history = new Queue<HistoryJobData>(QUEUE.history, common);
-  const list = [poll, sendEmail, sendSms, maintenance, history] as Queue[];
+  const list = [poll, sendEmail, sendSms, sendPush, maintenance, history] as Queue[];
   return {
     prefix: opts.prefix,
     connection: opts.connection,
     poll,
     sendEmail,
     sendSms,
+    sendPush,
     maintenance,
     history,
     all: () => list,

@@ -22,7 +22,7 @@ export interface WalkOnWorker {
  * Builds the BullMQ worker process (DESIGN §2) from the job definitions of jobs/src/jobs/ (one BullMQ Worker per
  * definition, its payload parsed with the definition's schema first): `poll-park` (poll → evaluate → claim → fan out, then Lightning
  * Lane auto-booking for the park, docs/decisions/008-lightning-lane-booker-simulated.md),
- * `send-email` / `send-sms` (retries with exponential backoff; the last failure marks the delivery failed),
+ * `send-email` / `send-sms` / `send-push` (push only with a sender; retries with exponential backoff; the last failure marks the delivery failed),
  * and `maintenance` (sweeper + scheduler reconciliation, run once at start too, and every MAINTENANCE_SCHEDULES
  * task — including the 6-hourly `flight-price-check` of docs/decisions/019-flight-price-alerts.md — as BullMQ job schedulers upserted at start;
  * the catalogue load and the per-park history job schedulers are upserted after start, not awaited by it).
@@ -32,7 +32,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   const schedules = deps.schedules !== false && deps.only !== 'send';
   // One read per park per tick across workers (a Redis lease); the write is under the advisory lock.
   const ctx: JobContext = { ...deps, lease: createRedisTickLease({ redis: deps.connection, prefix: deps.queues.prefix }) };
-  const workers = JOBS.map(
+  const workers = JOBS.filter((def) => def.enabled?.(deps) ?? true).map(
     (def) =>
       new Worker(def.queue, (job, token) => def.handler(ctx, parseJobData(def.schema, job), job, token), {
         connection: deps.connection,

@@ -25,7 +25,10 @@ describe('maintenance jobs (DESIGN §2 other jobs)', () => {
     await pass('yesterday@example.com', '2026-04-15', '2026-04-16'); // end_date = today: its only day was yesterday
     await pass('today@example.com', '2026-04-16', '2026-04-17');
     await pass('future@example.com', '2026-04-20', '2026-04-21');
-    expect(await runMaintenance({ db, queues, now: () => NOW }, 'expire-subscriptions')).toEqual({ deactivated: 2 });
+    expect(await runMaintenance({ db, queues, now: () => NOW }, 'expire-subscriptions')).toEqual({
+      deactivated: 2,
+      pushSubscriptionsExpired: 0,
+    });
     const rows = await db.selectFrom('subscriptions').select(['email', 'active']).orderBy('email').execute();
     expect(rows).toEqual([
       { email: 'future@example.com', active: true },
@@ -96,22 +99,33 @@ describe('sweep-retention (docs/OPERATIONS.md "Retention")', () => {
         { channel: 'email', to_address: 'a@example.com', subject: 's', body_text: 'new', created_at: ago(1) },
       ])
       .execute();
+    // Push deliveries (decision 038) have no foreign key to the partitioned deliveries: kept 30 days.
+    await db
+      .insertInto('push_deliveries')
+      .values([
+        { message_key: 'old', delivery_id: '00000000-0000-4000-8000-000000000001', status: 'sent', created_at: ago(31) },
+        { message_key: 'new', delivery_id: '00000000-0000-4000-8000-000000000002', status: 'sent', created_at: ago(1) },
+      ])
+      .execute();
     expect(await runMaintenance({ db, queues, now: () => NOW }, 'sweep-retention')).toMatchObject({
       sessions: 1,
       accountTokens: 1,
       stripeEvents: 1,
       outbox: 1,
+      pushDeliveries: 1,
     });
     expect((await db.selectFrom('sessions').select('id').execute()).map((r) => r.id)).toEqual(['live']);
     expect((await db.selectFrom('account_tokens').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['h2']);
     expect((await db.selectFrom('stripe_events').select('id').execute()).map((r) => r.id)).toEqual(['evt_new']);
     expect((await db.selectFrom('outbox_messages').select('body_text').execute()).map((r) => r.body_text)).toEqual(['new']);
+    expect((await db.selectFrom('push_deliveries').select('message_key').execute()).map((r) => r.message_key)).toEqual(['new']);
     // Idempotent: a second run deletes nothing.
     expect(await runMaintenance({ db, queues, now: () => NOW }, 'sweep-retention')).toMatchObject({
       sessions: 0,
       accountTokens: 0,
       stripeEvents: 0,
       outbox: 0,
+      pushDeliveries: 0,
     });
   });
 });

@@ -11,6 +11,7 @@ import type { Queues } from '@walkon/jobs/producers';
 import type { Redis } from 'ioredis';
 import type { Payments } from './payments/stripe.ts';
 import type { LimitSettings } from './security/limitSettings.ts';
+import type { PushSettings } from './services/push.ts';
 
 /** The flight search the API uses: the provider behind the 15-minute cache (integrations providers/flights). */
 export interface FlightSearchService {
@@ -61,6 +62,8 @@ export interface AppDeps {
    * for the worker instead (services/auth.ts).
    */
   notifier?: Notifier;
+  /** Web Push (docs/decisions/038-web-push-channel.md): the VAPID public key and the test setting; null/absent = push off. */
+  push?: PushSettings | null;
 }
 
 /** What the abuse limits work with: Redis, the key prefix (the queue prefix) and the limits in force. */

@@ -20,14 +20,17 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Tests and offline demos only: a local Stripe API fake (http://host:port). */
   STRIPE_API_BASE: z.string().url().optional(),
+  // Web Push (docs/decisions/038-web-push-channel.md): the keys are provider settings (@walkon/integrations/env).
+  /** Tests only (production refuses it): `on` lets push.subscribe take http://localhost and http://127.0.0.1 endpoints. */
+  PUSH_ALLOW_INSECURE_ENDPOINTS: z.enum(['on', 'off']).default('off'),
+  // Operations (docs/OPERATIONS.md "Metrics").
+  /** Bearer token for a Prometheus scraper on the API's `/metrics` (at least 24 characters); unset = admins' sessions only. */
+  METRICS_TOKEN: z.string().min(24).optional(),
   /**
    * The proxies in front of the server whose X-Forwarded-For is believed (docs/security.md): empty/"false"
    * (default) = none, the client address is the socket's; else comma-separated addresses or CIDRs, or
    * "loopback" / "uniquelocal". Never "true": anyone could then choose their own address.
    */
-  // Operations (docs/OPERATIONS.md "Metrics").
-  /** Bearer token for a Prometheus scraper on the API's `/metrics` (at least 24 characters); unset = admins' sessions only. */
-  METRICS_TOKEN: z.string().min(24).optional(),
   TRUST_PROXY: z
     .string()
     .default('')

@@ -53,6 +53,11 @@ const app = await buildApp({
   flights,
   // Account e-mails (verification, password reset, new address) through the same transport as alerts.
   notifier: createNotifier(providerEnv, redis),
+  // Web Push (docs/decisions/038-web-push-channel.md): on with the VAPID public key, off with PUSH=off or no key.
+  push:
+    providerEnv.PUSH === 'on' && providerEnv.VAPID_PUBLIC_KEY
+      ? { publicKey: providerEnv.VAPID_PUBLIC_KEY, allowInsecureEndpoints: env.PUSH_ALLOW_INSECURE_ENDPOINTS === 'on' }
+      : null,
   // PAYMENTS=off: no paid checkout even with keys (promo codes still work).
   payments:
     env.PAYMENTS === 'off'

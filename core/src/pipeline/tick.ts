@@ -1,4 +1,4 @@
-import { alertEngine, type ClaimedDelivery, type Database, inSavepoint, type Kysely, liveStatus } from '@walkon/db';
+import { alertEngine, type ClaimedDelivery, type Database, inSavepoint, type Kysely, liveStatus, pushDeliveries } from '@walkon/db';
 import { parkLocalDate, parkLocalInstant } from '@walkon/domain/dates';
 import type { Logger } from '@walkon/integrations/logger';
 import type { WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
@@ -18,6 +18,8 @@ export interface TickResult {
   claimed: ClaimedDelivery[];
   /** Deliveries recorded as held back by the daily cap (never sent). */
   capped: number;
+  /** Push deliveries (`push_deliveries` ids) added beside the claimed ones for people with push subscriptions (decision 038). */
+  pushes: string[];
   /**
    * The tick wrote ANALYZE_AFTER_CLAIMS rows or more: the caller refreshes the planner statistics
    * (`alertEngine.analyzeHotTables`) once the claimed deliveries are on their way, not before.
@@ -45,7 +47,7 @@ export async function runParkTick(
   deps: { db: Kysely<Database>; source: WaitTimesSource; now: () => Date; logger?: Logger; lease?: TickLease },
   parkId: string,
 ): Promise<TickResult> {
-  const skipped: TickResult = { ran: false, poll: null, claimed: [], capped: 0, refreshStatistics: false };
+  const skipped: TickResult = { ran: false, poll: null, claimed: [], capped: 0, pushes: [], refreshStatistics: false };
   const token = deps.lease ? await deps.lease.acquire(parkId) : null;
   if (deps.lease && token === null) {
     deps.logger?.info({ parkId }, 'tick: another worker holds this park; skipped');
@@ -99,6 +101,20 @@ async function lockedTick(
     } catch (err) {
       deps.logger?.error({ parkId, err }, 'return-time claim failed; ride alerts go out');
     }
-    return { ran: true, poll, claimed: [...claimed, ...returnTimes], capped, refreshStatistics: touched >= ANALYZE_AFTER_CLAIMS };
+    // Push rides on the same claim (decision 038): one push per message and subscription, in a savepoint.
+    const all = [...claimed, ...returnTimes];
+    let pushes: string[] = [];
+    try {
+      pushes = await inSavepoint(tx, 'push', () =>
+        pushDeliveries.createForDeliveries(
+          tx,
+          all.map((d) => d.id),
+          now,
+        ),
+      );
+    } catch (err) {
+      deps.logger?.error({ parkId, err }, 'push claim failed; e-mail and SMS alerts go out');
+    }
+    return { ran: true, poll, claimed: all, capped, pushes, refreshStatistics: touched >= ANALYZE_AFTER_CLAIMS };
   });
 }

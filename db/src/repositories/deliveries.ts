@@ -133,6 +133,8 @@ export async function insertTestAlert(
  * when Redis refused the job (spec part 1 §7 test-alert). Returns whether a row was removed.
  */
 export async function withdrawQueued(db: Executor, id: string): Promise<boolean> {
+  // Its pushes go with it (push_deliveries has no foreign key: deliveries is partitioned, migration 0029).
+  await db.deleteFrom('push_deliveries').where('delivery_id', '=', id).where('status', '=', 'queued').execute();
   const r = await db.deleteFrom('deliveries').where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }

@@ -7,8 +7,9 @@ import type { Executor } from '../client.ts';
  * - account tokens: 30 days past their expiry (until then a late click is told "expired", not "invalid");
  * - Stripe event ids: 30 days after processing (Stripe retries a webhook for up to 3 days);
  * - outbox messages (the local transport's record): 30 days after writing.
+ * - push deliveries (docs/decisions/038-web-push-channel.md; a push lives 15 minutes): 30 days after writing.
  */
-export const RETENTION_DAYS = { accountTokens: 30, stripeEvents: 30, outbox: 30 } as const;
+export const RETENTION_DAYS = { accountTokens: 30, stripeEvents: 30, outbox: 30, pushDeliveries: 30 } as const;
 
 /** What one retention sweep deleted, per table (row counts). */
 export interface RetentionSweep {
@@ -16,6 +17,7 @@ export interface RetentionSweep {
   accountTokens: number;
   stripeEvents: number;
   outbox: number;
+  pushDeliveries: number;
 }
 
 /**
@@ -29,5 +31,12 @@ export async function sweepExpired(db: Executor, now: Date): Promise<RetentionSw
   const accountTokens = await sql`delete from account_tokens where expires_at < ${days(RETENTION_DAYS.accountTokens)}`.execute(db);
   const stripeEvents = await sql`delete from stripe_events where processed_at < ${days(RETENTION_DAYS.stripeEvents)}`.execute(db);
   const outbox = await sql`delete from outbox_messages where created_at < ${days(RETENTION_DAYS.outbox)}`.execute(db);
-  return { sessions: count(sessions), accountTokens: count(accountTokens), stripeEvents: count(stripeEvents), outbox: count(outbox) };
+  const pushes = await sql`delete from push_deliveries where created_at < ${days(RETENTION_DAYS.pushDeliveries)}`.execute(db);
+  return {
+    sessions: count(sessions),
+    accountTokens: count(accountTokens),
+    stripeEvents: count(stripeEvents),
+    outbox: count(outbox),
+    pushDeliveries: count(pushes),
+  };
 }

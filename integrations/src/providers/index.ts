@@ -7,5 +7,6 @@
 export * from './dining/index.ts';
 export * from './flights/index.ts';
 export * from './notify/index.ts';
+export * from './push.ts';
 export * from './waitTimes/index.ts';
 export { parseReturnTimes, type ReturnQueueType as LiveReturnQueueType, type ReturnTimeQueue } from './waitTimes/returnTimes.ts';

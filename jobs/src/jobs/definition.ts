@@ -2,6 +2,7 @@ import type { FlightSearcher, LightningLaneBooker, TickLease } from '@walkon/cor
 import type { Database, Kysely } from '@walkon/db';
 import type { Logger } from '@walkon/integrations/logger';
 import type { DiningAvailabilityProvider, Notifier, WaitTimesSource } from '@walkon/integrations/providers';
+import type { PushSender } from '@walkon/integrations/providers/push.ts';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
@@ -29,6 +30,10 @@ export interface WorkerDeps {
   providerConcurrency?: number;
   /** Lease of a provider batch's deliveries (ms, default 60 s; SEND_LEASE_SECONDS). */
   leaseMs?: number;
+  /** Web Push sender (VAPID keys set, docs/decisions/038-web-push-channel.md); null/absent = push off: no `send-push` worker. */
+  push?: PushSender | null;
+  /** Push requests in flight per `send-push` batch (default 32; PUSH_CONCURRENCY). */
+  pushConcurrency?: number;
   /** Whole months of deliveries kept before the current one (default 13; DELIVERY_RETENTION_MONTHS, docs/OPERATIONS.md "Retention"). */
   deliveryRetentionMonths?: number;
   /**
@@ -61,13 +66,15 @@ export type JobContext = WorkerDeps & { lease: TickLease };
 /**
  * One kind of job the worker runs (DESIGN §2): its queue, the zod schema its payload is parsed with before
  * anything runs (a payload that does not match fails the job for good, queues.ts `parseJobData`), its handler,
- * and how many of it run at once. `runsWhenSendOnly`: still processed under `WorkerDeps.only: 'send'`.
+ * and how many of it run at once. `runsWhenSendOnly`: still processed under `WorkerDeps.only: 'send'`;
+ * `enabled`: when given and false for these deps, the worker builds no BullMQ Worker for it (push without keys).
  */
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   queue: (typeof QUEUE)[keyof typeof QUEUE];
   schema: S;
   concurrency: (deps: WorkerDeps) => number;
   runsWhenSendOnly?: boolean;
+  enabled?: (deps: WorkerDeps) => boolean;
   handler: (ctx: JobContext, data: z.infer<S>, job: Job, token?: string) => Promise<unknown>;
 }
 

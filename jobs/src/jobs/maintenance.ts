@@ -3,6 +3,7 @@ import { deliveryPartitions, liveStatus, retention, subscriptions } from '@walko
 import { pino } from 'pino';
 import { enqueueDeliveries } from '../pipeline/fanout.ts';
 import { reconcileHistorySchedulers } from '../pipeline/history.ts';
+import { pushMaintenance } from '../pipeline/pushMaintenance.ts';
 import { reconcileSchedulers } from '../pipeline/schedulers.ts';
 import { sweepQueuedDeliveries } from '../pipeline/sweeper.ts';
 import { type MaintenanceJobData, maintenanceJobSchema, QUEUE } from '../queues.ts';
@@ -45,7 +46,7 @@ export type MaintenanceDeps = Pick<WorkerDeps, 'db' | 'queues' | 'now'> &
 export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJobData['task']): Promise<Record<string, number>> {
   switch (task) {
     case 'sweep-deliveries':
-      return { requeued: await sweepQueuedDeliveries(deps) };
+      return { requeued: await sweepQueuedDeliveries(deps), ...(await pushMaintenance(deps, 'sweep')) };
     case 'reconcile-schedulers': {
       const parks = await reconcileSchedulers(deps);
       // The watched parks' published schedules (docs/rules.md R3: they bound every alert) are read here once per
@@ -58,9 +59,10 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
     }
     case 'expire-subscriptions': {
       const deactivated = await subscriptions.deactivateExpired(deps.db, deps.now());
+      const push = await pushMaintenance(deps, 'expire');
       // Parks whose last pass just ended lose their poller.
       if (deactivated > 0) await reconcileSchedulers(deps);
-      return { deactivated };
+      return { deactivated, ...push };
     }
     case 'prune-samples':
       // Drops whole monthly partitions past the retention and creates the next ones ahead (DESIGN §2.2 history).

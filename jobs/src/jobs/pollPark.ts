@@ -3,6 +3,7 @@ import { alertEngine } from '@walkon/db';
 import { DEFAULT_TIMEOUT_MS, NotFoundError, planAfterFault, UpstreamError } from '@walkon/integrations/providers';
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import { enqueueDeliveries } from '../pipeline/fanout.ts';
+import { enqueuePushDeliveries } from '../pipeline/pushFanout.ts';
 import { POLL_EVERY_MS } from '../pipeline/schedulers.ts';
 import { pollJobSchema, QUEUE } from '../queues.ts';
 import { defineJob } from './definition.ts';
@@ -24,12 +25,16 @@ export const pollParkJob = defineJob({
     const log = ctx.logger.child({ jobId: job.id, parkId });
     const endTick = ctx.metrics?.tickDuration.startTimer();
     try {
-      const { ran, poll: p, claimed, capped, refreshStatistics } = await runParkTick(ctx, parkId);
+      const { ran, poll: p, claimed, capped, pushes, refreshStatistics } = await runParkTick(ctx, parkId);
       endTick?.({ outcome: ran ? 'ran' : 'skipped' });
       if (!ran || !p) return { skipped: 'another tick of this park is running' };
       for (const c of claimed) ctx.metrics?.deliveries.inc({ status: 'queued', channel: c.channel });
       if (capped) ctx.metrics?.deliveries.inc({ status: 'capped', channel: 'any' }, capped);
       await enqueueDeliveries(ctx.queues, claimed);
+      if (pushes.length) {
+        ctx.metrics?.deliveries.inc({ status: 'queued', channel: 'push' }, pushes.length);
+        await enqueuePushDeliveries(ctx.queues, pushes);
+      }
       // After a large tick (DESIGN §2.4), once its messages are on their way.
       if (refreshStatistics) {
         await alertEngine

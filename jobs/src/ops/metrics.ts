@@ -10,7 +10,7 @@ export interface WorkerMetrics {
   upstreamFaults: Counter<'kind'>;
   /** Park tick duration in seconds (read + store + claim), by outcome: ran, skipped, failed. */
   tickDuration: Histogram<'outcome'>;
-  /** Deliveries by status (claimed: queued / capped; sent: sent / failed / retry) and channel (email / sms). */
+  /** Deliveries by status (claimed: queued / capped; sent: sent / failed / retry; push also gone) and channel (email / sms / push). */
   deliveries: Counter<'status' | 'channel'>;
   /** Send batch latency in seconds (provider calls and marking), by channel. */
   sendDuration: Histogram<'channel'>;

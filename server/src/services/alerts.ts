@@ -1,7 +1,7 @@
-import { alertHistory, deliveries, rides, subscriptions } from '@walkon/db';
+import { alertHistory, deliveries, pushDeliveries, rides, subscriptions } from '@walkon/db';
 import { parkLocalDate, parkLocalInstant } from '@walkon/domain/dates';
 import { TEST_ALERT_COOLDOWN_MINUTES } from '@walkon/domain/rules/alerts';
-import { enqueueDeliveries } from '@walkon/jobs/producers';
+import { enqueueDeliveries, enqueuePushDeliveries } from '@walkon/jobs/producers';
 import { emailScope, type SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -224,22 +224,27 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
   // Committed first, queued second: a send job must never reach a worker before its delivery is visible (the
   // worker's claim would find no row, finish the job, and the message would wait for the sweeper, a minute or
   // two). A failed enqueue withdraws the still-queued delivery, so a Redis outage leaves nothing behind.
-  const claimed = await deliveries.insertTestAlert(
-    deps.db,
-    {
-      email: user.email,
-      channel,
-      address,
-      parkId: input.parkId,
-      rideId: null,
-      rideName: 'Test alert',
-      waitTime: null,
-      message: `Test alert for ${park.name}: your WalkOn alerts are working.`,
-      subscriptionId: sub.id,
-    },
-    now,
-  );
-  if (!claimed) throw new AppError('TOO_MANY_REQUESTS', 'A test alert was just sent. Please wait a minute.');
+  const committed = await deps.db.transaction().execute(async (tx) => {
+    const claimed = await deliveries.insertTestAlert(
+      tx,
+      {
+        email: user.email,
+        channel,
+        address,
+        parkId: input.parkId,
+        rideId: null,
+        rideName: 'Test alert',
+        waitTime: null,
+        message: `Test alert for ${park.name}: your WalkOn alerts are working.`,
+        subscriptionId: sub.id,
+      },
+      now,
+    );
+    if (!claimed) throw new AppError('TOO_MANY_REQUESTS', 'A test alert was just sent. Please wait a minute.');
+    // Beside the pass's channel, a push to each of the person's devices (docs/decisions/038-web-push-channel.md).
+    return { claimed, pushes: await pushDeliveries.createForDeliveries(tx, [claimed.id], now) };
+  });
+  const { claimed, pushes } = committed;
   try {
     await enqueueDeliveries(deps.queues, [claimed]);
   } catch (err) {
@@ -247,5 +252,8 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
     await deliveries.withdrawQueued(deps.db, claimed.id);
     throw new AppError('UNAVAILABLE', 'Alerts are temporarily unavailable. Please try again in a minute.');
   }
-  return { success: true, message: `Test alert sent to ${address}.` };
+  // Pushes queued after their delivery's job; if Redis fails here, the delivery sweeper re-enqueues queued pushes.
+  await enqueuePushDeliveries(deps.queues, pushes).catch((err: Error) => deps.logger.warn({ err }, 'test alert push enqueue failed'));
+  const devices = pushes.length ? ` and by push to ${pushes.length} device${pushes.length === 1 ? '' : 's'}` : '';
+  return { success: true, message: `Test alert sent to ${address}${devices}.` };
 }
