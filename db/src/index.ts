@@ -16,6 +16,7 @@ export type { RollupSlot, SampleInput } from './repositories/history.ts';
 export * as history from './repositories/history.ts';
 export * as lightningLane from './repositories/lightningLane.ts';
 export * as liveStatus from './repositories/liveStatus.ts';
+export * as mutes from './repositories/mutes.ts';
 export * as newsletter from './repositories/newsletter.ts';
 export * as outbox from './repositories/outbox.ts';
 export * as payments from './repositories/payments.ts';

@@ -22,6 +22,7 @@ import * as dropLoginThrottle from './20261128_0023_drop_login_throttle.ts';
 import * as feedFreshness from './20261128_0024_feed_freshness.ts';
 import * as deliveryLeases from './20261128_0025_delivery_leases.ts';
 import * as doubleOptIn from './20261128_0028_double_opt_in.ts';
+import * as mutesQuietHours from './20261129_0027_mutes_quiet_hours.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '20261128_0028_double_opt_in': doubleOptIn,
   '20261128_0024_feed_freshness': feedFreshness,
   '20261128_0025_delivery_leases': deliveryLeases,
+  '20261129_0027_mutes_quiet_hours': mutesQuietHours,
 };

@@ -2,6 +2,7 @@ import { DEFAULT_DAILY_CAPS, DEFAULT_THRESHOLD_MINUTES, REALERT_MINUTES, THRESHO
 import { sql, type Transaction } from 'kysely';
 import { type Executor, PREPARED } from '../client.ts';
 import type { AlertChannel, Database } from '../types.ts';
+import { allowedMask, nextSteeringEnd, rearmedMask, steeredCte } from './alertSteering.ts';
 /** `settings` keys of the daily caps (JSON integers), written by the admin control. */
 export const DAILY_CAP_KEYS = { sms: 'alert_daily_cap_sms', email: 'alert_daily_cap_email' } as const;
 
@@ -159,12 +160,14 @@ const byThreshold = (w: string, atDefault: ReturnType<typeof sql>, masks: Return
  * (docs/rules.md R7, "every start wakes the engine"): its scheduled start (`starts_at`) when still ahead, or the
  * park-local midnight beginning its next pass day after `today` (which is also the daily re-arm). Null when
  * neither lies ahead. Written to `due_at` when the tick has looked at the row, so the person is evaluated at
- * the first tick from that instant on against every verdict of the poll, like a new watch.
+ * the first tick from that instant on against every verdict of the poll, like a new watch. The end of a mute or
+ * of the quiet hours wakes the person too (`nextSteeringEnd`, docs/rules.md R16a).
  */
 const nextStart = (w: string, i: TickInput) => sql`least(
     case when ${sql.raw(w)}.starts_at > ${i.now}::timestamptz then ${sql.raw(w)}.starts_at end,
     (select min(d) from unnest(${sql.raw(w)}.email_days || ${sql.raw(w)}.sms_days) d where d > ${i.today}::date)::timestamp
-      at time zone coalesce((select p.timezone from parks p where p.id = ${i.parkId}), 'UTC'))`;
+      at time zone coalesce((select p.timezone from parks p where p.id = ${i.parkId}), 'UTC'),
+    ${nextSteeringEnd(w, i)})`;
 
 /** An attraction's reading with its bit in the park's masks. */
 type BitReading = AttractionReading & { bit: number };
@@ -240,18 +243,21 @@ function evaluation(i: TickInput, { readings, changed, since }: TickPlan) {
     changed.length
       ? sql`case when ${dueOrDirty} then ${stored}::${sql.raw(cast)} else ${changedOnly}::${sql.raw(cast)} end`
       : sql`${stored}::${sql.raw(cast)}`;
+  // Mutes and quiet hours (docs/rules.md R16a): `steered` s says what each person may be alerted for now
+  // (`allowedMask`) and what a period that ended re-arms (`rearmedMask`).
   return sql`
-    with p as (
+    with ${steeredCte(i)},
+    p as (
       select w.email, w.subscription_id, w.phone_number, w.hourly, w.bis, w.alert_ticks, w.alert_masks,
              case when ${i.today}::date = any(w.sms_days) then 'sms' else 'email' end as channel,
-             case when w.armed_on = ${i.today}::date then w.armed else ~${Z} end as armed,
+             (case when w.armed_on = ${i.today}::date then w.armed else ~${Z} end) | ${rearmedMask('s')} as armed,
              coalesce(w.alert_ticks[1] > ${since}::timestamptz, false) as any_recent,
              case when w.alert_ticks[1] > ${since}::timestamptz
                   then (select bit_or(am) from unnest(w.alert_ticks, w.alert_masks) u(at, am) where at > ${since}::timestamptz)
                   else ${Z} end as recent,
-             ${byThreshold('w', pick(sq[d], cq[d], 'bit(256)'), pick(sq, cq, 'bit(256)[]'))} as short,
-             ${pick(sb, cb, 'bit(256)')} as b
-      from alert_watchers w
+             (${byThreshold('w', pick(sq[d], cq[d], 'bit(256)'), pick(sq, cq, 'bit(256)[]'))}) & ${allowedMask('s')} as short,
+             ${pick(sb, cb, 'bit(256)')} & ${allowedMask('s')} as b
+      from alert_watchers w left join steered s on s.email = w.email
       where w.park_id = ${i.parkId}
         and (${dueOrDirty} ${changed.length ? sql`or (w.watched & ${cany}::bit(256)) <> ${Z}` : sql``})
         and (w.starts_at is null or w.starts_at <= ${i.now})

@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import { sweepEnded } from './mutes.ts';
 
 /**
  * How long swept rows are kept (docs/OPERATIONS.md "Retention"), in days past the instant named:
  * - sessions: deleted once expired (an expired session never validates again);
  * - account tokens: 30 days past their expiry (until then a late click is told "expired", not "invalid");
  * - Stripe event ids: 30 days after processing (Stripe retries a webhook for up to 3 days);
- * - outbox messages (the local transport's record): 30 days after writing.
+ * - outbox messages (the local transport's record): 30 days after writing;
+ * - ended mutes (docs/rules.md R16a): a day after their end (`mutes.ENDED_MUTE_KEEP_MS`).
  */
 export const RETENTION_DAYS = { accountTokens: 30, stripeEvents: 30, outbox: 30 } as const;
 
@@ -16,6 +18,7 @@ export interface RetentionSweep {
   accountTokens: number;
   stripeEvents: number;
   outbox: number;
+  mutes: number;
 }
 
 /**
@@ -29,5 +32,12 @@ export async function sweepExpired(db: Executor, now: Date): Promise<RetentionSw
   const accountTokens = await sql`delete from account_tokens where expires_at < ${days(RETENTION_DAYS.accountTokens)}`.execute(db);
   const stripeEvents = await sql`delete from stripe_events where processed_at < ${days(RETENTION_DAYS.stripeEvents)}`.execute(db);
   const outbox = await sql`delete from outbox_messages where created_at < ${days(RETENTION_DAYS.outbox)}`.execute(db);
-  return { sessions: count(sessions), accountTokens: count(accountTokens), stripeEvents: count(stripeEvents), outbox: count(outbox) };
+  const mutes = await sweepEnded(db, now);
+  return {
+    sessions: count(sessions),
+    accountTokens: count(accountTokens),
+    stripeEvents: count(stripeEvents),
+    outbox: count(outbox),
+    mutes,
+  };
 }
