@@ -5,6 +5,7 @@ export * as affiliate from './repositories/affiliate.ts';
 export type { AttractionReading, ClaimedAlert, DailyCaps, TickInput } from './repositories/alertEngine.ts';
 export * as alertEngine from './repositories/alertEngine.ts';
 export * as alertHistory from './repositories/alertHistory.ts';
+export * as alertsOn from './repositories/alertsOn.ts';
 export * as catalogue from './repositories/catalogue.ts';
 export * as checklist from './repositories/checklist.ts';
 export * as confirmations from './repositories/confirmations.ts';

@@ -22,6 +22,8 @@ export interface MuteRow {
   id: string;
   parkId: string;
   parkName: string;
+  /** The park's IANA zone, or null. */
+  timezone: string | null;
   /** null = the whole park. */
   attractionId: string | null;
   attractionName: string | null;
@@ -55,7 +57,15 @@ export async function listActive(db: Executor, userId: string, now: Date, parkId
     .selectFrom('alert_mutes as m')
     .innerJoin('parks as p', 'p.id', 'm.park_id')
     .leftJoin('attractions as a', 'a.id', 'm.attraction_id')
-    .select(['m.id', 'm.park_id as parkId', 'p.name as parkName', 'm.attraction_id as attractionId', 'a.name as attractionName', 'm.until'])
+    .select([
+      'm.id',
+      'm.park_id as parkId',
+      'p.name as parkName',
+      'p.timezone',
+      'm.attraction_id as attractionId',
+      'a.name as attractionName',
+      'm.until',
+    ])
     .where('m.user_id', '=', userId)
     .where('m.until', '>', now)
     .orderBy('m.until')
@@ -130,4 +140,16 @@ export async function setQuietHours(db: Executor, userId: string, email: string,
     await db.deleteFrom('alert_quiet_hours').where('user_id', '=', userId).execute();
   }
   await wake(db, email, now);
+}
+
+/** Whether `attractionId` is an attraction of `parkId` (a mute names a ride of the park). */
+export async function attractionInPark(db: Executor, parkId: string, attractionId: string): Promise<boolean> {
+  const r = await db.selectFrom('attractions').select('id').where('id', '=', attractionId).where('park_id', '=', parkId).executeTakeFirst();
+  return r !== undefined;
+}
+
+/** The parks where `email` holds a subscription (quiet hours apply at all of them). */
+export async function parksOfEmail(db: Executor, email: string): Promise<string[]> {
+  const rows = await db.selectFrom('subscriptions').select('park_id').distinct().where('email', '=', email).execute();
+  return rows.map((r) => r.park_id);
 }

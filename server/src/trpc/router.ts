@@ -10,6 +10,7 @@ import { flightsRouter } from './routers/flights.ts';
 import { lightningLaneRouter } from './routers/lightningLane.ts';
 import { manageAlertsRouter } from './routers/manageAlerts.ts';
 import { moderationRouter } from './routers/moderation.ts';
+import { mutesRouter, quietHoursRouter } from './routers/mutes.ts';
 import { rankingsRouter } from './routers/rankings.ts';
 import { restaurantsRouter } from './routers/restaurants.ts';
 import { returnTimeAlertsRouter } from './routers/returnTimeAlerts.ts';
@@ -36,6 +37,8 @@ export const appRouter = router({
   lightningLane: lightningLaneRouter,
   returnTimeAlerts: returnTimeAlertsRouter,
   watchSettings: watchSettingsRouter,
+  mutes: mutesRouter,
+  quietHours: quietHoursRouter,
 });
 
 /** The API's type, imported by the web app. */
