@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MUTE_DURATIONS } from '../rules/mutes.ts';
-import { entityId, timeOfDay } from './common.ts';
+import { entityId, text, timeOfDay } from './common.ts';
 
 // Mutes and quiet hours (docs/rules.md R16a), shared by the server (which enforces them) and the web app.
 
@@ -10,7 +10,7 @@ export const MUTE_UNTIL_MESSAGE = 'Choose how long to mute: one hour, until tomo
 /** `mutes.set`: a park, or one ride of it (`attractionId`), muted for one of the three durations. */
 export const muteSetInput = z.object({
   parkId: entityId,
-  attractionId: z.string({ error: 'Please select a ride.' }).trim().min(1, 'Please select a ride.').max(100, 'Invalid id.').optional(),
+  attractionId: text('Ride', { min: 1, max: 100, required: 'Please select a ride.', tooLong: 'Invalid id.' }).optional(),
   until: z.enum(MUTE_DURATIONS, { error: MUTE_UNTIL_MESSAGE }),
 });
 
