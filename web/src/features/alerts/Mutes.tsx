@@ -1,17 +1,14 @@
-import { Link } from '@tanstack/react-router';
 import { MUTE_DURATION_LABELS, MUTE_DURATIONS, type MuteDuration } from '@walkon/domain/rules/mutes';
-import { quietHoursSetInput } from '@walkon/domain/schemas';
 import { BellOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import type { ApiOutput } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { fetchApiQuery, useApiMutation, useApiQuery } from '../../lib/useApi.ts';
 import { useSession } from '../auth/session.ts';
 
 /**
- * "Mute until …" and quiet hours (docs/rules.md R16a; issue 28 item 4) for signed-in people, through the light
+ * "Mute until …" (docs/rules.md R16a; issue 28 item 4) for signed-in people, through the light
  * client so the public ride page can show them too. A mute acts at once (it is an action with its own end, like
  * "Unmute", not a setting of Manage Alerts' Save Changes) and is shown loudly while it lasts.
  */
@@ -137,119 +134,9 @@ export function useMutedUntil(parkId: string, attractionId: string): string | nu
   return m ? m.untilLabel : null;
 }
 
-/** Quiet hours of the account (park-local start and end, wrapping midnight), with Save and Remove. */
-export function QuietHoursCard() {
-  const quiet = useApiQuery('quietHours.get', undefined);
-  const [draft, setDraft] = useState<{ start: string; end: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = () => fetchApiQuery('quietHours.get', undefined).catch(() => undefined);
-  const save = useApiMutation('quietHours.set', {
-    onSuccess: async (q) => {
-      await reload();
-      setDraft(null);
-      toast.success(`Quiet hours saved: ${q.start}–${q.end} park time`);
-    },
-    onError: (e) => setError(e.message),
-  });
-  const remove = useApiMutation('quietHours.clear', {
-    onSuccess: async () => {
-      await reload();
-      setDraft(null);
-      toast.success('Quiet hours removed');
-    },
-    onError: (e) => toast.error('Could not remove quiet hours', { description: e.message }),
-  });
-  const startId = useId();
-  const endId = useId();
-  const current = draft ?? quiet.data ?? { start: '22:00', end: '07:00' };
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = quietHoursSetInput.safeParse(current);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check the times.');
-      return;
-    }
-    setError(null);
-    save.mutate(parsed.data);
-  };
-  return (
-    <Card title="Quiet hours">
-      <p className="text-sm text-slate-700">
-        No ride alert reaches you between these times, in each park's own time zone. When they end, rides that are still short alert right
-        away.
-      </p>
-      {quiet.data ? (
-        <p role="status" className="mt-3 font-semibold text-slate-900" data-testid="quiet-hours-current">
-          Quiet hours on: {quiet.data.start}–{quiet.data.end} park time
-        </p>
-      ) : quiet.data === null ? (
-        <p className="mt-3 text-sm text-slate-600">No quiet hours set.</p>
-      ) : null}
-      <form className="mt-3 flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
-        <div className="space-y-1">
-          <label htmlFor={startId} className="block text-sm font-semibold text-slate-800">
-            From (park time)
-          </label>
-          <input
-            id={startId}
-            type="time"
-            className={selectClass}
-            value={current.start}
-            onChange={(e) => setDraft({ ...current, start: e.target.value })}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={endId} className="block text-sm font-semibold text-slate-800">
-            Until (park time)
-          </label>
-          <input
-            id={endId}
-            type="time"
-            className={selectClass}
-            value={current.end}
-            onChange={(e) => setDraft({ ...current, end: e.target.value })}
-          />
-        </div>
-        <Button type="submit" size="sm" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save quiet hours'}
-        </Button>
-        {quiet.data ? (
-          <Button size="sm" variant="secondary" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
-            Remove quiet hours
-          </Button>
-        ) : null}
-      </form>
-      {error ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </Card>
-  );
-}
-
 /** "Muted until …" beside a ride on Manage Alerts while it (or its park) is muted. */
 export function RideMutedNote({ parkId, attractionId }: { parkId: string; attractionId: string }) {
   const until = useMutedUntil(parkId, attractionId);
   if (!until) return null;
   return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Muted until {until}</span>;
-}
-
-/** Quiet hours in a line on Manage Alerts, with where to change them (the account page). */
-export function QuietHoursNote() {
-  const quiet = useApiQuery('quietHours.get', undefined);
-  return (
-    <p className="text-sm text-slate-700">
-      {quiet.data ? (
-        <strong>
-          Quiet hours on: {quiet.data.start}–{quiet.data.end} park time.
-        </strong>
-      ) : (
-        'No quiet hours set.'
-      )}{' '}
-      <Link to="/account" className="font-semibold text-brand-800 underline">
-        {quiet.data ? 'Change quiet hours' : 'Set quiet hours'}
-      </Link>
-    </p>
-  );
 }

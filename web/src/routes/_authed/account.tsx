@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AccountField, AccountFormCard, useAccountForm } from '../../features/account/AccountForm.tsx';
-import { QuietHoursCard } from '../../features/alerts/Mutes.tsx';
+import { QuietHoursCard } from '../../features/alerts/QuietHours.tsx';
 import { refreshSession, useSession } from '../../features/auth/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { queryClient, trpc } from '../../trpc.ts';
