@@ -153,6 +153,30 @@ describe('the alerts-on confirmation (docs/rules.md R16b)', () => {
     expect(state.history.some((h: { kind: string }) => h.kind === 'alerts_on')).toBe(false);
   });
 
+  it('an SMS pass gets it by SMS: one GSM-7 segment ending "Reply STOP to opt out."', async () => {
+    const u = await fan([DUMBO]);
+    await subscriptions.upsertActivePass(env.db, {
+      email: u.email,
+      parkId: MK,
+      userId: u.id,
+      alertType: 'sms',
+      phoneNumber: '+14075550123',
+      startDate: '2026-04-14',
+      endDate: '2026-04-15',
+    });
+    await call('alerts.stop', { parkId: MK }, u.cookie);
+    expect((await call('alerts.activate', { parkId: MK, rideIds: [DUMBO] }, u.cookie)).status).toBe(200);
+    const sms = () =>
+      env.db.selectFrom('outbox_messages').select(['body_text', 'channel']).where('to_address', '=', '+14075550123').execute();
+    await expect.poll(async () => (await sms()).length, { timeout: 20_000, interval: 200 }).toBe(1);
+    const [m] = await sms();
+    // No schedule stored (nobody ticked the park): alerting ends with the pass day. Dumbo stands at 15 ≤ 15: short.
+    expect(m!.body_text).toBe(
+      'WalkOn: Alerts on for 1 ride at Magic Kingdom Park until midnight park time; 1 is short right now. Reply STOP to opt out.',
+    );
+    expect(m!.body_text.length).toBeLessThanOrEqual(160);
+  });
+
   it('a scheduled start sends no confirmation now', async () => {
     const u = await fan([DUMBO]);
     await call('alerts.stop', { parkId: MK }, u.cookie);
