@@ -215,7 +215,7 @@ export interface UserRidesTable {
 
 /** `capped`: held back by the daily cap per person and channel (recorded, never sent). */
 export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'capped';
-export type DeliveryKind = 'ride_alert' | 'test_alert' | 'back_in_service' | 'restaurant_alert' | 'return_time';
+export type DeliveryKind = 'ride_alert' | 'test_alert' | 'back_in_service' | 'restaurant_alert' | 'return_time' | 'alerts_on';
 
 export interface DeliveriesTable {
   id: Generated<string>;
@@ -706,6 +706,24 @@ export interface PushDeliveriesTable {
   sent_at: Timestamp | null;
 }
 
+/** "Mute until …" of an account for a park, or one attraction of it (docs/rules.md R16a; migration 0027). */
+export interface AlertMutesTable {
+  id: Generated<string>;
+  user_id: string;
+  park_id: string;
+  /** null = the whole park. */
+  attraction_id: string | null;
+  /** The absolute end (UTC): the mute ends by itself at this instant. */
+  until: Timestamp;
+  created_at: GeneratedTimestamp;
+}
+/** Quiet hours of an account: park-local minutes of the day, [start, end), wrapping midnight when start > end (R16a). */
+export interface AlertQuietHoursTable {
+  user_id: string;
+  start_minute: number;
+  end_minute: number;
+  updated_at: GeneratedTimestamp;
+}
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -723,6 +741,8 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   push_deliveries: PushDeliveriesTable;
   alert_watchers: AlertWatchersTable;
+  alert_mutes: AlertMutesTable;
+  alert_quiet_hours: AlertQuietHoursTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   outbox_messages: OutboxMessagesTable;
   testimonials: TestimonialsTable;

@@ -72,6 +72,14 @@ describe('end to end with the worker: receipts, test alerts and scheduled polls 
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Promo Code Applied!').waitFor();
     await page.getByText('ACTIVE', { exact: true }).waitFor();
+    // The alerts-on confirmation (docs/rules.md R16b): the free pass switched alerts on for today; queued by the
+    // API, sent by the worker. Its count of short rides comes from the independent script at this instant.
+    const shortAtOn = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', new Date(), 'America/New_York', true).length;
+    const shortWords = shortAtOn === 0 ? 'none is' : shortAtOn === 1 ? '1 is' : `${shortAtOn} are`;
+    const onMail = async () => (await outbox(email)).find((m) => m.subject === 'WalkOn alerts are on: Magic Kingdom Park');
+    await expect
+      .poll(async () => (await onMail())?.body_text, { timeout: 60_000, interval: 500 })
+      .toMatch(new RegExp(`^Alerts on for 35 rides at Magic Kingdom Park until .+ park time; ${shortWords} short right now\\.`));
 
     // A test alert, first: any alert starts the 15-minute cooldown (spec part 1 §4), and the worker's scheduled
     // poll may alert at any moment now. Queued by the API, sent by the worker.

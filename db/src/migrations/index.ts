@@ -23,6 +23,7 @@ import * as feedFreshness from './20261128_0024_feed_freshness.ts';
 import * as deliveryLeases from './20261128_0025_delivery_leases.ts';
 import * as doubleOptIn from './20261128_0028_double_opt_in.ts';
 import * as webPush from './20261129_0026_web_push.ts';
+import * as mutesQuietHours from './20261129_0027_mutes_quiet_hours.ts';
 import * as deliveriesByMonth from './20261129_0029_deliveries_by_month.ts';
 
 /**
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '20261128_0025_delivery_leases': deliveryLeases,
   '20261129_0026_web_push': webPush,
   '20261129_0029_deliveries_by_month': deliveriesByMonth,
+  '20261129_0027_mutes_quiet_hours': mutesQuietHours,
 };

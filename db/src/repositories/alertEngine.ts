@@ -2,6 +2,7 @@ import { DEFAULT_DAILY_CAPS, DEFAULT_THRESHOLD_MINUTES, REALERT_MINUTES, THRESHO
 import { sql, type Transaction } from 'kysely';
 import { type Executor, PREPARED } from '../client.ts';
 import type { AlertChannel, Database } from '../types.ts';
+import { allowedMask, nextSteeringEnd, parkHasSteering, rearmedMask, steeredCte } from './alertSteering.ts';
 /** `settings` keys of the daily caps (JSON integers), written by the admin control. */
 export const DAILY_CAP_KEYS = { sms: 'alert_daily_cap_sms', email: 'alert_daily_cap_email' } as const;
 
@@ -159,12 +160,14 @@ const byThreshold = (w: string, atDefault: ReturnType<typeof sql>, masks: Return
  * (docs/rules.md R7, "every start wakes the engine"): its scheduled start (`starts_at`) when still ahead, or the
  * park-local midnight beginning its next pass day after `today` (which is also the daily re-arm). Null when
  * neither lies ahead. Written to `due_at` when the tick has looked at the row, so the person is evaluated at
- * the first tick from that instant on against every verdict of the poll, like a new watch.
+ * the first tick from that instant on against every verdict of the poll, like a new watch. The end of a mute or
+ * of the quiet hours wakes the person too (`nextSteeringEnd`, docs/rules.md R16a) when the park has any (`steered`).
  */
-const nextStart = (w: string, i: TickInput) => sql`least(
+const nextStart = (w: string, i: TickInput, steered: boolean) => sql`least(
     case when ${sql.raw(w)}.starts_at > ${i.now}::timestamptz then ${sql.raw(w)}.starts_at end,
     (select min(d) from unnest(${sql.raw(w)}.email_days || ${sql.raw(w)}.sms_days) d where d > ${i.today}::date)::timestamp
-      at time zone coalesce((select p.timezone from parks p where p.id = ${i.parkId}), 'UTC'))`;
+      at time zone coalesce((select p.timezone from parks p where p.id = ${i.parkId}), 'UTC'),
+    ${steered ? nextSteeringEnd(w, i) : sql`null::timestamptz`})`;
 
 /** An attraction's reading with its bit in the park's masks. */
 type BitReading = AttractionReading & { bit: number };
@@ -180,6 +183,8 @@ interface TickPlan {
   changed: BitReading[];
   /** Start of the 60-minute window of the re-alert rule (UTC). */
   since: Date;
+  /** Someone of the park has a mute or quiet hours (`parkHasSteering`, docs/rules.md R16a); set once there is work. */
+  steered?: boolean;
 }
 
 /** The tick's readings with their attraction bits, the changed ones among them, and the 60-minute window. */
@@ -225,7 +230,7 @@ async function hasWork(db: Executor, i: TickInput, plan: TickPlan): Promise<bool
  * Back in service: the watch asks for it, nothing of that attraction in the last 60 minutes, and no ride alert
  * for it in the same tick.
  */
-function evaluation(i: TickInput, { readings, changed, since }: TickPlan) {
+function evaluation(i: TickInput, { readings, changed, since, steered }: TickPlan) {
   const qualifying = (rs: typeof readings) => rs.flatMap((r) => (r.qualifies && r.wait !== null ? [{ bit: r.bit, wait: r.wait }] : []));
   const cq = masksByThreshold([], qualifying(changed));
   const cb = maskOf(changed.filter((r) => r.backInService).map((r) => r.bit));
@@ -240,18 +245,29 @@ function evaluation(i: TickInput, { readings, changed, since }: TickPlan) {
     changed.length
       ? sql`case when ${dueOrDirty} then ${stored}::${sql.raw(cast)} else ${changedOnly}::${sql.raw(cast)} end`
       : sql`${stored}::${sql.raw(cast)}`;
+  // Mutes and quiet hours (docs/rules.md R16a): `steered` s says what each person may be alerted for now
+  // (`allowedMask`) and what a period that ended re-arms (`rearmedMask`); left out when nobody of the park has any.
+  const st = steered
+    ? {
+        cte: sql`${steeredCte(i)},`,
+        join: sql`left join steered s on s.email = w.email`,
+        allow: sql` & ${allowedMask('s')}`,
+        rearm: sql` | ${rearmedMask('s')}`,
+      }
+    : { cte: sql``, join: sql``, allow: sql``, rearm: sql`` };
   return sql`
-    with p as (
+    with ${st.cte}
+    p as (
       select w.email, w.subscription_id, w.phone_number, w.hourly, w.bis, w.alert_ticks, w.alert_masks,
              case when ${i.today}::date = any(w.sms_days) then 'sms' else 'email' end as channel,
-             case when w.armed_on = ${i.today}::date then w.armed else ~${Z} end as armed,
+             (case when w.armed_on = ${i.today}::date then w.armed else ~${Z} end)${st.rearm} as armed,
              coalesce(w.alert_ticks[1] > ${since}::timestamptz, false) as any_recent,
              case when w.alert_ticks[1] > ${since}::timestamptz
                   then (select bit_or(am) from unnest(w.alert_ticks, w.alert_masks) u(at, am) where at > ${since}::timestamptz)
                   else ${Z} end as recent,
-             ${byThreshold('w', pick(sq[d], cq[d], 'bit(256)'), pick(sq, cq, 'bit(256)[]'))} as short,
-             ${pick(sb, cb, 'bit(256)')} as b
-      from alert_watchers w
+             (${byThreshold('w', pick(sq[d], cq[d], 'bit(256)'), pick(sq, cq, 'bit(256)[]'))})${st.allow} as short,
+             ${pick(sb, cb, 'bit(256)')}${st.allow} as b
+      from alert_watchers w ${st.join}
       where w.park_id = ${i.parkId}
         and (${dueOrDirty} ${changed.length ? sql`or (w.watched & ${cany}::bit(256)) <> ${Z}` : sql``})
         and (w.starts_at is null or w.starts_at <= ${i.now})
@@ -279,6 +295,7 @@ function evaluation(i: TickInput, { readings, changed, since }: TickPlan) {
 export async function countEvaluation(db: Executor, i: TickInput): Promise<{ alerts: number; held: number }> {
   const plan = await planTick(db, i);
   if (!(await hasWork(db, i, plan))) return { alerts: 0, held: 0 };
+  plan.steered = await parkHasSteering(db, i);
   const { rows } = await sql<{ alerts: number; held: number }>`${preparedIf(plan.changed.length > 0)}
     select coalesce(sum(bit_count(alert_r | bis_a)), 0)::int as alerts, coalesce(sum(bit_count(held)), 0)::int as held
     from (${evaluation(i, plan)}) e`.execute(db);
@@ -323,6 +340,7 @@ export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Pr
     touched += Number(r.numAffectedRows ?? 0);
   }
   if (!(await hasWork(db, i, plan))) return { claimed: [], touched };
+  plan.steered = await parkHasSteering(db, i);
   const tick = String(i.now.getTime());
   const hourBucket = String(Math.floor(i.now.getTime() / 3_600_000));
   const { since } = plan;
@@ -381,16 +399,16 @@ export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Pr
           case when x.hourly <> ${Z} then ${i.now}::timestamptz + make_interval(mins => ${REALERT_MINUTES}) end,
           x.held_due,
           case when w.due_at > ${i.now} then w.due_at end,
-          ${nextStart('w', i)})
+          ${nextStart('w', i, plan.steered)})
       from w2 x where w.park_id = ${i.parkId} and w.email = x.email
     )
     select id, channel, status, message_key as "messageKey" from ins`.execute(db);
   // A row looked at (due or dirty) keeps, as its due time, the next start that will make it alertable (a
   // scheduled start not reached yet, a later pass day): nothing else would wake it then.
-  const due = await sql`update alert_watchers w set due_at = ${nextStart('w', i)}
+  const due = await sql`update alert_watchers w set due_at = ${nextStart('w', i, plan.steered)}
     where w.park_id = ${i.parkId} and w.due_at <= ${i.now}`.execute(db);
   const clean = await sql`update alert_watchers w set dirty = false,
-      due_at = least(case when w.due_at > ${i.now} then w.due_at end, ${nextStart('w', i)})
+      due_at = least(case when w.due_at > ${i.now} then w.due_at end, ${nextStart('w', i, plan.steered)})
     where w.park_id = ${i.parkId} and w.dirty`.execute(db);
   touched += rows.length + Number(due.numAffectedRows ?? 0) + Number(clean.numAffectedRows ?? 0);
   return { claimed: rows, touched };

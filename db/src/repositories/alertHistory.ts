@@ -24,6 +24,8 @@ export async function listRecent(db: Executor, owner: EmailOwner, now: Date, par
     ])
     .where('email', '=', email)
     .where('hidden', '=', false)
+    // The alerts-on confirmation is not an alert (docs/rules.md R16b).
+    .where('kind', '<>', 'alerts_on')
     .where('created_at', '>', sql<Date>`${now}::timestamptz - make_interval(hours => ${HISTORY_HOURS})`)
     .orderBy('created_at', 'desc')
     .limit(HISTORY_LIMIT);
@@ -47,6 +49,7 @@ export async function lastDeliverySince(db: Executor, owner: EmailOwner, since: 
     .selectFrom('deliveries')
     .select(['created_at as createdAt', 'kind', 'ride_name as rideName'])
     .where('email', '=', email)
+    .where('kind', '<>', 'alerts_on')
     .where('created_at', '>', since)
     .orderBy('created_at', 'desc')
     .limit(1);

@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import { sweepEnded } from './mutes.ts';
 
 /**
  * How long swept rows are kept (docs/OPERATIONS.md "Retention"), in days past the instant named:
  * - sessions: deleted once expired (an expired session never validates again);
  * - account tokens: 30 days past their expiry (until then a late click is told "expired", not "invalid");
  * - Stripe event ids: 30 days after processing (Stripe retries a webhook for up to 3 days);
- * - outbox messages (the local transport's record): 30 days after writing.
- * - push deliveries (docs/decisions/038-web-push-channel.md; a push lives 15 minutes): 30 days after writing.
+ * - outbox messages (the local transport's record): 30 days after writing;
+ * - push deliveries (docs/decisions/038-web-push-channel.md; a push lives 15 minutes): 30 days after writing;
+ * - ended mutes (docs/rules.md R16a): a day after their end (`mutes.ENDED_MUTE_KEEP_MS`).
  */
 export const RETENTION_DAYS = { accountTokens: 30, stripeEvents: 30, outbox: 30, pushDeliveries: 30 } as const;
 
@@ -18,6 +20,7 @@ export interface RetentionSweep {
   stripeEvents: number;
   outbox: number;
   pushDeliveries: number;
+  mutes: number;
 }
 
 /**
@@ -32,11 +35,13 @@ export async function sweepExpired(db: Executor, now: Date): Promise<RetentionSw
   const stripeEvents = await sql`delete from stripe_events where processed_at < ${days(RETENTION_DAYS.stripeEvents)}`.execute(db);
   const outbox = await sql`delete from outbox_messages where created_at < ${days(RETENTION_DAYS.outbox)}`.execute(db);
   const pushes = await sql`delete from push_deliveries where created_at < ${days(RETENTION_DAYS.pushDeliveries)}`.execute(db);
+  const mutes = await sweepEnded(db, now);
   return {
     sessions: count(sessions),
     accountTokens: count(accountTokens),
     stripeEvents: count(stripeEvents),
     outbox: count(outbox),
     pushDeliveries: count(pushes),
+    mutes,
   };
 }

@@ -29,6 +29,7 @@ export {
 } from './common.ts';
 export * from './features.ts';
 export * from './lightningLane.ts';
+export * from './mutes.ts';
 export * from './push.ts';
 export * from './rankings.ts';
 export * from './restaurants.ts';

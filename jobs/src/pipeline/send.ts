@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { Database, Kysely } from '@walkon/db';
 import { type DeliveryToSend, deliveries, type Executor, restaurantAlerts } from '@walkon/db';
+import { formatAlertsOnEmail, formatAlertsOnSms } from '@walkon/domain/messages/alertsOn';
 import { oneClickUnsubscribe } from '@walkon/domain/messages/email';
 import { formatRestaurantAlertEmail } from '@walkon/domain/messages/restaurants';
 import { formatReturnTimeEmail, formatReturnTimeSms } from '@walkon/domain/messages/returnTimes';
@@ -140,6 +141,28 @@ async function render(db: Executor, deps: SendDeps, group: DeliveryToSend[]): Pr
       deliveries: group,
       channel: 'email',
       email: { to: d.address, ...mail, headers: unsub.headers, deliveryId: d.id, deliveryIds: ids },
+    };
+  }
+  if (d.kind === 'alerts_on') {
+    // The alerts-on confirmation (docs/rules.md R16b): its sentence was written when alerts were switched on.
+    if (d.channel === 'email') {
+      const manageUrl = `${deps.publicOrigin.replace(/\/$/, '')}/manage-alerts`;
+      const mail = formatAlertsOnEmail({
+        sentence: d.message,
+        parkName: d.parkName ?? d.parkId,
+        manageUrl,
+        unsubscribeUrl: input.unsubscribeUrl,
+      });
+      return {
+        deliveries: group,
+        channel: 'email',
+        email: { to: d.address, ...mail, headers: unsubscribe?.headers ?? {}, deliveryId: d.id, deliveryIds: ids },
+      };
+    }
+    return {
+      deliveries: group,
+      channel: 'sms',
+      sms: { to: d.address, text: formatAlertsOnSms(d.message), deliveryId: d.id, deliveryIds: ids },
     };
   }
   if (d.kind === 'return_time') {

@@ -5,6 +5,7 @@ import { enqueueDeliveries, enqueuePushDeliveries } from '@walkon/jobs/producers
 import { emailScope, type SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { queueAlertsOn } from './alertsOn.ts';
 import { requirePark } from './catalogue.ts';
 import { requireWritablePark } from './ownership.ts';
 import { requireZonedPark, syncScheduler } from './parks.ts';
@@ -140,7 +141,8 @@ export const NO_PASS_MESSAGE = 'Subscription issue: you have no pass for this pa
 /**
  * Activates (or schedules) alerts for a pass the person holds (spec part 1 §4; docs/rules.md R7: alerts go out only on
  * the dates paid for): saves the rides, sets the subscription active with `starts_at` when a future start
- * date and time are given, and syncs the park's job scheduler.
+ * date and time are given, and syncs the park's job scheduler. When this switches alerts on now (they were not
+ * on before), the alerts-on confirmation is queued on the pass's channel (docs/rules.md R16b).
  * @throws AppError BAD_REQUEST when the start date is before the park-local today, there is no pass day from
  * today on (or on the chosen start date), or no ride of the park was selected; NOT_FOUND for an unknown park.
  */
@@ -167,6 +169,7 @@ export async function activate(
       : startDate > today
         ? parkLocalInstant(startDate, '00:00', park.timezone)
         : null;
+  const wasOn = (await subscriptions.listForEmail(deps.db, scope, now)).some((s) => s.parkId === input.parkId && s.valid);
   const sub = await deps.db.transaction().execute(async (tx) => {
     const count = await rides.replaceSelection(tx, user.email, input.parkId, input.rideIds, user.id);
     if (count === 0) throw new AppError('BAD_REQUEST', 'Please select at least one ride to monitor before activating alerts.');
@@ -175,6 +178,7 @@ export async function activate(
     return row;
   });
   await syncScheduler(deps, input.parkId);
+  if (startsAt === null && !wasOn) await queueAlertsOn(deps, scope, input.parkId, `activate:${Math.floor(now.getTime() / 60_000)}`);
   return {
     scheduled: startsAt !== null,
     subscriptionId: sub.id,

@@ -10,6 +10,7 @@ import { flightsRouter } from './routers/flights.ts';
 import { lightningLaneRouter } from './routers/lightningLane.ts';
 import { manageAlertsRouter } from './routers/manageAlerts.ts';
 import { moderationRouter } from './routers/moderation.ts';
+import { mutesRouter, quietHoursRouter } from './routers/mutes.ts';
 import { pushRouter } from './routers/push.ts';
 import { rankingsRouter } from './routers/rankings.ts';
 import { restaurantsRouter } from './routers/restaurants.ts';
@@ -38,6 +39,8 @@ export const appRouter = router({
   returnTimeAlerts: returnTimeAlertsRouter,
   watchSettings: watchSettingsRouter,
   push: pushRouter,
+  mutes: mutesRouter,
+  quietHours: quietHoursRouter,
 });
 
 /** The API's type, imported by the web app. */

@@ -7,6 +7,7 @@ import { pageHead } from '../components/InfoPage.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { MuteControl } from '../features/alerts/Mutes.tsx';
 import { returnWindow, stateLabel } from '../features/lightningLane/format.ts';
 import { liveWaitTone, statusLabel, statusTone } from '../features/waits/badges.ts';
 import { agoLabel, minutesOf, slotTime } from '../features/waits/format.ts';
@@ -157,6 +158,9 @@ function RidePage() {
         >
           <Bell className="h-4 w-4" aria-hidden="true" /> Watch this ride
         </Link>
+      </div>
+      <div className="mt-3">
+        <MuteControl parkId={park.id} attractionId={ride.id} label={ride.name} />
       </div>
 
       <Card className="mt-6">

@@ -4,6 +4,7 @@ import { enqueueConfirmation } from '@walkon/jobs/producers';
 import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { queueAlertsOn } from '../alertsOn.ts';
 import { loadRides, syncScheduler } from '../parks.ts';
 import { requirePayments } from './stripeSession.ts';
 
@@ -140,6 +141,7 @@ export async function fulfilCheckout(deps: AppDeps, sessionId: string): Promise<
   if (won) {
     await syncScheduler(deps, rec.parkId);
     await queueReceipt(deps, 'checkout', rec.id);
+    await queueAlertsOn(deps, rec.email, rec.parkId, `checkout:${rec.id}`, { grantedDays: rec.days });
   }
   return outcome('fulfilled', paymentIntent);
 }

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { reservePromoGuess } from '../../security/promoGuesses.ts';
+import { queueAlertsOn } from '../alertsOn.ts';
 import { loadRides, requireZonedPark, syncScheduler } from '../parks.ts';
 import { type CheckoutOutcome, queueReceipt, setupDefaultRides } from './fulfilment.ts';
 import { validatePassDates } from './rules.ts';
@@ -82,6 +83,7 @@ export async function redeemPromo(
   if (result.invalid) throw new AppError('BAD_REQUEST', INVALID_PROMO);
   await syncScheduler(deps, input.parkId);
   await queueReceipt(deps, 'promo', result.redemptionId);
+  await queueAlertsOn(deps, input.email, input.parkId, `promo:${result.redemptionId}`, { grantedDays: result.days });
   return { parkId: park.id, parkName: park.name, email: input.email, days: result.days, redemptionId: result.redemptionId };
 }
 

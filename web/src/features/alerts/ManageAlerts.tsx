@@ -8,6 +8,8 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 import { formatPassDate } from '../checkout/dates.ts';
+import { MuteControl, RideMutedNote, RunningMutes } from './Mutes.tsx';
+import { QuietHoursNote } from './QuietHours.tsx';
 import { draftChanged, ReturnTimeAlerts, type ReturnTimeDraft } from './ReturnTimeAlerts.tsx';
 import { parksToReenable } from './selection.ts';
 import { ManageRideSettings } from './WatchSettings.tsx';
@@ -161,6 +163,8 @@ export function ManageAlerts() {
       <p className="text-slate-700">
         Signed in as <strong>{list.data.email}</strong>
       </p>
+      <QuietHoursNote />
+      <RunningMutes />
       {parks.length === 0 ? (
         <Card>
           <p className="text-slate-700">You have no alert subscriptions yet.</p>
@@ -214,6 +218,9 @@ export function ManageAlerts() {
                   />
                 </div>
               </div>
+              <div className="mb-3">
+                <MuteControl parkId={p.parkId} label={`all of ${p.parkName}`} />
+              </div>
               {p.ridesPending ? (
                 <p role="status" className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
                   Rides not selected yet: {p.parkName}'s ride list could not be loaded. We keep trying and select every ride as soon as it
@@ -224,7 +231,10 @@ export function ManageAlerts() {
                 {p.rides.map((r) => (
                   <li key={r.rideId} className="rounded-lg px-2 py-1.5 hover:bg-slate-50">
                     <div className="flex items-center justify-between gap-2">
-                      <span className="text-sm">{r.rideName}</span>
+                      <span className="flex flex-wrap items-center gap-1.5 text-sm">
+                        {r.rideName}
+                        <RideMutedNote parkId={p.parkId} attractionId={r.rideId} />
+                      </span>
                       <Switch
                         label={r.rideName}
                         checked={pp.rides[r.rideId] ?? false}

@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AccountField, AccountFormCard, useAccountForm } from '../../features/account/AccountForm.tsx';
+import { QuietHoursCard } from '../../features/alerts/QuietHours.tsx';
 import { refreshSession, useSession } from '../../features/auth/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { queryClient, trpc } from '../../trpc.ts';
@@ -189,6 +190,7 @@ function AccountPage() {
     <main id="main" className="mx-auto max-w-2xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold">Your account</h1>
       <Verification email={user.email} verified={user.emailVerified} />
+      <QuietHoursCard />
       <ChangePassword />
       <ChangeEmail />
       <DeleteAccount />

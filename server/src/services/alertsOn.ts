@@ -1,0 +1,71 @@
+import { alertsOn, type EmailOwner, pushDeliveries, scopeOf, subscriptions } from '@walkon/db';
+import { alertsOnSentence } from '@walkon/domain/messages/alertsOn';
+import { shortNowCount, todaysClosing } from '@walkon/domain/rules/alertsOn';
+import type { EmbeddedHours } from '@walkon/domain/rules/liveData';
+import { formatTime } from '@walkon/domain/timeFormat';
+import { enqueueDeliveries, enqueuePushDeliveries } from '@walkon/jobs/producers';
+import type { AppDeps } from '../deps.ts';
+
+/**
+ * Queues the confirmation that alerts are on (docs/rules.md R16b; issue 28 item 4) for the person `owner` at
+ * `parkId`, on the channel of their pass for today: "Alerts on for 12 rides at Magic Kingdom Park until 11:00 PM
+ * park time; 3 are short right now." Sent only when alerts are on right now (a valid subscription: active, a
+ * pass day today, past any scheduled start) and rides are watched; with `grantedDays` (a purchase or promo
+ * pass), only when they include the park-local today. `activation` names the activation (e.g.
+ * `promo:<redemption id>`): one delivery per subscription and activation (dedup key), through the delivery
+ * queue and the outbox / provider path, exactly once (decision 015, R8). Never throws: a failure is logged and
+ * the activation stands (a delivery claimed but not enqueued is re-queued by the sweeper).
+ */
+export async function queueAlertsOn(
+  deps: AppDeps,
+  owner: EmailOwner,
+  parkId: string,
+  activation: string,
+  opts: { grantedDays?: string[] } = {},
+): Promise<void> {
+  try {
+    const now = deps.now();
+    const { email } = scopeOf(owner);
+    const sub = (await subscriptions.listForEmail(deps.db, owner, now)).find((s) => s.parkId === parkId);
+    if (!sub?.valid) return;
+    const facts = await alertsOn.confirmationFacts(deps.db, email, parkId, now);
+    const { today } = facts;
+    if (opts.grantedDays && !opts.grantedDays.includes(today)) return;
+    if (!facts.park || facts.rides.length === 0) return;
+    const timezone = facts.park.timezone;
+    const closing = todaysClosing(facts.schedule, today, timezone);
+    const shortNow = shortNowCount(
+      facts.rides.map((r) => ({ ...r, operatingHours: r.operatingHours as EmbeddedHours })),
+      { ...facts.park, liveHours: facts.park.liveHours as EmbeddedHours },
+      facts.schedule,
+      now,
+    );
+    const message = alertsOnSentence({
+      rideCount: facts.rides.length,
+      parkName: facts.park.name,
+      until: closing && closing.getTime() > now.getTime() ? formatTime(closing, { park: timezone ?? 'UTC' }) : null,
+      shortNow,
+    });
+    const channel = (sub.todayChannel ?? sub.alertType) === 'sms' && sub.phoneNumber ? 'sms' : 'email';
+    const claimed = await alertsOn.insertAlertsOn(
+      deps.db,
+      {
+        activation,
+        subscriptionId: sub.id,
+        email,
+        channel,
+        address: channel === 'sms' ? sub.phoneNumber! : email,
+        parkId,
+        message,
+      },
+      now,
+    );
+    if (!claimed) return;
+    // Beside the pass's channel, on each of the person's phones with push on (docs/decisions/038-web-push-channel.md).
+    const pushes = await pushDeliveries.createForDeliveries(deps.db, [claimed.id], now);
+    await enqueueDeliveries(deps.queues, [claimed], 'on');
+    if (pushes.length) await enqueuePushDeliveries(deps.queues, pushes);
+  } catch (err) {
+    deps.logger.warn({ parkId, activation, err }, 'alerts-on confirmation not queued');
+  }
+}
