@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { alertHistory, deliveries, rides, subscriptions } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
+import { testAlertSentence } from '@walkon/domain/messages/rideAlerts';
 import { TEST_ALERT_COOLDOWN_MINUTES } from '@walkon/domain/rules/alerts';
 import { enqueueDeliveries } from '@walkon/jobs/producers';
 import { emailScope, type SessionUser } from '../auth/session.ts';
@@ -240,7 +241,7 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
         rideId: null,
         rideName: 'Test alert',
         waitTime: null,
-        message: `Test alert for ${park.name}: your WalkOn alerts are working.`,
+        message: testAlertSentence(park.name),
         subscriptionId: sub.id,
       },
       now,
