@@ -1,5 +1,5 @@
 /**
- * The alert engine (DESIGN §2.3–2.5; the rules are docs/rules.md R1–R10): who gets which ride alert at a park's
+ * The alert engine (DESIGN §2.3–2.5; the rules are docs/rules.md R1–R10 and R14): who gets which ride alert at a park's
  * tick, claimed in the database in the tick's transaction.
  *
  * Where the audience is written. `alert_watchers` holds one row per person and park, every per-attraction fact a
@@ -39,6 +39,7 @@ import type { AlertChannel, Database } from '../types.ts';
 import { aboveMasksByThreshold, atOwnThresholds, type BitWait, EMPTY_MASK, FULL_MASK, maskOf, shortMasksByThreshold } from './masks.ts';
 
 export { MASK_BITS } from './masks.ts';
+
 /** `settings` keys of the daily caps (JSON integers), written by the admin control. */
 export const DAILY_CAP_KEYS = { sms: 'alert_daily_cap_sms', email: 'alert_daily_cap_email' } as const;
 
@@ -144,27 +145,27 @@ const preparedIf = (changed: boolean) => sql.raw(changed ? PREPARED : '');
  * neither lies ahead. Written to `due_at` when the tick has looked at the row, so the person is evaluated at
  * the first tick from that instant on against every verdict of the poll, like a new watch.
  */
-const nextStart = (w: string, i: TickInput) => sql`least(
-    case when ${sql.raw(w)}.starts_at > ${i.now}::timestamptz then ${sql.raw(w)}.starts_at end,
-    (select min(d) from unnest(${sql.raw(w)}.email_days || ${sql.raw(w)}.sms_days) d where d > ${i.today}::date)::timestamp
-      at time zone coalesce((select p.timezone from parks p where p.id = ${i.parkId}), 'UTC'))`;
+const nextStart = (w: string, input: TickInput) => sql`least(
+    case when ${sql.raw(w)}.starts_at > ${input.now}::timestamptz then ${sql.raw(w)}.starts_at end,
+    (select min(d) from unnest(${sql.raw(w)}.email_days || ${sql.raw(w)}.sms_days) d where d > ${input.today}::date)::timestamp
+      at time zone coalesce((select p.timezone from parks p where p.id = ${input.parkId}), 'UTC'))`;
 
 /**
  * The channel of person row `w` for `today` (docs/rules.md R7): 'sms' on an SMS pass day, else 'email'.
  */
-const channelToday = (i: TickInput) => sql`case when ${i.today}::date = any(w.sms_days) then 'sms' else 'email' end`;
+const channelToday = (input: TickInput) => sql`case when ${input.today}::date = any(w.sms_days) then 'sms' else 'email' end`;
 
 /**
  * Who may be alerted at this tick at all: conditions on a person row `w` of `alert_watchers`, AND-ed in the
  * evaluation's `candidates`. Each entry is one rule; a new filter on the audience (a muted person, quiet hours)
  * is one more entry here.
  */
-function audienceFilters(i: TickInput): RawBuilder<unknown>[] {
+function audienceFilters(input: TickInput): RawBuilder<unknown>[] {
   return [
     // R7: not before the person's scheduled start.
-    sql`(w.starts_at is null or w.starts_at <= ${i.now})`,
+    sql`(w.starts_at is null or w.starts_at <= ${input.now})`,
     // R7: a pass day for today, on that day's channel; SMS only with a phone number.
-    sql`case when ${i.today}::date = any(w.sms_days) then w.phone_number is not null else ${i.today}::date = any(w.email_days) end`,
+    sql`case when ${input.today}::date = any(w.sms_days) then w.phone_number is not null else ${input.today}::date = any(w.email_days) end`,
   ];
 }
 
@@ -185,29 +186,31 @@ interface TickPlan {
 }
 
 /** The tick's readings with their attraction bits, the changed ones among them, and the 60-minute window. */
-async function planTick(db: Executor, i: TickInput): Promise<TickPlan> {
+async function planTick(db: Executor, input: TickInput): Promise<TickPlan> {
   let bits: Map<string, number | null> | null = null;
-  if (i.readings.some((r) => r.bit === undefined)) {
-    const rows = await db.selectFrom('attractions').select(['id', 'bit']).where('park_id', '=', i.parkId).execute();
+  if (input.readings.some((r) => r.bit === undefined)) {
+    const rows = await db.selectFrom('attractions').select(['id', 'bit']).where('park_id', '=', input.parkId).execute();
     bits = new Map(rows.map((r) => [r.id, r.bit ?? null]));
   }
-  const readings = i.readings
+  const readings = input.readings
     .map((r) => ({ ...r, bit: (r.bit === undefined ? bits?.get(r.rideId) : r.bit) ?? null }))
     .filter((r): r is BitReading => r.bit !== null);
   const changed = readings.filter(
     (r) => r.changed && ((r.qualifies && r.wait !== null && r.wait <= THRESHOLD_MAX_MINUTES) || r.backInService),
   );
-  return { readings, changed, since: new Date(i.now.getTime() - REALERT_MINUTES * 60_000) };
+  return { readings, changed, since: new Date(input.now.getTime() - REALERT_MINUTES * 60_000) };
 }
 
 /**
  * Whether a tick has anything to evaluate: a changed attraction, or a dirty or due person of the park. A quiet
  * tick (neither) costs this one index probe instead of the evaluation.
  */
-async function hasWork(db: Executor, i: TickInput, plan: TickPlan): Promise<boolean> {
+async function hasWork(db: Executor, input: TickInput, plan: TickPlan): Promise<boolean> {
   if (plan.changed.length) return true;
   const { rows } = await sql<{ has_work: boolean }>`
-    select exists (select 1 from alert_watchers where park_id = ${i.parkId} and (dirty or due_at <= ${i.now})) as has_work`.execute(db);
+    select exists (select 1 from alert_watchers where park_id = ${input.parkId} and (dirty or due_at <= ${input.now})) as has_work`.execute(
+    db,
+  );
   return rows[0]?.has_work === true;
 }
 
@@ -235,7 +238,7 @@ const backBits = (rs: BitReading[]) => rs.filter((r) => r.backInService).map((r)
  * `back_alerts` (back in service now: asked for, not alerted in the last hour, no ride alert for it in the same
  * tick, R6), all `bit(256)` over the park's attraction bits, plus what the claim writes back.
  */
-function evaluation(i: TickInput, { readings, changed, since }: TickPlan) {
+function evaluation(input: TickInput, { readings, changed, since }: TickPlan) {
   // The verdicts of the attractions that changed at this poll (for persons watching one of them)…
   const changedShortByThreshold = shortMasksByThreshold([], shortWaits(changed));
   const changedBackInService = maskOf(backBits(changed));
@@ -243,24 +246,23 @@ function evaluation(i: TickInput, { readings, changed, since }: TickPlan) {
   // …and every verdict of this poll, changed or not (for dirty or due persons).
   const shortByThreshold = shortMasksByThreshold([], shortWaits(readings));
   const backInService = maskOf(backBits(readings));
-  const dirtyOrDue = sql`(w.dirty or w.due_at <= ${i.now})`;
+  const dirtyOrDue = sql`(w.dirty or w.due_at <= ${input.now})`;
   // The verdicts a person row is judged against (without changed attractions: only dirty or due rows are read).
   const verdicts = <T>(all: T, changedOnly: T, type: 'bit(256)' | 'bit(256)[]') =>
     changed.length
       ? sql`case when ${dirtyOrDue} then ${all}::${sql.raw(type)} else ${changedOnly}::${sql.raw(type)} end`
       : sql`${all}::${sql.raw(type)}`;
-  const d = DEFAULT_THRESHOLD_MINUTES;
   const shortNow = atOwnThresholds(
     'w',
-    verdicts(shortByThreshold[d], changedShortByThreshold[d], 'bit(256)'),
+    verdicts(shortByThreshold[DEFAULT_THRESHOLD_MINUTES], changedShortByThreshold[DEFAULT_THRESHOLD_MINUTES], 'bit(256)'),
     verdicts(shortByThreshold, changedShortByThreshold, 'bit(256)[]'),
   );
   const watchesAChangedAttraction = changed.length ? sql`or (w.watched & ${changedAttractions}::bit(256)) <> ${EMPTY_MASK}` : sql``;
   return sql`
     with candidates as (
       select w.email, w.subscription_id, w.phone_number, w.hourly, w.bis, w.alert_ticks, w.alert_masks,
-             ${channelToday(i)} as channel,
-             case when w.armed_on = ${i.today}::date then w.armed else ${FULL_MASK} end as armed,
+             ${channelToday(input)} as channel,
+             case when w.armed_on = ${input.today}::date then w.armed else ${FULL_MASK} end as armed,
              coalesce(w.alert_ticks[1] > ${since}::timestamptz, false) as alerted_last_hour,
              case when w.alert_ticks[1] > ${since}::timestamptz
                   then (select bit_or(tick_mask) from unnest(w.alert_ticks, w.alert_masks) u(tick_at, tick_mask)
@@ -269,9 +271,9 @@ function evaluation(i: TickInput, { readings, changed, since }: TickPlan) {
              ${shortNow} as short_now,
              ${verdicts(backInService, changedBackInService, 'bit(256)')} as back_now
       from alert_watchers w
-      where w.park_id = ${i.parkId}
+      where w.park_id = ${input.parkId}
         and (${dirtyOrDue} ${watchesAChangedAttraction})
-        and ${sql.join(audienceFilters(i), sql` and `)}
+        and ${sql.join(audienceFilters(input), sql` and `)}
       offset 0
     ),
     wanting as (
@@ -280,13 +282,13 @@ function evaluation(i: TickInput, { readings, changed, since }: TickPlan) {
     )
     -- Most persons had no alert in the last hour and ask for no back-in-service alert: their masks skip those terms
     -- (each bit operation is a copy of 32 bytes, and a busy tick does a dozen per person).
-    select x.email, x.subscription_id, x.channel, case when x.channel = 'sms' then x.phone_number else x.email end as address,
-           x.hourly, x.armed, x.alert_ticks, x.alert_masks,
-           case when x.alerted_last_hour then x.wanted & ~x.recently_alerted else x.wanted end as ride_alerts,
-           case when x.alerted_last_hour then x.wanted & x.recently_alerted else ${EMPTY_MASK} end as held,
-           case when x.asks_back_in_service then x.bis & x.back_now & ~x.recently_alerted & ~x.wanted else ${EMPTY_MASK} end as back_alerts
-    from wanting x
-    where x.wanted <> ${EMPTY_MASK} or (x.asks_back_in_service and (x.bis & x.back_now & ~x.recently_alerted) <> ${EMPTY_MASK})`;
+    select person.email, person.subscription_id, person.channel, case when person.channel = 'sms' then person.phone_number else person.email end as address,
+           person.hourly, person.armed, person.alert_ticks, person.alert_masks,
+           case when person.alerted_last_hour then person.wanted & ~person.recently_alerted else person.wanted end as ride_alerts,
+           case when person.alerted_last_hour then person.wanted & person.recently_alerted else ${EMPTY_MASK} end as held,
+           case when person.asks_back_in_service then person.bis & person.back_now & ~person.recently_alerted & ~person.wanted else ${EMPTY_MASK} end as back_alerts
+    from wanting person
+    where person.wanted <> ${EMPTY_MASK} or (person.asks_back_in_service and (person.bis & person.back_now & ~person.recently_alerted) <> ${EMPTY_MASK})`;
 }
 
 /** Placeholders standing for a pair row's columns in the domain's sentence (`historySentenceSql`). */
@@ -315,12 +317,12 @@ function historySentenceSql(kind: 'ride_alert' | 'back_in_service', parkName: st
  * inside PostgreSQL.
  * @returns pairs that alert now (ride alerts and back in service) and pairs held by the 60-minute rule.
  */
-export async function countEvaluation(db: Executor, i: TickInput): Promise<{ alerts: number; held: number }> {
-  const plan = await planTick(db, i);
-  if (!(await hasWork(db, i, plan))) return { alerts: 0, held: 0 };
+export async function countEvaluation(db: Executor, input: TickInput): Promise<{ alerts: number; held: number }> {
+  const plan = await planTick(db, input);
+  if (!(await hasWork(db, input, plan))) return { alerts: 0, held: 0 };
   const { rows } = await sql<{ alerts: number; held: number }>`${preparedIf(plan.changed.length > 0)}
     select coalesce(sum(bit_count(ride_alerts | back_alerts)), 0)::int as alerts, coalesce(sum(bit_count(held)), 0)::int as held
-    from (${evaluation(i, plan)}) judged`.execute(db);
+    from (${evaluation(input, plan)}) judged`.execute(db);
   return rows[0] ?? { alerts: 0, held: 0 };
 }
 
@@ -329,7 +331,7 @@ export async function countEvaluation(db: Executor, i: TickInput): Promise<{ ale
  * reading is not OPERATING or above the person's threshold are armed again, for the persons armed today.
  * @returns the audience rows re-armed.
  */
-async function rearm(db: Executor, i: TickInput, plan: TickPlan): Promise<number> {
+async function rearm(db: Executor, input: TickInput, plan: TickPlan): Promise<number> {
   const rearming = plan.readings.filter((r) => r.changed && r.fresh && (r.status !== 'OPERATING' || r.wait !== null));
   if (!rearming.length) return 0;
   const notShortByThreshold = aboveMasksByThreshold(
@@ -345,10 +347,10 @@ async function rearm(db: Executor, i: TickInput, plan: TickPlan): Promise<number
     with rearmed as (
       select w.email, (${notShort}) as mask
       from alert_watchers w
-      where w.park_id = ${i.parkId} and w.armed_on = ${i.today}::date
+      where w.park_id = ${input.parkId} and w.armed_on = ${input.today}::date
     )
-    update alert_watchers w set armed = w.armed | x.mask
-    from rearmed x where w.park_id = ${i.parkId} and w.email = x.email and (x.mask & ~w.armed) <> ${EMPTY_MASK}`.execute(db);
+    update alert_watchers w set armed = w.armed | r.mask
+    from rearmed r where w.park_id = ${input.parkId} and w.email = r.email and (r.mask & ~w.armed) <> ${EMPTY_MASK}`.execute(db);
   return Number(r.numAffectedRows ?? 0);
 }
 
@@ -365,19 +367,19 @@ async function rearm(db: Executor, i: TickInput, plan: TickPlan): Promise<number
  * @returns the deliveries this call inserted (a racing caller's rows are not returned) and how many rows the
  * tick wrote (deliveries, re-armed, cleaned), so the caller can refresh statistics after large changes.
  */
-export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Promise<{ claimed: ClaimedAlert[]; touched: number }> {
-  const plan = await planTick(db, i);
-  let touched = await rearm(db, i, plan);
-  if (!(await hasWork(db, i, plan))) return { claimed: [], touched };
-  const tick = String(i.now.getTime());
-  const hourBucket = String(Math.floor(i.now.getTime() / 3_600_000));
+export async function claimTick(db: Executor, input: TickInput, caps: DailyCaps): Promise<{ claimed: ClaimedAlert[]; touched: number }> {
+  const plan = await planTick(db, input);
+  let touched = await rearm(db, input, plan);
+  if (!(await hasWork(db, input, plan))) return { claimed: [], touched };
+  const tickKey = String(input.now.getTime());
+  const hourBucket = String(Math.floor(input.now.getTime() / 3_600_000));
   const { since } = plan;
   const { rows } = await sql<ClaimedAlert>`${preparedIf(plan.changed.length > 0)}
-    with judged as (${evaluation(i, plan)}),
+    with judged as (${evaluation(input, plan)}),
     rides as (
       select a.bit, a.id, a.name, r.standby_wait
       from attractions a join ride_status r on r.attraction_id = a.id
-      where a.park_id = ${i.parkId} and a.bit is not null
+      where a.park_id = ${input.parkId} and a.bit is not null
     ),
     pairs as (
       select j.email, j.channel, j.address, j.subscription_id, r.id as ride_id, r.name as ride_name, r.standby_wait as wait,
@@ -388,20 +390,20 @@ export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Pr
     messages_today as (
       select d.email, d.channel, count(distinct d.message_key)::int as sent
       from deliveries d join alerted_people a on a.email = d.email
-      where d.created_at >= ${i.dayStart} and d.message_key is not null and d.status <> 'capped'
+      where d.created_at >= ${input.dayStart} and d.message_key is not null and d.status <> 'capped'
       group by d.email, d.channel
     ),
     inserted as (
       insert into deliveries (dedup_key, kind, email, channel, address, park_id, ride_id, ride_name, wait_time, message,
                               subscription_id, status, message_key, created_at)
       select (case when p.kind = 'ride_alert' then 'ride:' else 'bis:' end) || p.email || ':' || p.ride_id || ':' || ${hourBucket},
-             p.kind, p.email, p.channel, p.address, ${i.parkId}, p.ride_id, p.ride_name, p.wait,
-             case when p.kind = 'ride_alert' then ${historySentenceSql('ride_alert', i.parkName)}
-                  else ${historySentenceSql('back_in_service', i.parkName)} end,
+             p.kind, p.email, p.channel, p.address, ${input.parkId}, p.ride_id, p.ride_name, p.wait,
+             case when p.kind = 'ride_alert' then ${historySentenceSql('ride_alert', input.parkName)}
+                  else ${historySentenceSql('back_in_service', input.parkName)} end,
              p.subscription_id,
              case when coalesce(m.sent, 0) >= (case when p.channel = 'sms' then ${caps.sms}::int else ${caps.email}::int end)
                   then 'capped' else 'queued' end,
-             p.email || ':' || p.channel || ':' || ${i.parkId} || ':' || ${tick}, ${i.now}
+             p.email || ':' || p.channel || ':' || ${input.parkId} || ':' || ${tickKey}, ${input.now}
       from pairs p left join messages_today m on m.email = p.email and m.channel = p.channel
       on conflict (dedup_key) do nothing
       returning id, channel, status, message_key
@@ -419,25 +421,25 @@ export async function claimTick(db: Executor, i: TickInput, caps: DailyCaps): Pr
     ),
     written as (
       update alert_watchers w set
-        armed = case when x.alerted <> ${EMPTY_MASK} then x.armed & ~x.alerted else w.armed end,
-        armed_on = case when x.alerted <> ${EMPTY_MASK} then ${i.today}::date else w.armed_on end,
-        alert_ticks = case when x.alerted <> ${EMPTY_MASK} then array[${i.now}::timestamptz] || x.ticks else w.alert_ticks end,
-        alert_masks = case when x.alerted <> ${EMPTY_MASK} then array[x.alerted] || x.masks else w.alert_masks end,
+        armed = case when state.alerted <> ${EMPTY_MASK} then state.armed & ~state.alerted else w.armed end,
+        armed_on = case when state.alerted <> ${EMPTY_MASK} then ${input.today}::date else w.armed_on end,
+        alert_ticks = case when state.alerted <> ${EMPTY_MASK} then array[${input.now}::timestamptz] || state.ticks else w.alert_ticks end,
+        alert_masks = case when state.alerted <> ${EMPTY_MASK} then array[state.alerted] || state.masks else w.alert_masks end,
         due_at = least(
-          case when x.hourly_alerted <> ${EMPTY_MASK} then ${i.now}::timestamptz + make_interval(mins => ${REALERT_MINUTES}) end,
-          x.held_until,
-          case when w.due_at > ${i.now} then w.due_at end,
-          ${nextStart('w', i)})
-      from next_state x where w.park_id = ${i.parkId} and w.email = x.email
+          case when state.hourly_alerted <> ${EMPTY_MASK} then ${input.now}::timestamptz + make_interval(mins => ${REALERT_MINUTES}) end,
+          state.held_until,
+          case when w.due_at > ${input.now} then w.due_at end,
+          ${nextStart('w', input)})
+      from next_state state where w.park_id = ${input.parkId} and w.email = state.email
     )
     select id, channel, status, message_key as "messageKey" from inserted`.execute(db);
   // A row looked at (due or dirty) keeps, as its due time, the next start that will make it alertable (a
   // scheduled start not reached yet, a later pass day): nothing else would wake it then.
-  const due = await sql`update alert_watchers w set due_at = ${nextStart('w', i)}
-    where w.park_id = ${i.parkId} and w.due_at <= ${i.now}`.execute(db);
+  const due = await sql`update alert_watchers w set due_at = ${nextStart('w', input)}
+    where w.park_id = ${input.parkId} and w.due_at <= ${input.now}`.execute(db);
   const clean = await sql`update alert_watchers w set dirty = false,
-      due_at = least(case when w.due_at > ${i.now} then w.due_at end, ${nextStart('w', i)})
-    where w.park_id = ${i.parkId} and w.dirty`.execute(db);
+      due_at = least(case when w.due_at > ${input.now} then w.due_at end, ${nextStart('w', input)})
+    where w.park_id = ${input.parkId} and w.dirty`.execute(db);
   touched += rows.length + Number(due.numAffectedRows ?? 0) + Number(clean.numAffectedRows ?? 0);
   return { claimed: rows, touched };
 }
