@@ -16,9 +16,33 @@ export interface AlertMessageInput {
   unsubscribeUrl: string | null;
 }
 
+/**
+ * The test alert's sentence (docs/rules.md R13), written once: the e-mail and SMS say it, and the history row
+ * of the test alert (`deliveries.message`) records it.
+ * @param parkName the park's name; null writes "your park".
+ */
+export function testAlertSentence(parkName: string | null): string {
+  return `Test alert: WalkOn alerts are working for ${parkName ?? 'your park'}.`;
+}
+
+/**
+ * The sentence of one ride alert in the person's alert history (`deliveries.message`, docs/rules.md R14), e.g.
+ * "Dumbo the Flying Elephant has a 15 min standby wait at Magic Kingdom Park." or "Space Mountain is back in
+ * service at Magic Kingdom Park.". The alert engine writes it inside its claim statement: it calls this function
+ * with placeholders for the ride name and the wait and turns the result into SQL (db alertEngine
+ * `historySentenceSql`), so this stays the one place the sentence is written.
+ * @param kind 'back_in_service', else a ride alert.
+ * @param wait standby wait in minutes (or the placeholder standing for it).
+ */
+export function alertHistorySentence(kind: string, rideName: string, wait: number | string, parkName: string): string {
+  return kind === 'back_in_service'
+    ? `${rideName} is back in service at ${parkName}.`
+    : `${rideName} has a ${wait} min standby wait at ${parkName}.`;
+}
+
 function headline(m: AlertMessageInput): string {
   const park = m.parkName ? ` at ${m.parkName}` : '';
-  if (m.kind === 'test_alert') return `Test alert: WalkOn alerts are working for ${m.parkName ?? 'your park'}.`;
+  if (m.kind === 'test_alert') return testAlertSentence(m.parkName);
   if (m.waitTime === 0 || m.waitTime === null) return `${m.rideName} is a walk-on right now${park}.`;
   return `${m.rideName} has a ${m.waitTime} min standby wait right now${park}.`;
 }

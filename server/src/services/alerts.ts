@@ -1,5 +1,6 @@
 import { alertHistory, deliveries, pushDeliveries, rides, subscriptions } from '@walkon/db';
 import { parkLocalDate, parkLocalInstant } from '@walkon/domain/dates';
+import { testAlertSentence } from '@walkon/domain/messages/rideAlerts';
 import { TEST_ALERT_COOLDOWN_MINUTES } from '@walkon/domain/rules/alerts';
 import { enqueueDeliveries, enqueuePushDeliveries } from '@walkon/jobs/producers';
 import { emailScope, type SessionUser } from '../auth/session.ts';
@@ -239,7 +240,7 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
         rideId: null,
         rideName: 'Test alert',
         waitTime: null,
-        message: `Test alert for ${park.name}: your WalkOn alerts are working.`,
+        message: testAlertSentence(park.name),
         subscriptionId: sub.id,
       },
       now,
