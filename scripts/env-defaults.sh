@@ -79,7 +79,7 @@ start_stripe() {
 seed_demo() {
   npx tsx "$ROOT/scripts/seed-demo.ts"
   npx walkon-jobs watch --email "$DEMO_EMAIL" --park "$MK_PARK_ID" --all-rides >/dev/null
-  # Real past days for the ride pages' typical-day bands (fixtures/SOURCES.md §4).
+  # Real past days for the ride pages' typical-day bands (docs/fixtures-sources.md §4).
   npx tsx "$ROOT/scripts/load-history.ts"
 }
 export DEMO_PROMO=${DEMO_PROMO:-WALKON-FREE}

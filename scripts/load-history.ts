@@ -1,4 +1,4 @@
-// Loads the recorded wait-time series of ../shared/fixtures (fixtures/SOURCES.md §4: the ThemeParks.wiki-derived
+// Loads the recorded wait-time series of ../shared/fixtures (docs/fixtures-sources.md §4: the ThemeParks.wiki-derived
 // Magic Kingdom day of 2026-04-01 and the TouringPlans posted waits) into the history tables with their real
 // dates, for `make dev` / `make demo`, so ride pages show real typical days at once. Idempotent.
 // HISTORY_IMPORT_WEEKS (default 10) keeps each file's last N weeks.

@@ -182,7 +182,7 @@ export interface SubscriptionsTable {
   active: Generated<boolean>;
   /** Park-local first valid date. */
   start_date: DateOnly;
-  /** Park-local end date (start + 1 day for a day pass, spec part 1 §4); valid while today <= end_date. */
+  /** Park-local end date (start + 1 day for a day pass, docs/spec/part-1.md §4); valid while today <= end_date. */
   end_date: DateOnly;
   /** Scheduled start instant (UTC); null = starts immediately. */
   starts_at: Timestamp | null;
@@ -503,7 +503,7 @@ export interface StripeEventsTable {
 }
 
 /**
- * A flight price alert (spec part 2 §3): `destination_park` is a flight destination id of the fixed catalogue
+ * A flight price alert (docs/spec/part-2.md §3): `destination_park` is a flight destination id of the fixed catalogue
  * (e.g. 'walt-disney-world'), `airport` an optional specific airport of it; `max_price` whole US dollars.
  */
 export interface FlightAlertsTable {
@@ -569,7 +569,7 @@ export interface EarlyAccessRequestsTable {
 
 export type PreferredMeal = 'breakfast' | 'lunch' | 'dinner' | 'any';
 
-/** A restaurant alert (spec part 2 §3): park-local dates, party size 1–20, preferred meal. */
+/** A restaurant alert (docs/spec/part-2.md §3): park-local dates, party size 1–20, preferred meal. */
 export interface RestaurantAlertsTable {
   id: Generated<string>;
   user_id: string;
@@ -591,7 +591,7 @@ export interface RestaurantAlertsTable {
 
 export type DisneyLinkStatus = 'pending' | 'connected';
 
-/** The Disney account link of Lightning Lane assist (spec part 2 §3): an invitation an operator confirms. */
+/** The Disney account link of Lightning Lane assist (docs/spec/part-2.md §3): an invitation an operator confirms. */
 export interface DisneyAccountLinksTable {
   user_id: string;
   disney_email: string;
@@ -603,7 +603,7 @@ export interface DisneyAccountLinksTable {
   last_sync: Timestamp | null;
 }
 
-/** One park-local day of Lightning Lane assist a user paid for ($5/day, spec part 2 §9). */
+/** One park-local day of Lightning Lane assist a user paid for ($5/day, docs/spec/part-2.md §9). */
 export interface LightningLanePassesTable {
   user_id: string;
   park_id: string;
@@ -612,7 +612,7 @@ export interface LightningLanePassesTable {
   created_at: GeneratedTimestamp;
 }
 
-/** A booking preference (spec part 2 §3): priority 1–10, park-local window "HH:MM", optional max price in cents. */
+/** A booking preference (docs/spec/part-2.md §3): priority 1–10, park-local window "HH:MM", optional max price in cents. */
 export interface LightningLanePreferencesTable {
   user_id: string;
   attraction_id: string;

@@ -1,13 +1,13 @@
-/** Flight deals (spec part 2 §3): the fixed destination catalogue and what one bookable result says. */
+/** Flight deals (docs/spec/part-2.md §3): the fixed destination catalogue and what one bookable result says. */
 
-/** A Disney destination with the airports that serve it (spec part 2 §3 "Destination catalogue", fixed). */
+/** A Disney destination with the airports that serve it (docs/spec/part-2.md §3 "Destination catalogue", fixed). */
 export interface FlightDestination {
   id: string;
   name: string;
   airports: { code: string; name: string }[];
 }
 
-/** The fixed destination catalogue of spec part 2 §3, in the spec's order. */
+/** The fixed destination catalogue of docs/spec/part-2.md §3, in the spec's order. */
 export const FLIGHT_DESTINATIONS: readonly FlightDestination[] = [
   {
     id: 'disney-world',
@@ -63,7 +63,7 @@ export function flightDestination(id: string): FlightDestination | undefined {
 
 /**
  * The airports to search for a destination: the chosen one (when it belongs to the destination) or all of
- * them, sorted (spec part 2 §7 search-flights "destinations").
+ * them, sorted (docs/spec/part-2.md §7 search-flights "destinations").
  * @throws Error for an unknown destination or an airport that does not serve it.
  */
 export function destinationAirports(destinationId: string, airport: string | null): string[] {
@@ -77,7 +77,7 @@ export function destinationAirports(destinationId: string, airport: string | nul
 }
 
 /**
- * One bookable result (spec part 2 §3 "Flight result"), for the outbound slice. Times are the airports' local
+ * One bookable result (docs/spec/part-2.md §3 "Flight result"), for the outbound slice. Times are the airports' local
  * times as the provider gives them ('yyyy-MM-ddTHH:mm:ss', no offset).
  */
 export interface FlightResult {
@@ -108,7 +108,7 @@ export interface FlightResult {
   bookingLink: string;
 }
 
-/** One search: economy, one adult (spec part 2 §9 flight alert defaults). Dates are 'yyyy-MM-dd'. */
+/** One search: economy, one adult (docs/spec/part-2.md §9 flight alert defaults). Dates are 'yyyy-MM-dd'. */
 export interface FlightSearch {
   /** Home airport, IATA, upper case. */
   origin: string;
@@ -119,7 +119,7 @@ export interface FlightSearch {
   returnDate: string | null;
 }
 
-/** What a search returns (spec part 2 §7 search-flights: flights and unresolvedDestinations). */
+/** What a search returns (docs/spec/part-2.md §7 search-flights: flights and unresolvedDestinations). */
 export interface FlightSearchOutcome {
   /** Cheapest first. */
   flights: FlightResult[];

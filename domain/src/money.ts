@@ -4,7 +4,7 @@
  */
 
 /**
- * US dollars from cents, as spec part 1 §1 writes prices: "$5" for whole dollars, "$4.50" otherwise, thousands
+ * US dollars from cents, as docs/spec/part-1.md §1 writes prices: "$5" for whole dollars, "$4.50" otherwise, thousands
  * grouped ("$1,234.50"), a minus first ("-$4.50"), as Intl.NumberFormat('en-US', currency USD) writes them.
  * Written out rather than through Intl: a phone's first Intl currency formatter costs tens of milliseconds of
  * start-up, and every page prints a price. `cents` is an integer number of US cents.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isAlertsPhone, isSignupPhone, normalisePromoCode } from './patterns.ts';
 
-describe('phone rules (spec part 1 §5)', () => {
-  it('spec part 1 §5: the signup card strips non-digits, then needs 1–15 digits with a non-zero leading digit (optional plus)', () => {
+describe('phone rules (docs/spec/part-1.md §5)', () => {
+  it('docs/spec/part-1.md §5: the signup card strips non-digits, then needs 1–15 digits with a non-zero leading digit (optional plus)', () => {
     for (const ok of ['+1 (407) 939-5277', '4079395277', '7', '+44 20 7946 0958', '123456789012345', '1.407.939.5277']) {
       expect(isSignupPhone(ok), ok).toBe(true);
     }
@@ -11,7 +11,7 @@ describe('phone rules (spec part 1 §5)', () => {
     }
   });
 
-  it('spec part 1 §5: Get Alerts needs at least 10 digits and only digits, spaces, hyphens, parentheses and a leading plus', () => {
+  it('docs/spec/part-1.md §5: Get Alerts needs at least 10 digits and only digits, spaces, hyphens, parentheses and a leading plus', () => {
     for (const ok of ['(407) 939-5277', '+1 407 939 5277', '4079395277', ' 407-939-5277 ']) {
       expect(isAlertsPhone(ok), ok).toBe(true);
     }
@@ -21,8 +21,8 @@ describe('phone rules (spec part 1 §5)', () => {
   });
 });
 
-describe('promo codes (spec part 1 §5)', () => {
-  it('spec part 1 §5: promo codes are trimmed and upper-cased', () => {
+describe('promo codes (docs/spec/part-1.md §5)', () => {
+  it('docs/spec/part-1.md §5: promo codes are trimmed and upper-cased', () => {
     expect(normalisePromoCode('  save10 ')).toBe('SAVE10');
     expect(normalisePromoCode('Free-Day_1')).toBe('FREE-DAY_1');
     expect(normalisePromoCode('   ')).toBe('');

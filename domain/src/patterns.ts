@@ -3,7 +3,7 @@
  * no zod so the web app's entry chunk stays small.
  */
 
-/** E-mail: "text, at sign, text, dot, text, no spaces" (spec part 1 §5, the stricter pattern). */
+/** E-mail: "text, at sign, text, dot, text, no spaces" (docs/spec/part-1.md §5, the stricter pattern). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** 'HH:mm' on a 24-hour clock. */
@@ -20,7 +20,7 @@ export const MAX_LENGTH = {
   promoCode: 40,
   password: 200,
   fullName: 120,
-  /** Ranking item name and description, rating comment (spec part 2 §5 "Comments are limited to 1000 characters"). */
+  /** Ranking item name and description, rating comment (docs/spec/part-2.md §5 "Comments are limited to 1000 characters"). */
   itemName: 120,
   itemDescription: 1000,
   ratingComment: 1000,
@@ -34,7 +34,7 @@ export const MAX_LENGTH = {
 } as const;
 
 /**
- * Signup card phone rule (spec part 1 §5): strip non-digits, then 1–15 digits with a non-zero leading digit
+ * Signup card phone rule (docs/spec/part-1.md §5): strip non-digits, then 1–15 digits with a non-zero leading digit
  * (an optional leading plus). The server additionally normalises to E.164 with libphonenumber-js.
  */
 export function isSignupPhone(raw: string): boolean {
@@ -43,14 +43,14 @@ export function isSignupPhone(raw: string): boolean {
 }
 
 /**
- * Get Alerts phone rule (spec part 1 §5): only digits, spaces, hyphens, parentheses and an optional leading
+ * Get Alerts phone rule (docs/spec/part-1.md §5): only digits, spaces, hyphens, parentheses and an optional leading
  * plus, with at least 10 digits.
  */
 export function isAlertsPhone(raw: string): boolean {
   return /^\+?[\d\s\-()]+$/.test(raw.trim()) && raw.replace(/\D/g, '').length >= 10;
 }
 
-/** Promo codes are upper-cased and trimmed everywhere (spec part 1 §5). */
+/** Promo codes are upper-cased and trimmed everywhere (docs/spec/part-1.md §5). */
 export function normalisePromoCode(raw: string): string {
   return raw.trim().toUpperCase();
 }

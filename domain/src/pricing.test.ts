@@ -2,19 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { formatUsd, groupDigits } from './money.ts';
 import { EMAIL_PRICE_CENTS, quote, SMS_PRICE_CENTS } from './pricing.ts';
 
-describe('pass prices in cents (spec part 1 §1, §9; DESIGN §6)', () => {
-  it('spec part 1 §9: SMS costs $5 per selected date', () => {
+describe('pass prices in cents (docs/spec/part-1.md §1, §9; DESIGN §6)', () => {
+  it('docs/spec/part-1.md §9: SMS costs $5 per selected date', () => {
     expect(SMS_PRICE_CENTS).toBe(500);
     expect(quote('sms', 1)).toEqual({ listUnitAmount: 500, unitAmount: 500, quantity: 1, discount: 0, total: 500 });
     expect(quote('sms', 3)).toEqual({ listUnitAmount: 500, unitAmount: 500, quantity: 3, discount: 0, total: 1500 });
   });
 
-  it('spec part 1 §9, DESIGN §6: e-mail costs $1 per day', () => {
+  it('docs/spec/part-1.md §9, DESIGN §6: e-mail costs $1 per day', () => {
     expect(EMAIL_PRICE_CENTS).toBe(100);
     expect(quote('email', 4)).toEqual({ listUnitAmount: 100, unitAmount: 100, quantity: 4, discount: 0, total: 400 });
   });
 
-  it('spec part 1 §2 price box: a percent-off code lowers the price per date, whole cents, discount over the order', () => {
+  it('docs/spec/part-1.md §2 price box: a percent-off code lowers the price per date, whole cents, discount over the order', () => {
     expect(quote('sms', 3, 15)).toEqual({ listUnitAmount: 500, unitAmount: 425, quantity: 3, discount: 225, total: 1275 });
     expect(quote('email', 2, 33)).toEqual({ listUnitAmount: 100, unitAmount: 67, quantity: 2, discount: 66, total: 134 });
     expect(quote('sms', 1, 99).unitAmount).toBe(5);
@@ -27,14 +27,14 @@ describe('pass prices in cents (spec part 1 §1, §9; DESIGN §6)', () => {
     }
   });
 
-  it('spec part 1 §2: no code (null or 0) means the list price; quantities are whole and never negative', () => {
+  it('docs/spec/part-1.md §2: no code (null or 0) means the list price; quantities are whole and never negative', () => {
     expect(quote('sms', 2, null).unitAmount).toBe(500);
     expect(quote('sms', 2, 0).unitAmount).toBe(500);
     expect(quote('email', 2.9).quantity).toBe(2);
     expect(quote('email', -1)).toMatchObject({ quantity: 0, total: 0, discount: 0 });
   });
 
-  it('spec part 1 §1: prices are shown as "$5" for whole dollars and "$4.50" otherwise', () => {
+  it('docs/spec/part-1.md §1: prices are shown as "$5" for whole dollars and "$4.50" otherwise', () => {
     expect(formatUsd(500)).toBe('$5');
     expect(formatUsd(1500)).toBe('$15');
     expect(formatUsd(0)).toBe('$0');

@@ -1,13 +1,13 @@
 /**
- * What WalkOn charges, in integer cents (spec part 1 §1, §9; DESIGN §6), and the price of an order. The server
+ * What WalkOn charges, in integer cents (docs/spec/part-1.md §1, §9; DESIGN §6), and the price of an order. The server
  * decides with these and the web app previews with them; page texts read the constants, never a literal.
  */
 
-/** SMS alert pass: $5 per selected date (spec part 1 §1, §9). */
+/** SMS alert pass: $5 per selected date (docs/spec/part-1.md §1, §9). */
 export const SMS_PRICE_CENTS = 500;
 /** E-mail alert pass: $1 per day, or free for one day with a valid promo code (DESIGN §6). */
 export const EMAIL_PRICE_CENTS = 100;
-/** Lightning Lane assist: $5 per park-local date (spec part 2 §9). */
+/** Lightning Lane assist: $5 per park-local date (docs/spec/part-2.md §9). */
 export const LIGHTNING_LANE_PRICE_CENTS = 500;
 /** Most dates one checkout may buy (keeps Stripe metadata well under its 500-character limit). */
 export const MAX_PASS_DATES = 30;
@@ -30,7 +30,7 @@ export interface PriceQuote {
 }
 
 /**
- * The price of `dates` pass dates on `channel` (spec part 1 §2 "price box: dates × $5"), optionally with a
+ * The price of `dates` pass dates on `channel` (docs/spec/part-1.md §2 "price box: dates × $5"), optionally with a
  * percent-off promo code (1–99) applied to the price per date, rounded to whole cents. Quantities are
  * truncated to whole dates and never negative.
  */

@@ -72,7 +72,7 @@ const check = (provider: FlightSearcher | null, now = at(0)) =>
   runFlightPriceCheck({ db, notifier, flights: provider, logger, now, publicOrigin });
 const mails = () => db.selectFrom('outbox_messages').selectAll().orderBy('to_address').execute();
 
-describe('flight-price-check (spec part 2 §3)', () => {
+describe('flight-price-check (docs/spec/part-2.md §3)', () => {
   it('100 alerts on the same search make exactly one provider call; alerts whose limit is below the fare get nothing', async () => {
     for (let i = 0; i < 100; i++) {
       await flights.createAlert(db, alertInput({ email: `fan${String(i).padStart(3, '0')}@example.com`, maxPrice: i < 60 ? 200 : 100 }));

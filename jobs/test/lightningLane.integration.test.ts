@@ -11,7 +11,7 @@ import { createQueues } from '../src/queues.ts';
 import { MK, MK_OPEN, replayOf, startTestWorker, useTestDb } from './helpers.ts';
 
 /**
- * Server-side Lightning Lane auto-booking (spec part 2 §4) after a poll of the REAL Magic Kingdom
+ * Server-side Lightning Lane auto-booking (docs/spec/part-2.md §4) after a poll of the REAL Magic Kingdom
  * recording (18:27 in Orlando): who is booked, what is chosen, idempotency, races and the worker hook.
  */
 
@@ -80,7 +80,7 @@ const bookingsOf = (userId: string) =>
     .orderBy('attraction_name')
     .execute();
 
-describe('runAutoBooking (spec part 2 §4) on the recorded live data', () => {
+describe('runAutoBooking (docs/spec/part-2.md §4) on the recorded live data', () => {
   it('books the highest-priority eligible lane once per run, the next one on the next run, then nothing more', async () => {
     const u = await fan();
     await prefer(u.id, 'TRON Lightcycle / Run', { priority: 10 }); // FINISHED upstream

@@ -217,7 +217,7 @@ const cases: Case[] = [
   },
 ];
 
-describe('chooseAutoBooking (spec part 2 §4: available, a preference, no booking today, price ≤ max, highest priority)', () => {
+describe('chooseAutoBooking (docs/spec/part-2.md §4: available, a preference, no booking today, price ≤ max, highest priority)', () => {
   it.each(cases)('$name', ({ lanes, prefs, bookings = [], now = NOW, expected }) => {
     const choice = chooseAutoBooking(lanes, prefs, bookings, now, TZ);
     expect(choice?.lane.id ?? null).toBe(expected);
@@ -255,7 +255,7 @@ describe('buildAvailability on the recorded live data (RETURN_TIME / PAID_RETURN
 
   it('Magic Kingdom 2026-04-14 18:27: 19 lanes, the AVAILABLE RETURN_TIME ones bookable, paid FINISHED ones with price', () => {
     const lanes = buildAvailability(rowsOf('tpw_live_magic-kingdom_2026-04-14T2227Z.json', 'mk', NOW), { now: NOW, timezone: TZ });
-    expect(lanes).toHaveLength(19); // SOURCES.md: RETURN_TIME 17, PAID_RETURN_TIME 2
+    expect(lanes).toHaveLength(19); // docs/fixtures-sources.md: RETURN_TIME 17, PAID_RETURN_TIME 2
     expect(lanes.map((l) => l.name)).toEqual([...lanes.map((l) => l.name)].sort((a, b) => a.localeCompare(b)));
     const available = lanes.filter((l) => l.available);
     expect(available.map((l) => l.name).sort()).toEqual(

@@ -18,7 +18,7 @@ beforeEach(async () => {
 });
 
 describe('maintenance jobs (DESIGN §2 other jobs)', () => {
-  it('spec part 1 §4: the expiry sweep deactivates passes with no pass day left on or after the park-local today, and keeps the rest', async () => {
+  it('docs/spec/part-1.md §4: the expiry sweep deactivates passes with no pass day left on or after the park-local today, and keeps the rest', async () => {
     const pass = (email: string, start: string, end: string) =>
       subscriptions.upsertActivePass(db, { email, parkId: 'p', userId: null, alertType: 'email', startDate: start, endDate: end });
     await pass('old@example.com', '2026-04-14', '2026-04-15');

@@ -140,16 +140,16 @@ function grantEmailDay(day: string, source: 'stripe' | 'promo', reference: strin
   return subscriptions.grantPassDays(db, { email: EMAIL, parkId: P, userId: null, channel: 'email', days: [day], source, reference });
 }
 
-describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
+describe('DESIGN §2.3 / docs/spec/part-1.md §9: when a ride alerts', () => {
   it('baseline: OPERATING, 10 min, fresh, in hours, valid pass → one alert', async () => expect(await claims({})).toBe(1));
-  it('spec part 1 §9: wait 15 alerts, 16 does not, 0 does not (0 < wait ≤ 15)', async () => {
+  it('docs/spec/part-1.md §9: wait 15 alerts, 16 does not, 0 does not (0 < wait ≤ 15)', async () => {
     expect(await claims({ wait: 15 })).toBe(1);
     await truncateAll(db);
     await catalogue.upsertDestinations(db, [{ id: 'd', name: 'Resort', parks: [{ id: P, name: 'Park' }] }]);
     await catalogue.upsertAttractions(db, [{ id: R, parkId: P, name: 'Ride', entityType: 'ATTRACTION' }]);
     expect(await claims({ wait: 16 })).toBe(0);
   });
-  it('spec part 1 §9: a wait of 0 does not alert', async () => expect(await claims({ wait: 0 })).toBe(0));
+  it('docs/spec/part-1.md §9: a wait of 0 does not alert', async () => expect(await claims({ wait: 0 })).toBe(0));
   it('a null wait does not alert', async () => expect(await claims({ wait: null })).toBe(0));
   for (const status of ['DOWN', 'CLOSED', 'REFURBISHMENT']) {
     it(`DESIGN §2.3: status ${status} does not alert`, async () => expect(await claims({ status })).toBe(0));
@@ -190,13 +190,13 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
   it('DESIGN §2.3: unknown operating hours do not block', async () => expect(await claims({ hours: null })).toBe(1));
   it('DESIGN §6: a per-ride threshold of 5 blocks a 10 min wait', async () => expect(await claims({ threshold: 5 })).toBe(0));
   it('DESIGN §6: a per-ride threshold of 30 allows a 25 min wait', async () => expect(await claims({ threshold: 30, wait: 25 })).toBe(1));
-  it('spec part 1 §3: an inactive watch does not alert', async () => expect(await claims({ watchActive: false })).toBe(0));
-  it('spec part 1 §4: an inactive subscription does not alert', async () => expect(await claims({ subActive: false })).toBe(0));
-  it('spec part 1 §4: a pass for tomorrow (park-local) does not alert today', async () =>
+  it('docs/spec/part-1.md §3: an inactive watch does not alert', async () => expect(await claims({ watchActive: false })).toBe(0));
+  it('docs/spec/part-1.md §4: an inactive subscription does not alert', async () => expect(await claims({ subActive: false })).toBe(0));
+  it('docs/spec/part-1.md §4: a pass for tomorrow (park-local) does not alert today', async () =>
     expect(await claims({ start: '2026-04-15', end: '2026-04-16' })).toBe(0));
-  it('spec part 1 §4: a pass that ended does not alert', async () =>
+  it('docs/spec/part-1.md §4: a pass that ended does not alert', async () =>
     expect(await claims({ start: '2026-04-13', end: '2026-04-14' })).toBe(0));
-  it('spec part 1 §4: a pass scheduled to start later today does not alert yet', async () =>
+  it('docs/spec/part-1.md §4: a pass scheduled to start later today does not alert yet', async () =>
     expect(await claims({ startsAt: new Date(NOW.getTime() + 3600_000) })).toBe(0));
   it('an SMS pass without a phone number does not alert', async () => expect(await claims({ alertType: 'sms', phone: null })).toBe(0));
   it('an SMS pass with a phone number alerts to the phone', async () => {
@@ -204,7 +204,7 @@ describe('DESIGN §2.3 / spec part 1 §9: when a ride alerts', () => {
     expect((await db.selectFrom('deliveries').select('address').executeTakeFirstOrThrow()).address).toBe('+14075551234');
   });
   it('a SHOW is not a ride and does not alert', async () => expect(await claims({ entityType: 'SHOW' })).toBe(0));
-  it('spec part 1 §9 with remind hourly: the same ride is not re-alerted within 60 minutes, then again', async () => {
+  it('docs/spec/part-1.md §9 with remind hourly: the same ride is not re-alerted within 60 minutes, then again', async () => {
     await claims({});
     await db.updateTable('user_rides').set({ remind_hourly: true }).execute();
     expect(await db.selectFrom('deliveries').select('id').execute()).toHaveLength(1);

@@ -14,8 +14,8 @@ function appError(fn: () => unknown): AppError {
   throw new Error('expected an AppError, nothing was thrown');
 }
 
-describe('phone numbers on the server (spec part 1 §5)', () => {
-  it('spec part 1 §5: the server normalises phone numbers to E.164 (US/Canada without a country code)', () => {
+describe('phone numbers on the server (docs/spec/part-1.md §5)', () => {
+  it('docs/spec/part-1.md §5: the server normalises phone numbers to E.164 (US/Canada without a country code)', () => {
     expect(toE164('+1 407 939 5277')).toBe('+14079395277');
     expect(toE164('(407) 939-5277')).toBe('+14079395277');
     expect(toE164(' 407-939-5277 ')).toBe('+14079395277');
@@ -23,7 +23,7 @@ describe('phone numbers on the server (spec part 1 §5)', () => {
     expect(toE164('+44 20 7946 0958')).toBe('+442079460958');
   });
 
-  it('spec part 1 §5: an invalid phone number says "Please enter a valid phone number (+ symbol optional)"', () => {
+  it('docs/spec/part-1.md §5: an invalid phone number says "Please enter a valid phone number (+ symbol optional)"', () => {
     for (const bad of ['', 'abc', '123', '555-1234', '+1 000 000 0000']) {
       const err = appError(() => toE164(bad));
       expect(err.code, bad).toBe('BAD_REQUEST');
@@ -32,8 +32,8 @@ describe('phone numbers on the server (spec part 1 §5)', () => {
   });
 });
 
-describe('pass dates (spec part 1 §5)', () => {
-  it('spec part 1 §5: pass dates come back sorted without duplicates; today is allowed', () => {
+describe('pass dates (docs/spec/part-1.md §5)', () => {
+  it('docs/spec/part-1.md §5: pass dates come back sorted without duplicates; today is allowed', () => {
     expect(validatePassDates(['2026-05-03', '2026-05-01', '2026-05-03', '2026-05-02'], '2026-05-01')).toEqual([
       '2026-05-01',
       '2026-05-02',
@@ -41,12 +41,12 @@ describe('pass dates (spec part 1 §5)', () => {
     ]);
   });
 
-  it('spec part 1 §5: at least one date ("Please select at least one date.")', () => {
+  it('docs/spec/part-1.md §5: at least one date ("Please select at least one date.")', () => {
     const err = appError(() => validatePassDates([], '2026-05-01'));
     expect(err).toMatchObject({ code: 'BAD_REQUEST', message: 'Please select at least one date.' });
   });
 
-  it('spec part 1 §5: dates before the park-local today are refused ("Dates before today cannot be selected.")', () => {
+  it('docs/spec/part-1.md §5: dates before the park-local today are refused ("Dates before today cannot be selected.")', () => {
     const err = appError(() => validatePassDates(['2026-05-02', '2026-04-30'], '2026-05-01'));
     expect(err).toMatchObject({ code: 'BAD_REQUEST', message: 'Dates before today cannot be selected.' });
     // Across a month and a year boundary the comparison is still by calendar date.

@@ -9,7 +9,7 @@ const now = () => new Date();
 
 const post = (proc: string, input: unknown, cookie?: string) => trpcCall(env.app, proc, input, cookie);
 
-describe('affiliate applications (spec part 2 §3, §5, §6)', () => {
+describe('affiliate applications (docs/spec/part-2.md §3, §5, §6)', () => {
   it('stores a valid application with total_followers computed on the server and the signed-in user attached; confirms once', async () => {
     const s = await signUpUser(env.app, 'ana@example.com');
     const r = await post(
@@ -43,7 +43,7 @@ describe('affiliate applications (spec part 2 §3, §5, §6)', () => {
     expect(mails[0]!.body_text).toContain('2-3 business days');
   });
 
-  it('spec part 2 §5: the server refuses an application without any follower count (400 on primaryPlatform)', async () => {
+  it('docs/spec/part-2.md §5: the server refuses an application without any follower count (400 on primaryPlatform)', async () => {
     const r = await post('affiliate.submit', {
       fullName: 'Bo',
       email: 'bo@example.com',

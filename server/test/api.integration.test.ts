@@ -34,7 +34,7 @@ async function givePass(person: { email: string; id: string }, days?: string[]) 
 const allRideIds = async () =>
   (await trpcCall(env.app, 'waitTimes.live', { parkId: MK })).body.result.data.rides.map((r: { id: string }) => r.id) as string[];
 
-describe('accounts (spec part 1 §2 Auth)', () => {
+describe('accounts (docs/spec/part-1.md §2 Auth)', () => {
   it('sign up lower-cases the e-mail and sets an HttpOnly, SameSite=Lax session cookie (no Secure in development)', async () => {
     const r = await trpcCall(env.app, 'auth.signUp', { fullName: 'Ann', email: 'Ann@Example.COM', password: 'correct horse' });
     expect(r.body.result.data.user.email).toBe('ann@example.com');
@@ -66,7 +66,7 @@ describe('accounts (spec part 1 §2 Auth)', () => {
     expect((await trpcCall(env.app, 'auth.me', undefined, r.cookie)).body.result.data.user).toBeNull();
   });
 
-  it('spec part 1 §5: sign up without a full name says "Please enter your full name to sign up."', async () => {
+  it('docs/spec/part-1.md §5: sign up without a full name says "Please enter your full name to sign up."', async () => {
     const r = await trpcCall(env.app, 'auth.signUp', { fullName: ' ', email: 'a@b.co', password: 'correct horse' });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe('Please enter your full name to sign up.');
@@ -227,7 +227,7 @@ describe('security', () => {
   });
 });
 
-describe('alerts (spec part 1 §4, §9)', () => {
+describe('alerts (docs/spec/part-1.md §4, §9)', () => {
   it('activate without a pass is refused with "Subscription issue"; with a pass day today it is valid, schedules the park and stop deactivates', async () => {
     const a = await signUpUser(env.app);
     const rides = await allRideIds();

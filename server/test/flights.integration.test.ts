@@ -57,8 +57,8 @@ beforeEach(async () => {
 
 const trip = { origin: 'jfk', destinationId: 'disney-world', airport: null, departureDate: '2026-12-01', returnDate: null };
 
-describe('flight search (spec part 2 §2 Flight Deals, §3 catalogue, §5, §7 search-flights)', () => {
-  it('spec part 2 §3: the fixed destination catalogue, and whether search is available', async () => {
+describe('flight search (docs/spec/part-2.md §2 Flight Deals, §3 catalogue, §5, §7 search-flights)', () => {
+  it('docs/spec/part-2.md §3: the fixed destination catalogue, and whether search is available', async () => {
     const r = await trpcCall(app, 'flights.destinations');
     expect(r.data.available).toBe(true);
     expect(r.data.source).toBe('replay');
@@ -75,7 +75,7 @@ describe('flight search (spec part 2 §2 Flight Deals, §3 catalogue, §5, §7 s
     expect(none.data).toMatchObject({ available: false, source: null });
   });
 
-  it('spec part 2 §7: all airports of the destination, upper-cased origin; unresolved destinations passed on', async () => {
+  it('docs/spec/part-2.md §7: all airports of the destination, upper-cased origin; unresolved destinations passed on', async () => {
     const r = await trpcCall(app, 'flights.search', trip);
     expect(r.status).toBe(200);
     expect(fake.calls).toEqual([{ origin: 'JFK', destinations: ['MCO', 'SFB', 'TPA'], departureDate: '2026-12-01', returnDate: null }]);
@@ -93,7 +93,7 @@ describe('flight search (spec part 2 §2 Flight Deals, §3 catalogue, §5, §7 s
     expect(same).toMatchObject({ status: 400, message: 'Your home airport is the destination airport.' });
   });
 
-  it('spec part 2 §5: missing fields, a bad code, an unknown airport, a foreign airport and dates are refused with a message', async () => {
+  it('docs/spec/part-2.md §5: missing fields, a bad code, an unknown airport, a foreign airport and dates are refused with a message', async () => {
     expect(await trpcCall(app, 'flights.search', { ...trip, origin: '' })).toMatchObject({
       status: 400,
       message: 'Please fill in all required fields',
@@ -118,13 +118,13 @@ describe('flight search (spec part 2 §2 Flight Deals, §3 catalogue, §5, §7 s
     expect(fake.calls).toEqual([]);
   });
 
-  it('spec part 2 §5: "not before today" is the home airport\'s today (New York still on the 22nd, Paris on the 23rd)', async () => {
+  it('docs/spec/part-2.md §5: "not before today" is the home airport\'s today (New York still on the 22nd, Paris on the 23rd)', async () => {
     expect((await trpcCall(app, 'flights.search', { ...trip, departureDate: '2026-11-22' })).status).toBe(200);
     const paris = await trpcCall(app, 'flights.search', { ...trip, origin: 'CDG', departureDate: '2026-11-22' });
     expect(paris).toMatchObject({ status: 400, message: 'The departure date cannot be in the past.' });
   });
 
-  it('spec part 2 §8: a provider failure is a 503 "Unable to search flights"; no provider is a 503 that says so', async () => {
+  it('docs/spec/part-2.md §8: a provider failure is a 503 "Unable to search flights"; no provider is a 503 that says so', async () => {
     fake.fail = true;
     expect(await trpcCall(app, 'flights.search', trip)).toMatchObject({
       status: 503,
@@ -134,7 +134,7 @@ describe('flight search (spec part 2 §2 Flight Deals, §3 catalogue, §5, §7 s
   });
 });
 
-describe('flight price alerts (spec part 2 §3 flight_alerts, §5, §9)', () => {
+describe('flight price alerts (docs/spec/part-2.md §3 flight_alerts, §5, §9)', () => {
   const alert = {
     homeAirport: 'jfk',
     destinationId: 'disney-world',
@@ -145,7 +145,7 @@ describe('flight price alerts (spec part 2 §3 flight_alerts, §5, §9)', () => 
     returnDate: '2026-12-08',
   };
 
-  it('spec part 2 §3: economy, 1 passenger, active, the departure and return windows are the chosen dates, max price parsed as an integer', async () => {
+  it('docs/spec/part-2.md §3: economy, 1 passenger, active, the departure and return windows are the chosen dates, max price parsed as an integer', async () => {
     const r = await trpcCall(app, 'flights.createAlert', alert);
     expect(r.status).toBe(200);
     const row = await env.db.selectFrom('flight_alerts').selectAll().where('id', '=', r.data.id).executeTakeFirstOrThrow();
@@ -165,7 +165,7 @@ describe('flight price alerts (spec part 2 §3 flight_alerts, §5, §9)', () => 
     });
   });
 
-  it('spec part 2 §5: every field is required ("Please fill in all fields to set up an alert"); alerts work without a provider', async () => {
+  it('docs/spec/part-2.md §5: every field is required ("Please fill in all fields to set up an alert"); alerts work without a provider', async () => {
     for (const missing of ['homeAirport', 'destinationId', 'email', 'maxPrice', 'departureDate']) {
       const r = await trpcCall(app, 'flights.createAlert', { ...alert, [missing]: '' });
       expect([missing, r.status, r.message]).toEqual([missing, 400, 'Please fill in all fields to set up an alert']);

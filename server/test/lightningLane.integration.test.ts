@@ -11,7 +11,7 @@ import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './ha
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type StripeFake, startStripeFake } from './stripeFake.ts';
 
 /**
- * Lightning Lane assist (spec part 2 §4, docs/decisions/008) end to end over HTTP against the real PostgreSQL and Redis, the replay
+ * Lightning Lane assist (docs/spec/part-2.md §4, docs/decisions/008) end to end over HTTP against the real PostgreSQL and Redis, the replay
  * source serving the REAL Magic Kingdom recording (tpw_live_magic-kingdom_2026-04-14T2227Z.json) through the
  * existing poll path, and the local Stripe fake with signed webhook events. The app's clock is the
  * recording's instant (18:27 in Orlando), so return times are "now".
@@ -93,7 +93,7 @@ describe('the lightning_lane gate and sign-in', () => {
   });
 });
 
-describe('step 1: Disney account link (spec part 2 §3, §4, §5, §7)', () => {
+describe('step 1: Disney account link (docs/spec/part-2.md §3, §4, §5, §7)', () => {
   it('connect records a pending invitation sent now, expiring in 24 h; status shows the countdown data; Expired after 24 h; disconnect deletes', async () => {
     const u = await signUp();
     expect((await call('lightningLane.status', undefined, u.cookie)).data).toMatchObject({
@@ -169,7 +169,7 @@ describe('step 1: Disney account link (spec part 2 §3, §4, §5, §7)', () => {
   });
 });
 
-describe('availability from the real live data (spec part 2 §3)', () => {
+describe('availability from the real live data (docs/spec/part-2.md §3)', () => {
   it('reads the recorded RETURN_TIME / PAID_RETURN_TIME through the poll path, with source and poll time', async () => {
     const u = await signUp();
     const a = await call('lightningLane.availability', { parkId: MK }, u.cookie);
@@ -210,7 +210,7 @@ describe('availability from the real live data (spec part 2 §3)', () => {
   });
 });
 
-describe('booking (spec part 2 §4, §5): simulated, from live availability only', () => {
+describe('booking (docs/spec/part-2.md §4, §5): simulated, from live availability only', () => {
   it('refused without a connected Disney account', async () => {
     const u = await signUp();
     await giveDay(u.id);
@@ -316,7 +316,7 @@ describe('booking (spec part 2 §4, §5): simulated, from live availability only
   });
 });
 
-describe('preferences and the auto-booking switch (spec part 2 §3, §5), stored server-side', () => {
+describe('preferences and the auto-booking switch (docs/spec/part-2.md §3, §5), stored server-side', () => {
   it('defaults (priority 1, 09:00–21:00, no max), max price in dollars stored as cents, validation, delete', async () => {
     const u = await signUp();
     const hm = await laneId('Haunted Mansion', u.cookie);
@@ -377,7 +377,7 @@ function postWebhook(event: { payload: string; header: string }) {
   });
 }
 
-describe('step 2: $5/day through the existing Stripe checkout (spec part 2 §7, §9)', () => {
+describe('step 2: $5/day through the existing Stripe checkout (docs/spec/part-2.md §7, §9)', () => {
   it('needs an invitation first', async () => {
     const u = await signUp();
     const r = await call('lightningLane.createCheckout', { parkId: MK, dates: [TODAY] }, u.cookie);

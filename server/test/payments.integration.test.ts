@@ -135,7 +135,7 @@ async function expectNothingGranted(email = 'visitor@example.com') {
   expect(await count('user_rides')).toBe(0);
 }
 
-/** Every attraction of the park is watched (setup-default-rides, spec part 1 §7). */
+/** Every attraction of the park is watched (setup-default-rides, docs/spec/part-1.md §7). */
 async function expectAllRidesWatched(email: string) {
   const attractions = await env.db
     .selectFrom('attractions')
@@ -148,7 +148,7 @@ async function expectAllRidesWatched(email: string) {
   expect(watched.map((r) => r.ride_id).sort()).toEqual(attractions.map((a) => a.id).sort());
 }
 
-describe('checkout.create (spec part 1 §2, §7)', () => {
+describe('checkout.create (docs/spec/part-1.md §2, §7)', () => {
   it('landing SMS pass: one line item of $5 × dates, the pass in metadata, E.164 phone, landing return URLs, recorded in cents', async () => {
     const d0 = today();
     const [d1, d2] = [addDaysToDate(d0, 1), addDaysToDate(d0, 2)];
@@ -212,7 +212,7 @@ describe('checkout.create (spec part 1 §2, §7)', () => {
     expect(await checkoutRow(out.sessionId)).toMatchObject({ email: u.email, amount_total: 200, unit_amount: 100, user_id: u.id });
   });
 
-  it('spec part 1 §6: Get Alerts checkout without a session is a 401 and nothing reaches Stripe', async () => {
+  it('docs/spec/part-1.md §6: Get Alerts checkout without a session is a 401 and nothing reaches Stripe', async () => {
     const r = await call('checkout.create', { ...landing(), from: 'get-alerts' });
     expect(r.status).toBe(401);
     expect(r.body.error.message).toBe('Please log in to manage your alert subscriptions.');
@@ -230,7 +230,7 @@ describe('checkout.create (spec part 1 §2, §7)', () => {
     expect(await count('checkout_sessions')).toBe(2);
   });
 
-  it('spec part 1 §5, §8: bad inputs are a 400 with the message, nothing reaches Stripe and nothing is recorded', async () => {
+  it('docs/spec/part-1.md §5, §8: bad inputs are a 400 with the message, nothing reaches Stripe and nothing is recorded', async () => {
     const cases: [input: Record<string, unknown>, message: string][] = [
       [landing({ dates: [addDaysToDate(today(), -1), today()] }), 'Dates before today cannot be selected.'],
       [landing({ dates: [] }), 'Please select at least one date.'],
@@ -257,7 +257,7 @@ describe('checkout.create (spec part 1 §2, §7)', () => {
     expect(await count('checkout_sessions')).toBe(0);
   });
 
-  it("spec part 1 §5: 'today' is the park's date — on a Florida evening (already tomorrow in UTC) the calendar starts there and today can be bought and redeemed", async () => {
+  it("docs/spec/part-1.md §5: 'today' is the park's date — on a Florida evening (already tomorrow in UTC) the calendar starts there and today can be bought and redeemed", async () => {
     const d0 = today();
     const evening = parkLocalInstant(d0, '22:00', MK_TZ);
     expect(evening.toISOString().slice(0, 10)).toBe(addDaysToDate(d0, 1));
@@ -340,7 +340,7 @@ describe('Stripe webhook and payment return', () => {
     expect(await count('stripe_events')).toBe(10);
   });
 
-  it('spec part 1 §4 payment return: checkout.confirm racing the webhook fulfils once and reports the pass', async () => {
+  it('docs/spec/part-1.md §4 payment return: checkout.confirm racing the webhook fulfils once and reports the pass', async () => {
     const session = await paidCheckout({ dates: [today(), addDaysToDate(today(), 1)] });
     const [hook, ...pages] = await Promise.all([
       sendEvent('checkout.session.completed', session),
@@ -491,7 +491,7 @@ describe('Stripe webhook and payment return', () => {
   });
 });
 
-describe('after fulfilment alerts run on the days paid for (spec part 1 §4)', () => {
+describe('after fulfilment alerts run on the days paid for (docs/spec/part-1.md §4)', () => {
   it('the pass is valid on each paid park-local date and not in between; it expires after the last one', async () => {
     const [d0, d1, d2] = [today(), addDaysToDate(today(), 1), addDaysToDate(today(), 2)];
     const session = await paidCheckout({ channel: 'email', phone: undefined, dates: [d0, d2] });
@@ -537,7 +537,7 @@ function percentCode(code: string, percentOff: number, over: Partial<Parameters<
   return freeDaysCode(code, { kind: 'percent_off', channel: 'any', percentOff, ...over });
 }
 
-describe('promo codes (spec part 1 §2, §5, §6, §8)', () => {
+describe('promo codes (docs/spec/part-1.md §2, §5, §6, §8)', () => {
   it('admin only: promoCodes, createPromoCode, setPromoCodeActive and checkouts are 401 signed out, 403 for a user, ok for an admin', async () => {
     const calls: [kind: 'query' | 'mutation', proc: string, input?: unknown][] = [
       ['query', 'admin.promoCodes'],
@@ -568,7 +568,7 @@ describe('promo codes (spec part 1 §2, §5, §6, §8)', () => {
     expect(dup.status).toBe(409);
     expect(dup.body.error.message).toBe('The code SUMMER-FREE exists already.');
     for (const [input, message] of [
-      [{ code: 'SMSFREE', kind: 'free_days', channel: 'sms' }, 'Free days are for e-mail alerts (spec part 1 §6).'],
+      [{ code: 'SMSFREE', kind: 'free_days', channel: 'sms' }, 'Free days are for e-mail alerts.'],
       [{ code: 'PCT', kind: 'percent_off', channel: 'any' }, 'Between 1 and 99 percent.'],
       [{ code: 'PCT', kind: 'percent_off', channel: 'any', percentOff: 100 }, 'Between 1 and 99 percent.'],
       [{ code: 'a b', kind: 'free_days', channel: 'email' }, 'Codes are 3–40 letters, digits, - or _.'],
@@ -602,7 +602,7 @@ describe('promo codes (spec part 1 §2, §5, §6, §8)', () => {
     });
   });
 
-  it('spec part 1 §2, §8: checkPromo says what a valid code gives; unknown, expired, inactive and used-up codes are "not valid"', async () => {
+  it('docs/spec/part-1.md §2, §8: checkPromo says what a valid code gives; unknown, expired, inactive and used-up codes are "not valid"', async () => {
     await promo.create(env.db, freeDaysCode('FREEDAY'));
     await promo.create(env.db, percentCode('SAVE15', 15, { channel: 'sms' }));
     await promo.create(env.db, freeDaysCode('OLD', { expiresAt: new Date(Date.now() - 60_000) }));
@@ -691,7 +691,7 @@ describe('promo codes (spec part 1 §2, §5, §6, §8)', () => {
     expect(fake.createBodies.at(-1)!.get('line_items[0][price_data][unit_amount]')).toBe('500');
   });
 
-  it('spec part 1 §6: redeemPromo grants one free e-mail day (all rides watched) once per e-mail', async () => {
+  it('docs/spec/part-1.md §6: redeemPromo grants one free e-mail day (all rides watched) once per e-mail', async () => {
     await promo.create(env.db, freeDaysCode('FREEDAY'));
     const r = await call('checkout.redeemPromo', { email: 'Fan@Example.com', parkId: MK, code: 'freeday' });
     expect(r.status).toBe(200);
@@ -768,7 +768,7 @@ describe('promo codes (spec part 1 §2, §5, §6, §8)', () => {
     expect(await count('pass_days')).toBe(3);
   });
 
-  it('spec part 1 §6: free days are e-mail only; percent-off codes are for card checkout, not the free form', async () => {
+  it('docs/spec/part-1.md §6: free days are e-mail only; percent-off codes are for card checkout, not the free form', async () => {
     await promo.create(env.db, freeDaysCode('FREEDAY'));
     await promo.create(env.db, percentCode('SAVE20', 20));
     await promo.create(env.db, percentCode('MAILONLY', 50, { channel: 'email' }));
@@ -846,7 +846,7 @@ describe('promo codes (spec part 1 §2, §5, §6, §8)', () => {
   });
 });
 
-describe('alerts need a pass (spec part 1 §4, §8)', () => {
+describe('alerts need a pass (docs/spec/part-1.md §4, §8)', () => {
   it('alerts.activate without a pass is a 400 "Subscription issue"; with a free promo day it works', async () => {
     const u = await signUpUser(env.app);
     const rides = (await call('alerts.rides', { parkId: MK }, { cookie: u.cookie })).body.result.data.rides.map(

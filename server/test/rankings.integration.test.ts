@@ -35,7 +35,7 @@ async function item(name = 'Space Mountain', type: 'ride' | 'food' | 'experience
   ).id;
 }
 
-describe('spec part 2 §6: role matrix for every moderation and admin procedure', () => {
+describe('docs/spec/part-2.md §6: role matrix for every moderation and admin procedure', () => {
   it('signed-out 401, user 403, moderator only moderation, admin everything', async () => {
     const anyId = randomUUID();
     const procs: { proc: string; input: unknown; needs: 'moderator' | 'admin' }[] = [
@@ -77,7 +77,7 @@ describe('spec part 2 §6: role matrix for every moderation and admin procedure'
   });
 });
 
-describe('ratings (spec part 2 §4, §5, §9)', () => {
+describe('ratings (docs/spec/part-2.md §4, §5, §9)', () => {
   it('create then update in place: one rating per user per item', async () => {
     const id = await item();
     const u = await person();
@@ -98,7 +98,7 @@ describe('ratings (spec part 2 §4, §5, §9)', () => {
     expect(detail.reviews[0].reviewer).toMatch(/^p•••@example\.com$/);
   });
 
-  it('spec part 2 §9: averages are rounded to one decimal from one aggregate query; unrated items sort last', async () => {
+  it('docs/spec/part-2.md §9: averages are rounded to one decimal from one aggregate query; unrated items sort last', async () => {
     const a = await item('A ride');
     const b = await item('B ride');
     await item('C ride');
@@ -123,7 +123,7 @@ describe('ratings (spec part 2 §4, §5, §9)', () => {
     expect(byReviews.map((i: { name: string }) => i.name)).toEqual(['A ride', 'B ride', 'C ride']);
   });
 
-  it('spec part 2 §5: a rating needs sign-in and 1–5 stars; comments are profanity-filtered before storing', async () => {
+  it('docs/spec/part-2.md §5: a rating needs sign-in and 1–5 stars; comments are profanity-filtered before storing', async () => {
     const id = await item();
     expect((await trpcCall(env.app, 'rankings.rate', { itemId: id, rating: 5 })).status).toBe(401);
     const u = await person();
@@ -138,7 +138,7 @@ describe('ratings (spec part 2 §4, §5, §9)', () => {
   });
 });
 
-describe('suggestions and moderation (spec part 2 §4, DESIGN §6)', () => {
+describe('suggestions and moderation (docs/spec/part-2.md §4, DESIGN §6)', () => {
   it('an approved edit request updates the original item; decisions are terminal and recorded', async () => {
     const id = await item();
     const u = await person();
@@ -193,7 +193,7 @@ describe('suggestions and moderation (spec part 2 §4, DESIGN §6)', () => {
   });
 });
 
-describe('ride checklist (spec part 2 §2, §3)', () => {
+describe('ride checklist (docs/spec/part-2.md §2, §3)', () => {
   it('add is idempotent, tick sets completed_at, untick clears it, progress and reset work, others cannot touch it', async () => {
     const u = await createTestCaller(env.deps, await person());
     const other = await createTestCaller(env.deps, await person());

@@ -49,7 +49,7 @@ async function person(opts: { granted?: boolean; admin?: boolean } = {}) {
 
 const valid = { parkId: MK, restaurantId: LIBERTY, dates: ['2026-12-01', '2026-12-03'] };
 
-describe('restaurants router (spec part 2 §2–§9)', () => {
+describe('restaurants router (docs/spec/part-2.md §2–§9)', () => {
   it('the gate refuses a signed-in user without early access (FORBIDDEN with the coming-soon message)', async () => {
     const u = await person();
     const r = await call('restaurants.destinations', undefined, u.cookie);
@@ -87,7 +87,7 @@ describe('restaurants router (spec part 2 §2–§9)', () => {
     expect(other.status).toBe(404);
   });
 
-  it('create: validation messages of spec part 2 §5/§8, defaults, park-local dates, restaurant of the park', async () => {
+  it('create: validation messages of docs/spec/part-2.md §5/§8, defaults, park-local dates, restaurant of the park', async () => {
     const u = await person({ granted: true });
     const bad = async (input: object) => (await call('restaurants.create', input, u.cookie)).message;
     expect(await bad({ ...valid, parkId: '' })).toBe('Please select a park and enter a valid email.');

@@ -18,8 +18,8 @@ beforeEach(async () => {
 const post = (proc: string, input: unknown, cookie?: string) => trpcCall(env.app, proc, input, cookie);
 const get = (proc: string, cookie?: string) => trpcCall(env.app, proc, undefined, cookie);
 
-describe('newsletter (spec part 1 §8)', () => {
-  it('spec part 1 §8: success, then the very same answer for the same e-mail in another case (no membership leak)', async () => {
+describe('newsletter (docs/spec/part-1.md §8)', () => {
+  it('docs/spec/part-1.md §8: success, then the very same answer for the same e-mail in another case (no membership leak)', async () => {
     const first = await post('site.subscribeNewsletter', { email: '  Fan@Example.com ' });
     expect(first.status).toBe(200);
     const again = await post('site.subscribeNewsletter', { email: 'fan@example.com' });
@@ -29,13 +29,13 @@ describe('newsletter (spec part 1 §8)', () => {
     expect(rows).toEqual([{ email: 'fan@example.com', user_id: null }]);
   });
 
-  it('spec part 1 §5: an invalid e-mail is a 400 "Please enter a valid email address"', async () => {
+  it('docs/spec/part-1.md §5: an invalid e-mail is a 400 "Please enter a valid email address"', async () => {
     const r = await post('site.subscribeNewsletter', { email: 'nope@nowhere' });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe('Please enter a valid email address');
   });
 
-  it('spec part 1 §6: the signed-in user id is attached', async () => {
+  it('docs/spec/part-1.md §6: the signed-in user id is attached', async () => {
     const s = await signUpUser(env.app, 'n@example.com');
     await post('site.subscribeNewsletter', { email: 'n@example.com' }, s.cookie);
     const row = await env.db.selectFrom('newsletter_subscriptions').select('user_id').executeTakeFirstOrThrow();

@@ -31,7 +31,7 @@ async function subscribed() {
   return a;
 }
 
-describe('test alert: the delivery is committed before its send job is queued (spec part 1 §7 test-alert)', () => {
+describe('test alert: the delivery is committed before its send job is queued (docs/spec/part-1.md §7 test-alert)', () => {
   it('when the job reaches the queue, another connection already sees the queued delivery', async () => {
     const a = await subscribed();
     const add = env.queues.sendEmail.addBulk.bind(env.queues.sendEmail);

@@ -26,7 +26,7 @@ describe('end to end: sign up → Get Alerts → Magic Kingdom → free pass →
     await page.getByRole('heading', { name: 'Get Alerts' }).waitFor();
     await page.getByLabel('Destination').selectOption(WDW);
     await page.getByLabel('Park').selectOption(MK);
-    // All attractions are auto-selected on the park's first load (spec part 1 §4).
+    // All attractions are auto-selected on the park's first load (docs/spec/part-1.md §4).
     await page.getByText('35 of 35 rides selected').waitFor();
     await page.getByText('INACTIVE').waitFor();
     // No pass yet: alerts cannot be activated; a free e-mail day from a promo code activates them.

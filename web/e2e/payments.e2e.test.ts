@@ -22,7 +22,7 @@ describe('end to end: landing card → Stripe checkout (local fake) → signed w
     await page.getByRole('button', { name: new RegExp(today.dayLabel) }).click();
     await page.getByRole('button', { name: 'Done' }).click();
     await card.getByRole('list', { name: 'Selected dates' }).getByRole('listitem').first().waitFor();
-    // Spec part 1 §5: the phone is checked before anything is charged.
+    // docs/spec/part-1.md §5: the phone is checked before anything is charged.
     await card.getByLabel('Phone number').fill('0123');
     await card.getByLabel('Email for your receipt').fill(email);
     await card.getByRole('button', { name: 'Pay $5 with card' }).click();

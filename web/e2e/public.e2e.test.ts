@@ -7,7 +7,7 @@ import { ROOT, SCREENSHOTS, signUp, watchConsole, withStackAndBrowser } from './
 
 const env = withStackAndBrowser();
 
-/** Every public route of spec part 1 §2 with the heading it must show. */
+/** Every public route of docs/spec/part-1.md §2 with the heading it must show. */
 const ROUTES: [path: string, heading: string | RegExp, title: string][] = [
   ['/', 'Know the moment your ride is a walk-on', 'WalkOn — walk-on ride alerts for theme parks'],
   ['/how-it-works', 'How It Works', 'How It Works · WalkOn'],
@@ -85,7 +85,7 @@ describe('the public site', () => {
     });
   }
 
-  it('spec part 1 §8: the newsletter says welcome, and the same for an address already on the list (no membership leak)', async () => {
+  it('docs/spec/part-1.md §8: the newsletter says welcome, and the same for an address already on the list (no membership leak)', async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchConsole(page);

@@ -62,7 +62,7 @@ describe('end to end: an admin opens early access, the user creates a restaurant
     await user.getByRole('button', { name: new RegExp(today.dayLabel) }).click();
     await user.getByRole('button', { name: 'Done' }).click();
     await user.getByRole('list', { name: 'Selected dates' }).getByRole('listitem').first().waitFor();
-    // Spec part 2 §4: changing the restaurant resets the dates; submitting then says 'Missing dates'.
+    // docs/spec/part-2.md §4: changing the restaurant resets the dates; submitting then says 'Missing dates'.
     await user.getByLabel('Restaurant', { exact: true }).selectOption({ label: 'The Crystal Palace' });
     await user.getByRole('list', { name: 'Selected dates' }).waitFor({ state: 'detached' });
     await user.getByRole('button', { name: 'Create Restaurant Alert' }).click();

@@ -81,7 +81,7 @@ describe('end to end with the worker: receipts, test alerts and scheduled polls 
       .poll(async () => (await onMail())?.body_text, { timeout: 60_000, interval: 500 })
       .toMatch(new RegExp(`^Alerts on for 35 rides at Magic Kingdom Park until .+ park time; ${shortWords} short right now\\.`));
 
-    // A test alert, first: any alert starts the 15-minute cooldown (spec part 1 §4), and the worker's scheduled
+    // A test alert, first: any alert starts the 15-minute cooldown (docs/spec/part-1.md §4), and the worker's scheduled
     // poll may alert at any moment now. Queued by the API, sent by the worker.
     await page.getByRole('button', { name: 'Send test alert' }).click();
     await page.getByText('Test Alert Sent', { exact: true }).waitFor();

@@ -6,7 +6,7 @@ import type { AppRouter } from '@walkon/server';
 /** tRPC hooks for components. */
 export const trpc = createTRPCReact<AppRouter>();
 
-/** Query defaults of spec part 1 §9: no retries, no refetch on window focus. */
+/** Query defaults of docs/spec/part-1.md §9: no retries, no refetch on window focus. */
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 }, mutations: { retry: false } },
 });

@@ -52,7 +52,7 @@ export interface FlightPriceCheckResult {
 export const utcDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * The `flight-price-check` job (docs/decisions/019-flight-price-alerts.md; spec part 2 §3 "Flight alert"), every 6 hours:
+ * The `flight-price-check` job (docs/decisions/019-flight-price-alerts.md; docs/spec/part-2.md §3 "Flight alert"), every 6 hours:
  * 1. deactivates alerts whose departure date is before today (UTC);
  * 2. reads the active alerts and groups them so ONE search serves every alert with the same search;
  * 3. runs each group's search (at most `concurrency` at once); a failing group is logged, counted in

@@ -7,7 +7,7 @@ import type { Logger } from '@walkon/integrations/logger';
 import { buildAvailability } from './availability.ts';
 
 /**
- * Lightning Lane booking (spec part 2 §4; DESIGN §5). There is no public Disney booking API, so the
+ * Lightning Lane booking (docs/spec/part-2.md §4; DESIGN §5). There is no public Disney booking API, so the
  * only `LightningLaneBooker` is `SimulatedLightningLaneBooker`: it never calls Disney, and the UI labels every
  * booking "Simulated — no real Lightning Lane was booked". Bookings are still stored server-side per user.
  */
@@ -25,7 +25,7 @@ export interface LightningLaneBookingRequest {
   auto: boolean;
 }
 
-/** Books and cancels Lightning Lanes somewhere (spec part 2 §4: a booking is confirmed or pending, then cancelled). */
+/** Books and cancels Lightning Lanes somewhere (docs/spec/part-2.md §4: a booking is confirmed or pending, then cancelled). */
 export interface LightningLaneBooker {
   /** Recorded on each booking (`lightning_lane_bookings.booker`); 'simulated' is the only kind. */
   readonly kind: 'simulated';
@@ -36,7 +36,7 @@ export interface LightningLaneBooker {
 }
 
 /**
- * The simulated booker: confirms every booking, deterministically. The spec's "about 90% confirmed" (part 2
+ * The simulated booker: confirms every booking, deterministically. The spec's "about 90% confirmed" (docs/spec/part-2.md
  * §4, §9) was the prototype's random number; a simulation that randomly fails would only make the product
  * unpredictable, so it is not reproduced (no Math.random). It never talks to Disney.
  */
@@ -65,7 +65,7 @@ export interface ParkAvailability {
 }
 
 /**
- * Reads a park's Lightning Lane availability (spec part 2 §3) from `ride_status` as the 60-s poller stored it
+ * Reads a park's Lightning Lane availability (docs/spec/part-2.md §3) from `ride_status` as the 60-s poller stored it
  * (no upstream call here). Returns null for a park not in the catalogue.
  */
 export async function loadAvailability(db: Executor, parkId: string, now: Date): Promise<ParkAvailability | null> {
@@ -144,7 +144,7 @@ export interface AutoBookingResult {
 }
 
 /**
- * Server-side auto-booking for one park (spec part 2 §4), run right after each poll of the park: for every
+ * Server-side auto-booking for one park (docs/spec/part-2.md §4), run right after each poll of the park: for every
  * user with auto-booking on, a connected Disney account, a Lightning Lane day for the park today and access
  * through the `lightning_lane` gate (on: everyone; early_access: admins and granted users; off: admins —
  * `gateAllows`, @walkon/domain/rules/features, the same function the server's `featureAccess` uses), chooseAutoBooking picks at

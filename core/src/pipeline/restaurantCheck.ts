@@ -28,7 +28,7 @@ export interface RestaurantCheckDeps {
   concurrency?: number;
 }
 
-/** Options of one run (the admin's manual test, spec part 2 §7 manual-test-restaurant-alerts: force, dates). */
+/** Options of one run (the admin's manual test, docs/spec/part-2.md §7 manual-test-restaurant-alerts: force, dates). */
 export interface RestaurantCheckOptions {
   /** Check groups even when their alerts were checked within the last 10 minutes. */
   force?: boolean;
@@ -52,7 +52,7 @@ export interface RestaurantCheckResult {
   unknown: number;
   /** (alert, date) pairs with availability in the preferred time. */
   matched: number;
-  /** Deliveries claimed and queued (spec part 2 §7 `populate.queueItemsCreated`). */
+  /** Deliveries claimed and queued (docs/spec/part-2.md §7 `populate.queueItemsCreated`). */
   queued: number;
   /** Matches already mailed for that date (dedup). */
   duplicates: number;

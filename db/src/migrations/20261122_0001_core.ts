@@ -133,7 +133,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('dedup_key', 'text', (c) => c.notNull().unique())
     .addColumn('kind', 'text', (c) => c.notNull().defaultTo('ride_alert')) // ride_alert | test_alert | back_in_service
-    .addColumn('email', 'text', (c) => c.notNull()) // the person (identity for alerts, spec part 1 §1)
+    .addColumn('email', 'text', (c) => c.notNull()) // the person (identity for alerts, docs/spec/part-1.md §1)
     .addColumn('channel', 'text', (c) => c.notNull().check(sql`channel in ('email', 'sms')`))
     .addColumn('address', 'text', (c) => c.notNull()) // e-mail address or E.164 phone number
     .addColumn('park_id', 'text', (c) => c.notNull())

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** Rankings, ratings, suggestions and the ride checklist (docs/rules.md R37, R46, spec part 2 §3). */
+/** Rankings, ratings, suggestions and the ride checklist (docs/rules.md R37, R46, docs/spec/part-2.md §3). */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('items')

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** Affiliate applications (docs/rules.md R51, spec part 2 §3), with a review status for admins. */
+/** Affiliate applications (docs/rules.md R51, docs/spec/part-2.md §3), with a review status for admins. */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('affiliate_applications')

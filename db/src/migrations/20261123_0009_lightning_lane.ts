@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Lightning Lane assist (docs/decisions/008-lightning-lane-booker-simulated.md, spec part 2 §3, §4; DESIGN §5): the user's Disney account link (an invitation
+ * Lightning Lane assist (docs/decisions/008-lightning-lane-booker-simulated.md, docs/spec/part-2.md §3, §4; DESIGN §5): the user's Disney account link (an invitation
  * an operator confirms in /admin), the days they paid for ($5/day through the existing Stripe checkout:
  * `checkout_sessions.product`), their preferences and bookings (server-side, not local storage) and the
  * auto-booking switch. Money is integer cents; windows are park-local times of day.
@@ -72,7 +72,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cancelled_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('lightning_lane_bookings_user_day_idx').on('lightning_lane_bookings').columns(['user_id', 'day']).execute();
-  // At most one live (confirmed or pending) booking per person, attraction and day (spec part 2 §4).
+  // At most one live (confirmed or pending) booking per person, attraction and day (docs/spec/part-2.md §4).
   await sql`create unique index lightning_lane_bookings_live_uq on lightning_lane_bookings (user_id, attraction_id, day) where status <> 'cancelled'`.execute(
     db,
   );

@@ -22,7 +22,7 @@ export interface AffiliateInput {
 }
 
 /**
- * Stores an application; total_followers is the sum of the four counts (spec part 2 §3).
+ * Stores an application; total_followers is the sum of the four counts (docs/spec/part-2.md §3).
  * Returns { id, totalFollowers }.
  */
 export async function insertApplication(db: Executor, a: AffiliateInput) {

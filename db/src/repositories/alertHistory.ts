@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { type EmailOwner, scopeOf } from '../scope.ts';
 
-/** Recent-history window and size (spec part 1 §9: 24 hours, at most 10). */
+/** Recent-history window and size (docs/spec/part-1.md §9: 24 hours, at most 10). */
 export const HISTORY_HOURS = 24;
 export const HISTORY_LIMIT = 10;
 
-/** A person's visible alert history: last 10 deliveries in 24 h, newest first (spec part 1 §7). */
+/** A person's visible alert history: last 10 deliveries in 24 h, newest first (docs/spec/part-1.md §7). */
 export async function listRecent(db: Executor, owner: EmailOwner, now: Date, parkId?: string) {
   const { email, userId } = scopeOf(owner);
   let q = db
@@ -40,7 +40,7 @@ function ownSubscriptions(db: Executor, userId: string) {
 }
 
 /**
- * The newest delivery of a person (any kind) since `since`, for the 15-minute cooldown (spec part 1 §4) →
+ * The newest delivery of a person (any kind) since `since`, for the 15-minute cooldown (docs/spec/part-1.md §4) →
  * { createdAt, kind, rideName } (what started the cooldown, so the page can say so), or undefined.
  */
 export async function lastDeliverySince(db: Executor, owner: EmailOwner, since: Date) {

@@ -1,6 +1,6 @@
 import type { Executor } from '../client.ts';
 
-/** A user's checklist for a park, ordered by ride name (spec part 2 §7 ride_checklist). */
+/** A user's checklist for a park, ordered by ride name (docs/spec/part-2.md §7 ride_checklist). */
 export async function listChecklist(db: Executor, userId: string, parkId: string) {
   return db
     .selectFrom('ride_checklist')

@@ -97,7 +97,7 @@ export async function listStaleQueued(db: Executor, olderThan: Date, limit = 100
     .execute();
 }
 
-/** Inserts a test alert delivery (spec part 1 §7 test-alert); the dedup key is per person, park and minute. */
+/** Inserts a test alert delivery (docs/spec/part-1.md §7 test-alert); the dedup key is per person, park and minute. */
 export async function insertTestAlert(
   db: Executor,
   d: Pick<DeliveryToSend, 'email' | 'channel' | 'address' | 'parkId' | 'rideId' | 'rideName' | 'waitTime' | 'message'> & {
@@ -130,7 +130,7 @@ export async function insertTestAlert(
 
 /**
  * Deletes a delivery that was claimed but never handed to a send queue (still `queued`): the API's test alert
- * when Redis refused the job (spec part 1 §7 test-alert). Returns whether a row was removed.
+ * when Redis refused the job (docs/spec/part-1.md §7 test-alert). Returns whether a row was removed.
  */
 export async function withdrawQueued(db: Executor, id: string): Promise<boolean> {
   // Its pushes go with it (push_deliveries has no foreign key: deliveries is partitioned, migration 0029).

@@ -5,7 +5,7 @@ import type { EarlyAccessStatus, FeatureFlagsTable } from '../types.ts';
 
 /**
  * A feature's state when no admin has set it yet: early access, with no expected launch ('' — shown as
- * "Early access"; spec part 2 §9's "Q1 2025" / "Q2 2025" are long past). The row written by `setFlag` overrides it.
+ * "Early access"; docs/spec/part-2.md §9's "Q1 2025" / "Q2 2025" are long past). The row written by `setFlag` overrides it.
  */
 export const FEATURE_DEFAULTS: Record<FeatureKey, { state: FeatureState; launchLabel: string; title: string }> = {
   restaurant_alerts: { state: 'early_access', launchLabel: '', title: 'Restaurant Alerts' },

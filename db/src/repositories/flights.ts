@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 
-/** What a new flight price alert holds (spec part 2 §3; economy, one passenger, active are the defaults). */
+/** What a new flight price alert holds (docs/spec/part-2.md §3; economy, one passenger, active are the defaults). */
 export interface FlightAlertInput {
   userId: string | null;
   /** IATA code, upper case. */
@@ -21,7 +21,7 @@ export interface FlightAlertInput {
 }
 
 /**
- * Stores a flight alert; the departure (and return) window is the chosen date on both ends (spec part 2 §3).
+ * Stores a flight alert; the departure (and return) window is the chosen date on both ends (docs/spec/part-2.md §3).
  * @returns the new row's id.
  */
 export async function createAlert(db: Executor, a: FlightAlertInput): Promise<string> {
@@ -112,7 +112,7 @@ export async function deactivateByToken(db: Executor, token: string) {
 }
 
 /**
- * Claims the right to e-mail an alert a fare of `priceCents` at `at` (docs/decisions/019-flight-price-alerts.md; spec part 2 §3 "at most one
+ * Claims the right to e-mail an alert a fare of `priceCents` at `at` (docs/decisions/019-flight-price-alerts.md; docs/spec/part-2.md §3 "at most one
  * e-mail a day, again only on a further drop"): a conditional UPDATE that sets `last_notified_at` only when the
  * alert is still active, the fare is within `max_price` (whole dollars), and it was never e-mailed, or was
  * e-mailed at least 24 hours before `at` for a strictly higher fare. The updated row stays locked until the

@@ -4,7 +4,7 @@ import { parkLocalToday } from '../sql.ts';
 import type { LightningLaneBookingStatus } from '../types.ts';
 
 /**
- * Lightning Lane assist (spec part 2 §3, §4; DESIGN §5): the Disney account link, the paid days,
+ * Lightning Lane assist (docs/spec/part-2.md §3, §4; DESIGN §5): the Disney account link, the paid days,
  * preferences, the auto-booking switch, bookings, and the live return-time rows availability is built from.
  * Days are park-local 'YYYY-MM-DD'; money is integer cents; preference windows are park-local "HH:MM".
  */
@@ -93,7 +93,7 @@ export async function confirmLink(db: Executor, c: { userId: string; byUserId: s
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Paid days ($5/day, spec part 2 §9)
+// Paid days ($5/day, docs/spec/part-2.md §9)
 // ---------------------------------------------------------------------------------------------------------
 
 /** Grants Lightning Lane days (idempotent per user, park and day). Returns how many were new. */
@@ -257,7 +257,7 @@ export async function setAutoBooking(db: Executor, userId: string, on: boolean, 
 }
 
 /**
- * Users for whom auto-booking should run on the park at `now` (spec part 2 §4): auto-booking on, a connected
+ * Users for whom auto-booking should run on the park at `now` (docs/spec/part-2.md §4): auto-booking on, a connected
  * Disney link and a Lightning Lane day for the park's park-local today → { userId, timezone, day, isAdmin,
  * hasGrant }: whether they are an admin and hold an early-access grant, so the caller can apply the feature gate.
  */

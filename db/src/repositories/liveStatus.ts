@@ -103,7 +103,7 @@ export async function lastPolledAt(db: Executor, parkId: string): Promise<Date |
 
 /**
  * A park's rides (ATTRACTION entities) with their latest live state, sorted by standby wait descending
- * (no wait last), then by name (spec part 1 §2 Live Wait Times).
+ * (no wait last), then by name (docs/spec/part-1.md §2 Live Wait Times).
  */
 export async function listRideStatus(db: Executor, parkId: string) {
   return db

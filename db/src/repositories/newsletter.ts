@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 
 /**
- * Adds a newsletter subscription (e-mail already lower-cased and trimmed, spec part 1 §3) → { id, unsubscribeToken }.
+ * Adds a newsletter subscription (e-mail already lower-cased and trimmed, docs/spec/part-1.md §3) → { id, unsubscribeToken }.
  * @throws pg unique violation 23505 when the e-mail is already subscribed.
  */
 export async function insertSubscription(db: Executor, email: string, userId: string | null) {

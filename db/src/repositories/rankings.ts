@@ -22,7 +22,7 @@ function itemsWithAggregate(db: Executor) {
 }
 
 /**
- * Ranked items with average (one decimal) and review count from ONE aggregate query per list (spec part 2
+ * Ranked items with average (one decimal) and review count from ONE aggregate query per list (docs/spec/part-2.md
  * §2 Park Rankings; not one query per item). Sort `rating` = highest average first (unrated last), then
  * reviews; `reviews` = most reviews first, then average. Ties by name.
  */
@@ -52,7 +52,7 @@ export async function getItem(db: Executor, id: string) {
   return itemsWithAggregate(db).where('i.id', '=', id).executeTakeFirst();
 }
 
-/** An item's reviews, newest first, with the reviewer's e-mail (spec part 2 §2 Recent Reviews). */
+/** An item's reviews, newest first, with the reviewer's e-mail (docs/spec/part-2.md §2 Recent Reviews). */
 export async function listReviews(db: Executor, itemId: string, limit = 20) {
   return db
     .selectFrom('ratings as r')

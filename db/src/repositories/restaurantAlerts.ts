@@ -4,7 +4,7 @@ import { parkLocalToday } from '../sql.ts';
 import type { PreferredMeal } from '../types.ts';
 import type { ClaimedDelivery } from './deliveries.ts';
 
-/** What a new restaurant alert holds (spec part 2 §3 "Restaurant alert"; validated by the server first). */
+/** What a new restaurant alert holds (docs/spec/part-2.md §3 "Restaurant alert"; validated by the server first). */
 export interface NewRestaurantAlert {
   userId: string;
   email: string;
@@ -13,12 +13,12 @@ export interface NewRestaurantAlert {
   restaurantName: string;
   /** Park-local 'YYYY-MM-DD' dates, 1–60 of them (duplicates are removed, stored sorted). */
   dates: string[];
-  /** 1–20 (spec part 2 §9). */
+  /** 1–20 (docs/spec/part-2.md §9). */
   partySize: number;
   preferredTime: PreferredMeal;
 }
 
-/** A restaurant alert as its owner sees it (spec part 2 §2 Manage Restaurant Alerts). */
+/** A restaurant alert as its owner sees it (docs/spec/part-2.md §2 Manage Restaurant Alerts). */
 export interface RestaurantAlertView {
   id: string;
   email: string;
@@ -49,7 +49,7 @@ const viewColumns = [
 ] as const;
 
 /**
- * Stores a restaurant alert, created active (spec part 2 §4); `last_date` is the latest date (the expiry sweep
+ * Stores a restaurant alert, created active (docs/spec/part-2.md §4); `last_date` is the latest date (the expiry sweep
  * ends the alert after it). `phone` of the spec is not stored (it only repeated the e-mail).
  * @returns the new alert.
  */
@@ -84,7 +84,7 @@ export async function getOwned(db: Executor, id: string, userId: string): Promis
     .executeTakeFirst();
 }
 
-/** A user's alerts, active first, newest first (spec part 2 §7 "GET … newest first"; inactive ones show as Pending). */
+/** A user's alerts, active first, newest first (docs/spec/part-2.md §7 "GET … newest first"; inactive ones show as Pending). */
 export async function listByUser(db: Executor, userId: string): Promise<RestaurantAlertView[]> {
   return db
     .selectFrom('restaurant_alerts as ra')
@@ -138,7 +138,7 @@ export interface AlertToCheck {
 
 /**
  * Active alerts with their dates still to come (park-local today or later at `now`), oldest first. With
- * `onlyDates`, only those dates are returned (the admin's manual test of spec part 2 §7). Alerts left with
+ * `onlyDates`, only those dates are returned (the admin's manual test of docs/spec/part-2.md §7). Alerts left with
  * no date are omitted.
  */
 export async function activeForCheck(db: Executor, now: Date, onlyDates?: string[]): Promise<AlertToCheck[]> {

@@ -87,7 +87,7 @@ export interface WatchedRideStatus {
 
 /**
  * The person's watched attractions of a park (active or not) with their stored live state, by name. Only
- * `ATTRACTION` entities (the ride list of spec part 1 §2).
+ * `ATTRACTION` entities (the ride list of docs/spec/part-1.md §2).
  */
 export async function listWatchedWithStatus(db: Executor, owner: EmailOwner, parkId: string): Promise<WatchedRideStatus[]> {
   const { email, userId } = scopeOf(owner);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { type EmailOwner, scopeOf } from '../scope.ts';
 
-/** A person's ride selection for one park (user_rides, spec part 1 §3), with ride names. */
+/** A person's ride selection for one park (user_rides, docs/spec/part-1.md §3), with ride names. */
 export async function listSelection(db: Executor, owner: EmailOwner, parkId?: string) {
   const { email, userId } = scopeOf(owner);
   let q = db

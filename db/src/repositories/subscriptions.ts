@@ -44,8 +44,8 @@ export interface PassDaysInput {
 }
 
 /**
- * Creates or extends the (email, park) subscription (unique, spec part 1 §3) with pass days, and activates
- * it. `start_date`/`end_date` are kept as the envelope of its days (first day, last day + 1: spec part 1 §4
+ * Creates or extends the (email, park) subscription (unique, docs/spec/part-1.md §3) with pass days, and activates
+ * it. `start_date`/`end_date` are kept as the envelope of its days (first day, last day + 1: docs/spec/part-1.md §4
  * "end = start + 1" for a single day). Idempotent per (subscription, day). Run it inside the caller's
  * transaction when the grant must be atomic with something else (fulfilment, promo redemption).
  * @returns the subscription after the change (`subscriptionColumns`).
@@ -110,7 +110,7 @@ export interface PassInput {
   phoneNumber?: string | null;
   /** First valid park-local date. */
   startDate: string;
-  /** Exclusive end: end_date = start + 1 day for a day pass (spec part 1 §4). */
+  /** Exclusive end: end_date = start + 1 day for a day pass (docs/spec/part-1.md §4). */
   endDate: string;
   /** Scheduled start instant (UTC) or null for immediately. */
   startsAt?: Date | null;
@@ -155,7 +155,7 @@ export async function findByEmailAndPark(db: Executor, owner: EmailOwner, parkId
  * on the park-local dates it holds pass days for): each row is `subscriptionColumns` plus `parkName`, `today`
  * (the park-local date), `valid` = active ∧ a pass day today ∧ past `startsAt`; `todayChannel` = the channel
  * bought for today; `scheduled` = active ∧ not valid ∧ a pass day today or later; `expired` = no pass day today
- * or later (spec part 1 §4); `ridesPending` = active without any ride selection yet (ridesPending); `days` lists
+ * or later (docs/spec/part-1.md §4); `ridesPending` = active without any ride selection yet (ridesPending); `days` lists
  * today's and later pass days with their channel.
  */
 export async function listForEmail(db: Executor, owner: EmailOwner, now: Date) {
@@ -208,7 +208,7 @@ export async function hasPassDay(db: Executor, owner: EmailOwner, parkId: string
 }
 
 /**
- * Turns alerts on for a pass the person already holds (spec part 1 §4 "alerts are activated"): active = true
+ * Turns alerts on for a pass the person already holds (docs/spec/part-1.md §4 "alerts are activated"): active = true
  * and the scheduled start instant (UTC, or null). Returns the subscription (`subscriptionColumns`), or undefined
  * without one.
  */
@@ -261,7 +261,7 @@ export async function deactivateByToken(db: Executor, token: string) {
 }
 
 /**
- * Expiry sweep (spec part 1 §4): deactivates active subscriptions with no pass day left on or after the
+ * Expiry sweep (docs/spec/part-1.md §4): deactivates active subscriptions with no pass day left on or after the
  * park-local today (their end date has passed). Returns how many were deactivated.
  */
 export async function deactivateExpired(db: Executor, now: Date): Promise<number> {

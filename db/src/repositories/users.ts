@@ -31,7 +31,7 @@ export async function findByEmail(db: Executor, email: string) {
   return db.selectFrom('users').select(userColumns).where('email', '=', email).executeTakeFirst();
 }
 
-/** The roles of a user (user_roles, spec part 1 §6). */
+/** The roles of a user (user_roles, docs/spec/part-1.md §6). */
 export async function rolesOf(db: Executor, userId: string): Promise<Role[]> {
   return (await db.selectFrom('user_roles').select('role').where('user_id', '=', userId).orderBy('role').execute()).map((r) => r.role);
 }

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../html.ts';
 import type { EmailContent } from './email.ts';
 
-/** The affiliate application confirmation (spec part 2 §2: we reach out within 2–3 business days). */
+/** The affiliate application confirmation (docs/spec/part-2.md §2: we reach out within 2–3 business days). */
 export function formatAffiliateConfirmation(fullName: string): EmailContent {
   const text = `Hi ${fullName},\n\nThank you for applying to the WalkOn affiliate program. Our team will review your application and reach out within 2-3 business days about the commission structure and payment.\n\nThe WalkOn team\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">

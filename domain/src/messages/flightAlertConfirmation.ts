@@ -7,7 +7,7 @@ import type { EmailContent } from './email.ts';
 /** What the flight alert's double opt-in e-mail says (decision 027). */
 export interface FlightAlertConfirmationInput {
   homeAirport: string;
-  /** Flight destination id of the fixed catalogue (spec part 2 §3). */
+  /** Flight destination id of the fixed catalogue (docs/spec/part-2.md §3). */
   destinationPark: string;
   airport: string | null;
   /** Whole US dollars. */

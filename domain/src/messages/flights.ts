@@ -36,7 +36,7 @@ export const SAMPLE_FLIGHT_LINE = 'Sample data: this fare was replayed from reco
 const localTime = (t: string) => t.replace('T', ' ').slice(0, 16);
 
 /**
- * The flight deal e-mail (spec part 2 §3): subject `Flight deal: JFK → MCO from $123`, plain text and HTML
+ * The flight deal e-mail (docs/spec/part-2.md §3): subject `Flight deal: JFK → MCO from $123`, plain text and HTML
  * with airline, departure/arrival (airport local times), stops, duration, price (whole trip), the Book Now
  * link, the alert's criteria (route, dates, limit in whole dollars) and the unsubscribe link (the
  * List-Unsubscribe headers are added by the sender).

@@ -5,7 +5,7 @@ import { DEFAULT_THRESHOLD_MINUTES } from '../rules/alerts.ts';
 import type { EmailContent } from './email.ts';
 import { oneSegmentSms } from './sms.ts';
 
-/** What a pass confirmation says (spec part 1 §2 "What happens next"). */
+/** What a pass confirmation says (docs/spec/part-1.md §2 "What happens next"). */
 export interface PassConfirmationInput {
   parkName: string;
   channel: 'email' | 'sms';

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../html.ts';
 import type { EmailContent } from './email.ts';
 
-/** What a restaurant alert e-mail says (spec part 2 §2 Restaurant Alerts). */
+/** What a restaurant alert e-mail says (docs/spec/part-2.md §2 Restaurant Alerts). */
 export interface RestaurantAlertEmailInput {
   restaurantName: string;
   parkName: string | null;

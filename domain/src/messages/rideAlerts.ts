@@ -48,7 +48,7 @@ function headline(m: AlertMessageInput): string {
 }
 
 /**
- * The e-mail for a single ride alert (spec part 1 §1: ride, wait, park), plain text and HTML, with the
+ * The e-mail for a single ride alert (docs/spec/part-1.md §1: ride, wait, park), plain text and HTML, with the
  * unsubscribe link in the body (the List-Unsubscribe headers are added by the sender).
  */
 export function formatRideAlertEmail(m: AlertMessageInput): EmailContent {
@@ -119,7 +119,7 @@ const itemLine = (i: RideAlertItem) =>
     : `${i.rideName}: ${i.waitTime} min standby wait`;
 
 /**
- * The e-mail of one person's alerts of one tick (DESIGN §2.5, spec part 1 §1: ride, wait, park): subject with
+ * The e-mail of one person's alerts of one tick (DESIGN §2.5, docs/spec/part-1.md §1: ride, wait, park): subject with
  * the shortest wait and "+N more"; text and HTML parts with every ride (shortest wait first), the park-local
  * time and date of the reading, links to the park's live waits and to Manage Alerts, and the unsubscribe link
  * (the List-Unsubscribe headers are added by the sender).

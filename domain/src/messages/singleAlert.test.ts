@@ -11,7 +11,7 @@ const base = {
 };
 
 describe('alert messages', () => {
-  it('spec part 1 §1: the e-mail names the ride, the standby wait and the park, with an unsubscribe link', () => {
+  it('docs/spec/part-1.md §1: the e-mail names the ride, the standby wait and the park, with an unsubscribe link', () => {
     const m = formatRideAlertEmail(base);
     expect(m.subject).toBe('Dumbo the Flying Elephant: 15 min standby wait');
     expect(m.text).toContain('Dumbo the Flying Elephant has a 15 min standby wait right now at Magic Kingdom Park.');

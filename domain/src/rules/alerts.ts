@@ -1,12 +1,12 @@
 /**
- * The alert engine's rule numbers (spec part 1 §4, §9; DESIGN §2.3, §2.5), written once: the pipeline's
+ * The alert engine's rule numbers (docs/spec/part-1.md §4, §9; DESIGN §2.3, §2.5), written once: the pipeline's
  * evaluation (core), the audience SQL (db), the input schemas and forms (server, web) and the page texts read
  * them from here.
  */
 
 /** The shortest standby wait that alerts, in minutes: a published wait of 0 never does (DESIGN §2.3). */
 export const MIN_ALERT_WAIT_MINUTES = 1;
-/** Default alert threshold in minutes: standby 1–15 is "walk-on or short" (spec part 1 §9). */
+/** Default alert threshold in minutes: standby 1–15 is "walk-on or short" (docs/spec/part-1.md §9). */
 export const DEFAULT_THRESHOLD_MINUTES = 15;
 /** Smallest per-ride threshold a person may choose, in minutes (DESIGN §2.3 watch settings). */
 export const THRESHOLD_MIN_MINUTES = 5;
@@ -24,11 +24,11 @@ export const FRESHNESS_MINUTES = 15;
 export const FUTURE_TOLERANCE_MINUTES = 2;
 /** No alert within this many minutes of the end of the attraction's or park's published hours (DESIGN §2.3). */
 export const CLOSING_MARGIN_MINUTES = 15;
-/** Nothing of one attraction goes to one person more often than this (spec part 1 §9, DESIGN §2.3). */
+/** Nothing of one attraction goes to one person more often than this (docs/spec/part-1.md §9, DESIGN §2.3). */
 export const REALERT_MINUTES = 60;
 /** Back in service: a fresh DOWN, then OPERATING on this many consecutive fresh polls (DESIGN §6). */
 export const BACK_IN_SERVICE_UP_POLLS = 2;
-/** Test alerts: one per person per this many minutes after their last alert of any kind (spec part 1 §4, §9). */
+/** Test alerts: one per person per this many minutes after their last alert of any kind (docs/spec/part-1.md §4, §9). */
 export const TEST_ALERT_COOLDOWN_MINUTES = 15;
 
 /** Daily caps per person and channel when the settings hold none (messages per park-local day, DESIGN §2.5). */

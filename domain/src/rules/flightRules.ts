@@ -1,11 +1,11 @@
 import { destinationAirports, type FlightResult, type FlightSearch, type FlightSearchOutcome } from '../flights.ts';
 
 /**
- * Pure rules of the flight price check (docs/decisions/019-flight-price-alerts.md, spec part 2 §3 "Flight alert"): which alerts share one
+ * Pure rules of the flight price check (docs/decisions/019-flight-price-alerts.md, docs/spec/part-2.md §3 "Flight alert"): which alerts share one
  * search, which fare counts, and when an alert is e-mailed. No I/O here; core/src/pipeline/flightPriceCheck.ts does that.
  */
 
-/** An alert may be e-mailed at most once per this many milliseconds (24 hours; spec part 2 §3). */
+/** An alert may be e-mailed at most once per this many milliseconds (24 hours; docs/spec/part-2.md §3). */
 export const FLIGHT_NOTIFY_INTERVAL_MS = 24 * 3_600_000;
 
 /** The fields of a flight alert the grouping reads (dates 'yyyy-MM-dd', airports IATA). */
@@ -27,7 +27,7 @@ export interface FlightAlertGroup<A extends GroupableFlightAlert = GroupableFlig
   alerts: A[];
 }
 
-/** The search of one alert (economy, one adult; spec part 2 §9). @throws Error for an unknown destination or airport. */
+/** The search of one alert (economy, one adult; docs/spec/part-2.md §9). @throws Error for an unknown destination or airport. */
 export function searchOf(alert: GroupableFlightAlert): FlightSearch {
   return {
     origin: alert.homeAirport.trim().toUpperCase(),
@@ -72,7 +72,7 @@ export function groupAlerts<A extends GroupableFlightAlert>(
 
 /**
  * The cheapest fare of a search outcome, or null when there is none. Only USD fares count: alert limits are
- * whole US dollars (spec part 2 §3) and no currency conversion is done, so fares in any other currency are
+ * whole US dollars (docs/spec/part-2.md §3) and no currency conversion is done, so fares in any other currency are
  * ignored. Prices are compared in cents (`priceCents`); on a tie the provider's earlier result wins.
  */
 export function cheapestMatch(outcome: Pick<FlightSearchOutcome, 'flights'>): FlightResult | null {
@@ -98,7 +98,7 @@ export interface NotifyInput {
 }
 
 /**
- * Whether an alert gets an e-mail now (docs/decisions/019-flight-price-alerts.md, spec part 2 §3):
+ * Whether an alert gets an e-mail now (docs/decisions/019-flight-price-alerts.md, docs/spec/part-2.md §3):
  * - only when the cheapest fare is at or below the limit (`cheapestCents <= maxPriceDollars * 100`);
  * - at most once per 24 hours per alert;
  * - after a first e-mail, only again when the fare is strictly lower than the last e-mailed fare.

@@ -2,7 +2,7 @@ import { parkLocalDate, parkLocalTime } from '../dates.ts';
 import { LIVE_FRESH_MS } from './lightningLane.ts';
 
 /**
- * Lightning Lane availability and the auto-booking choice (docs/decisions/008-lightning-lane-booker-simulated.md; spec part 2 §3, §4, §9). Pure functions:
+ * Lightning Lane availability and the auto-booking choice (docs/decisions/008-lightning-lane-booker-simulated.md; docs/spec/part-2.md §3, §4, §9). Pure functions:
  * no clock, no database, no randomness. Availability is read from the REAL live data the 60-s poller stores
  * (`ride_status.queue`: ThemeParks.wiki `RETURN_TIME` / `PAID_RETURN_TIME`), never invented. The prototype's
  * rules of §9 ("only attractions with a standby wait above 30 minutes", "return window starts 1 hour from
@@ -10,7 +10,7 @@ import { LIVE_FRESH_MS } from './lightningLane.ts';
  * reproduced: every attraction publishing a return-time queue is listed with what upstream says.
  */
 
-/** One attraction's Lightning Lane availability (spec part 2 §3 "Lightning Lane availability", plus provenance). */
+/** One attraction's Lightning Lane availability (docs/spec/part-2.md §3 "Lightning Lane availability", plus provenance). */
 export interface LightningLaneAvailability {
   /** The attraction's ThemeParks.wiki entity id. */
   id: string;
@@ -73,7 +73,7 @@ export interface LaneRow {
 }
 
 /**
- * Builds the availability list from stored live rows (spec part 2 §3). One entry per attraction: when an
+ * Builds the availability list from stored live rows (docs/spec/part-2.md §3). One entry per attraction: when an
  * attraction publishes both queues (not seen in the recorded data), the available one wins, then RETURN_TIME.
  * An entry is `available` only when upstream says AVAILABLE with a return start on the park-local today and
  * the row was polled within LIVE_FRESH_MS of `now`. Sorted by name, then id.
@@ -110,7 +110,7 @@ export function availabilityOf(rows: readonly LaneRow[], ctx: { now: Date; timez
   return out.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
-/** A booking preference (spec part 2 §3): priority 1–10 (higher wins), park-local window "HH:MM", max price in cents. */
+/** A booking preference (docs/spec/part-2.md §3): priority 1–10 (higher wins), park-local window "HH:MM", max price in cents. */
 export interface AutoBookingPreference {
   attractionId: string;
   priority: number;
@@ -133,7 +133,7 @@ export interface AutoBookingChoice {
 }
 
 /**
- * The auto-booking choice (spec part 2 §4 "Auto-booking picks, among available lanes that have a
+ * The auto-booking choice (docs/spec/part-2.md §4 "Auto-booking picks, among available lanes that have a
  * preference, no confirmed booking today and a price within maxPrice, the one with the highest priority").
  * A lane is eligible when:
  * - `available` is true and its return start is on the park-local today (of `now` in `timezone`);

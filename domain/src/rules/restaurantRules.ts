@@ -27,7 +27,7 @@ interface AlertToCheck {
 
 /**
  * Park-local meal windows ['HH:mm' from, 'HH:mm' to, end exclusive] for the preferred time of a restaurant
- * alert (spec part 2 §3 preferred_time; the spec gives no hours, these follow the parks' usual service):
+ * alert (docs/spec/part-2.md §3 preferred_time; the spec gives no hours, these follow the parks' usual service):
  * breakfast 06:00–11:00, lunch 11:00–16:00, dinner 16:00–23:00. Outside them only `any` matches.
  */
 export const MEAL_WINDOWS: Record<Exclude<PreferredMeal, 'any'>, readonly [string, string]> = {

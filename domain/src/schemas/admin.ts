@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { entityId, text } from './common.ts';
 
-// Admin inputs (spec part 2 §2 Admin) besides promo codes, roles and caps (index.ts, alertCaps.ts).
+// Admin inputs (docs/spec/part-2.md §2 Admin) besides promo codes, roles and caps (index.ts, alertCaps.ts).
 
 /** Add a rankings item (name and park required: "Please fill in all required fields"). */
 export const adminAddItemInput = z.object({

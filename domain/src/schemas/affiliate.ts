@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Admin inputs of the affiliate applications (spec part 2 §2, §5); the application form itself is
+// Admin inputs of the affiliate applications (docs/spec/part-2.md §2, §5); the application form itself is
 // `affiliateApplicationInput` (index.ts).
 
 /** An application's review status. */

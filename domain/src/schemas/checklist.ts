@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { entityId } from './common.ts';
 
-// Ride checklist inputs (spec part 2 §2 Ride Checklist).
+// Ride checklist inputs (docs/spec/part-2.md §2 Ride Checklist).
 
 /** One park's checklist (list, Add All Rides, Reset All). */
 export const checklistParkInput = z.object({ parkId: entityId });

@@ -6,7 +6,7 @@ import { watchSettingsFields } from './watchSettings.ts';
 
 /**
  * Input schemas shared by the server (which enforces them) and the web app (which checks forms with the same
- * rules before sending), with the messages of spec part 1 §5 and §8. The feature files beside this one hold
+ * rules before sending), with the messages of docs/spec/part-1.md §5 and §8. The feature files beside this one hold
  * the schemas of one feature each; this file re-exports them and holds the account, alert, affiliate,
  * checkout, promo and flight inputs.
  */
@@ -37,7 +37,7 @@ export * from './returnTimeAlerts.ts';
 export * from './site.ts';
 export * from './watchSettings.ts';
 
-/** An e-mail address: trimmed, lower-cased, at most MAX_LENGTH.email, EMAIL_PATTERN (spec part 1 §5 messages). */
+/** An e-mail address: trimmed, lower-cased, at most MAX_LENGTH.email, EMAIL_PATTERN (docs/spec/part-1.md §5 messages). */
 export const emailSchema = z
   .string({ error: 'Email Required' })
   .trim()
@@ -141,7 +141,7 @@ export const manageSaveInput = z.object({
     .max(100),
 });
 
-/** Follower counts: coerced to whole numbers ≥ 0; blank means 0 (spec part 2 §5 "coerced"). */
+/** Follower counts: coerced to whole numbers ≥ 0; blank means 0 (docs/spec/part-2.md §5 "coerced"). */
 const followerCount = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? 0 : v),
   z.coerce.number({ error: 'Enter a number' }).int('Enter a whole number').min(0, 'Cannot be negative').max(2_000_000_000),
@@ -164,7 +164,7 @@ export const AFFILIATE_LIMITS = {
 } as const;
 
 /**
- * Affiliate application (spec part 2 §5): name ≥ 2 ("Name must be at least 2 characters"), valid e-mail
+ * Affiliate application (docs/spec/part-2.md §5): name ≥ 2 ("Name must be at least 2 characters"), valid e-mail
  * ("Invalid email address"), primary platform required ("Please select your primary platform"), why-join
  * ≥ 10 ("Please tell us more (at least 10 characters)") and at most 3,000 (a message that says so), follower counts coerced to numbers, and at least one
  * count above 0 — reported on the primary platform field.
@@ -219,20 +219,20 @@ export const affiliateApplicationInput = z
     }
   });
 
-/** A promo code: trimmed, upper-cased (spec part 1 §5 "Promo Code Required / Please enter a promo code."). */
+/** A promo code: trimmed, upper-cased (docs/spec/part-1.md §5 "Promo Code Required / Please enter a promo code."). */
 export const promoCodeSchema = z
   .string({ error: 'Please enter a promo code.' })
   .transform(normalisePromoCode)
   .pipe(z.string().min(1, 'Please enter a promo code.').max(MAX_LENGTH.promoCode, 'The promo code you entered is not valid.'));
 
-/** The dates of a pass (spec part 1 §5 "Date Required / Please select at least one date."). */
+/** The dates of a pass (docs/spec/part-1.md §5 "Date Required / Please select at least one date."). */
 export const passDates = z
   .array(dateOnly, { error: 'Please select at least one date.' })
   .min(1, 'Please select at least one date.')
   .max(MAX_PASS_DATES, `Please select at most ${MAX_PASS_DATES} dates.`);
 
 /**
- * checkout.create (spec part 1 §7 create-checkout, docs/decisions/012-stripe-checkout-fulfilled-once.md). `from` picks the return pages:
+ * checkout.create (docs/spec/part-1.md §7 create-checkout, docs/decisions/012-stripe-checkout-fulfilled-once.md). `from` picks the return pages:
  * the landing card (anonymous; identity is the e-mail) or Get Alerts (signed in; the account's e-mail).
  */
 export const checkoutCreateInput = z
@@ -257,7 +257,7 @@ export const promoCheckInput = z.object({ code: promoCodeSchema });
 /** The success page of a free promo pass (issue 29 item 4): the redemption's id. */
 export const promoOutcomeInput = z.object({ redemptionId: z.uuid('This is not a promo pass reference.') });
 
-/** The free e-mail form behind a valid promo code (spec part 1 §2 "Want alerts for FREE?"). */
+/** The free e-mail form behind a valid promo code (docs/spec/part-1.md §2 "Want alerts for FREE?"). */
 export const promoRedeemInput = z.object({
   email: emailSchema,
   parkId: entityId,
@@ -283,17 +283,17 @@ export const promoCreateInput = z
   .refine((v) => v.kind !== 'percent_off' || v.percentOff !== null, { path: ['percentOff'], message: 'Between 1 and 99 percent.' })
   .refine((v) => v.kind !== 'free_days' || v.channel !== 'sms', {
     path: ['channel'],
-    message: 'Free days are for e-mail alerts (spec part 1 §6).',
+    message: 'Free days are for e-mail alerts.',
   });
 
 export const promoSetActiveInput = z.object({ code: promoCodeSchema, active: z.boolean() });
 
-/** Spec part 2 §5/§8 flight search: 'Missing Information' / this, when a required field is empty. */
+/** docs/spec/part-2.md §5/§8 flight search: 'Missing Information' / this, when a required field is empty. */
 export const FLIGHT_SEARCH_REQUIRED = 'Please fill in all required fields';
-/** Spec part 2 §5/§8 flight alert: 'Missing Information' / this, when a field is empty. */
+/** docs/spec/part-2.md §5/§8 flight alert: 'Missing Information' / this, when a field is empty. */
 export const FLIGHT_ALERT_REQUIRED = 'Please fill in all fields to set up an alert';
 
-/** An IATA airport code: three letters, upper-cased (spec part 2 §5 "max 3 characters, uppercased"). */
+/** An IATA airport code: three letters, upper-cased (docs/spec/part-2.md §5 "max 3 characters, uppercased"). */
 const iataCode = (required: string) =>
   z
     .string({ error: required })
@@ -316,7 +316,7 @@ const returnNotBeforeDeparture = {
 };
 
 /**
- * Flight search (spec part 2 §2 Flight Deals, §5, §7 search-flights): home airport, a destination of the
+ * Flight search (docs/spec/part-2.md §2 Flight Deals, §5, §7 search-flights): home airport, a destination of the
  * fixed catalogue, an optional airport of it (null = all airports), departure and optional return
  * ('yyyy-MM-dd'; return not before departure). "Not before today" is checked on the server in the home
  * airport's time zone.
@@ -335,7 +335,7 @@ export const flightSearchInput = z
 export const FLIGHT_ALERT_NOT_A_PRICE = 'Please enter the maximum price as a whole number of US dollars, e.g. 300.';
 
 /**
- * The maximum price as typed → whole US dollars ("parsed as an integer", spec part 2 §5: '199.99' → 199), with
+ * The maximum price as typed → whole US dollars ("parsed as an integer", docs/spec/part-2.md §5: '199.99' → 199), with
  * '$', spaces and thousands commas ignored and a typographic minus read as '-' (so '−50' is reported as below
  * $1, not as missing). '' → undefined (the field is empty: 'Missing Information'); anything else that is not
  * a plain decimal number → NaN (FLIGHT_ALERT_NOT_A_PRICE).
@@ -348,7 +348,7 @@ export function parseMaxPrice(v: number | string): number | undefined {
 }
 
 /**
- * Flight price alert (spec part 2 §3, §5): the search fields plus e-mail and a maximum price in whole US
+ * Flight price alert (docs/spec/part-2.md §3, §5): the search fields plus e-mail and a maximum price in whole US
  * dollars ("parsed as an integer": 199.99 → 199; at least $1).
  */
 export const flightAlertInput = z
@@ -372,5 +372,5 @@ export const flightAlertInput = z
   })
   .refine((v) => !v.returnDate || v.returnDate >= v.departureDate, returnNotBeforeDeparture);
 
-/** Newsletter sign-up (spec part 1 §3, §8). */
+/** Newsletter sign-up (docs/spec/part-1.md §3, §8). */
 export const newsletterInput = z.object({ email: z.string({ error: 'Please enter a valid email address' }).pipe(emailSchema) });

@@ -4,7 +4,7 @@ import { DEFAULT_WINDOW, MAX_PRICE_DOLLARS, PRIORITY_DEFAULT, PRIORITY_MAX, PRIO
 import { checkoutSessionId, dateOnly, entityId, timeOfDay } from './common.ts';
 
 /**
- * Input schemas of Lightning Lane assist (docs/decisions/008-lightning-lane-booker-simulated.md; spec part 2 §5), shared by the server and the web app.
+ * Input schemas of Lightning Lane assist (docs/decisions/008-lightning-lane-booker-simulated.md; docs/spec/part-2.md §5), shared by the server and the web app.
  * Shared fields come from ./common.ts (./index.ts re-exports this file).
  */
 
@@ -17,7 +17,7 @@ const attractionId = z
 /** A park of the user's choice (availability, preferences, subscription). */
 export const llParkInput = z.object({ parkId: entityId });
 
-/** Step 1: "a Disney email is required before sending an invitation" (spec part 2 §5). */
+/** Step 1: "a Disney email is required before sending an invitation" (docs/spec/part-2.md §5). */
 export const disneyConnectInput = z.object({
   disneyEmail: z
     .string({ error: 'Please enter your Disney account email.' })
@@ -41,7 +41,7 @@ export const llCheckoutInput = z.object({
 export const llConfirmInput = z.object({ sessionId: checkoutSessionId });
 
 /**
- * A booking preference (spec part 2 §3, §5): priority 1–10 (default 1), park-local window (default
+ * A booking preference (docs/spec/part-2.md §3, §5): priority 1–10 (default 1), park-local window (default
  * 09:00–21:00, start before end), optional max price in whole dollars (stored as cents).
  */
 export const llPreferenceInput = z
@@ -69,10 +69,10 @@ export const llPreferenceInput = z
 /** Removes the preference for one attraction. */
 export const llPreferenceDeleteInput = z.object({ attractionId });
 
-/** The auto-booking switch (spec part 2 §2). */
+/** The auto-booking switch (docs/spec/part-2.md §2). */
 export const llAutoBookingInput = z.object({ enabled: z.boolean() });
 
-/** Books one attraction's Lightning Lane at a park (spec part 2 §4). */
+/** Books one attraction's Lightning Lane at a park (docs/spec/part-2.md §4). */
 export const llBookInput = z.object({ parkId: entityId, attractionId });
 
 /** Cancels one of the user's bookings. */
@@ -81,7 +81,7 @@ export const llCancelInput = z.object({ bookingId: z.uuid('Invalid booking id.')
 /** Admin: confirm the link of this account. */
 export const llAdminConfirmInput = z.object({ userId: z.uuid('Invalid user id.') });
 
-/** Refusal messages the web maps to the toast titles of spec part 2 §8 ('Disney Account Required', …). */
+/** Refusal messages the web maps to the toast titles of docs/spec/part-2.md §8 ('Disney Account Required', …). */
 export const LL_MESSAGES = {
   disneyAccountRequired: 'Please connect your Disney account before booking Lightning Lanes.',
   noDayToday: 'You have no Lightning Lane Assist day for this park today. Subscribe for today first.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { entityId, text } from './common.ts';
 
-// Park rankings and moderation inputs (spec part 2 §2 Park Rankings, §4, §5).
+// Park rankings and moderation inputs (docs/spec/part-2.md §2 Park Rankings, §4, §5).
 
 /** Item types of the park rankings. */
 export const itemType = z.enum(['ride', 'food', 'experience'], { error: 'Type must be ride, food or experience.' });

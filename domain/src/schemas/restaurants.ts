@@ -2,26 +2,26 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_LENGTH } from '../patterns.ts';
 import { dateOnly, text } from './common.ts';
 
-/** Input schemas of Restaurant Alerts (docs/decisions/009-restaurant-availability-walk-up.md, spec part 2 §3, §5, §8, §9), shared by the server and the web app. */
+/** Input schemas of Restaurant Alerts (docs/decisions/009-restaurant-availability-walk-up.md, docs/spec/part-2.md §3, §5, §8, §9), shared by the server and the web app. */
 
-/** Spec part 2 §8 'Missing information': the description when the park or a valid e-mail is missing. */
+/** docs/spec/part-2.md §8 'Missing information': the description when the park or a valid e-mail is missing. */
 export const RESTAURANT_MISSING_INFO = 'Please select a park and enter a valid email.';
-/** Spec part 2 §8 'Missing restaurant'. */
+/** docs/spec/part-2.md §8 'Missing restaurant'. */
 export const RESTAURANT_MISSING_RESTAURANT = 'Please select a restaurant.';
-/** Spec part 2 §8 'Missing dates'. */
+/** docs/spec/part-2.md §8 'Missing dates'. */
 export const RESTAURANT_MISSING_DATES = 'Please select at least one date.';
 /** At most this many dates per alert (about two months of days). */
 export const MAX_RESTAURANT_DATES = 60;
-/** Spec part 2 §9: party size 1–20, default 2. */
+/** docs/spec/part-2.md §9: party size 1–20, default 2. */
 export const PARTY_SIZE_MIN = 1;
 export const PARTY_SIZE_MAX = 20;
 export const DEFAULT_PARTY_SIZE = 2;
-/** Spec part 2 §3 preferred_time, default dinner (§5). */
+/** docs/spec/part-2.md §3 preferred_time, default dinner (§5). */
 export const PREFERRED_TIMES = ['breakfast', 'lunch', 'dinner', 'any'] as const;
 export type PreferredTime = (typeof PREFERRED_TIMES)[number];
 export const DEFAULT_PREFERRED_TIME: PreferredTime = 'dinner';
 
-/** The toast title of each create field's message (spec part 2 §8). */
+/** The toast title of each create field's message (docs/spec/part-2.md §8). */
 export const RESTAURANT_TOAST_TITLES: Record<string, string> = {
   parkId: 'Missing information',
   email: 'Missing information',
@@ -38,7 +38,7 @@ const entity = (message: string) => text('Id', { min: 1, max: 100, required: mes
 export const restaurantParkInput = z.object({ parkId: entity(RESTAURANT_MISSING_INFO) });
 
 /**
- * restaurants.create (spec part 2 §5): a park and a valid e-mail ('Missing information'), a restaurant
+ * restaurants.create (docs/spec/part-2.md §5): a park and a valid e-mail ('Missing information'), a restaurant
  * ('Missing restaurant'), at least one date ('Missing dates'; today or later in the park's time zone — checked
  * by the server), party size 1–20 (default 2), preferred time (default dinner). `email` defaults to the
  * account's on the server.
@@ -69,7 +69,7 @@ export const restaurantAlertCreateInput = z.object({
 /** restaurants.delete */
 export const restaurantAlertIdInput = z.object({ id: z.uuid({ error: 'Restaurant alert not found.' }) });
 
-/** restaurants.adminTest (spec part 2 §7 manual-test-restaurant-alerts: force, dates). */
+/** restaurants.adminTest (docs/spec/part-2.md §7 manual-test-restaurant-alerts: force, dates). */
 export const restaurantAdminTestInput = z
   .object({
     force: z.boolean().optional(),

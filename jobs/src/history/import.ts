@@ -3,7 +3,7 @@ import path from 'node:path';
 import { catalogue, type Executor, history, type SampleInput } from '@walkon/db';
 import { addDaysToDate, parkLocalInstant } from '@walkon/domain/dates';
 
-/** A recorded wait-time series to load into the history tables (DESIGN §2.2 history, fixtures/SOURCES.md §4). */
+/** A recorded wait-time series to load into the history tables (DESIGN §2.2 history, docs/fixtures-sources.md §4). */
 export interface HistoryDataset {
   /** File name inside the fixtures folder. */
   file: string;
@@ -21,7 +21,7 @@ const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const AK = '1c84a229-8862-4648-9c71-378ddd2c7693';
 const EASTERN = 'America/New_York';
 
-/** The recorded series `make dev` / `make demo` load, with their real dates (fixtures/SOURCES.md §4). */
+/** The recorded series `make dev` / `make demo` load, with their real dates (docs/fixtures-sources.md §4). */
 export const DEMO_HISTORY: HistoryDataset[] = [
   { file: 'roguemew_tpw-derived_magic-kingdom_2026-04-01_15min.csv', format: 'roguemew', parkId: MK, timezone: EASTERN },
   {

@@ -12,7 +12,7 @@ import { defineJob, type WorkerDeps } from './definition.ts';
 /**
  * Maintenance schedules (DESIGN §2 "other jobs"): the delivery sweeper every minute, scheduler reconciliation
  * every 5 minutes, the subscription expiry sweep every hour (so each park's local midnight is caught within an
- * hour, spec part 1 §4), pruning of wait samples older than the retention once a day, the retention sweep of
+ * hour, docs/spec/part-1.md §4), pruning of wait samples older than the retention once a day, the retention sweep of
  * expired sessions, tokens, Stripe event ids and outbox rows and of delivery months (partitions dropped / created ahead) once a day (docs/OPERATIONS.md "Retention"), and the flight price
  * check every 6 hours (docs/decisions/019-flight-price-alerts.md), the restaurant check every 15 minutes (docs/decisions/009-restaurant-availability-walk-up.md).
  */

@@ -1,7 +1,7 @@
 import { type Executor, watches } from '@walkon/db';
 import { QUEUE, type Queues } from '../queues.ts';
 
-/** Poll period of every park (spec part 1 §9: every 60 seconds). */
+/** Poll period of every park (docs/spec/part-1.md §9: every 60 seconds). */
 export const POLL_EVERY_MS = 60_000;
 /** Poll job retry policy: upstream faults are retried with backoff within the tick (DESIGN §2.2). */
 export const POLL_JOB_OPTIONS = { attempts: 3, backoff: { type: 'exponential' as const, delay: 2_000 } };

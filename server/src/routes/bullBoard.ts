@@ -21,7 +21,7 @@ export async function bullBoardRoutes(scope: FastifyInstance, opts: { deps: AppD
     const s = await sessionOf(deps, req, reply);
     const user: SessionUser | undefined = s?.user;
     if (user?.roles.includes('admin')) return;
-    // A browser gets the site's pages (log in, or Access Denied with spec part 2 §6's text); API clients JSON.
+    // A browser gets the site's pages (log in, or Access Denied with docs/spec/part-2.md §6's text); API clients JSON.
     if (wantsHtml(req.headers.accept)) {
       if (!user) return reply.redirect(`/auth?redirect=${encodeURIComponent('/admin/queues')}`, 303);
       return reply

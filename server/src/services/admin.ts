@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
 /**
- * The admin area's records (spec part 2 §2 Admin): promo codes, checkout sessions and the outbox. Instants go
+ * The admin area's records (docs/spec/part-2.md §2 Admin): promo codes, checkout sessions and the outbox. Instants go
  * out as ISO strings; money stays in cents.
  */
 

@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 type ApplicationInput = Omit<affiliate.AffiliateInput, 'userId'>;
 
 /**
- * Stores an affiliate application (spec part 2 §2, §5) → { ok, totalFollowers }: the total is computed on the
+ * Stores an affiliate application (docs/spec/part-2.md §2, §5) → { ok, totalFollowers }: the total is computed on the
  * server, never taken from the browser; the signed-in user's id is attached; a confirmation e-mail is queued
  * (a Redis outage is logged, the application stands).
  */

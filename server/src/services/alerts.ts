@@ -12,7 +12,7 @@ import { requireWritablePark } from './ownership.ts';
 import { requireZonedPark, syncScheduler } from './parks.ts';
 
 /**
- * Minutes of cooldown left after the last alert (spec part 1 §4): 0 when none in the last 15 minutes,
+ * Minutes of cooldown left after the last alert (docs/spec/part-1.md §4): 0 when none in the last 15 minutes,
  * otherwise the remaining minutes rounded up (1–15).
  */
 export function cooldownMinutesRemaining(lastAlertAt: Date | null, now: Date): number {
@@ -23,7 +23,7 @@ export function cooldownMinutesRemaining(lastAlertAt: Date | null, now: Date): n
 }
 
 /**
- * When the next test alert is allowed (spec part 1 §4, §9: 15 minutes after the person's last alert of any
+ * When the next test alert is allowed (docs/spec/part-1.md §4, §9: 15 minutes after the person's last alert of any
  * kind), as an ISO 8601 UTC instant, or null when one may be sent now; never more than 15 minutes ahead of
  * `now`. The page disables its button until then; `testAlert` still refuses during the cooldown.
  */
@@ -75,7 +75,7 @@ function historyView(rows: Awaited<ReturnType<typeof alertHistory.listRecent>>) 
   }));
 }
 
-/** The signed-in person's alert history: last 10 in 24 h (spec part 1 §7, §9). */
+/** The signed-in person's alert history: last 10 in 24 h (docs/spec/part-1.md §7, §9). */
 export async function history(deps: AppDeps, user: SessionUser) {
   return historyView(await alertHistory.listRecent(deps.db, emailScope(user), deps.now()));
 }
@@ -92,7 +92,7 @@ export async function defaultPark(deps: AppDeps, user: SessionUser) {
 
 /**
  * Everything the Get Alerts page shows for one park: selection, subscription (validity computed in the
- * park's time zone), cooldown minutes and when the next test alert is allowed, and recent history (spec part 1
+ * park's time zone), cooldown minutes and when the next test alert is allowed, and recent history (docs/spec/part-1.md
  * §2, §4).
  */
 export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
@@ -109,14 +109,14 @@ export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
   return {
     email: user.email,
     parkId,
-    /** The park-local date today (yyyy-MM-dd): the earliest start date and pass date (spec part 1 §5). */
+    /** The park-local date today (yyyy-MM-dd): the earliest start date and pass date (docs/spec/part-1.md §5). */
     today: parkLocalDate(now, park.timezone),
     /** The park's IANA time zone (null when unknown): start times are park-local. */
     timezone: park.timezone,
     selectedRideIds: selection.filter((r) => r.active).map((r) => r.rideId),
     subscription: sub ? subscriptionView(sub) : null,
     cooldownMinutesRemaining: cooldownMinutesRemaining(last?.createdAt ?? null, now),
-    /** ISO UTC instant from which a test alert is allowed again; null = now (spec part 1 §4 cooldown). */
+    /** ISO UTC instant from which a test alert is allowed again; null = now (docs/spec/part-1.md §4 cooldown). */
     nextTestAlertAt: nextTestAlertAt(last?.createdAt ?? null, now),
     /**
      * What started the cooldown (the person's latest alert of any kind in the last 15 minutes): { kind, rideName }
@@ -127,7 +127,7 @@ export async function state(deps: AppDeps, user: SessionUser, parkId: string) {
   };
 }
 
-/** Saves the ride selection for a park (spec part 1 §4 ride selection). Returns the active count. */
+/** Saves the ride selection for a park (docs/spec/part-1.md §4 ride selection). Returns the active count. */
 export async function saveRides(deps: AppDeps, user: SessionUser, parkId: string, rideIds: string[]) {
   await requirePark(deps, parkId);
   await requireWritablePark(deps, user, parkId);
@@ -136,11 +136,11 @@ export async function saveRides(deps: AppDeps, user: SessionUser, parkId: string
   return { count };
 }
 
-/** "Subscription issue" shown when someone activates alerts without a pass (spec part 1 §8; docs/rules.md R7). */
+/** "Subscription issue" shown when someone activates alerts without a pass (docs/spec/part-1.md §8; docs/rules.md R7). */
 export const NO_PASS_MESSAGE = 'Subscription issue: you have no pass for this park yet. Buy a day pass or use a promo code first.';
 
 /**
- * Activates (or schedules) alerts for a pass the person holds (spec part 1 §4; docs/rules.md R7: alerts go out only on
+ * Activates (or schedules) alerts for a pass the person holds (docs/spec/part-1.md §4; docs/rules.md R7: alerts go out only on
  * the dates paid for): saves the rides, sets the subscription active with `starts_at` when a future start
  * date and time are given, and syncs the park's job scheduler. When this switches alerts on now (they were not
  * on before), the alerts-on confirmation is queued on the pass's channel (docs/rules.md R16b).
@@ -189,20 +189,20 @@ export async function activate(
   };
 }
 
-/** Stops alerts for a park (spec part 1 §4: active → stopped). */
+/** Stops alerts for a park (docs/spec/part-1.md §4: active → stopped). */
 export async function stop(deps: AppDeps, user: SessionUser, parkId: string) {
   await subscriptions.setActive(deps.db, emailScope(user), parkId, false);
   await syncScheduler(deps, parkId);
   return { ok: true as const };
 }
 
-/** Hides the person's alert history (spec part 1 §2 Manage Alerts "clear option"). */
+/** Hides the person's alert history (docs/spec/part-1.md §2 Manage Alerts "clear option"). */
 export async function clearHistory(deps: AppDeps, user: SessionUser) {
   return { cleared: await alertHistory.clearHistory(deps.db, emailScope(user)) };
 }
 
 /**
- * Sends a test alert (spec part 1 §7 test-alert): needs a valid subscription for the park; refused during the
+ * Sends a test alert (docs/spec/part-1.md §7 test-alert): needs a valid subscription for the park; refused during the
  * 15-minute cooldown unless an admin bypasses it. The delivery is committed before its send job is queued (so the
  * worker always finds it); a failed enqueue withdraws it, so a Redis outage leaves nothing behind.
  * @throws AppError BAD_REQUEST "Subscription issue…", TOO_MANY_REQUESTS during cooldown, UNAVAILABLE without Redis.

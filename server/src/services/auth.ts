@@ -34,7 +34,7 @@ function afterAnswer(deps: AppDeps, what: string, work: () => Promise<void>): vo
 }
 
 /**
- * Signs a person up (spec part 1 §2 Auth; docs/rules.md R29; decision 023) → { user, session }: the account
+ * Signs a person up (docs/spec/part-1.md §2 Auth; docs/rules.md R29; decision 023) → { user, session }: the account
  * (unverified), a session, and — after answering — a verification e-mail (link to /verify-email, 24 h, single
  * use). When the address already has an account the answer is the same: a stand-in user and a session token
  * that is stored nowhere (the cookie is set alike and opens nothing), and — after answering — the

@@ -3,7 +3,7 @@ import { catalogue } from '@walkon/db';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
-/** Popular destinations first (spec part 1 §2 Live Wait Times): Florida, California, then the two studio resorts. */
+/** Popular destinations first (docs/spec/part-1.md §2 Live Wait Times): Florida, California, then the two studio resorts. */
 export const POPULAR_DESTINATIONS = [
   'e957da41-3552-4cf6-b636-5babc5cbc4e5', // Walt Disney World Resort
   'bfc89fd6-314d-44b4-b89e-df1a89cf991e', // Disneyland Resort

@@ -20,7 +20,7 @@ async function parkRides(deps: AppDeps, parkId: string) {
   return rides;
 }
 
-/** The user's checklist for a park with progress (spec part 2 §2 Ride Checklist). */
+/** The user's checklist for a park with progress (docs/spec/part-2.md §2 Ride Checklist). */
 export async function list(deps: AppDeps, user: SessionUser, parkId: string) {
   const items = await checklist.listChecklist(deps.db, user.id, parkId);
   return {
@@ -50,7 +50,7 @@ export async function remove(deps: AppDeps, user: SessionUser, id: string) {
   return { ok: true as const };
 }
 
-/** Reset All (spec part 2 §2): clears the user's checklist for the park. */
+/** Reset All (docs/spec/part-2.md §2): clears the user's checklist for the park. */
 export async function reset(deps: AppDeps, user: SessionUser, parkId: string) {
   return { removed: await checklist.resetPark(deps.db, user.id, parkId) };
 }

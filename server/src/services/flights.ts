@@ -12,11 +12,11 @@ import { AppError } from '../errors.ts';
 
 /** Shown when no flight provider is configured (docs/decisions/006-duffel-for-flights.md: "the page says search is unavailable"). */
 export const FLIGHTS_UNAVAILABLE = 'Flight search is unavailable right now.';
-/** Spec part 2 §8 "Search Failed". */
+/** docs/spec/part-2.md §8 "Search Failed". */
 export const FLIGHTS_FAILED = 'Unable to search flights. Please try again.';
 
 /**
- * The Flight Deals catalogue (spec part 2 §3, fixed) and whether search works here.
+ * The Flight Deals catalogue (docs/spec/part-2.md §3, fixed) and whether search works here.
  * @returns `{ available, source ('duffel' | 'replay' | null), destinations[{ id, name, airports[{ code, name }] }] }`.
  */
 export function flightCatalogue(deps: AppDeps) {
@@ -36,7 +36,7 @@ interface TripInput {
 }
 
 /**
- * Checks a trip against the real data (spec part 2 §5): the home airport is a known IATA airport, the
+ * Checks a trip against the real data (docs/spec/part-2.md §5): the home airport is a known IATA airport, the
  * destination is in the catalogue and the airport serves it, and the departure is not before today in the
  * home airport's time zone (UTC when unknown).
  * @returns the search (destination airports sorted).
@@ -58,7 +58,7 @@ async function checkTrip(deps: AppDeps, t: TripInput): Promise<FlightSearch> {
 }
 
 /**
- * search-flights (spec part 2 §7): one search per (origin, airports, dates), served from the 15-minute cache.
+ * search-flights (docs/spec/part-2.md §7): one search per (origin, airports, dates), served from the 15-minute cache.
  * @returns `{ flights (cheapest first, prices in cents), unresolvedDestinations, source }`.
  * @throws AppError BAD_REQUEST for the trip rules; UNAVAILABLE when no provider is configured or it fails.
  */
@@ -77,7 +77,7 @@ export async function searchFlights(deps: AppDeps, input: TripInput) {
 }
 
 /**
- * Creates a flight price alert (spec part 2 §3: economy, 1 passenger, active; departure window = the chosen
+ * Creates a flight price alert (docs/spec/part-2.md §3: economy, 1 passenger, active; departure window = the chosen
  * date). Works without a provider (the price check runs when one is configured). The signed-in user's id is
  * attached when present. Double opt-in (docs/decisions/027-double-opt-in.md): the alert is checked only once
  * confirmed; a confirmation e-mail is queued unless the signed-in owner of this verified address created it.

@@ -10,14 +10,14 @@ import { requireConnected } from './lightningLaneAccount.ts';
 import { loadRides, requireZonedPark } from './parks.ts';
 
 /**
- * Lightning Lane assist, the booking side (spec part 2 §3–§5; DESIGN §5): availability from the real live
+ * Lightning Lane assist, the booking side (docs/spec/part-2.md §3–§5; DESIGN §5): availability from the real live
  * RETURN_TIME / PAID_RETURN_TIME data, preferences, the auto-booking switch and bookings, through the simulated
  * `LightningLaneBooker` only — no real Lightning Lane is ever booked. Everything is per signed-in user and
  * stored server-side. The Disney link and the paid days are in lightningLaneAccount.ts.
  */
 
 /**
- * A park's availability for the page (spec part 2 §3): re-reads the park's live data when it is older than
+ * A park's availability for the page (docs/spec/part-2.md §3): re-reads the park's live data when it is older than
  * 60 s (single-flight, like Live Wait Times), then builds it from `ride_status`.
  * @throws AppError NOT_FOUND for an unknown park.
  */
@@ -52,7 +52,7 @@ function preferenceView(p: Awaited<ReturnType<typeof lightningLane.listPreferenc
 }
 
 /**
- * Saves a preference (spec part 2 §3, §5): priority 1–10, window "HH:MM"–"HH:MM", optional max price in
+ * Saves a preference (docs/spec/part-2.md §3, §5): priority 1–10, window "HH:MM"–"HH:MM", optional max price in
  * whole dollars stored as cents. The attraction must belong to the park.
  * @throws AppError NOT_FOUND for an attraction not in the park.
  */
@@ -82,7 +82,7 @@ export async function deletePreference(deps: AppDeps, user: SessionUser, attract
 }
 
 /**
- * The auto-booking switch (spec part 2 §2, §4), stored per user. Turning it on needs a connected account.
+ * The auto-booking switch (docs/spec/part-2.md §2, §4), stored per user. Turning it on needs a connected account.
  * @throws AppError FORBIDDEN LL_MESSAGES.disneyAccountRequired.
  */
 export async function setAutoBooking(deps: AppDeps, user: SessionUser, enabled: boolean) {
@@ -91,7 +91,7 @@ export async function setAutoBooking(deps: AppDeps, user: SessionUser, enabled: 
   return { autoBooking: enabled };
 }
 
-/** A booking as the page shows it (spec part 2 §3 "Lightning Lane booking"); `simulated` is always true today. */
+/** A booking as the page shows it (docs/spec/part-2.md §3 "Lightning Lane booking"); `simulated` is always true today. */
 function bookingView(b: lightningLane.Booking) {
   return {
     id: b.id,
@@ -118,7 +118,7 @@ export async function bookings(deps: AppDeps, user: SessionUser) {
 }
 
 /**
- * Books a Lightning Lane by hand (spec part 2 §4, §5) through the simulated booker. Requires a connected
+ * Books a Lightning Lane by hand (docs/spec/part-2.md §4, §5) through the simulated booker. Requires a connected
  * Disney account, a Lightning Lane day for the park today, and the lane available right now in the live
  * data (re-read when older than 60 s).
  * @returns the booking (status confirmed: the simulated booker confirms every booking).
@@ -161,7 +161,7 @@ function unavailableMessage(lane: LightningLaneAvailability, a: ParkAvailability
 }
 
 /**
- * Cancels one of the user's bookings (spec part 2 §4: then cancelled).
+ * Cancels one of the user's bookings (docs/spec/part-2.md §4: then cancelled).
  * @throws AppError NOT_FOUND for a booking that is not theirs; CONFLICT when already cancelled.
  */
 export async function cancel(deps: AppDeps, user: SessionUser, bookingId: string) {

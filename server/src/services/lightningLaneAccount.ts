@@ -10,7 +10,7 @@ import { confirmCheckout as confirmAnyCheckout, createLightningLaneCheckout } fr
 import { requireZonedPark } from './parks.ts';
 
 /**
- * Lightning Lane assist, the account side (spec part 2 §2–§4, §7, §9; DESIGN §5, §6): the Disney account link
+ * Lightning Lane assist, the account side (docs/spec/part-2.md §2–§4, §7, §9; DESIGN §5, §6): the Disney account link
  * (an invitation an operator confirms in /admin — no public Disney API exists), the paid days and the page's
  * state. Availability, preferences and bookings are in lightningLane.ts.
  */
@@ -20,7 +20,7 @@ export const INVITATION_TTL_MS = INVITATION_TTL_HOURS * 3_600_000;
 
 type LinkRow = NonNullable<Awaited<ReturnType<typeof lightningLane.getLink>>>;
 
-/** The spec's "Disney account link" (part 2 §3) as the page shows it; ISO instants. */
+/** The spec's "Disney account link" (docs/spec/part-2.md §3) as the page shows it; ISO instants. */
 function linkView(row: LinkRow, now: Date) {
   const connected = row.status === 'connected';
   return {
@@ -36,7 +36,7 @@ function linkView(row: LinkRow, now: Date) {
 }
 
 /**
- * check-disney-connection (spec part 2 §7) and everything the page needs to pick its step: the link (or
+ * check-disney-connection (docs/spec/part-2.md §7) and everything the page needs to pick its step: the link (or
  * null), the auto-booking switch, the user's Lightning Lane days from today on, and the booker's kind.
  */
 export async function status(deps: AppDeps, user: SessionUser) {
@@ -56,7 +56,7 @@ export async function status(deps: AppDeps, user: SessionUser) {
 }
 
 /**
- * send-disney-invitation (spec part 2 §7, step 1): records an invitation for the Disney e-mail, sent now and
+ * send-disney-invitation (docs/spec/part-2.md §7, step 1): records an invitation for the Disney e-mail, sent now and
  * expiring in 24 hours, status pending. No e-mail is sent to Disney or anyone (there is no public Disney API):
  * an operator adds the account to the Friends & Family list and confirms it in /admin. Sending again
  * replaces a pending or expired invitation.
@@ -83,13 +83,13 @@ export async function connect(deps: AppDeps, user: SessionUser, input: { disneyE
   };
 }
 
-/** Disconnect: deletes the user's link (spec part 2 §4 "disconnect resets it"). → { disconnected } */
+/** Disconnect: deletes the user's link (docs/spec/part-2.md §4 "disconnect resets it"). → { disconnected } */
 export async function disconnect(deps: AppDeps, user: SessionUser) {
   return { disconnected: await lightningLane.deleteLink(deps.db, user.id) };
 }
 
 /**
- * check-lightning-lane-subscription (spec part 2 §7) for one park: subscribed when the user holds a day for
+ * check-lightning-lane-subscription (docs/spec/part-2.md §7) for one park: subscribed when the user holds a day for
  * the park on or after its park-local today. → { subscribed, days, subscriptionEnd (last day or null), today }
  * @throws AppError NOT_FOUND for an unknown park.
  */
@@ -110,7 +110,7 @@ export async function subscription(deps: AppDeps, user: SessionUser, parkId: str
 }
 
 /**
- * create-lightning-lane-subscription (spec part 2 §7, step 2): a Stripe checkout for Lightning Lane days
+ * create-lightning-lane-subscription (docs/spec/part-2.md §7, step 2): a Stripe checkout for Lightning Lane days
  * ($5/day) — see checkout.createLightningLaneCheckout. Needs an invitation (pending and unexpired, or
  * connected) first.
  * @throws AppError FORBIDDEN LL_MESSAGES.invitationFirst; see createLightningLaneCheckout.

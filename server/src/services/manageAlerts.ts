@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { subscriptionView } from './alerts.ts';
 import { syncScheduler } from './parks.ts';
 
-/** Manage Alerts (spec part 1 §2): the person's unexpired subscriptions with their rides and toggles. */
+/** Manage Alerts (docs/spec/part-1.md §2): the person's unexpired subscriptions with their rides and toggles. */
 export async function manageList(deps: AppDeps, user: SessionUser) {
   const now = deps.now();
   const scope = emailScope(user);
@@ -30,7 +30,7 @@ export async function manageList(deps: AppDeps, user: SessionUser) {
 }
 
 /**
- * Saves Manage Alerts changes (spec part 1 §4): per park the subscription's active flag, the rides' toggles
+ * Saves Manage Alerts changes (docs/spec/part-1.md §4): per park the subscription's active flag, the rides' toggles
  * and, where given, each ride's alert settings (threshold 5–60 or default, back in service, hourly reminder;
  * DESIGN §2.3). Only the person's own subscriptions and watches can change.
  * @throws AppError NOT_FOUND naming the park when the person has no subscription there.

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { filterOptional, filterProfanity } from './profanity.ts';
 
-describe('profanity filter (spec part 2 §5)', () => {
-  it('spec part 2 §5: masks an offensive word with asterisks of equal length', () => {
+describe('profanity filter (docs/spec/part-2.md §5)', () => {
+  it('docs/spec/part-2.md §5: masks an offensive word with asterisks of equal length', () => {
     const out = filterProfanity('This ride is shit honestly');
     expect(out.filtered).toBe(true);
     expect(out.text).toBe('This ride is **** honestly');
   });
-  it('spec part 2 §5: catches letter-substitution variants', () => {
+  it('docs/spec/part-2.md §5: catches letter-substitution variants', () => {
     const out = filterProfanity('what a fuuuck and sh1t queue');
     expect(out.filtered).toBe(true);
     expect(out.text).not.toMatch(/fu+ck|sh1t/);

@@ -4,7 +4,7 @@ import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'o
 const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 
 /**
- * Masks offensive words with asterisks of equal length (spec part 2 §5: the filtered text is what is stored).
+ * Masks offensive words with asterisks of equal length (docs/spec/part-2.md §5: the filtered text is what is stored).
  * Returns the text and whether anything was masked ("Content Filtered" toast).
  */
 export function filterProfanity(text: string): { text: string; filtered: boolean } {

@@ -13,7 +13,7 @@ export function maskEmail(email: string | null | undefined): string {
 }
 
 /**
- * Ranked items of one tab (spec part 2 §2 Park Rankings) → { id, name, description, type, parkId, parkName,
+ * Ranked items of one tab (docs/spec/part-2.md §2 Park Rankings) → { id, name, description, type, parkId, parkName,
  * averageRating (1 decimal) | null, totalReviews }[], from one aggregate query.
  */
 export async function list(deps: AppDeps, input: { type: ItemType; parkId?: string; sort: 'rating' | 'reviews' }) {
@@ -34,7 +34,7 @@ export async function allParks(deps: AppDeps) {
 }
 
 /**
- * Moderation (spec part 2 §2, §4): the requests of one status, newest first, with the counts per status;
+ * Moderation (docs/spec/part-2.md §2, §4): the requests of one status, newest first, with the counts per status;
  * instants as ISO strings.
  */
 export async function moderationList(deps: AppDeps, status: RequestStatus) {
@@ -55,7 +55,7 @@ async function requireItem(deps: AppDeps, id: string) {
   return item;
 }
 
-/** Item detail (spec part 2 §2): aggregate, recent reviews (reviewer masked), and the caller's own rating. */
+/** Item detail (docs/spec/part-2.md §2): aggregate, recent reviews (reviewer masked), and the caller's own rating. */
 export async function itemDetail(deps: AppDeps, user: SessionUser | null, id: string) {
   const item = await requireItem(deps, id);
   const [reviews, mine] = await Promise.all([
@@ -76,7 +76,7 @@ export async function itemDetail(deps: AppDeps, user: SessionUser | null, id: st
 }
 
 /**
- * Rates an item (spec part 2 §4: created on first submit, then updated in place; one per user per item by a
+ * Rates an item (docs/spec/part-2.md §4: created on first submit, then updated in place; one per user per item by a
  * unique constraint). The comment passes the profanity filter; the filtered text is stored (§5) and returned
  * → { created, filtered, comment (as stored, or null) }, so the form shows what others will read.
  */
@@ -98,7 +98,7 @@ export async function adminItems(deps: AppDeps) {
 }
 
 /**
- * Admin: adds an item (spec part 2 §2 Admin) → { id, name }.
+ * Admin: adds an item (docs/spec/part-2.md §2 Admin) → { id, name }.
  * @throws AppError BAD_REQUEST "Please fill in all required fields" for an unknown park.
  */
 export async function addItem(
@@ -122,7 +122,7 @@ export async function deleteItem(deps: AppDeps, id: string) {
   return { ok: true as const };
 }
 
-/** Suggests a new item (pending request; spec part 2 §4). Name and description are filtered. */
+/** Suggests a new item (pending request; docs/spec/part-2.md §4). Name and description are filtered. */
 export async function suggestNew(
   deps: AppDeps,
   user: SessionUser,
@@ -144,7 +144,7 @@ export async function suggestNew(
 }
 
 /**
- * Suggests an edit of an item (spec part 2 §4). Refused when neither name nor description changed
+ * Suggests an edit of an item (docs/spec/part-2.md §4). Refused when neither name nor description changed
  * ("Please make changes before submitting").
  */
 export async function suggestEdit(deps: AppDeps, user: SessionUser, input: { itemId: string; name: string; description?: string | null }) {
@@ -168,7 +168,7 @@ export async function suggestEdit(deps: AppDeps, user: SessionUser, input: { ite
 }
 
 /**
- * Approves a pending request in one transaction (spec part 2 §4, DESIGN §6): a new-item request creates the
+ * Approves a pending request in one transaction (docs/spec/part-2.md §4, DESIGN §6): a new-item request creates the
  * item with created_by = requester; an edit request updates the original item; reviewer and time recorded.
  * @throws AppError NOT_FOUND, CONFLICT when the request was already decided (approved/rejected are terminal).
  */

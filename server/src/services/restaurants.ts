@@ -11,7 +11,7 @@ import { AppError } from '../errors.ts';
 import { findPark, loadCatalogue, singleFlight, sortDestinations } from './catalogue.ts';
 
 /**
- * The destinations offered for restaurant alerts (spec part 2 §9: Walt Disney World and the Disneyland resort;
+ * The destinations offered for restaurant alerts (docs/spec/part-2.md §9: Walt Disney World and the Disneyland resort;
  * not Paris nor Hong Kong), by ThemeParks.wiki destination id.
  */
 export const RESTAURANT_DESTINATIONS = [
@@ -80,7 +80,7 @@ async function loadedPark(deps: AppDeps, parkId: string) {
 
 /**
  * A park's restaurants (its real RESTAURANT entities, by name) and the park-local today (the earliest
- * selectable date, spec part 2 §5): { park{ id, name, timezone, today }, restaurants[{ id, name }] }.
+ * selectable date, docs/spec/part-2.md §5): { park{ id, name, timezone, today }, restaurants[{ id, name }] }.
  * @throws AppError NOT_FOUND (not a restaurant destination's park), UNAVAILABLE 'Error fetching restaurants'.
  */
 export async function restaurantsOf(deps: AppDeps, parkId: string) {
@@ -97,7 +97,7 @@ const view = (a: restaurantAlerts.RestaurantAlertView) => ({ ...a, createdAt: a.
 export type RestaurantAlertDto = ReturnType<typeof view>;
 
 /**
- * Creates a restaurant alert for the signed-in user (spec part 2 §3–§5), active: it goes to the account's own
+ * Creates a restaurant alert for the signed-in user (docs/spec/part-2.md §3–§5), active: it goes to the account's own
  * e-mail (another address is refused); the restaurant must be a RESTAURANT of the park; dates today or later
  * in the park's time zone.
  * @throws AppError NOT_FOUND (park), BAD_REQUEST (another e-mail, restaurant, past dates), CONFLICT (too many alerts).
@@ -126,7 +126,7 @@ export async function createAlert(deps: AppDeps, user: SessionUser, input: z.out
   return view(created);
 }
 
-/** The signed-in user's alerts, active first, newest first (spec part 2 §2 Manage Restaurant Alerts). */
+/** The signed-in user's alerts, active first, newest first (docs/spec/part-2.md §2 Manage Restaurant Alerts). */
 export async function listAlerts(deps: AppDeps, user: SessionUser) {
   return (await restaurantAlerts.listByUser(deps.db, user.id)).map(view);
 }
@@ -138,7 +138,7 @@ export async function deleteAlert(deps: AppDeps, user: SessionUser, id: string) 
 }
 
 /**
- * The admin's manual test (spec part 2 §2/§7 manual-test-restaurant-alerts): runs the restaurant check now with
+ * The admin's manual test (docs/spec/part-2.md §2/§7 manual-test-restaurant-alerts): runs the restaurant check now with
  * the app's provider → its counts plus `populate.queueItemsCreated` (deliveries queued) and the source.
  */
 export async function runCheckNow(deps: AppDeps, opts: RestaurantCheckOptions) {

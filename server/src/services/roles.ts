@@ -10,7 +10,7 @@ export async function overview(deps: AppDeps) {
 }
 
 /**
- * Grants or revokes the moderator or admin role by account e-mail (spec part 1 §6 roles), with an audit row,
+ * Grants or revokes the moderator or admin role by account e-mail (docs/spec/part-1.md §6 roles), with an audit row,
  * in one transaction; revoking the last admin is refused there (the admin rows are locked first, so two
  * concurrent revocations cannot both pass). → { changed } (false when nothing had to change).
  * @throws AppError NOT_FOUND when no account has the address; BAD_REQUEST for the last admin.

@@ -45,7 +45,7 @@ export async function publicStats(deps: AppDeps) {
 }
 
 /**
- * Newsletter sign-up (spec part 1 §8): e-mail lower-cased and trimmed, the signed-in user's id attached. The
+ * Newsletter sign-up (docs/spec/part-1.md §8): e-mail lower-cased and trimmed, the signed-in user's id attached. The
  * answer is { ok: true } whether the address is new or already subscribed (unique constraint, code 23505):
  * the spec's "Already Subscribed" told anyone which addresses are on the list (docs/security.md). Only a new
  * address gets the confirmation e-mail with an unsubscribe link; if Redis is down the sign-up still stands and

@@ -90,7 +90,7 @@ export async function freshPoll(deps: AppDeps, parkId: string): Promise<Date> {
 }
 
 /**
- * A park's live table (spec part 1 §2 Live Wait Times, DESIGN §2.2 history): rides (ATTRACTION) with status,
+ * A park's live table (docs/spec/part-1.md §2 Live Wait Times, DESIGN §2.2 history): rides (ATTRACTION) with status,
  * standby wait (minutes), upstream lastUpdated, the trend over the last 30 minutes and today's 15-minute
  * slot medians (`spark`: [slot, minutes][]), sorted by wait descending then name; the park's hours today
  * (wall-clock 'HH:MM'), its schedule of today and yesterday, its park-local date and the feed's newest stamp
@@ -157,7 +157,7 @@ async function buildLive(deps: AppDeps, parkId: string) {
 export type LiveResponse = Awaited<ReturnType<typeof buildLive>>;
 
 /**
- * A park's rides with their live state, sorted by wait descending then name (spec part 1 §2), read from the
+ * A park's rides with their live state, sorted by wait descending then name (docs/spec/part-1.md §2), read from the
  * database now (tRPC and the services that need the park loaded; the web app's crowd reads the cached
  * `GET /api/live/:parkId`, see liveSnapshot). Same payload as liveSnapshot.
  * @throws AppError NOT_FOUND, UNAVAILABLE.

@@ -133,7 +133,7 @@ export function emailWriteLimit<I>(addressOf: (input: I, user: SessionUser | nul
   });
 }
 
-/** Signed-in users only; narrows `ctx.user`. UNAUTHORIZED otherwise (spec part 1 §6). */
+/** Signed-in users only; narrows `ctx.user`. UNAUTHORIZED otherwise (docs/spec/part-1.md §6). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to manage your alert subscriptions.' });
   return next({ ctx: { ...ctx, user: ctx.user } });
@@ -143,7 +143,7 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 export function roleProcedure(role: Role) {
   return protectedProcedure.use(({ ctx, next }) => {
     const ok = ctx.user.roles.includes('admin') || ctx.user.roles.includes(role);
-    // Messages of spec part 2 §6.
+    // Messages of docs/spec/part-2.md §6.
     if (!ok)
       throw new TRPCError({
         code: 'FORBIDDEN',

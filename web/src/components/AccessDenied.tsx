@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 
 /**
- * "Access Denied" with the spec's text (spec part 2 §6) and a link home. It does not send the visitor away by
+ * "Access Denied" with the spec's text (docs/spec/part-2.md §6) and a link home. It does not send the visitor away by
  * itself: a timed redirect takes the page from under someone still reading it (WCAG 2.2.1).
  */
 export function AccessDenied({ message }: { message: string }) {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 
-/** The 404 page (spec part 1 §2): "Page Not Found" with a Return to Home link to /. */
+/** The 404 page (docs/spec/part-1.md §2): "Page Not Found" with a Return to Home link to /. */
 export function NotFound() {
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">

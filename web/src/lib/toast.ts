@@ -1,7 +1,7 @@
 import type { ExternalToast } from 'sonner';
 
 /**
- * A lazy front for sonner's `toast` (spec part 1 §8 toasts): the same `toast.success/error/info/warning`
+ * A lazy front for sonner's `toast` (docs/spec/part-1.md §8 toasts): the same `toast.success/error/info/warning`
  * calls, but sonner (≈10 KB gzip with its styles) is only downloaded with the first toast, which keeps it out
  * of the JavaScript the landing page loads. Toasts raised before the Toaster mounts are replayed by sonner.
  */

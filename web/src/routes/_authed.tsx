@@ -3,7 +3,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { ensureSession } from '../features/auth/session.ts';
 
 /**
- * Protected pages (spec part 1 §2): a signed-out visitor goes to /auth?redirect=<here>; a spinner shows while
+ * Protected pages (docs/spec/part-1.md §2): a signed-out visitor goes to /auth?redirect=<here>; a spinner shows while
  * the session resolves. UX only — every procedure re-checks on the server.
  */
 export const Route = createFileRoute('/_authed')({

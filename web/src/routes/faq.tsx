@@ -12,7 +12,7 @@ import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 
-/** The twelve questions (spec part 1 §1 facts: independent, public data only, no bookings, prices, refunds). */
+/** The twelve questions (docs/spec/part-1.md §1 facts: independent, public data only, no bookings, prices, refunds). */
 const FAQ: { q: string; a: string }[] = [
   {
     q: 'What does WalkOn do?',

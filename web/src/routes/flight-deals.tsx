@@ -17,7 +17,7 @@ import { SearchCard } from '../features/flights/SearchCard.tsx';
 import { toast } from '../lib/toast.ts';
 import { trpc } from '../trpc.ts';
 
-/** Flight Deals (spec part 2 §2): a free flight search to the Disney destinations and a price alert by e-mail. */
+/** Flight Deals (docs/spec/part-2.md §2): a free flight search to the Disney destinations and a price alert by e-mail. */
 function FlightDeals() {
   const utils = trpc.useUtils();
   const catalogue = trpc.flights.destinations.useQuery(undefined, { staleTime: 10 * 60_000 });

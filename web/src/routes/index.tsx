@@ -15,7 +15,7 @@ function Landing() {
   const stats = useApiQuery('site.stats', undefined, { staleTime: 60_000 });
   const { canceled } = Route.useSearch();
   const navigate = useNavigate();
-  // Back from Stripe Checkout without paying (spec part 1 §2 payment return): say so, then drop the query.
+  // Back from Stripe Checkout without paying (docs/spec/part-1.md §2 payment return): say so, then drop the query.
   useEffect(() => {
     if (!canceled) return;
     toast.info('Payment canceled', { description: 'You have not been charged. Your alerts are one click away when you are ready.' });

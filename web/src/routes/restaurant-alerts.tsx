@@ -6,7 +6,7 @@ import { FeatureGate } from '../features/gates/FeatureGate.tsx';
 import { HowItWorks } from '../features/restaurants/HowItWorks.tsx';
 import { RestaurantAlertForm } from '../features/restaurants/RestaurantAlertForm.tsx';
 
-/** Restaurant Alerts (spec part 2 §2, public; behind the `restaurant_alerts` gate): the creation form and how it works. */
+/** Restaurant Alerts (docs/spec/part-2.md §2, public; behind the `restaurant_alerts` gate): the creation form and how it works. */
 function RestaurantAlerts() {
   const { user } = useSession();
   return (

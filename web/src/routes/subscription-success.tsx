@@ -10,7 +10,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { formatPassDateList } from '../features/checkout/dates.ts';
 import { trpc } from '../trpc.ts';
 
-/** Payment confirmation polling while Stripe reports the session unpaid (spec part 1 §9 recheck 2 s). */
+/** Payment confirmation polling while Stripe reports the session unpaid (docs/spec/part-1.md §9 recheck 2 s). */
 const RETRY_MS = 2000;
 const GIVE_UP_MS = 30_000;
 
@@ -105,7 +105,7 @@ function Fulfilled({ o }: { o: Outcome }) {
 }
 
 /**
- * Subscription Successful (spec part 1 §2): the landing card's Stripe return page. Confirms the session on load
+ * Subscription Successful (docs/spec/part-1.md §2): the landing card's Stripe return page. Confirms the session on load
  * (checkout.confirm, idempotent: works even before Stripe's webhook arrives), retries every 2 s for up to
  * 30 s while the payment is still pending, then shows the park, days, next steps and the transaction id.
  */

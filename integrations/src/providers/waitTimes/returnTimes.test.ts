@@ -18,7 +18,7 @@ describe('return-time parsing on the recorded live data (docs/decisions/008-ligh
     const entries = live(mk2026)
       .entries.map((e) => parseReturnTimes(e.queue).RETURN_TIME)
       .filter((q) => q !== undefined);
-    expect(entries.length).toBe(17); // SOURCES.md: RETURN_TIME 17, PAID_RETURN_TIME 2
+    expect(entries.length).toBe(17); // docs/fixtures-sources.md: RETURN_TIME 17, PAID_RETURN_TIME 2
     const available = entries.filter((q) => q.available);
     expect(available.length).toBeGreaterThan(0);
     for (const q of available) {

@@ -9,7 +9,7 @@ import { loadRides, syncScheduler } from '../parks.ts';
 import { requirePayments } from './stripeSession.ts';
 
 /**
- * setup-default-rides (spec part 1 §7): a person with no active ride for the park watches all of its
+ * setup-default-rides (docs/spec/part-1.md §7): a person with no active ride for the park watches all of its
  * attractions; an existing selection is kept.
  */
 export async function setupDefaultRides(
@@ -147,7 +147,7 @@ export async function fulfilCheckout(deps: AppDeps, sessionId: string): Promise<
 }
 
 /**
- * The payment-return pages (spec part 1 §4 "payment return"): fulfils when paid (idempotent, racing the
+ * The payment-return pages (docs/spec/part-1.md §4 "payment return"): fulfils when paid (idempotent, racing the
  * webhook is safe) and reports the outcome.
  * @throws AppError NOT_FOUND for a session that is not ours; see fulfilCheckout.
  */

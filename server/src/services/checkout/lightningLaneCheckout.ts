@@ -9,7 +9,7 @@ import { validatePassDates } from './rules.ts';
 import { requirePayments, startStripeSession } from './stripeSession.ts';
 
 /**
- * create-lightning-lane-subscription (spec part 2 §7): Lightning Lane assist days for one park at
+ * create-lightning-lane-subscription (docs/spec/part-2.md §7): Lightning Lane assist days for one park at
  * $5 per park-local date, through the same Stripe Checkout Session creation as alert passes and the same
  * webhook / `fulfilCheckout` claim (fulfilment writes `lightning_lane_passes`). Bought by the signed-in user
  * with the account's e-mail; returns to `/lightning-lane?success=true&session_id=…` (or `?canceled=true`).

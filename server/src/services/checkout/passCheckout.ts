@@ -54,7 +54,7 @@ export async function refuseFullSmsDays(deps: AppDeps, park: { id: string; name:
 }
 
 /**
- * create-checkout (spec part 1 §7): prices the dates on the server (cents; optional
+ * create-checkout (docs/spec/part-1.md §7): prices the dates on the server (cents; optional
  * percent-off promo), creates a Stripe Checkout Session with line items, the pass in metadata and
  * `client_reference_id`, an idempotency key (same request within 10 minutes → the same session), and the
  * return URLs of §2 (Get Alerts: `/get-alerts?success=true&session_id=…` / `?canceled=true`; landing card:

@@ -10,7 +10,7 @@ import { loadRides, requireZonedPark, syncScheduler } from '../parks.ts';
 import { type CheckoutOutcome, queueReceipt, setupDefaultRides } from './fulfilment.ts';
 import { validatePassDates } from './rules.ts';
 
-/** "The promo code you entered is not valid." (spec part 1 §8). */
+/** "The promo code you entered is not valid." (docs/spec/part-1.md §8). */
 export const INVALID_PROMO = 'The promo code you entered is not valid.';
 
 type PromoRow = NonNullable<Awaited<ReturnType<typeof promo.find>>>;
@@ -24,7 +24,7 @@ export function promoUsable(code: PromoRow | undefined, channel: PassChannel, no
 }
 
 /**
- * Checks a promo code for the "Apply" buttons (spec part 1 §2, §8). Never reveals other codes. Each call is a
+ * Checks a promo code for the "Apply" buttons (docs/spec/part-1.md §2, §8). Never reveals other codes. Each call is a
  * guess from `clientKey` (security/promoGuesses.ts: 5 per client, 30 per code prefix; a valid code's is given back).
  * @returns what the code gives: free e-mail days or a percentage off.
  * @throws AppError BAD_REQUEST INVALID_PROMO; TOO_MANY_REQUESTS after repeated wrong codes.
@@ -40,7 +40,7 @@ export async function checkPromo(deps: AppDeps, clientKey: string, code: string)
 }
 
 /**
- * The free e-mail form behind a valid promo code (spec part 1 §2 "Want alerts for FREE?", §6 "the free promo
+ * The free e-mail form behind a valid promo code (docs/spec/part-1.md §2 "Want alerts for FREE?", §6 "the free promo
  * is for e-mail alerts only and lasts one day"): in one transaction the code is locked, checked (usable on
  * e-mail, not used by this e-mail before) and redeemed, and the e-mail gets `days` free pass days from
  * `date` (default the park-local today) with every ride of the park watched (setup-default-rides). A receipt

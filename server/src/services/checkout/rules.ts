@@ -10,7 +10,7 @@ import { requireZonedPark } from '../parks.ts';
 /**
  * Normalises a phone number to E.164 with libphonenumber-js (numbers without a country code are read as
  * US/Canada numbers, where the parks are).
- * @throws AppError BAD_REQUEST "Please enter a valid phone number (+ symbol optional)" (spec part 1 §5).
+ * @throws AppError BAD_REQUEST "Please enter a valid phone number (+ symbol optional)" (docs/spec/part-1.md §5).
  */
 export function toE164(raw: string): string {
   const n = parsePhoneNumberFromString(raw.trim(), 'US');
@@ -19,7 +19,7 @@ export function toE164(raw: string): string {
 }
 
 /**
- * Checks the dates of a pass against the park-local today (spec part 1 §5: dates before today are disabled;
+ * Checks the dates of a pass against the park-local today (docs/spec/part-1.md §5: dates before today are disabled;
  * at most a year ahead). Returns them sorted without duplicates.
  * @throws AppError BAD_REQUEST with the rule broken.
  */
@@ -34,7 +34,7 @@ export function validatePassDates(dates: string[], today: string): string[] {
 }
 
 /**
- * The park-local today for a park's pass calendar (spec part 1 §5: dates before today are disabled), decided
+ * The park-local today for a park's pass calendar (docs/spec/part-1.md §5: dates before today are disabled), decided
  * on the server because the visitor's clock and time zone are not the park's.
  * @returns `{ parkId, parkName, timezone, today: 'yyyy-MM-dd', maxDate: 'yyyy-MM-dd' }`.
  * @throws AppError NOT_FOUND for an unknown park.

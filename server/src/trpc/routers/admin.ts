@@ -15,7 +15,7 @@ import { roleProcedure, router } from '../init.ts';
 
 const admin = roleProcedure('admin');
 
-/** The admin area (spec part 2 §2 Admin, §6): admins only, enforced here. */
+/** The admin area (docs/spec/part-2.md §2 Admin, §6): admins only, enforced here. */
 export const adminRouter = router({
   /** Promo codes with their use counts, newest first. */
   promoCodes: admin.query(({ ctx }) => adminService.promoCodes(ctx.deps)),

@@ -2,7 +2,7 @@ import { affiliateApplicationInput, affiliateListInput, affiliateSetStatusInput 
 import * as affiliate from '../../services/affiliate.ts';
 import { emailWriteLimit, publicProcedure, roleProcedure, router } from '../init.ts';
 
-/** Affiliate program (spec part 2 §2, §5): anyone applies; admins review. */
+/** Affiliate program (docs/spec/part-2.md §2, §5): anyone applies; admins review. */
 export const affiliateRouter = router({
   /**
    * Submit an application → { ok, totalFollowers } (computed on the server); a confirmation e-mail is queued.

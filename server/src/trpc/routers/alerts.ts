@@ -3,7 +3,7 @@ import * as alerts from '../../services/alerts.ts';
 import * as waitTimes from '../../services/waitTimes.ts';
 import { protectedProcedure, router } from '../init.ts';
 
-/** Get Alerts (spec part 1 §2, §4, §7): every procedure acts on the signed-in person's e-mail only. */
+/** Get Alerts (docs/spec/part-1.md §2, §4, §7): every procedure acts on the signed-in person's e-mail only. */
 export const alertsRouter = router({
   /** The rides of a park for the selection list (same shape as waitTimes.live). */
   rides: protectedProcedure.input(parkInput).query(({ ctx, input }) => waitTimes.liveRides(ctx.deps, input.parkId)),

@@ -20,7 +20,7 @@ function clearSessionCookie(ctx: Context) {
   ctx.res.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** Accounts (spec part 1 §2 Auth, §4 Session, §6 roles; docs/security.md "Accounts"). */
+/** Accounts (docs/spec/part-1.md §2 Auth, §4 Session, §6 roles; docs/security.md "Accounts"). */
 export const authRouter = router({
   /** The signed-in user with roles and `emailVerified`, or null. */
   me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),

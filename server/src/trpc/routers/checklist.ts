@@ -2,7 +2,7 @@ import { checklistAddInput, checklistParkInput, checklistRowInput, checklistTogg
 import * as checklist from '../../services/checklist.ts';
 import { protectedProcedure, router } from '../init.ts';
 
-/** Ride checklist (spec part 2 §2): the signed-in user's own rows only. */
+/** Ride checklist (docs/spec/part-2.md §2): the signed-in user's own rows only. */
 export const checklistRouter = router({
   /** { items[{id, rideId, rideName, completed, completedAt}], progress{completed, total, percent} }. */
   list: protectedProcedure.input(checklistParkInput).query(({ ctx, input }) => checklist.list(ctx.deps, ctx.user, input.parkId)),

@@ -10,8 +10,8 @@ import * as checkout from '../../services/checkout/index.ts';
 import { emailWriteLimit, publicProcedure, router } from '../init.ts';
 
 /**
- * Paid and promo passes (spec part 1 §2, §7, §8). Open to visitors without an account (identity is
- * the e-mail, spec part 1 §1); prices, dates, phone numbers and promo codes are all decided here.
+ * Paid and promo passes (docs/spec/part-1.md §2, §7, §8). Open to visitors without an account (identity is
+ * the e-mail, docs/spec/part-1.md §1); prices, dates, phone numbers and promo codes are all decided here.
  */
 export const checkoutRouter = router({
   /** The pass calendar's bounds for a park → { parkId, parkName, timezone, today, maxDate } (park-local dates). */

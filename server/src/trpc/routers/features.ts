@@ -13,7 +13,7 @@ const admin = roleProcedure('admin');
 
 /**
  * Server-side feature gates (DESIGN §6: flags in the database, managed in /admin; the five-click unlock of
- * spec part 2 §2 opens a request-access form instead of a password). Nothing secret reaches the browser.
+ * docs/spec/part-2.md §2 opens a request-access form instead of a password). Nothing secret reaches the browser.
  */
 export const featuresRouter = router({
   /**

@@ -2,9 +2,9 @@ import { flightAlertInput, flightSearchInput } from '@walkon/domain/schemas';
 import * as flightService from '../../services/flights.ts';
 import { emailWriteLimit, publicProcedure, router } from '../init.ts';
 
-/** Flight Deals (spec part 2 §2, §3, §5, §7): public search and price alerts. */
+/** Flight Deals (docs/spec/part-2.md §2, §3, §5, §7): public search and price alerts. */
 export const flightsRouter = router({
-  /** { available, source: 'duffel' | 'replay' | null, destinations[{ id, name, airports[{ code, name }] }] } (spec part 2 §3). */
+  /** { available, source: 'duffel' | 'replay' | null, destinations[{ id, name, airports[{ code, name }] }] } (docs/spec/part-2.md §3). */
   destinations: publicProcedure.query(({ ctx }) => flightService.flightCatalogue(ctx.deps)),
   /**
    * search-flights → { flights[{ id, airline, airlineCode, airlineLogo, departureTime, arrivalTime, departure,

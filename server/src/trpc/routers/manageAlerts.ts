@@ -3,7 +3,7 @@ import { accountHoldings } from '../../services/auth.ts';
 import * as manageAlerts from '../../services/manageAlerts.ts';
 import { protectedProcedure, router } from '../init.ts';
 
-/** Manage Alerts (spec part 1 §2, §4). */
+/** Manage Alerts (docs/spec/part-1.md §2, §4). */
 export const manageAlertsRouter = router({
   /** { email, parks: subscription + rides[] } for unexpired subscriptions. */
   list: protectedProcedure.query(({ ctx }) => manageAlerts.manageList(ctx.deps, ctx.user)),

@@ -4,7 +4,7 @@ import { roleProcedure, router } from '../init.ts';
 
 const moderator = roleProcedure('moderator');
 
-/** Moderation (spec part 2 §2, §4, §6): moderators and admins only, enforced here. */
+/** Moderation (docs/spec/part-2.md §2, §4, §6): moderators and admins only, enforced here. */
 export const moderationRouter = router({
   /** Requests of one status with counts per status. */
   list: moderator.input(moderationListInput).query(({ ctx, input }) => rankings.moderationList(ctx.deps, input.status)),

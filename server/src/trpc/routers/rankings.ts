@@ -2,7 +2,7 @@ import { rankingsItemInput, rankingsListInput, rateInput, suggestEditInput, sugg
 import * as rankings from '../../services/rankings.ts';
 import { protectedProcedure, publicProcedure, router } from '../init.ts';
 
-/** Park rankings and ratings (spec part 2 §2 Park Rankings, §4, §5). Reading is public; writing needs sign-in. */
+/** Park rankings and ratings (docs/spec/part-2.md §2 Park Rankings, §4, §5). Reading is public; writing needs sign-in. */
 export const rankingsRouter = router({
   /** Ranked items of one tab: { id, name, description, type, parkId, parkName, averageRating (1 decimal) | null, totalReviews }[]. */
   list: publicProcedure.input(rankingsListInput).query(({ ctx, input }) => rankings.list(ctx.deps, input)),

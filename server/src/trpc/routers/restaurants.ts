@@ -6,7 +6,7 @@ const gated = gatedProcedure('restaurant_alerts');
 const gatedSignedIn = gatedProtectedProcedure('restaurant_alerts');
 
 /**
- * Restaurant Alerts (spec part 2 §2–§9), behind the `restaurant_alerts` gate (FORBIDDEN with the
+ * Restaurant Alerts (docs/spec/part-2.md §2–§9), behind the `restaurant_alerts` gate (FORBIDDEN with the
  * coming-soon message otherwise); creating, listing and deleting need a login (UNAUTHORIZED).
  */
 export const restaurantsRouter = router({

@@ -3,7 +3,7 @@ import { listDestinations } from '../../services/catalogue.ts';
 import * as waitTimes from '../../services/waitTimes.ts';
 import { publicProcedure, router } from '../init.ts';
 
-/** Live wait times (spec part 1 §2 Live Wait Times, §7 wait-time service). Public. */
+/** Live wait times (docs/spec/part-1.md §2 Live Wait Times, §7 wait-time service). Public. */
 export const waitTimesRouter = router({
   /** Destinations with parks, popular first: { id, name, parks: { id, name, timezone }[] }[]. */
   destinations: publicProcedure.query(({ ctx }) => listDestinations(ctx.deps)),

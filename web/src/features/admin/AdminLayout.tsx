@@ -37,7 +37,7 @@ function AdminNav() {
 }
 
 /**
- * The admin area (spec part 2 §6): admins only ("Access Denied" otherwise; the server checks every call again),
+ * The admin area (docs/spec/part-2.md §6): admins only ("Access Denied" otherwise; the server checks every call again),
  * the section navigation and the chosen section's panel.
  */
 export function AdminLayout() {

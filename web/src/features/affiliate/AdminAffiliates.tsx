@@ -5,7 +5,7 @@ import { trpc } from '../../trpc.ts';
 
 const STATUSES = ['new', 'contacted', 'accepted', 'declined'] as const;
 
-/** The affiliate applications (spec part 2 §5) with a status each: new, contacted, accepted or declined. */
+/** The affiliate applications (docs/spec/part-2.md §5) with a status each: new, contacted, accepted or declined. */
 export function AdminAffiliates() {
   const utils = trpc.useUtils();
   const list = trpc.affiliate.list.useQuery();

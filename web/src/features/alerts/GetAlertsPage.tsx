@@ -23,7 +23,7 @@ import { useRideSelection } from './useRideSelection.ts';
 import { YourAlertsCard } from './YourAlertsCard.tsx';
 
 /**
- * Get Alerts (spec part 1 §2, §4): "Buy a day pass" (the channel is chosen there), where alerts go, the park, the rides to watch, the
+ * Get Alerts (docs/spec/part-1.md §2, §4): "Buy a day pass" (the channel is chosen there), where alerts go, the park, the rides to watch, the
  * pass days and the switch that starts or stops the alerts, alerts on this phone (push), the recent alerts, and the pricing dialog. `search`
  * is the route's query (Stripe's return, a ride page's "Watch this ride"); `clearSearch` (stable) drops it.
  */

@@ -9,7 +9,7 @@ import { usePassPromo } from '../checkout/usePassPromo.ts';
 export const ALERTS_PROMO_ID = 'alerts-promo';
 
 /**
- * Get Alerts without a pass for the park from today on (spec part 1 §2, §5): what a pass costs, and the promo
+ * Get Alerts without a pass for the park from today on (docs/spec/part-1.md §2, §5): what a pass costs, and the promo
  * field — a free-days code is redeemed at once for the account's e-mail, a percent-off code goes to
  * `onPercentOff` (the pricing dialog). Buying is the header's "Buy a day pass".
  */

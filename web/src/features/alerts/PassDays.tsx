@@ -7,7 +7,7 @@ export interface PassDay {
   channel: 'email' | 'sms';
 }
 
-/** The person's pass days for the park (spec part 1 §2 Get Alerts): date, "Today" and channel badges. */
+/** The person's pass days for the park (docs/spec/part-1.md §2 Get Alerts): date, "Today" and channel badges. */
 export function PassDays({ days, today }: { days: PassDay[]; today: string }) {
   return (
     <ul aria-label="Your pass days" className="flex flex-wrap gap-2">

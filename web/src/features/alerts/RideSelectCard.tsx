@@ -10,7 +10,7 @@ import { RideAlertSettings } from './WatchSettings.tsx';
 import { NO_RIDE_WATCHED } from './WatchStatus.tsx';
 
 /**
- * "Select Rides to Monitor" on Get Alerts (spec part 1 §2, §4): the park's rides with their standby badge, a
+ * "Select Rides to Monitor" on Get Alerts (docs/spec/part-1.md §2, §4): the park's rides with their standby badge, a
  * checkbox each, Select all / Unselect all (remembering a manual clear), and each ride's alert settings.
  */
 export function RideSelectCard({

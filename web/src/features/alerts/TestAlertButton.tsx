@@ -5,7 +5,7 @@ import { useNow } from '../lightningLane/useNow.ts';
 /**
  * Whole minutes until `nextAt` (an ISO UTC instant from alerts.state.nextTestAlertAt), rounded up and never more
  * than the 15-minute cooldown (a browser clock behind the server's must not say 16); 0 when it is null or past
- * (spec part 1 §4: the cooldown is shown as minutes remaining).
+ * (docs/spec/part-1.md §4: the cooldown is shown as minutes remaining).
  */
 export function minutesUntil(nextAt: string | null, now: Date): number {
   if (!nextAt) return 0;
@@ -21,7 +21,7 @@ export interface CooldownStart {
 
 /**
  * Why the test-alert button cannot be pressed, or '' when it can: not active yet (scheduled or inactive), or the
- * cooldown after the person's last alert of any kind, naming a ride alert when one started it (spec part 1 §4).
+ * cooldown after the person's last alert of any kind, naming a ride alert when one started it (docs/spec/part-1.md §4).
  */
 export function testAlertNote(status: 'ACTIVE' | 'SCHEDULED' | 'INACTIVE', wait: number, startedBy: CooldownStart | null): string {
   if (status === 'SCHEDULED') return 'Test alerts can be sent once your scheduled alerts have started.';
@@ -36,7 +36,7 @@ export function testAlertNote(status: 'ACTIVE' | 'SCHEDULED' | 'INACTIVE', wait:
 }
 
 /**
- * "Send test alert" (spec part 1 §7 test-alert): enabled only while alerts are active and the 15-minute
+ * "Send test alert" (docs/spec/part-1.md §7 test-alert): enabled only while alerts are active and the 15-minute
  * cooldown is over; otherwise disabled with the reason under it (not active yet, or the minutes left and what
  * started the cooldown), counting down (the server refuses early test alerts anyway).
  */

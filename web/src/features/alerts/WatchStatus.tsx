@@ -1,10 +1,10 @@
 import { Badge } from '../../components/ui/badge.tsx';
 
-/** The sentence shown when a park has no ride selected: nothing will be alerted (spec part 1 §4 ride selection). */
+/** The sentence shown when a park has no ride selected: nothing will be alerted (docs/spec/part-1.md §4 ride selection). */
 export const NO_RIDE_WATCHED = 'No ride is watched — select rides to get alerts';
 
 /**
- * The "Status:" line of Get Alerts (spec part 1 §2, §4): ACTIVE / SCHEDULED / INACTIVE from the pass, the
+ * The "Status:" line of Get Alerts (docs/spec/part-1.md §2, §4): ACTIVE / SCHEDULED / INACTIVE from the pass, the
  * channel today, and — whatever the pass says — that no ride is watched when the selection is empty (an
  * active pass with no ride sends nothing).
  */

@@ -15,7 +15,7 @@ import { TestAlertButton } from './TestAlertButton.tsx';
 import { WatchStatus } from './WatchStatus.tsx';
 
 /**
- * "Your Alerts" on Get Alerts (spec part 1 §2, §4, §7): the status line, the pass days (or `noPass` when there
+ * "Your Alerts" on Get Alerts (docs/spec/part-1.md §2, §4, §7): the status line, the pass days (or `noPass` when there
  * are none), the start date (one of the pass days) and optional start time while inactive, Activate / Schedule /
  * Stop Alerts and the test alert. `parkTimezone` is the cached park list's zone, used when the server sent none.
  */

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { alertAction, alertsStatus, canActivate, initialSelection, parksToReenable } from './selection.ts';
 
 describe('Get Alerts rules', () => {
-  it('spec part 1 §4: first load with nothing selected and not manually cleared auto-selects all and saves', () => {
+  it('docs/spec/part-1.md §4: first load with nothing selected and not manually cleared auto-selects all and saves', () => {
     expect(initialSelection({ saved: [], rideIds: ['a', 'b'], manuallyCleared: false })).toEqual({ selected: ['a', 'b'], save: true });
   });
-  it('spec part 1 §4: a manually cleared park stays empty', () => {
+  it('docs/spec/part-1.md §4: a manually cleared park stays empty', () => {
     expect(initialSelection({ saved: [], rideIds: ['a', 'b'], manuallyCleared: true })).toEqual({ selected: [], save: false });
   });
-  it('spec part 1 §4: a saved selection wins (unknown ids dropped)', () => {
+  it('docs/spec/part-1.md §4: a saved selection wins (unknown ids dropped)', () => {
     expect(initialSelection({ saved: ['b', 'zz'], rideIds: ['a', 'b'], manuallyCleared: false })).toEqual({ selected: ['b'], save: false });
   });
-  it('spec part 1 §4: labels INACTIVE → Schedule/Activate Alerts → ACTIVE → Stop Alerts', () => {
+  it('docs/spec/part-1.md §4: labels INACTIVE → Schedule/Activate Alerts → ACTIVE → Stop Alerts', () => {
     expect(alertsStatus(null)).toBe('INACTIVE');
     expect(alertAction('INACTIVE', true)).toBe('Schedule Alerts');
     expect(alertAction('INACTIVE', false)).toBe('Activate Alerts');
@@ -19,13 +19,13 @@ describe('Get Alerts rules', () => {
     expect(alertsStatus({ valid: false, scheduled: true })).toBe('SCHEDULED');
     expect(alertAction('ACTIVE', false)).toBe('Stop Alerts');
   });
-  it('spec part 1 §4: activate needs a park, a ride and a valid e-mail', () => {
+  it('docs/spec/part-1.md §4: activate needs a park, a ride and a valid e-mail', () => {
     expect(canActivate({ parkId: 'p', selectedCount: 1, email: 'a@b.co' })).toBe(true);
     expect(canActivate({ parkId: null, selectedCount: 1, email: 'a@b.co' })).toBe(false);
     expect(canActivate({ parkId: 'p', selectedCount: 0, email: 'a@b.co' })).toBe(false);
     expect(canActivate({ parkId: 'p', selectedCount: 1, email: 'a@b' })).toBe(false);
   });
-  it('spec part 1 §4: Manage Alerts re-enables parks whose rides are all inactive', () => {
+  it('docs/spec/part-1.md §4: Manage Alerts re-enables parks whose rides are all inactive', () => {
     expect(
       parksToReenable([
         { parkId: 'p1', rides: [{ active: false }] },

@@ -1,5 +1,5 @@
 /**
- * Ride-selection and alert-control rules of the Get Alerts page (spec part 1 §4), as pure functions.
+ * Ride-selection and alert-control rules of the Get Alerts page (docs/spec/part-1.md §4), as pure functions.
  */
 
 /** What the list starts with when a park loads. `save` = the auto-selection must be saved. */
@@ -30,17 +30,17 @@ export function alertAction(
   return startInFuture ? 'Schedule Alerts' : 'Activate Alerts';
 }
 
-/** spec part 1 §4: activation needs a park, at least one ride and a valid e-mail. */
+/** docs/spec/part-1.md §4: activation needs a park, at least one ride and a valid e-mail. */
 export function canActivate(input: { parkId: string | null; selectedCount: number; email: string | null }): boolean {
   return Boolean(input.parkId) && input.selectedCount > 0 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email ?? '');
 }
 
-/** spec part 1 §4 Manage Alerts: parks whose rides are all inactive get all rides switched back on. */
+/** docs/spec/part-1.md §4 Manage Alerts: parks whose rides are all inactive get all rides switched back on. */
 export function parksToReenable<T extends { parkId: string; rides: { active: boolean }[] }>(parks: T[]): string[] {
   return parks.filter((p) => p.rides.length > 0 && p.rides.every((r) => !r.active)).map((p) => p.parkId);
 }
 
-/** Manually-cleared flags per park, kept in localStorage (spec part 1 §4). */
+/** Manually-cleared flags per park, kept in localStorage (docs/spec/part-1.md §4). */
 const CLEARED_KEY = 'walkon.manuallyCleared';
 export function readCleared(parkId: string): boolean {
   try {

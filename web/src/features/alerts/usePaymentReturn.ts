@@ -6,7 +6,7 @@ import type { GetAlertsSearch } from './getAlertsSearch.ts';
 import { type PickedPark, readStoredPark } from './storedPark.ts';
 
 /**
- * The return from Stripe Checkout to Get Alerts (spec part 1 §2, §4). `?canceled=true` → "Payment canceled"
+ * The return from Stripe Checkout to Get Alerts (docs/spec/part-1.md §2, §4). `?canceled=true` → "Payment canceled"
  * and a clean query; `?success=true&session_id=…` → confirm the checkout session once (checkout.confirm, so
  * the pass shows even when Stripe's webhook is late), toast the outcome (fulfilled / pending / expired), show
  * the paid park through `onPaidPark` when it is not the one on screen, re-read the alert state at once and

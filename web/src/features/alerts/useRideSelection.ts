@@ -5,7 +5,7 @@ import { initialSelection, readCleared } from './selection.ts';
 
 /**
  * The rides chosen on Get Alerts for one park, saved on every change (alerts.saveRides). On a park's first
- * load: the saved selection, else every ride unless the person cleared them by hand (spec part 1 §4); a ride
+ * load: the saved selection, else every ride unless the person cleared them by hand (docs/spec/part-1.md §4); a ride
  * page's "Watch this ride" (`watchRide` of `watchPark`) is added and saved. `loaded` says the selection shown
  * is the loaded one (not the empty list before the first load); `reset()` (stable) forgets it for a new park.
  */

@@ -7,7 +7,7 @@ import { ensureApiQuery, fetchApiQuery, useApiQuery } from '../../lib/useApi.ts'
 export type Me = ApiOutput<'auth.me'>;
 
 /**
- * The signed-in user (or null) and whether the session is still resolving (spec part 1 §4 Session). It is read
+ * The signed-in user (or null) and whether the session is still resolving (docs/spec/part-1.md §4 Session). It is read
  * through the light client (lib/useApi.ts), so the navigation bar and the landing page need no React Query;
  * re-read when older than a minute.
  */
@@ -33,7 +33,7 @@ export function refreshSession(): Promise<Me> {
 }
 
 /**
- * Log out with the spec's toasts (spec part 1 §8): `logOut()` resolves true once the session is gone (every
+ * Log out with the spec's toasts (docs/spec/part-1.md §8): `logOut()` resolves true once the session is gone (every
  * cached answer of the full client is dropped: it belonged to the user), false when it failed.
  */
 export function useLogOut(): () => Promise<boolean> {

@@ -6,7 +6,7 @@ const loadPopover = () => import('./DatesPopover.tsx');
 const DatesPopover = lazy(loadPopover);
 
 /**
- * The multi-date pass picker (spec part 1 §2 "multi-date calendar"): a "Select dates" button (then
+ * The multi-date pass picker (docs/spec/part-1.md §2 "multi-date calendar"): a "Select dates" button (then
  * "N dates selected") that opens the calendar in a popover, and the chosen dates as removable chips. The
  * calendar (react-day-picker, Radix Popover) is a separate chunk loaded on first hover, focus or click, so the
  * pages embedding this stay light. Days before `today` (park-local 'yyyy-MM-dd') are disabled; at most `max`.

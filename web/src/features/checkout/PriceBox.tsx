@@ -1,6 +1,6 @@
 import type { PriceSummary } from './price.ts';
 
-/** The price box (spec part 1 §2): '3 dates × $5 = $15', and a percent-off line and total when a code applies. */
+/** The price box (docs/spec/part-1.md §2): '3 dates × $5 = $15', and a percent-off line and total when a code applies. */
 export function PriceBox({ summary, className }: { summary: PriceSummary; className?: string }) {
   return (
     <output aria-live="polite" aria-label="Price" className={`block rounded-lg bg-slate-50 p-3 text-slate-900 ${className ?? ''}`}>

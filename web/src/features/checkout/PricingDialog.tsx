@@ -33,7 +33,7 @@ const METHOD_LOOK: RadioCardsLook = {
 };
 
 /**
- * The Get Alerts pricing dialog "Choose Your Alert Method" (spec part 1 §2): Email ($1 per day) or SMS ($5 per
+ * The Get Alerts pricing dialog "Choose Your Alert Method" (docs/spec/part-1.md §2): Email ($1 per day) or SMS ($5 per
  * day, RECOMMENDED), a phone number for SMS (the Get Alerts rule: ≥ 10 digits), the pass dates (park-local;
  * days before the park's today disabled — deliberately not "before yesterday"), the price box and an optional
  * promo code. Confirm is disabled for SMS without a valid phone and starts Stripe Checkout for the signed-in

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
 
 /**
- * Promo code input with an Apply button (spec part 1 §5): the code is upper-cased as typed; Apply is disabled
+ * Promo code input with an Apply button (docs/spec/part-1.md §5): the code is upper-cased as typed; Apply is disabled
  * while the code is blank or a check is running. Enter in the input applies too.
  */
 export function PromoField({

@@ -6,7 +6,7 @@ const rejected = (fieldErrors: Record<string, string[]>, message = 'x') => ({
   data: { code: 'BAD_REQUEST', zodError: { formErrors: [], fieldErrors } },
 });
 
-describe('checkout failures say what is wrong (spec part 1 §5, §8)', () => {
+describe('checkout failures say what is wrong (docs/spec/part-1.md §5, §8)', () => {
   it('a rejected e-mail is an e-mail problem, not a payment error', () => {
     expect(checkoutFailure(rejected({ email: ['Please enter a valid email address'] }))).toEqual({
       title: 'Invalid Email',

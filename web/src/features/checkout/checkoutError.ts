@@ -1,7 +1,7 @@
 /** A field of the checkout request (checkoutCreateInput, @walkon/domain/schemas) a visitor can correct. */
 export type CheckoutField = 'email' | 'phone' | 'parkId' | 'dates' | 'promoCode';
 
-/** Toast titles per field: what is wrong, in the words of spec part 1 §5. */
+/** Toast titles per field: what is wrong, in the words of docs/spec/part-1.md §5. */
 const TITLES: Record<CheckoutField, string> = {
   email: 'Invalid Email',
   phone: 'Invalid Phone Number',
@@ -21,7 +21,7 @@ export interface CheckoutFailure {
  * Reads a failed checkout.create call. A rejected request (BAD_REQUEST) names the field at fault — the server's
  * validation errors arrive as `data.zodError.fieldErrors` (the tRPC error formatter, server/src/trpc/init.ts) —
  * so a bad e-mail says "Invalid Email" with the server's sentence, never "Payment Error". Other failures keep
- * spec part 1 §8's "Payment Error" with the server's message, else "Failed to start checkout process".
+ * docs/spec/part-1.md §8's "Payment Error" with the server's message, else "Failed to start checkout process".
  */
 export function checkoutFailure(err: unknown): CheckoutFailure {
   const e = err as {

@@ -4,7 +4,7 @@ import { datesSummary, dateToYmd, formatPassDate, formatPassDateList, parkNowTim
 // 2026-11-22 03:30 UTC: still the 21st in Orlando and Anaheim, already the 22nd in Paris and Tokyo.
 const NOW = new Date('2026-11-22T03:30:00Z');
 
-describe('park-local dates (spec part 1 §5: dates before the park-local today are disabled)', () => {
+describe('park-local dates (docs/spec/part-1.md §5: dates before the park-local today are disabled)', () => {
   it('today comes from the park time zone, not the browser', () => {
     expect(parkToday('America/New_York', NOW)).toBe('2026-11-21');
     expect(parkToday('America/Los_Angeles', NOW)).toBe('2026-11-21');

@@ -1,6 +1,6 @@
 /**
  * Park-local calendar dates ('yyyy-MM-dd') for pass pickers and receipts. Pass dates are calendar days in the
- * park's time zone (spec part 1 §5 "dates before today are disabled"); the browser's own time zone may differ,
+ * park's time zone (docs/spec/part-1.md §5 "dates before today are disabled"); the browser's own time zone may differ,
  * so "today" always comes from the park's time zone, never from `new Date()` formatted locally.
  * No date library here: this module is part of the landing page's JavaScript.
  */

@@ -5,7 +5,7 @@ const SAVE20 = { code: 'SAVE20', kind: 'percent_off' as const, channel: 'any' as
 const SMS50 = { code: 'SMS50', kind: 'percent_off' as const, channel: 'sms' as const, days: 1, percentOff: 50 };
 const FREE = { code: 'FREEDAY', kind: 'free_days' as const, channel: 'email' as const, days: 1, percentOff: null };
 
-describe('price box (spec part 1 §1, §2, §9: $5 SMS / $1 e-mail per date)', () => {
+describe('price box (docs/spec/part-1.md §1, §2, §9: $5 SMS / $1 e-mail per date)', () => {
   it('dates × price = total', () => {
     expect(priceSummary('sms', 3)).toEqual({ line: '3 dates × $5 = $15', discountLine: null, total: 1500, totalLine: null });
     expect(priceSummary('email', 1).line).toBe('1 date × $1 = $1');

@@ -25,7 +25,7 @@ export function promoAppliedText(promo: AppliedPromo | null, channel: PassChanne
   return `${promo.code} applies to ${promo.channel === 'sms' ? 'SMS' : 'e-mail'} alerts only`;
 }
 
-/** What the price box shows (spec part 1 §2 "price box: dates × $5"); amounts in cents. */
+/** What the price box shows (docs/spec/part-1.md §2 "price box: dates × $5"); amounts in cents. */
 export interface PriceSummary {
   /** '3 dates × $5 = $15' (list price). */
   line: string;
@@ -38,7 +38,7 @@ export interface PriceSummary {
 }
 
 /**
- * The price of `count` pass dates on `channel` ($5 SMS / $1 e-mail per date, spec part 1 §1, §9), with a
+ * The price of `count` pass dates on `channel` ($5 SMS / $1 e-mail per date, docs/spec/part-1.md §1, §9), with a
  * percent-off promo code when it applies to the channel.
  */
 export function priceSummary(channel: PassChannel, count: number, promo: AppliedPromo | null = null): PriceSummary {

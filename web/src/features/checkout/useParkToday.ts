@@ -2,7 +2,7 @@ import { useApiQuery } from '../../lib/useApi.ts';
 import { parkToday } from './dates.ts';
 
 /**
- * The park-local date today ('yyyy-MM-dd') for `parkId` (spec part 1 §5: dates before today are disabled).
+ * The park-local date today ('yyyy-MM-dd') for `parkId` (docs/spec/part-1.md §5: dates before today are disabled).
  * The server's pass calendar is the authority (it knows the time zone of parks that were never polled);
  * until it answers, or when no park is chosen, `fallback` or the listed `timeZone` is used. Read through the
  * light client (lib/useApi.ts): the landing page's signup card uses it.

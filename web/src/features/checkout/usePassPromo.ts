@@ -5,7 +5,7 @@ import { formatPassDateList } from './dates.ts';
 import type { AppliedPromo } from './price.ts';
 
 /**
- * The Get Alerts promo field (spec part 1 §2, §8): `apply(code)` checks the code; a percent-off code goes to
+ * The Get Alerts promo field (docs/spec/part-1.md §2, §8): `apply(code)` checks the code; a percent-off code goes to
  * `onPercentOff` (the pricing dialog's price), a free-days code is redeemed at once for the signed-in
  * account's e-mail and the page's park (first day `firstDay`, default the park-local today) and toasts
  * "Promo Code Applied!" for 6 s. Invalid codes toast "Invalid Promo Code / The promo code you entered is not

@@ -20,7 +20,7 @@ export const redirectTo = { assign: (url: string) => window.location.assign(url)
 
 /**
  * `startCheckout(request)`: creates a Stripe Checkout Session (checkout.create) and sends the browser to it.
- * Failures toast per spec part 1 §8: a rejected field says what is wrong with it ("Invalid Email" and the
+ * Failures toast per docs/spec/part-1.md §8: a rejected field says what is wrong with it ("Invalid Email" and the
  * server's sentence; `onInvalid` gets the field to mark), anything else "Payment Error" with the server's
  * message (else "Failed to start checkout process"); a reply without a URL → "No checkout URL received". `redirecting` stays true from the
  * call until the browser leaves, for the "Redirecting to checkout…" progress text. Sent through the light client

@@ -20,7 +20,7 @@ import {
 import type { SearchForm } from './SearchCard.tsx';
 
 /**
- * The price alert card (spec part 2 §2, §3): e-mail and a maximum price in whole US dollars, for the trip of
+ * The price alert card (docs/spec/part-2.md §2, §3): e-mail and a maximum price in whole US dollars, for the trip of
  * the search card (home airport, destination, airport, dates). Missing fields raise 'Missing Information'
  * and mark the inputs, including the search card's; success clears the alert fields.
  */

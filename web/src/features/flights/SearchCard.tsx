@@ -16,7 +16,7 @@ export type FlightCatalogue = inferRouterOutputs<AppRouter>['flights']['destinat
 export type SearchForm = UseFormReturn<SearchValues, unknown, FlightSearchInput>;
 
 /**
- * The flight search card (spec part 2 §2 Flight Deals): home airport (upper-cased as typed), Disney
+ * The flight search card (docs/spec/part-2.md §2 Flight Deals): home airport (upper-cased as typed), Disney
  * destination, optional airport of it (with a clear button), departure and optional return dates.
  * Missing required fields raise 'Missing Information' and mark the inputs; `onSearch` gets the parsed input.
  */

@@ -25,7 +25,7 @@ import {
 
 const opts = { fields: {}, shouldUseNativeValidation: false } as never;
 
-describe('flight result formatting (spec part 2 §2 Flight Deals)', () => {
+describe('flight result formatting (docs/spec/part-2.md §2 Flight Deals)', () => {
   it('reads provider local times as wall-clock times, without time-zone conversion', () => {
     const d = parseLocalDateTime('2026-12-07T23:45:00');
     expect([d?.getFullYear(), d?.getMonth(), d?.getDate(), d?.getHours(), d?.getMinutes()]).toEqual([2026, 11, 7, 23, 45]);

@@ -16,13 +16,13 @@ import { useSession } from '../auth/session.ts';
 /** A gated feature's key (server: feature_flags). */
 export type FeatureKey = 'restaurant_alerts' | 'lightning_lane';
 
-/** Clicks on the coming-soon title that open the request form (spec part 2 §9: "Developer unlock needs 5 title clicks"). */
+/** Clicks on the coming-soon title that open the request form (docs/spec/part-2.md §9: "Developer unlock needs 5 title clicks"). */
 export const UNLOCK_CLICKS = 5;
 
 /**
  * Shows `children` when the server lets the caller into `feature` (features.status), otherwise the
- * coming-soon screen with the expected launch (spec part 2 §2). The visible "Request early access" button, or five
- * clicks on its title (spec part 2 §9), open the request-early-access form (DESIGN §6: no password in the
+ * coming-soon screen with the expected launch (docs/spec/part-2.md §2). The visible "Request early access" button, or five
+ * clicks on its title (docs/spec/part-2.md §9), open the request-early-access form (DESIGN §6: no password in the
  * browser). UX only: every gated procedure checks again.
  */
 export function FeatureGate({ feature, description, children }: { feature: FeatureKey; description: string; children: ReactNode }) {

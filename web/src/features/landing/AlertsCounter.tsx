@@ -16,7 +16,7 @@ function usePrefersReducedMotion(): boolean {
 }
 
 /**
- * The rotating counter of real alert figures (spec part 1 §2, §9): a new figure every 4 s, counting up from 0
+ * The rotating counter of real alert figures (docs/spec/part-1.md §2, §9): a new figure every 4 s, counting up from 0
  * to its value over 2 s (for users who prefer reduced motion: every figure at once, nothing moves), so the number under a label never
  * exceeds that label's figure (it never counts from the previous figure). Labels follow plural rules. Fixed
  * height and tabular digits: no layout shift. Screen readers hear the final figure once, not every frame.

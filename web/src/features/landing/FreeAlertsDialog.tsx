@@ -12,7 +12,7 @@ import { useParkToday } from '../checkout/useParkToday.ts';
 import { type ParkOption, ParkOptions } from './parks.tsx';
 
 /**
- * "Want alerts for FREE?" (spec part 1 §2 Signup card, §4 promo dialog, §8): enter a promo code → checked on
+ * "Want alerts for FREE?" (docs/spec/part-1.md §2 Signup card, §4 promo dialog, §8): enter a promo code → checked on
  * the server → a free-days code shows the free e-mail form (e-mail, park, first day) → redeemed → the success
  * page of the card path (/subscription-success?redemption=…, issue 29 item 4). A percent-off code is handed back to the signup card instead.
  * Errors are shown, not swallowed (DESIGN §6). Loaded lazily by the signup card.

@@ -8,7 +8,7 @@ import { useApiMutation } from '../../lib/useApi.ts';
 const EMAIL_TOAST = fieldToastId('newsletter', 'email');
 
 /**
- * Newsletter form (spec part 1 §8): the same success toast for a new and an already subscribed address (the
+ * Newsletter form (docs/spec/part-1.md §8): the same success toast for a new and an already subscribed address (the
  * server answers both alike, so the form never tells who is on the list), "Subscription Failed" otherwise; an invalid
  * address is caught before sending ("Invalid Email"; that toast goes once the address is valid). Kept free of form and schema
  * libraries so the landing page stays light; the server validates again.

@@ -5,7 +5,7 @@ import { DEFAULT_THRESHOLD_MINUTES, THRESHOLD_MAX_MINUTES, THRESHOLD_MIN_MINUTES
 import { Check } from 'lucide-react';
 import { cx } from '../../lib/cx.ts';
 
-/** Pricing plan card fields (spec part 1 §3). Price in whole dollars, shown "per day". */
+/** Pricing plan card fields (docs/spec/part-1.md §3). Price in whole dollars, shown "per day". */
 export interface PricingPlan {
   title: string;
   price: string;
@@ -16,7 +16,7 @@ export interface PricingPlan {
   ctaLink?: string;
 }
 
-/** The pricing card (spec part 1 §1, §3): price per day, optional RECOMMENDED badge, features, CTA (default /get-alerts "Get Started"). */
+/** The pricing card (docs/spec/part-1.md §1, §3): price per day, optional RECOMMENDED badge, features, CTA (default /get-alerts "Get Started"). */
 export function PricingCard({
   title,
   price,
@@ -59,7 +59,7 @@ export function PricingCard({
   );
 }
 
-/** The two passes WalkOn sells (spec part 1 §1, DESIGN §6 pricing). */
+/** The two passes WalkOn sells (docs/spec/part-1.md §1, DESIGN §6 pricing). */
 export const PLANS: PricingPlan[] = [
   {
     title: 'E-mail Alerts',

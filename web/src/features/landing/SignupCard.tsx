@@ -38,7 +38,7 @@ const CHANNEL_LOOK: RadioCardsLook = {
 };
 
 /**
- * The hero signup card (spec part 1 §2 Signup card, §5, §8): park (six popular parks pinned), alert method
+ * The hero signup card (docs/spec/part-1.md §2 Signup card, §5, §8): park (six popular parks pinned), alert method
  * (SMS $5/day by default, or e-mail $1/day), pass dates on a calendar (park-local; earlier days disabled),
  * phone for SMS, e-mail for the receipt, promo code with Apply, price box and the card payment button, which
  * sends the visitor to Stripe Checkout. "Want alerts for FREE?" opens the promo-code dialog (its own chunk).
@@ -72,7 +72,7 @@ export function SignupCard() {
   // The server gives each park's today: no time-zone data is loaded in the browser before a park is chosen.
   const earliest = useMemo(() => all.map((p) => p.today).sort()[0], [all]);
   const today = useParkToday(park?.id, park?.timezone, earliest);
-  // Dates before the chosen park's today cannot be bought (spec part 1 §5).
+  // Dates before the chosen park's today cannot be bought (docs/spec/part-1.md §5).
   useEffect(() => {
     setDates((d) => (d.some((x) => x < today) ? d.filter((x) => x >= today) : d));
   }, [today]);

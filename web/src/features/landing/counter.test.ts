@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { counterFigures, figureLabel, pluralLabel, tweenValue } from './counter.ts';
 
-describe('landing counter (spec part 1 §9, DESIGN §6)', () => {
-  it('spec part 1 §9: animates over 2 s — starts at the old value, ends exactly at the new one', () => {
+describe('landing counter (docs/spec/part-1.md §9, DESIGN §6)', () => {
+  it('docs/spec/part-1.md §9: animates over 2 s — starts at the old value, ends exactly at the new one', () => {
     expect(tweenValue(100, 200, 0)).toBe(100);
     expect(tweenValue(100, 200, 2000)).toBe(200);
     expect(tweenValue(100, 200, 5000)).toBe(200);

@@ -1,4 +1,4 @@
-/** The landing counter's timing (spec part 1 §9): rotate every 4 s, animate over 2 s. */
+/** The landing counter's timing (docs/spec/part-1.md §9): rotate every 4 s, animate over 2 s. */
 export const ROTATE_MS = 4000;
 export const ANIMATE_MS = 2000;
 

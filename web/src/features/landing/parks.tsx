@@ -1,4 +1,4 @@
-/** The six popular parks pinned first in park selects (spec part 1 §2 Signup card), with their destinations. */
+/** The six popular parks pinned first in park selects (docs/spec/part-1.md §2 Signup card), with their destinations. */
 export const POPULAR_PARKS = [
   { id: '75ea578a-adc8-4116-a54d-dccb60765ef9', destinationId: 'e957da41-3552-4cf6-b636-5babc5cbc4e5' },
   { id: '47f90d2c-e191-4239-a466-5892ef59a88b', destinationId: 'e957da41-3552-4cf6-b636-5babc5cbc4e5' },
@@ -18,7 +18,7 @@ export interface ParkOption {
 }
 
 /**
- * The `<option>`s of a park select: a placeholder, then "Most popular" (the six pinned parks, spec part 1 §2),
+ * The `<option>`s of a park select: a placeholder, then "Most popular" (the six pinned parks, docs/spec/part-1.md §2),
  * then "All parks" with their destinations.
  */
 export function ParkOptions({ parks, loading }: { parks: ParkOption[]; loading: boolean }) {

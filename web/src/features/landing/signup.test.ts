@@ -3,7 +3,7 @@ import { signupFieldProblem, signupProblem } from './signup.ts';
 
 const ok = { parkId: 'mk', dates: ['2026-11-22'], channel: 'sms' as const, phone: '+1 (407) 555-0123', email: 'walt@example.com' };
 
-describe('signup card checks (spec part 1 §5), in screen order', () => {
+describe('signup card checks (docs/spec/part-1.md §5), in screen order', () => {
   it('passes a complete card', () => {
     expect(signupProblem(ok)).toBeNull();
     expect(signupProblem({ ...ok, channel: 'email', phone: '' })).toBeNull();

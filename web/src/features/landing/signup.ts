@@ -1,6 +1,6 @@
 import { EMAIL_PATTERN, isSignupPhone } from '@walkon/domain/patterns';
 
-/** What the signup card sends to checkout (spec part 1 §2 Signup card). */
+/** What the signup card sends to checkout (docs/spec/part-1.md §2 Signup card). */
 export interface SignupValues {
   parkId: string;
   dates: string[];
@@ -9,7 +9,7 @@ export interface SignupValues {
   email: string;
 }
 
-/** The first problem with the signup card, as the toast shows it (spec part 1 §5), and the field to focus. */
+/** The first problem with the signup card, as the toast shows it (docs/spec/part-1.md §5), and the field to focus. */
 export interface SignupProblem {
   field: 'park' | 'dates' | 'phone' | 'email';
   title: string;
@@ -19,7 +19,7 @@ export interface SignupProblem {
 const FIELDS: SignupProblem['field'][] = ['park', 'dates', 'phone', 'email'];
 
 /**
- * The problem with one field of the signup card (spec part 1 §5), or null when that field is fine: park ("Park
+ * The problem with one field of the signup card (docs/spec/part-1.md §5), or null when that field is fine: park ("Park
  * Required"), dates ("Date Required"), phone for SMS (the signup card rule: 1–15 digits, non-zero first,
  * optional +), e-mail (at sign and dot; the server's pattern, so what passes here passes there).
  */

@@ -1,7 +1,7 @@
 import { DEFAULT_THRESHOLD_MINUTES } from '@walkon/domain/rules/alerts';
 import { BellRing, Clock, MapPin, Timer } from 'lucide-react';
 
-/** The four steps (spec part 1 §2 How It Works), shared by the landing strip and /how-it-works. */
+/** The four steps (docs/spec/part-1.md §2 How It Works), shared by the landing strip and /how-it-works. */
 export const STEPS = [
   { icon: MapPin, title: 'Pick your park', text: 'Choose a destination and the park you are visiting, and the day of your visit.' },
   { icon: Timer, title: 'Choose your rides', text: 'Watch every attraction, or only the ones your group cares about.' },

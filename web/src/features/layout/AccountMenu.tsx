@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { useLogOut } from '../auth/session.ts';
 
 /**
- * The signed-in user menu (spec part 1 §2): the e-mail (truncated at 100 px) opens a 14rem dropdown with
+ * The signed-in user menu (docs/spec/part-1.md §2): the e-mail (truncated at 100 px) opens a 14rem dropdown with
  * "Signed in as", Manage Alerts, Account and Log out. Loaded lazily: signed-out visitors never download it.
  */
 export default function AccountMenu({ email }: { email: string }) {

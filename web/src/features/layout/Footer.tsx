@@ -27,7 +27,7 @@ const COLUMNS = [
   },
 ] as const;
 
-/** The site footer (spec part 1 §2 Footer). Social links are omitted until a destination is configured. */
+/** The site footer (docs/spec/part-1.md §2 Footer). Social links are omitted until a destination is configured. */
 export function Footer() {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">

@@ -3,7 +3,7 @@ import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../auth/session.ts';
 
-/** Navigation links in spec order (spec part 1 §2 Navigation bar). */
+/** Navigation links in spec order (docs/spec/part-1.md §2 Navigation bar). */
 export const NAV_LINKS = [
   { to: '/how-it-works', label: 'How It Works' },
   { to: '/live-wait-times', label: 'Live Wait Times' },
@@ -55,7 +55,7 @@ function UserMenu() {
   );
 }
 
-/** The top navigation bar; under 768 px the links (and Admin / Moderation) collapse into a toggle menu (spec part 1 §2, §9). */
+/** The top navigation bar; under 768 px the links (and Admin / Moderation) collapse into a toggle menu (docs/spec/part-1.md §2, §9). */
 export function Navbar() {
   const [open, setOpen] = useState(false);
   const staff = useStaffLinks();

@@ -9,7 +9,7 @@ import type { AdminLink } from './types.ts';
 import { useNow } from './useNow.ts';
 
 /**
- * /admin section (docs/rules.md R40; spec part 2 §4): the Disney account links of Lightning Lane Assist, pending first.
+ * /admin section (docs/rules.md R40; docs/spec/part-2.md §4): the Disney account links of Lightning Lane Assist, pending first.
  * There is no public Disney API: the operator adds the Disney e-mail to the Friends & Family list in Disney's
  * own app, then presses Confirm here, which marks the link connected. Expired invitations cannot be confirmed.
  */

@@ -31,7 +31,7 @@ function HowItConnects() {
 }
 
 /**
- * Step 1 of Lightning Lane Assist (spec part 2 §2, §4, §5): the Disney e-mail form, then the pending
+ * Step 1 of Lightning Lane Assist (docs/spec/part-2.md §2, §4, §5): the Disney e-mail form, then the pending
  * invitation with its expiry countdown ('Expired' at 0 or less), or the connected account; Disconnect
  * deletes the link. The link becomes connected only when an operator confirms it in /admin.
  */

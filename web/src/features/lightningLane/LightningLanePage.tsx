@@ -32,7 +32,7 @@ export interface PaymentReturn {
 }
 
 /**
- * The body of /lightning-lane (spec part 2 §2; docs/decisions/008-lightning-lane-booker-simulated.md), shown inside the `lightning_lane` feature gate:
+ * The body of /lightning-lane (docs/spec/part-2.md §2; docs/decisions/008-lightning-lane-booker-simulated.md), shown inside the `lightning_lane` feature gate:
  * step 1 connect, park choice, step 2 subscribe, then the active view for a park with a day today or later.
  * Confirms a Stripe return (`session_id`) like Get Alerts does, then clears the URL through `clearReturn`.
  */
@@ -128,7 +128,7 @@ function ParkSteps({ parkId, status }: { parkId: string; status: LaneStatus }) {
   );
 }
 
-/** Confirms a Stripe return once (spec part 2 §7), toasts the outcome, shows the paid park, clears the URL. */
+/** Confirms a Stripe return once (docs/spec/part-2.md §7), toasts the outcome, shows the paid park, clears the URL. */
 function usePaymentReturn(search: PaymentReturn, clear: () => void, showPark: (parkId: string) => void) {
   const utils = trpc.useUtils();
   const { mutate } = trpc.lightningLane.confirmCheckout.useMutation();

@@ -15,7 +15,7 @@ import { laneErrorToast } from './format.ts';
 import type { LaneSubscription } from './types.ts';
 
 /**
- * Step 2 (spec part 2 §2, §9): Lightning Lane Assist days for the chosen park at $5/day, paid through the
+ * Step 2 (docs/spec/part-2.md §2, §9): Lightning Lane Assist days for the chosen park at $5/day, paid through the
  * same Stripe Checkout as alert passes (the browser goes to Stripe in this tab and returns to
  * /lightning-lane?session_id=…). Shows the days already bought. Needs an invitation from step 1.
  */

@@ -6,7 +6,7 @@ import { ageLabel, countdown, formatLanePrice, laneErrorToast, parkTime, returnW
 const trpcError = (code: string, message: string) =>
   new TRPCClientError(message, { result: { error: { message, code: -1, data: { code } } } } as never);
 
-describe('Lightning Lane display helpers (spec part 2 §4, §8)', () => {
+describe('Lightning Lane display helpers (docs/spec/part-2.md §4, §8)', () => {
   const now = new Date('2026-04-14T22:27:00Z');
 
   it.each([

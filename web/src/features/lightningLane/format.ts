@@ -4,12 +4,12 @@ import { QUEUE_STATE_WORDS } from '../../lib/queueState.ts';
 import { trpcErrorCode } from '../../lib/trpcError.ts';
 
 /**
- * Display helpers of Lightning Lane assist (docs/decisions/008-lightning-lane-booker-simulated.md; spec part 2 §4, §8), pure so they are unit-tested.
+ * Display helpers of Lightning Lane assist (docs/decisions/008-lightning-lane-booker-simulated.md; docs/spec/part-2.md §4, §8), pure so they are unit-tested.
  * Times are shown in the park's time zone (return times are park-local), never the browser's.
  */
 
 /**
- * The invitation countdown (spec part 2 §4: "an expiry countdown, 'Expired' at 0 or less"):
+ * The invitation countdown (docs/spec/part-2.md §4: "an expiry countdown, 'Expired' at 0 or less"):
  * 'Expired', or e.g. '23h 59m 05s' / '4m 09s'.
  */
 export function countdown(expiresAt: string, now: Date): string {
@@ -77,7 +77,7 @@ export function stateLabel(state: string | null): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The toast of a failed action (spec part 2 §8 titles, destructive). */
+/** The toast of a failed action (docs/spec/part-2.md §8 titles, destructive). */
 export interface ToastSpec {
   title: string;
   description: string;
@@ -89,7 +89,7 @@ export type LaneAction = 'book' | 'autoBooking' | 'invite' | 'disconnect' | 'che
 const UNEXPECTED = new Set(['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE', 'TIMEOUT', undefined]);
 
 /**
- * Maps a failed call to the spec's toast (part 2 §8): 'Authentication Required' / 'Please log in to book
+ * Maps a failed call to the spec's toast (docs/spec/part-2.md §8): 'Authentication Required' / 'Please log in to book
  * Lightning Lanes' when signed out; 'Disney Account Required' for booking and auto-booking without a
  * connected account; then per action 'Booking Failed', 'Invitation Failed' (or 'Connection Error' when
  * unexpected), 'Connection Failed', 'Check Failed' (or 'Check Error' when unexpected), 'Subscription Error'.

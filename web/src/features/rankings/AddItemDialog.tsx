@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 import { emptyDraft, type ItemDraft, ItemFields, type ItemType } from './ItemFields.tsx';
 
-/** "Add New Item" (spec part 2 §2): a signed-in visitor suggests an item; moderators review it. */
+/** "Add New Item" (docs/spec/part-2.md §2): a signed-in visitor suggests an item; moderators review it. */
 export function AddItemDialog({ onClose, defaultType }: { onClose: () => void; defaultType: ItemType }) {
   const [draft, setDraft] = useState<ItemDraft>(emptyDraft(defaultType));
   const suggest = trpc.rankings.suggestNew.useMutation({

@@ -8,7 +8,7 @@ import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
 import { emptyDraft, type ItemDraft, ItemFields } from './ItemFields.tsx';
 
-/** The admin's ranking items (spec part 2 §2, §6): add an item to the rankings at once, or delete one (confirmed first). */
+/** The admin's ranking items (docs/spec/part-2.md §2, §6): add an item to the rankings at once, or delete one (confirmed first). */
 export function AdminItems() {
   const utils = trpc.useUtils();
   const items = trpc.admin.items.useQuery();

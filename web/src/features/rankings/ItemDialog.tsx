@@ -11,7 +11,7 @@ import { useSession } from '../auth/session.ts';
 import { StarPicker, Stars } from './Stars.tsx';
 
 /**
- * One ranked item (spec part 2 §2): park, description, average and reviews; signed in, the person's rating
+ * One ranked item (docs/spec/part-2.md §2): park, description, average and reviews; signed in, the person's rating
  * (1–5 stars and an optional comment, stored masked) and "Suggest Edit" for moderators to review.
  */
 export function ItemDialog({ id, onClose }: { id: string; onClose: () => void }) {

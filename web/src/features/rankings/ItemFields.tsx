@@ -16,7 +16,7 @@ export interface ItemDraft {
 export const emptyDraft = (type: ItemType = 'ride'): ItemDraft => ({ name: '', parkId: '', type, description: '' });
 
 /**
- * The fields shared by "Add New Item" (suggestions) and the admin's add form (spec part 2 §2): name, park from
+ * The fields shared by "Add New Item" (suggestions) and the admin's add form (docs/spec/part-2.md §2): name, park from
  * the whole catalogue, type (ride / food / experience) and an optional description.
  */
 export function ItemFields({ idPrefix, value, onChange }: { idPrefix: string; value: ItemDraft; onChange: (v: ItemDraft) => void }) {

@@ -3,7 +3,7 @@ import { trpc } from '../../trpc.ts';
 import type { ItemType } from './ItemFields.tsx';
 import { Stars } from './Stars.tsx';
 
-/** The ranked items of one type (spec part 2 §2), for one park or all, by rating or by number of reviews; a click opens the item. */
+/** The ranked items of one type (docs/spec/part-2.md §2), for one park or all, by rating or by number of reviews; a click opens the item. */
 export function RankingList({
   type,
   parkId,

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 
-/** Stars by rounding the average (spec part 2 §2); `value` null shows none filled. */
+/** Stars by rounding the average (docs/spec/part-2.md §2); `value` null shows none filled. */
 export function Stars({ value, size = 'h-4 w-4' }: { value: number | null; size?: string }) {
   const filled = value === null ? 0 : Math.round(value);
   return (

@@ -18,7 +18,7 @@ const LABELS: [key: string, label: string][] = [
 ];
 
 /**
- * Admin section (spec part 2 §2 manual test button, §7 manual-test-restaurant-alerts; admins only, no browser
+ * Admin section (docs/spec/part-2.md §2 manual test button, §7 manual-test-restaurant-alerts; admins only, no browser
  * flag): "Run restaurant check now" runs the restaurant check on the server and shows its counts.
  */
 export function AdminRestaurantCheck() {

@@ -1,6 +1,6 @@
 import { BellRing, CalendarDays, Search, Utensils } from 'lucide-react';
 
-/** The four steps of "How Restaurant Alerts Work" (spec part 2 §2; the spec leaves the wording to us). */
+/** The four steps of "How Restaurant Alerts Work" (docs/spec/part-2.md §2; the spec leaves the wording to us). */
 export const RESTAURANT_STEPS = [
   {
     icon: Utensils,

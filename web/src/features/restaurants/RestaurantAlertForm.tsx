@@ -34,7 +34,7 @@ const FIELD_IDS = {
 } as const;
 
 /**
- * The restaurant alert creation form (spec part 2 §2, §4, §5, §8): destination (Walt Disney World, Disneyland
+ * The restaurant alert creation form (docs/spec/part-2.md §2, §4, §5, §8): destination (Walt Disney World, Disneyland
  * Resort), park, e-mail (the account's by default), restaurant (the park's real RESTAURANT entities), dates
  * (today or later in the park's time zone, from the server), party size 1–20 (2), preferred time (dinner).
  * Changing the destination or park clears the restaurant; changing the restaurant resets the dates (§4).
@@ -93,7 +93,7 @@ export function RestaurantAlertForm() {
   const invalid = (name: keyof RestaurantFormValues) => (fieldMessage(errors, name) ? true : undefined);
 
   const submit = (e: FormEvent) => {
-    // Spec part 2 §8: a signed-out visitor is asked to log in before anything else is checked.
+    // docs/spec/part-2.md §8: a signed-out visitor is asked to log in before anything else is checked.
     if (!user) {
       e.preventDefault();
       toast.error('Authentication required', { description: 'Please log in to create restaurant alerts' });
@@ -184,7 +184,7 @@ export function RestaurantAlertForm() {
             disabled={!parkId || restaurants.isPending || restaurants.isError}
             aria-invalid={invalid('restaurantId')}
             {...register('restaurantId', {
-              // Spec part 2 §4: changing the restaurant resets the dates.
+              // docs/spec/part-2.md §4: changing the restaurant resets the dates.
               onChange: () => {
                 edited('restaurantId', 'dates');
                 clearDependent('dates');

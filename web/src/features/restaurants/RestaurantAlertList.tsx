@@ -10,7 +10,7 @@ import { formatPassDateList } from '../checkout/dates.ts';
 import { PREFERRED_TIME_LABELS } from './form.ts';
 
 /**
- * Manage Restaurant Alerts (spec part 2 §2): the user's alerts as cards, each with an Active or Pending badge
+ * Manage Restaurant Alerts (docs/spec/part-2.md §2): the user's alerts as cards, each with an Active or Pending badge
  * (Active if active, otherwise Pending, §4) and a delete action with confirmation; a 'Create New Restaurant
  * Alert' link; empty state 'No Restaurant Alerts Yet'. Errors: 'Error fetching alerts', 'Error deleting alert' (§8).
  */

@@ -15,7 +15,7 @@ const check = async (v: RestaurantFormValues) => {
   return { values, errors, problem: firstProblem(errors) };
 };
 
-describe('restaurant alert form (spec part 2 §5, §8)', () => {
+describe('restaurant alert form (docs/spec/part-2.md §5, §8)', () => {
   it('defaults: party size 2, dinner, no dates; the account e-mail when given', () => {
     expect(emptyRestaurantForm()).toMatchObject({ partySize: '2', preferredTime: 'dinner', dates: [], email: '' });
     expect(emptyRestaurantForm('me@example.com').email).toBe('me@example.com');

@@ -10,7 +10,7 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
- * The restaurant alert form's values as the inputs hold them (spec part 2 §2: destination, park, email,
+ * The restaurant alert form's values as the inputs hold them (docs/spec/part-2.md §2: destination, park, email,
  * restaurant, dates, party size, preferred time; '' = nothing chosen).
  */
 export interface RestaurantFormValues {
@@ -28,7 +28,7 @@ export interface RestaurantFormValues {
 /** What `restaurants.create` takes (the parsed shared schema). */
 export type RestaurantCreateInput = z.output<typeof restaurantAlertCreateInput>;
 
-/** An empty form (party size 2, dinner: spec part 2 §5), with the account's e-mail when known. */
+/** An empty form (party size 2, dinner: docs/spec/part-2.md §5), with the account's e-mail when known. */
 export function emptyRestaurantForm(email = ''): RestaurantFormValues {
   return {
     destinationId: '',
@@ -60,7 +60,7 @@ const createSchema = zodResolver(restaurantAlertCreateInput);
 
 /**
  * react-hook-form resolver of the form: the server's `restaurantAlertCreateInput` over the mapped values, so the
- * browser shows exactly the server's messages (spec part 2 §5, §8) and submits the parsed input.
+ * browser shows exactly the server's messages (docs/spec/part-2.md §5, §8) and submits the parsed input.
  */
 export const restaurantResolver: Resolver<RestaurantFormValues, unknown, RestaurantCreateInput> = (values, context, options) =>
   createSchema(toCreateInput(values), context, options as never) as never;
@@ -70,7 +70,7 @@ const FIELD_ORDER = ['parkId', 'email', 'restaurantId', 'dates', 'partySize', 'p
 
 /**
  * The toast of a failed submit: the first field problem as { field, title, description }, with the titles of spec
- * part 2 §8 ('Missing information' for the park or e-mail, 'Missing restaurant', 'Missing dates'; 'Invalid input'
+ * docs/spec/part-2.md §8 ('Missing information' for the park or e-mail, 'Missing restaurant', 'Missing dates'; 'Invalid input'
  * for the party size or preferred time), or null when there is none.
  */
 export function firstProblem(

@@ -2,7 +2,7 @@ import { Field, Select } from '../../components/ui/field.tsx';
 import { useDestinations } from './liveApi.ts';
 
 /**
- * Destination → park pickers (spec part 1 §2: popular destinations first). Calls `onChange` with the new
+ * Destination → park pickers (docs/spec/part-1.md §2: popular destinations first). Calls `onChange` with the new
  * destination and park ids; changing the destination clears the park.
  */
 export function ParkPicker(props: {

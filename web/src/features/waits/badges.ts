@@ -1,6 +1,6 @@
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 
-/** Live table wait colour (spec part 1 §9): 45 min or more red, 20–44 amber, under 20 green. */
+/** Live table wait colour (docs/spec/part-1.md §9): 45 min or more red, 20–44 amber, under 20 green. */
 export function liveWaitTone(minutes: number): BadgeTone {
   if (minutes >= 45) return 'red';
   if (minutes >= 20) return 'amber';
@@ -8,7 +8,7 @@ export function liveWaitTone(minutes: number): BadgeTone {
 }
 
 /**
- * Get Alerts ride badge (spec part 1 §9): none → "No data"; 0 → "Walk on"; up to 15 green; up to 30 yellow;
+ * Get Alerts ride badge (docs/spec/part-1.md §9): none → "No data"; 0 → "Walk on"; up to 15 green; up to 30 yellow;
  * above 30 red.
  */
 export function alertWaitBadge(minutes: number | null): { label: string; tone: BadgeTone } {
@@ -19,7 +19,7 @@ export function alertWaitBadge(minutes: number | null): { label: string; tone: B
   return { label: `${minutes} min`, tone: 'red' };
 }
 
-/** Status colour (spec part 1 §2: OPERATING, CLOSED, DOWN, REFURBISHMENT). */
+/** Status colour (docs/spec/part-1.md §2: OPERATING, CLOSED, DOWN, REFURBISHMENT). */
 export function statusTone(status: string): BadgeTone {
   switch (status) {
     case 'OPERATING':

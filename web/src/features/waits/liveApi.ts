@@ -40,7 +40,7 @@ export function useRideHistory(parkId: string, attractionId: string) {
   });
 }
 
-/** Every destination with its parks, popular first (spec part 1 §2), from the cached read API; fresh for 10 minutes. */
+/** Every destination with its parks, popular first (docs/spec/part-1.md §2), from the cached read API; fresh for 10 minutes. */
 export function useDestinations() {
   return useQuery({
     queryKey: ['destinations'],

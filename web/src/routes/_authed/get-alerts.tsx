@@ -5,7 +5,7 @@ import { pageHead } from '../../components/InfoPage.tsx';
 import { GetAlertsPage } from '../../features/alerts/GetAlertsPage.tsx';
 import { validateGetAlertsSearch } from '../../features/alerts/getAlertsSearch.ts';
 
-/** /get-alerts (spec part 1 §2): signed in; the query carries Stripe's return and a ride page's "Watch this ride". */
+/** /get-alerts (docs/spec/part-1.md §2): signed in; the query carries Stripe's return and a ride page's "Watch this ride". */
 function GetAlertsRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/get-alerts' });

@@ -3,7 +3,7 @@ import { pageHead } from '../../components/InfoPage.tsx';
 import { FeatureGate } from '../../features/gates/FeatureGate.tsx';
 import { RestaurantAlertList } from '../../features/restaurants/RestaurantAlertList.tsx';
 
-/** Manage Restaurant Alerts (spec part 2 §2; signed-in, behind the `restaurant_alerts` gate). */
+/** Manage Restaurant Alerts (docs/spec/part-2.md §2; signed-in, behind the `restaurant_alerts` gate). */
 export const Route = createFileRoute('/_authed/manage-restaurant-alerts')({
   head: pageHead('Manage Restaurant Alerts', 'Your WalkOn restaurant alerts: see and delete them.'),
   component: () => (

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/InfoPage.tsx';
 import { ManageAlerts } from '../../features/alerts/ManageAlerts.tsx';
 
-// Same screen as /manage-alerts (spec part 1 §2 route table).
+// Same screen as /manage-alerts (docs/spec/part-1.md §2 route table).
 export const Route = createFileRoute('/_authed/ride-alerts')({
   head: pageHead('Manage Alerts', 'Turn your WalkOn park and ride alerts on and off.'),
   component: () => (

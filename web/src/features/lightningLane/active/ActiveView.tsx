@@ -5,7 +5,7 @@ import { AvailabilityCard } from './AvailabilityCard.tsx';
 import { BookingsCard } from './BookingsCard.tsx';
 
 /**
- * The active view of Lightning Lane Assist (spec part 2 §2): the auto-booking switch, availability from the
+ * The active view of Lightning Lane Assist (docs/spec/part-2.md §2): the auto-booking switch, availability from the
  * real live data (refreshed every 30 s) with a preference editor per attraction and a Book button, and the
  * bookings with Cancel. Every booking is labelled simulated.
  */

@@ -7,7 +7,7 @@ import { laneErrorToast } from '../format.ts';
 import type { LaneStatus } from '../types.ts';
 import { AUTO_BOOKING_RULE } from './constants.ts';
 
-/** The auto-booking switch (spec part 2 §4) with its rule in words; turning it on needs a connected Disney account. */
+/** The auto-booking switch (docs/spec/part-2.md §4) with its rule in words; turning it on needs a connected Disney account. */
 export function AutoBookingCard({ status }: { status: LaneStatus }) {
   const utils = trpc.useUtils();
   const set = trpc.lightningLane.setAutoBooking.useMutation({

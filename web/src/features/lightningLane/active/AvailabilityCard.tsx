@@ -13,7 +13,7 @@ import { PreferenceDialog } from './PreferenceDialog.tsx';
 import { useAvailability } from './useAvailability.ts';
 
 /**
- * The park's Lightning Lanes from the real live data (spec part 2 §2, §9): source and age of the poll, a warning
+ * The park's Lightning Lanes from the real live data (docs/spec/part-2.md §2, §9): source and age of the poll, a warning
  * when it is older than LIVE_FRESH_MS (5 minutes), why booking is off, one row per attraction and the preference dialog.
  */
 export function AvailabilityCard({

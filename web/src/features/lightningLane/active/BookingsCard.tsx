@@ -5,7 +5,7 @@ import { BookingRow } from './BookingRow.tsx';
 import { AVAILABILITY_REFRESH_MS } from './constants.ts';
 import { useAvailability } from './useAvailability.ts';
 
-/** The person's bookings at the park (spec part 2 §2), re-read every 30 s, each with Cancel. */
+/** The person's bookings at the park (docs/spec/part-2.md §2), re-read every 30 s, each with Cancel. */
 export function BookingsCard({ parkId }: { parkId: string }) {
   const query = trpc.lightningLane.bookings.useQuery(undefined, { refetchInterval: AVAILABILITY_REFRESH_MS });
   const timeZone = useAvailability(parkId).data?.timezone ?? null;

@@ -9,7 +9,7 @@ import { trpc } from '../../../trpc.ts';
 import type { Lane, LanePreference } from '../types.ts';
 
 /**
- * The preference of one attraction (spec part 2 §4): priority 1–10 (10 highest), return window, optional max
+ * The preference of one attraction (docs/spec/part-2.md §4): priority 1–10 (10 highest), return window, optional max
  * price in whole dollars; Save or Remove. Bad values get a sentence before anything is sent.
  */
 export function PreferenceDialog({
