@@ -135,4 +135,49 @@ describe('mutes and quiet hours in the browser, and in what the tick sends (R16a
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it("a notification's ?mute=today: signed out, a sign-in link back; signed in, one tap mutes for the day; it ends by itself", async () => {
+    const suffix = Date.now();
+    const ride = 'Space Mountain';
+    const rideId = await attractionId(ride);
+    const url = `${env.stack.url}/live-wait-times/${MK}/${rideId}?mute=today`;
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    // Signed out (the service worker could not mute: no session): the page says how, and comes back here.
+    await page.goto(url);
+    const signIn = page.getByRole('link', { name: 'Sign in' }).filter({ hasText: 'Sign in' });
+    await page.getByText(`to mute ${ride} for the rest of today.`).waitFor();
+    expect(await signIn.first().getAttribute('href')).toContain(encodeURIComponent(`/live-wait-times/${MK}/${rideId}?mute=today`));
+    const email = `mute-link-${suffix}@example.com`;
+    await signUp(page, env.stack, email, '/live-wait-times');
+    // Signed in: the question, "rest of the day" chosen and the Mute button focused; nothing muted before the tap.
+    await page.goto(url);
+    await page.getByText(`From your notification: mute ${ride} for the rest of today?`).waitFor();
+    expect(await page.getByLabel(`Mute alerts for ${ride}`).inputValue()).toBe('rest-of-day');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Mute');
+    expect(await page.getByTestId('mute-banner').count()).toBe(0);
+    await page.keyboard.press('Enter');
+    const banner = page.getByTestId('mute-banner');
+    await banner.waitFor();
+    await page.reload();
+    expect(await banner.textContent()).toContain(`${ride}: muted until midnight park time`);
+    // The mute's end passes (its stored end moved to a minute ago, as the clock would move): no job ends it, the
+    // page no longer shows it after a reload.
+    const db = createDb(env.stack.databaseUrl, 1);
+    try {
+      await db
+        .updateTable('alert_mutes')
+        .set({ until: new Date(Date.now() - 60_000) })
+        .where('attraction_id', '=', rideId)
+        .execute();
+    } finally {
+      await db.destroy();
+    }
+    await page.goto(`${env.stack.url}/live-wait-times/${MK}/${rideId}`);
+    await page.getByLabel(`Mute alerts for ${ride}`).waitFor();
+    expect(await page.getByTestId('mute-banner').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
 });

@@ -72,6 +72,7 @@ function HourlyTable({ page }: { page: RideHistoryResponse }) {
 
 function RidePage() {
   const { parkId, attractionId } = Route.useParams();
+  const { mute } = Route.useSearch();
   const q = useRideHistory(parkId, attractionId);
   if (q.isPending) {
     return (
@@ -160,7 +161,7 @@ function RidePage() {
         </Link>
       </div>
       <div className="mt-3">
-        <MuteControl parkId={park.id} attractionId={ride.id} label={ride.name} />
+        <MuteControl parkId={park.id} attractionId={ride.id} label={ride.name} suggested={mute === 'today'} />
       </div>
 
       <Card className="mt-6">
@@ -267,6 +268,8 @@ function RidePage() {
 }
 
 export const Route = createFileRoute('/live-wait-times_/$parkId/$attractionId')({
+  // `?mute=today`: opened by a notification's "Mute this ride today" (web/src/sw/sw.ts fallback).
+  validateSearch: (s: Record<string, unknown>): { mute?: 'today' } => (s.mute === 'today' ? { mute: 'today' } : {}),
   head: pageHead('Ride wait history', 'How a ride’s standby wait moves today against a typical day, and the best times to ride.'),
   component: RidePage,
 });

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { MUTE_DURATION_LABELS, MUTE_DURATIONS, type MuteDuration } from '@walkon/domain/rules/mutes';
 import { BellOff } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -65,11 +66,30 @@ function MutedBanner({ mute, label, onUnmute, busy }: { mute: Mute; label: strin
 }
 
 /** A duration picker and a Mute button for a park or one ride. */
-function MuteForm({ label, onMute, busy }: { label: string; onMute: (until: MuteDuration) => void; busy: boolean }) {
+function MuteForm({
+  label,
+  onMute,
+  busy,
+  suggested = false,
+}: {
+  label: string;
+  onMute: (until: MuteDuration) => void;
+  busy: boolean;
+  suggested?: boolean;
+}) {
   const id = useId();
   const [until, setUntil] = useState<MuteDuration>('rest-of-day');
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div
+      className={
+        suggested
+          ? 'flex flex-wrap items-center gap-2 rounded-lg border-2 border-amber-400 bg-amber-50 p-3'
+          : 'flex flex-wrap items-center gap-2'
+      }
+    >
+      {suggested ? (
+        <p className="w-full text-sm font-semibold text-amber-900">From your notification: mute {label} for the rest of today?</p>
+      ) : null}
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         Mute alerts for {label}
       </label>
@@ -80,7 +100,8 @@ function MuteForm({ label, onMute, busy }: { label: string; onMute: (until: Mute
           </option>
         ))}
       </select>
-      <Button size="sm" variant="secondary" onClick={() => onMute(until)} disabled={busy}>
+      {/* Focused when the page was opened for this one action (a notification's "Mute this ride today"). */}
+      <Button size="sm" variant="secondary" onClick={() => onMute(until)} disabled={busy} autoFocus={suggested}>
         <BellOff className="h-4 w-4" aria-hidden="true" /> {busy ? 'Muting…' : 'Mute'}
       </Button>
     </div>
@@ -88,19 +109,43 @@ function MuteForm({ label, onMute, busy }: { label: string; onMute: (until: Mute
 }
 
 /**
- * A park's or a ride's mute: the banner while muted, otherwise the form. Renders nothing for visitors who are
- * not signed in.
+ * A park's or a ride's mute: the banner while muted, otherwise the form. `suggested` (the ride page opened as
+ * `?mute=today` by a notification's "Mute this ride today" when the service worker could not mute it itself,
+ * web/src/sw/sw.ts) puts the form forward with "rest of the day" chosen; it never mutes without a tap. Renders
+ * nothing for visitors who are not signed in, except a sign-in link when `suggested`.
  */
-export function MuteControl({ parkId, attractionId, label }: { parkId: string; attractionId?: string; label: string }) {
+export function MuteControl({
+  parkId,
+  attractionId,
+  label,
+  suggested = false,
+}: {
+  parkId: string;
+  attractionId?: string;
+  label: string;
+  suggested?: boolean;
+}) {
   const { user } = useSession();
   const mutes = useMutes(user !== null);
   const { set, clear } = useMuteActions();
+  if (!user && suggested) {
+    const here = attractionId ? `/live-wait-times/${parkId}/${attractionId}?mute=today` : '/manage-alerts';
+    return (
+      <p className="rounded-lg border-2 border-amber-400 bg-amber-50 p-3 text-sm text-amber-900">
+        <Link to="/auth" search={{ redirect: here }} className="font-semibold underline">
+          Sign in
+        </Link>{' '}
+        to mute {label} for the rest of today.
+      </p>
+    );
+  }
   if (!user || mutes.data === undefined) return null;
   const mute = mutes.data.find((m) => m.parkId === parkId && m.attractionId === (attractionId ?? null));
   if (mute) return <MutedBanner mute={mute} label={label} busy={clear.isPending} onUnmute={() => clear.mutate({ id: mute.id })} />;
   return (
     <MuteForm
       label={label}
+      suggested={suggested}
       busy={set.isPending}
       onMute={(until) => set.mutate(attractionId ? { parkId, attractionId, until } : { parkId, until })}
     />
