@@ -254,6 +254,28 @@ describe('alerts by push through the real worker (decision 038, DESIGN §2.5 "Pu
     await expect.poll(async () => (await push.messages(t.subs[0]!.clientHash)).length, { timeout: 30_000 }).toBe(1);
     const p = JSON.parse((await push.messages(t.subs[0]!.clientHash))[0]!);
     expect(p).toMatchObject({ title: 'WalkOn test alert', kind: 'test', parkId: MK, url: `/live-wait-times?park=${MK}` });
-    expect(p.body).toMatch(/your WalkOn alerts are working/);
+    expect(p.body).toBe('Test alert: WalkOn alerts are working for Magic Kingdom Park.');
   }, 90_000);
+
+  it('switching alerts on also pushes the confirmation to the person’s phones (R16b beside decision 038)', async () => {
+    const u = await person([DUMBO, SPEEDWAY, SPACE_MOUNTAIN]);
+    await startWorker();
+    await tick();
+    await db.deleteFrom('park_hours').where('park_id', '=', MK).execute();
+    await db
+      .insertInto('park_hours')
+      .values({ park_id: MK, local_date: '2026-04-14', type: 'OPERATING', opens: '09:00', closes: '23:00', description: null })
+      .execute();
+    expect((await call('alerts.stop', { parkId: MK }, u.cookie)).status).toBe(200);
+    expect((await call('alerts.activate', { parkId: MK, rideIds: [DUMBO, SPEEDWAY, SPACE_MOUNTAIN] }, u.cookie)).status).toBe(200);
+    const confirmations = async () =>
+      (await push.messages(u.subs[0]!.clientHash))
+        .map((m) => JSON.parse(m) as { kind: string; title: string; body: string })
+        .filter((m) => m.kind === 'confirmation');
+    await expect.poll(async () => (await confirmations()).length, { timeout: 30_000 }).toBe(1);
+    // 3 watched; Dumbo (15) and Speedway (5) are at most the default 15 minutes, Space Mountain (20) is not: 2 short.
+    expect((await confirmations())[0]!.body).toContain(
+      'Alerts on for 3 rides at Magic Kingdom Park until 11:00 PM park time; 2 are short right now.',
+    );
+  });
 });

@@ -49,7 +49,7 @@ describe('push payloads (docs/decisions/038-web-push-channel.md)', () => {
       ...base,
       kind: 'test',
       items: [{ kind: 'test_alert', rideName: 'Test alert', waitTime: null, rideId: null }],
-      message: 'Test alert for Magic Kingdom Park: your WalkOn alerts are working.',
+      message: 'Test alert: WalkOn alerts are working for Magic Kingdom Park.',
     });
     expect(p).toMatchObject({
       title: 'WalkOn test alert',
