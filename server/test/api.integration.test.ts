@@ -283,7 +283,8 @@ describe('alerts (docs/spec/part-1.md §4, §9)', () => {
     await trpcCall(env.app, 'alerts.activate', { parkId: MK, rideIds: await allRideIds() }, a.cookie);
     const ok = await trpcCall(env.app, 'alerts.testAlert', { parkId: MK }, a.cookie);
     expect(ok.body.result.data).toEqual({ success: true, message: `Test alert sent to ${a.email}.` });
-    const d = await env.db.selectFrom('deliveries').selectAll().executeTakeFirstOrThrow();
+    // The activation's alerts-on confirmation (docs/rules.md R16b) is a delivery too; this test is about the test alert.
+    const d = await env.db.selectFrom('deliveries').selectAll().where('kind', '=', 'test_alert').executeTakeFirstOrThrow();
     expect(d).toMatchObject({ kind: 'test_alert', status: 'queued', email: a.email });
     // Alert engine v2: send jobs carry batches; a batch's job id is `b-<first delivery id>` (was the delivery id).
     expect((await env.queues.sendEmail.getJob(`b-${d.id}`))?.data).toEqual({ deliveryIds: [d.id] });
