@@ -1,7 +1,7 @@
 import { runParkTick } from '@walkon/core';
 import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
 import type { WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openParkEntry } from './fixtures/liveFeed.ts';
 import { useTestDb } from './helpers.ts';
@@ -134,5 +134,67 @@ describe('DESIGN §2.3 the audience: one row per person, one bit per attraction'
     expect(other.get('x-1')).toBe(0);
     const again = await catalogue.upsertAttractions(db, [{ id: 'show-1', parkId: P, name: 'Show', entityType: 'ATTRACTION' }]);
     expect(again.get('show-1')).toBe(4);
+  });
+});
+
+describe('docs/rules.md R7: a change committed while a tick runs is judged, never cleared unjudged', () => {
+  it('a person who starts watching between the claim and the clean-up of a tick is alerted at the next tick', async () => {
+    const NEWCOMER = 'newcomer@example.com';
+    // The fan watches ride B only (40 min: nothing for them) and is due at this tick, so the tick's "due"
+    // statement (4) must update their row.
+    await rides.replaceSelection(db, EMAIL, P, ['ride-b']);
+    expect(await tick(-0.5)).toEqual([]);
+    await db
+      .updateTable('alert_watchers')
+      .set({ due_at: at(-0.2) })
+      .where('email', '=', EMAIL)
+      .execute();
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
+    // Another connection holds the fan's row, so the tick stops at statement 4, after its claim (3) and before its
+    // clean-up (5); meanwhile the newcomer's pass and watch commit (their row is written dirty by the triggers).
+    const other = db.transaction().execute(async (trx) => {
+      await sql`select 1 from alert_watchers where email = ${EMAIL} for update`.execute(trx);
+      locked();
+      await released;
+      await subscriptions.upsertActivePass(trx, {
+        email: NEWCOMER,
+        parkId: P,
+        userId: null,
+        alertType: 'email',
+        phoneNumber: null,
+        startDate: '2026-04-14',
+        endDate: '2026-04-15',
+        startsAt: null,
+      });
+      await rides.replaceSelection(trx, NEWCOMER, P, ['ride-a']);
+    });
+    await isLocked;
+    const racing = tick(0, { 'ride-a': 10 });
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+              where wait_event_type = 'Lock' and query like '%set due_at%'`.execute(db)
+          ).rows[0]!.n,
+        { timeout: 10_000, interval: 20 },
+      )
+      .toBe(1);
+    release();
+    await other;
+    // The racing tick claimed before the newcomer existed: nothing for anyone (the fan's ride B is long).
+    expect(await racing).toEqual([]);
+    // The next poll reads the same thing (ride A still 10 minutes, same lastUpdated: nothing changed), so only the
+    // newcomer's dirty row brings them into the next tick.
+    expect(await tick(0)).toEqual(['ride-a']);
+    const to = await db.selectFrom('deliveries').select('email').where('ride_id', '=', 'ride-a').execute();
+    expect(to.map((r) => r.email)).toEqual([NEWCOMER]);
   });
 });

@@ -30,7 +30,9 @@
  *    the last hour's alerts — R5; the next `due_at` — R5, R7).
  * 4. `update alert_watchers set due_at` — persons whose `due_at` passed and were not set again get their next
  *    start (scheduled start, next pass day's park-local midnight) or none (R7).
- * 5. `update alert_watchers set dirty = false` — the park's dirty persons are clean, due at their next start (R7).
+ * 2b. `select … for update` — the park's dirty persons, locked until the tick commits (a change committed meanwhile
+ *    would otherwise be cleared unjudged by 5).
+ * 5. `update alert_watchers set dirty = false` — the dirty persons locked in 2b are clean, due at their next start (R7).
  */
 import { alertHistorySentence } from '@walkon/domain/messages/rideAlerts';
 import { DEFAULT_DAILY_CAPS, DEFAULT_THRESHOLD_MINUTES, REALERT_MINUTES, THRESHOLD_MAX_MINUTES } from '@walkon/domain/rules/alerts';
@@ -391,6 +393,11 @@ export async function claimTick(db: Executor, input: TickInput, caps: DailyCaps)
   let touched = await rearm(db, input, plan);
   if (!(await hasWork(db, input, plan))) return { claimed: [], touched };
   plan.steered = await parkHasSteering(db, input);
+  // The dirty persons this tick judges, locked until it commits (docs/rules.md R7): a watch or pass change that
+  // commits while the tick runs leaves its row dirty for the next tick instead of being cleared unjudged by
+  // statement 5 (a change to a locked row waits for the commit and marks it dirty again).
+  const { rows: dirtyRows } = await sql<{ email: string }>`
+    select email from alert_watchers where park_id = ${input.parkId} and dirty for update`.execute(db);
   const tickKey = String(input.now.getTime());
   const hourBucket = String(Math.floor(input.now.getTime() / 3_600_000));
   const { since } = plan;
@@ -459,9 +466,12 @@ export async function claimTick(db: Executor, input: TickInput, caps: DailyCaps)
   // scheduled start not reached yet, a later pass day): nothing else would wake it then.
   const due = await sql`update alert_watchers w set due_at = ${nextStart('w', input, plan.steered ?? false)}
     where w.park_id = ${input.parkId} and w.due_at <= ${input.now}`.execute(db);
-  const clean = await sql`update alert_watchers w set dirty = false,
+  const dirtyJudged = dirtyRows.map((r) => r.email);
+  const clean = dirtyJudged.length
+    ? await sql`update alert_watchers w set dirty = false,
       due_at = least(case when w.due_at > ${input.now} then w.due_at end, ${nextStart('w', input, plan.steered ?? false)})
-    where w.park_id = ${input.parkId} and w.dirty`.execute(db);
+    where w.park_id = ${input.parkId} and w.dirty and w.email = any(${dirtyJudged}::text[])`.execute(db)
+    : { numAffectedRows: 0n };
   touched += rows.length + Number(due.numAffectedRows ?? 0) + Number(clean.numAffectedRows ?? 0);
   return { claimed: rows, touched };
 }
