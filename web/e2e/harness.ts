@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest, promo, users } from '@walkon/db';
 import { FIXTURES_DIR } from '@walkon/db/testing';
-import { createOutboxNotifier } from '@walkon/integrations/providers';
+import { createOutboxNotifier, createPushSender, generateVapidKeys } from '@walkon/integrations/providers';
 import { createRedis } from '@walkon/integrations/redis';
 import { buildWorker, createQueues, type WalkOnWorker } from '@walkon/jobs';
 import { format } from 'date-fns';
@@ -41,6 +41,8 @@ export interface Stack {
   env: NodeJS.ProcessEnv;
   databaseUrl: string;
   stripe: StripeFake;
+  /** The stack's VAPID key pair (URL-safe base64; API and worker share it), as `push.publicKey` hands it out. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
   stop(): Promise<void>;
 }
 
@@ -58,7 +60,10 @@ export interface StackOptions {
  * default, since a worker polling on its own would race the tests that tick through the CLI. `sendWorker`
  * instead: only the real worker's send queues, in this process (`buildWorker` with `only: 'send'`), so the
  * e-mails the API queues (account e-mails, receipts, test alerts) arrive in the outbox and no poll runs. `env`
- * is added to both processes' environment (e.g. another WAIT_TIMES_REPLAY_DIR).
+ * is added to both processes' environment (e.g. another WAIT_TIMES_REPLAY_DIR). Web Push is on, as in production:
+ * a fresh VAPID pair (generateVapidKeys) for the API and the worker (its send-push job), and
+ * PUSH_ALLOW_INSECURE_ENDPOINTS=on (tests only; production refuses it) so `push.subscribe` accepts subscriptions
+ * of the local mock push service (jobs/test/fixtures/pushService.ts, http://127.0.0.1).
  */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const stripe = await startStripeFake();
@@ -70,6 +75,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   await migrateToLatest(db);
   await db.destroy();
   const url = `http://localhost:${port}`;
+  const vapid = { ...generateVapidKeys(), subject: 'mailto:ops@walkon.test' };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -86,6 +92,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
     STRIPE_API_BASE: stripe.base,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: vapid.subject,
+    PUSH_ALLOW_INSECURE_ENDPOINTS: 'on',
     ...opts.env,
   };
   stripe.webhookUrl = `${url}/stripe/webhook`;
@@ -114,6 +124,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     env,
     databaseUrl,
     stripe,
+    vapid,
     async stop() {
       await sender?.close();
       for (const c of [worker, child]) {
@@ -127,7 +138,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   };
 }
 
-/** The real worker's send queues over the stack's database and queues (outbox transport); `close` ends it all. */
+/**
+ * The real worker's send queues over the stack's database and queues (outbox transport, and a push sender with
+ * the stack's VAPID pair unless PUSH=off); `close` ends it all.
+ */
 async function startSendWorker(env: NodeJS.ProcessEnv): Promise<{ close(): Promise<void> }> {
   const db = createDb(env.DATABASE_URL!, 2);
   const connection = createRedis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', 'worker');
@@ -138,6 +152,10 @@ async function startSendWorker(env: NodeJS.ProcessEnv): Promise<{ close(): Promi
     queues,
     source: { kind: 'replay', getDestinations: async () => [], getLive: () => Promise.reject(new Error('unused')) },
     notifier: createOutboxNotifier(),
+    push:
+      env.PUSH !== 'off' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+        ? createPushSender({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT })
+        : null,
     logger: pino({ level: 'warn' }),
     now: () => new Date(),
     publicOrigin: env.PUBLIC_ORIGIN!,
