@@ -231,26 +231,19 @@ describe('the installable app and its service worker (issue 28 items 1 and 5)', 
     await context.close();
   });
 
-  it('"Mute this ride today" posts mutes.set with the session and Origin; signed out, it opens the ride page to mute there', async () => {
+  it('"Mute this ride today" mutes the ride through the real mutes.set (session, Origin); signed out, it opens the ride page to mute there', async () => {
     const context = await notifyingContext();
     const page = await context.newPage();
     await signUp(page, env.stack, `push-mute-${Date.now()}@example.com`, '/faq');
     const cdp = await context.newCDPSession(page);
     const { worker, registrationId } = await controlledPage(context, cdp, page, '/faq');
 
-    // mutes.set is another branch's procedure (issue 28 item 4): the test answers it and checks the request.
+    // The real mutes.set answers (docs/rules.md R16a); the test only records what the service worker sends.
     const muteCalls: { body: unknown; origin: string | undefined; cookie: string | undefined; type: string | undefined }[] = [];
-    let answer = 200;
     await context.route('**/trpc/mutes.set', async (route, request: Request) => {
       const headers = await request.allHeaders();
       muteCalls.push({ body: request.postDataJSON(), origin: headers.origin, cookie: headers.cookie, type: headers['content-type'] });
-      await (answer === 200
-        ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ result: { data: { ok: true } } }) })
-        : route.fulfill({
-            status: 401,
-            contentType: 'application/json',
-            body: JSON.stringify({ error: { message: 'Please sign in.', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } }),
-          }));
+      await route.continue();
     });
 
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: env.stack.url, registrationId, data: JSON.stringify(ALERT) });
@@ -264,7 +257,23 @@ describe('the installable app and its service worker (issue 28 items 1 and 5)', 
     // A quiet confirmation replaces the alert.
     await expect.poll(async () => (await shown(page)).map((x) => [x.title, x.tag])).toEqual([['Ride muted for today', PEOPLEMOVER]]);
 
-    answer = 401;
+    // Stored: a mute of that ride, for the rest of the park-local day (until a future instant).
+    const db = createDb(env.stack.databaseUrl, 1);
+    try {
+      const mutes = await db
+        .selectFrom('alert_mutes')
+        .select(['park_id', 'attraction_id', 'until'])
+        .where('attraction_id', '=', PEOPLEMOVER)
+        .execute();
+      expect(mutes).toHaveLength(1);
+      expect(mutes[0]!.park_id).toBe(MK);
+      expect(new Date(mutes[0]!.until as unknown as string).getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      await db.destroy();
+    }
+
+    // Signed out (the session gone): the server answers 401 and the notification opens the ride page to mute there.
+    await context.clearCookies();
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: env.stack.url, registrationId, data: JSON.stringify(ALERT) });
     await expect.poll(async () => (await shown(page)).map((x) => x.title)).toEqual([ALERT.title]);
     expect(await click(worker, PEOPLEMOVER, 'mute-today')).toEqual([`${env.stack.url}${RIDE_PAGE}?mute=today`]);
