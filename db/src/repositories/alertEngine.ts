@@ -20,19 +20,20 @@
  * 1. `update alert_watchers set armed` (`rearm`) — re-arms the watched attractions whose changed fresh reading is
  *    not OPERATING or above the person's threshold: alert on the drop (R4).
  * 2. `select exists (…)` (`hasWork`) — a tick with no changed attraction and no dirty or due person stops here.
+ * 2b. `select … for update` — the park's dirty and due persons, locked until the tick commits (a change committed
+ *    meanwhile would otherwise be cleared unjudged by 4 or 5).
  * 3. evaluate and claim, ONE statement: [`steered` (mutes and quiet hours of the park's persons — R16a, only
  *    when the park has any; ./alertSteering.ts)] → `candidates` (who is looked at, through `audienceFilters`: pass
- *    day and channel, scheduled start — R7; their short and back-in-service masks cut to what `steered` allows) → `wanting` (short at the person's own threshold and armed, or hourly — R1,
- *    R4, R5) → `judged` (minus the last hour's alerts — R5; back in service — R6) → `rides` → `pairs` (one row
+ *    day and channel, scheduled start — R7; their short and back-in-service masks cut to what `steered` allows) →
+ *    `wanting` (short at the person's own threshold and armed, or hourly — R1, R4, R5) → `judged` (minus the last hour's alerts — R5; back in service — R6) → `rides` → `pairs` (one row
  *    per person and attraction) → `messages_today` (the daily cap — R10) → `inserted` into `deliveries`, once
  *    per person, attraction, kind and hour (R8), one message key per person, channel and tick (R9), the history
  *    sentence from the domain template (R14) → `next_state` → `written` back to `alert_watchers` (disarm — R4;
  *    the last hour's alerts — R5; the next `due_at` — R5, R7).
- * 4. `update alert_watchers set due_at` — persons whose `due_at` passed and were not set again get their next
- *    start (scheduled start, next pass day's park-local midnight) or none (R7).
- * 2b. `select … for update` — the park's dirty persons, locked until the tick commits (a change committed meanwhile
- *    would otherwise be cleared unjudged by 5).
- * 5. `update alert_watchers set dirty = false` — the dirty persons locked in 2b are clean, due at their next start (R7).
+ * 4. `update alert_watchers set due_at` — of those locked in 2b, persons whose `due_at` passed and were not set
+ *    again get their next start (scheduled start, next pass day's park-local midnight) or none (R7).
+ * 5. `update alert_watchers set dirty = false` — the dirty persons locked in 2b are clean, due at their next
+ *    start (R7).
  */
 import { alertHistorySentence } from '@walkon/domain/messages/rideAlerts';
 import { DEFAULT_DAILY_CAPS, DEFAULT_THRESHOLD_MINUTES, REALERT_MINUTES, THRESHOLD_MAX_MINUTES } from '@walkon/domain/rules/alerts';
@@ -393,11 +394,12 @@ export async function claimTick(db: Executor, input: TickInput, caps: DailyCaps)
   let touched = await rearm(db, input, plan);
   if (!(await hasWork(db, input, plan))) return { claimed: [], touched };
   plan.steered = await parkHasSteering(db, input);
-  // The dirty persons this tick judges, locked until it commits (docs/rules.md R7): a watch or pass change that
-  // commits while the tick runs leaves its row dirty for the next tick instead of being cleared unjudged by
-  // statement 5 (a change to a locked row waits for the commit and marks it dirty again).
-  const { rows: dirtyRows } = await sql<{ email: string }>`
-    select email from alert_watchers where park_id = ${input.parkId} and dirty for update`.execute(db);
+  // The dirty and due persons this tick judges, locked until it commits (docs/rules.md R7): a watch, pass, mute or
+  // quiet-hours change that commits while the tick runs leaves its row dirty or due for the next tick instead of
+  // being cleared unjudged by statements 4 and 5 (a change to a locked row waits for the commit).
+  const { rows: judgedRows } = await sql<{ email: string }>`
+    select email from alert_watchers where park_id = ${input.parkId} and (dirty or due_at <= ${input.now}) for update`.execute(db);
+  const lockedEmails = judgedRows.map((r) => r.email);
   const tickKey = String(input.now.getTime());
   const hourBucket = String(Math.floor(input.now.getTime() / 3_600_000));
   const { since } = plan;
@@ -464,14 +466,16 @@ export async function claimTick(db: Executor, input: TickInput, caps: DailyCaps)
     select id, channel, status, message_key as "messageKey" from inserted`.execute(db);
   // A row looked at (due or dirty) keeps, as its due time, the next start that will make it alertable (a
   // scheduled start not reached yet, a later pass day): nothing else would wake it then.
-  const due = await sql`update alert_watchers w set due_at = ${nextStart('w', input, plan.steered ?? false)}
-    where w.park_id = ${input.parkId} and w.due_at <= ${input.now}`.execute(db);
-  const dirtyJudged = dirtyRows.map((r) => r.email);
-  const clean = dirtyJudged.length
+  const none = { numAffectedRows: 0n };
+  const due = lockedEmails.length
+    ? await sql`update alert_watchers w set due_at = ${nextStart('w', input, plan.steered ?? false)}
+    where w.park_id = ${input.parkId} and w.due_at <= ${input.now} and w.email = any(${lockedEmails}::text[])`.execute(db)
+    : none;
+  const clean = lockedEmails.length
     ? await sql`update alert_watchers w set dirty = false,
       due_at = least(case when w.due_at > ${input.now} then w.due_at end, ${nextStart('w', input, plan.steered ?? false)})
-    where w.park_id = ${input.parkId} and w.dirty and w.email = any(${dirtyJudged}::text[])`.execute(db)
-    : { numAffectedRows: 0n };
+    where w.park_id = ${input.parkId} and w.dirty and w.email = any(${lockedEmails}::text[])`.execute(db)
+    : none;
   touched += rows.length + Number(due.numAffectedRows ?? 0) + Number(clean.numAffectedRows ?? 0);
   return { claimed: rows, touched };
 }
