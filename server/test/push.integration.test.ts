@@ -115,6 +115,9 @@ describe('push.* (decision 038)', () => {
       [{ ...input, endpoint: 'http://push.example.com/x' }, /must be an https:\/\/ address/],
       [{ ...input, endpoint: 'https://push.example.com/x' }, /push service is not one WalkOn can send to/],
       [{ ...input, deviceLabel: 'x'.repeat(61) }, /60 characters/],
+      [{ ...input, deviceLabel: 'Pocket\u0000' }, /contains a character that is not allowed/],
+      [{ ...input, endpoint: 'https://fcm.googleapis.com/fcm/send/a\u0000b' }, /contains a character that is not allowed/],
+      [{ ...input, endpoint: `https://fcm.googleapis.com/fcm/send/${'a'.repeat(100_000)}` }, /too long/],
     ] as const) {
       const r = await call('push.subscribe', bad, u.cookie);
       expect(r.status, JSON.stringify(bad)).toBe(400);
