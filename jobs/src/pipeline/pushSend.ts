@@ -8,6 +8,7 @@ import {
   type PushSender,
   PushThrottledError,
 } from '@walkon/integrations/providers/push.ts';
+import { coalescedMarks, renewLeasesWhileOpen } from './leasedBatch.ts';
 import { WORKER_ID } from './send.ts';
 
 /** Dependencies of the push sender. */
@@ -105,29 +106,9 @@ export async function sendPushBatch(deps: PushSendDeps, pushIds: string[]): Prom
   );
 
   const open = new Set(claimed.map((c) => c.id));
-  const renew = setInterval(() => {
-    void pushDeliveries.renewLeases(deps.db, [...open], owner, leaseUntil()).catch(() => {});
-  }, leaseMs / 3);
-  renew.unref();
+  const renew = renewLeasesWhileOpen(open, (ids) => pushDeliveries.renewLeases(deps.db, ids, owner, leaseUntil()), leaseMs);
 
-  let pending: { id: string; messageId: string }[] = [];
-  let tail: Promise<void> = Promise.resolve();
-  const markSent = (rows: { id: string; messageId: string }[]) => {
-    pending.push(...rows);
-    const p = tail.then(async () => {
-      if (pending.length === 0) return;
-      const batch = pending;
-      pending = [];
-      try {
-        await pushDeliveries.markSent(deps.db, batch, deps.now());
-      } catch (err) {
-        pending.unshift(...batch);
-        throw err;
-      }
-    });
-    tail = p.catch(() => {});
-    return p;
-  };
+  const markSent = coalescedMarks((batch) => pushDeliveries.markSent(deps.db, batch, deps.now()));
 
   const failed: { id: string; reason: string }[] = [];
   const gone: PushToSend[] = [];

@@ -18,6 +18,7 @@ import {
   type SmsMessage,
   ThrottledNotifyError,
 } from '@walkon/integrations/providers/notify/index.ts';
+import { coalescedMarks, renewLeasesWhileOpen } from './leasedBatch.ts';
 
 /** What sending one delivery did. */
 export type SendOutcome =
@@ -252,30 +253,10 @@ export async function sendProviderBatch(deps: SendDeps, deliveryIds: string[]): 
   if (claimed.length === 0) return { outcomes, messages: 0, retry: null, throttled: null };
 
   const open = new Set(seen);
-  const renew = setInterval(() => {
-    void deliveries.renewLeases(deps.db, [...open], owner, leaseUntil()).catch(() => {});
-  }, leaseMs / 3);
-  renew.unref();
+  const renew = renewLeasesWhileOpen(open, (ids) => deliveries.renewLeases(deps.db, ids, owner, leaseUntil()), leaseMs);
 
   // Sent marks: coalesced into one short update per round trip; each caller resolves once its mark committed.
-  let pending: { id: string; messageId: string }[] = [];
-  let tail: Promise<void> = Promise.resolve();
-  const markSent = (rows: { id: string; messageId: string }[]) => {
-    pending.push(...rows);
-    const p = tail.then(async () => {
-      if (pending.length === 0) return;
-      const batch = pending;
-      pending = [];
-      try {
-        await deliveries.markLeasedSent(deps.db, batch, deps.now());
-      } catch (err) {
-        pending.unshift(...batch);
-        throw err;
-      }
-    });
-    tail = p.catch(() => {});
-    return p;
-  };
+  const markSent = coalescedMarks((batch) => deliveries.markLeasedSent(deps.db, batch, deps.now()));
 
   const failed: { ids: string[]; reason: string }[] = [];
   const retry: { ids: string[]; err: Error }[] = [];
