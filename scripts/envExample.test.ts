@@ -77,6 +77,7 @@ describe('production profile: nothing defaults to a fake', () => {
     ['VAPID_PUBLIC_KEY', { VAPID_PUBLIC_KEY: undefined }],
     ['VAPID_SUBJECT', { VAPID_SUBJECT: ' ' }],
     ['PUSH_ALLOW_INSECURE_ENDPOINTS', { PUSH_ALLOW_INSECURE_ENDPOINTS: 'on' }],
+    ['CLOCK_START', { CLOCK_START: '2026-11-28T01:52:00Z' }],
   ])('refuses when %s is missing or wrong: one sentence naming it', (name, change) => {
     const problem = productionProblem({ ...ready, ...change });
     expect(problem).toMatch(new RegExp(`^${name} must `));

@@ -71,6 +71,11 @@ export const integrationsEnvSchema = z.object({
   PG_PREPARED: z.enum(['on', 'off']).default('on'),
   /** Comma-separated host:port seed nodes of a Redis Cluster (or REDIS_URL `redis+cluster://host:port,host:port`); unset = one Redis. */
   REDIS_CLUSTER_NODES: z.string().optional(),
+  /**
+   * Tests only (production refuses it): the instant, ISO 8601 with offset, at which the process's clock starts and
+   * runs on from (integrations/src/clock.ts, docs/decisions/045-time-as-an-input-of-the-tests.md). Unset = the real clock.
+   */
+  CLOCK_START: z.iso.datetime({ offset: true }).optional(),
 });
 
 /** The provider and store settings (README "Configuration"), parsed once from the environment. */
@@ -87,7 +92,7 @@ export const INTEGRATIONS_ENV_KEYS = Object.keys(integrationsEnvSchema.shape);
  * would make WalkOn fake something or send users to the wrong place, as one sentence naming the variable, or
  * null when there is none. Checked on the raw environment (an explicit setting, not a default): NOTIFY_TRANSPORT
  * set, PUBLIC_ORIGIN https://, DATABASE_URL and REDIS_URL (or REDIS_CLUSTER_NODES) set, VAPID_PUBLIC_KEY,
- * VAPID_PRIVATE_KEY and VAPID_SUBJECT set unless PUSH=off, PUSH_ALLOW_INSECURE_ENDPOINTS not on, STRIPE_SECRET_KEY
+ * VAPID_PRIVATE_KEY and VAPID_SUBJECT set unless PUSH=off, CLOCK_START unset, PUSH_ALLOW_INSECURE_ENDPOINTS not on, STRIPE_SECRET_KEY
  * and STRIPE_WEBHOOK_SECRET set unless PAYMENTS=off. The API and the worker refuse to start on it (assertProductionReady).
  */
 export function productionProblem(source: NodeJS.ProcessEnv = process.env): string | null {
@@ -104,6 +109,8 @@ export function productionProblem(source: NodeJS.ProcessEnv = process.env): stri
     for (const k of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'])
       if (!set(k)) return `${k} must be set in production (npx web-push generate-vapid-keys), or PUSH=off to run without push alerts.`;
   }
+  if (set('CLOCK_START'))
+    return 'CLOCK_START must be unset in production (it starts the clock at a chosen instant, for tests).';
   if (source.PUSH_ALLOW_INSECURE_ENDPOINTS === 'on')
     return 'PUSH_ALLOW_INSECURE_ENDPOINTS must be off in production (it lets tests subscribe http://localhost push services).';
   if (source.PAYMENTS !== 'off') {

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ensureCatalogue, refreshPark, runFlightPriceCheck, runParkTick, runRestaurantCheck } from '@walkon/core';
 import { alertEngine, catalogue, createDb, rides, subscriptions } from '@walkon/db';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
+import { processClock } from '@walkon/integrations/clock';
 import { createLogger } from '@walkon/integrations/logger';
 import { createDiningProvider } from '@walkon/integrations/providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from '@walkon/integrations/providers/flights/index.ts';
@@ -114,7 +115,8 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   const env = loadJobsEnv();
   const log = createLogger('walkon-jobs', env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
-  const now = () => new Date();
+  // The stack's clock (CLOCK_START, integrations/src/clock.ts); never in production, whose processes refuse it.
+  const now = processClock(env.NODE_ENV === 'production' ? undefined : env.CLOCK_START);
   const db = createDb(env.DATABASE_URL, { max: Math.min(env.DB_POOL_MAX, 4), prepared: env.PG_PREPARED === 'on' });
   const source = createWaitTimesSource(env, now);
   try {

@@ -1,5 +1,6 @@
 import { createDb, ping } from '@walkon/db';
 import { assertProductionReady } from '@walkon/integrations/env';
+import { processClock } from '@walkon/integrations/clock';
 import { createLogger } from '@walkon/integrations/logger';
 import { checkReadiness } from '@walkon/integrations/ops';
 import { createDiningProvider } from '@walkon/integrations/providers/dining/index.ts';
@@ -17,7 +18,8 @@ import { buildWorker } from './worker.ts';
 assertProductionReady('worker');
 const env = loadJobsEnv();
 const logger = createLogger('worker', env.LOG_LEVEL);
-const now = () => new Date();
+// The real clock; outside production CLOCK_START may start it at a chosen instant (integrations/src/clock.ts).
+const now = processClock(env.CLOCK_START);
 const db = createDb(env.DATABASE_URL, {
   max: env.DB_POOL_MAX,
   prepared: env.PG_PREPARED === 'on',

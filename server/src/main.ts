@@ -1,5 +1,6 @@
 import { createDb } from '@walkon/db';
 import { assertProductionReady, loadIntegrationsEnv } from '@walkon/integrations/env';
+import { processClock } from '@walkon/integrations/clock';
 import { createLogger } from '@walkon/integrations/logger';
 import {
   createDiningProvider,
@@ -19,7 +20,8 @@ assertProductionReady('api');
 const env = loadServerEnv();
 const providerEnv = loadIntegrationsEnv();
 const logger = createLogger('server', env.LOG_LEVEL);
-const now = () => new Date();
+// The real clock; outside production CLOCK_START may start it at a chosen instant (integrations/src/clock.ts).
+const now = processClock(providerEnv.CLOCK_START);
 const db = createDb(env.DATABASE_URL, {
   max: providerEnv.DB_POOL_MAX,
   prepared: providerEnv.PG_PREPARED === 'on',

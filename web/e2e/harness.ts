@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest, promo, users } from '@walkon/db';
 import { FIXTURES_DIR } from '@walkon/db/testing';
 import { createOutboxNotifier, createPushSender, generateVapidKeys } from '@walkon/integrations/providers';
+import { processClock } from '@walkon/integrations/clock';
 import { createRedis } from '@walkon/integrations/redis';
 import { buildWorker, createQueues, type WalkOnWorker } from '@walkon/jobs';
 import { format } from 'date-fns';
@@ -20,6 +21,21 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 export const WDW = 'e957da41-3552-4cf6-b636-5babc5cbc4e5';
 export const SCREENSHOTS = path.join(ROOT, 'web/e2e/screenshots');
+
+/**
+ * The test stack's clock (docs/decisions/045-time-as-an-input-of-the-tests.md): the real time, or, with
+ * E2E_CLOCK_START=<ISO instant> (`make test-clock` sets it) or a stack started with `at`, a clock that starts at that
+ * instant and runs on. The API, the worker, the CLI (CLOCK_START) and the browser (Playwright's clock) are started
+ * from it, and the tests' expected dates come from it (`parkToday`, `stackNow`), never from `new Date()`.
+ */
+let clock: () => Date = processClock(process.env.E2E_CLOCK_START);
+/** Whether the stack runs on a chosen clock (then each browser context gets it: `withStackAndBrowser`). */
+let clockSet = Boolean(process.env.E2E_CLOCK_START);
+
+/** The test stack's time now (see `clock` above): what the API, the worker and the browser take as now. */
+export function stackNow(): Date {
+  return clock();
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,13 +67,16 @@ export interface StackOptions {
   worker?: boolean;
   sendWorker?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** The instant (ISO 8601) at which the stack's clock starts (default E2E_CLOCK_START, else the real time). */
+  at?: string;
 }
 
 /**
  * Starts the real server (server/src/main.ts) serving web/dist, on a fresh migrated database. `worker`: also
  * the real worker process (jobs/src/main.ts) on the same environment (replay data, outbox transport, job
  * schedulers on), so queued e-mails, test alerts and scheduled polls are delivered as in production; off by
- * default, since a worker polling on its own would race the tests that tick through the CLI. `sendWorker`
+ * default, since a worker polling on its own would race the tests that tick through the CLI. `at` (or
+ * E2E_CLOCK_START) starts the processes' clocks at that instant (CLOCK_START). `sendWorker`
  * instead: only the real worker's send queues, in this process (`buildWorker` with `only: 'send'`), so the
  * e-mails the API queues (account e-mails, receipts, test alerts) arrive in the outbox and no poll runs. `env`
  * is added to both processes' environment (e.g. another WAIT_TIMES_REPLAY_DIR). Web Push is on, as in production:
@@ -66,6 +85,10 @@ export interface StackOptions {
  * of the local mock push service (jobs/test/fixtures/pushService.ts, http://127.0.0.1).
  */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  if (opts.at) {
+    clock = processClock(opts.at);
+    clockSet = true;
+  }
   const stripe = await startStripeFake();
   const port = await freePort();
   const name = `walkon_e2e_${Date.now().toString(36)}_${process.pid}`;
@@ -96,6 +119,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: vapid.subject,
     PUSH_ALLOW_INSECURE_ENDPOINTS: 'on',
+    // The processes' clocks start where the harness's is now (integrations/src/clock.ts); unset = the real time.
+    ...(clockSet ? { CLOCK_START: clock().toISOString() } : {}),
     ...opts.env,
   };
   stripe.webhookUrl = `${url}/stripe/webhook`;
@@ -157,7 +182,7 @@ async function startSendWorker(env: NodeJS.ProcessEnv): Promise<{ close(): Promi
         ? createPushSender({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT })
         : null,
     logger: pino({ level: 'warn' }),
-    now: () => new Date(),
+    now: stackNow,
     publicOrigin: env.PUBLIC_ORIGIN!,
     only: 'send',
   });
@@ -204,7 +229,8 @@ export function watchConsole(page: Page, expected: RegExp[] = []): string[] {
 
 /**
  * Registers beforeAll/afterAll that start a stack (with the worker or its send queues, see `startStack`) and a browser for the
- * calling test file and stop them after; the returned object is filled in by beforeAll.
+ * calling test file and stop them after; the returned object is filled in by beforeAll. On a chosen clock (`at`,
+ * E2E_CLOCK_START) each `browser.newContext()` installs Playwright's clock at the stack's time, running on.
  */
 export function withStackAndBrowser(opts: StackOptions = {}): { stack: Stack; browser: Browser } {
   const env = {} as { stack: Stack; browser: Browser };
@@ -212,6 +238,15 @@ export function withStackAndBrowser(opts: StackOptions = {}): { stack: Stack; br
     mkdirSync(SCREENSHOTS, { recursive: true });
     env.stack = await startStack(opts);
     env.browser = await launchBrowser();
+    if (clockSet) {
+      // Every page starts at the stack's time and its clock runs on (Playwright's clock: Date, timers).
+      const newContext = env.browser.newContext.bind(env.browser);
+      env.browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await context.clock.install({ time: stackNow() });
+        return context;
+      };
+    }
   });
   afterAll(async () => {
     await env.browser?.close();
@@ -222,10 +257,11 @@ export function withStackAndBrowser(opts: StackOptions = {}): { stack: Stack; br
 
 /**
  * The accessible name of a calendar day button for the park-local date today (e.g. "Monday, November 23rd,
- * 2026"), computed in the park's time zone like the server does (never the machine's date), and that date.
+ * 2026"), computed in the park's time zone like the server does (never the machine's date) at the stack's time
+ * (`stackNow`), and that date.
  */
 export function parkToday(timeZone = 'America/New_York'): { ymd: string; dayLabel: string } {
-  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(stackNow());
   const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
   return { ymd, dayLabel: format(new Date(y, m - 1, d), 'PPPP') };
 }

@@ -13,7 +13,8 @@ import { type ParkOption, ParkOptions } from './parks.tsx';
 
 /**
  * "Want alerts for FREE?" (docs/spec/part-1.md §2 Signup card, §4 promo dialog, §8): enter a promo code → checked on
- * the server → a free-days code shows the free e-mail form (e-mail, park, first day) → redeemed → the success
+ * the server → a free-days code shows the free e-mail form (e-mail, park, first day: sent only when the visitor chose
+ * one, else the server's park-local today, docs/decisions/044-the-park-today-is-the-servers.md) → redeemed → the success
  * page of the card path (/subscription-success?redemption=…, issue 29 item 4). A percent-off code is handed back to the signup card instead.
  * Errors are shown, not swallowed (DESIGN §6). Loaded lazily by the signup card.
  */
@@ -51,7 +52,12 @@ export default function FreeAlertsDialog({
   const park = parks.find((p) => p.id === parkId);
   const today = useParkToday(park?.id, park?.timezone);
   const [day, setDay] = useState('');
-  const firstFree = day && day >= today ? day : firstDay && firstDay >= today ? firstDay : today;
+  // A day the visitor chose (here or on the card's calendar). Without one the server grants from the park's today
+  // (docs/decisions/044-the-park-today-is-the-servers.md): `today` is only shown, and until the park's calendar
+  // answers it may be the browser's guess (UTC for a park whose zone is not known yet: a day ahead every evening
+  // in the Americas).
+  const chosen = day && day >= today ? day : firstDay && firstDay >= today ? firstDay : undefined;
+  const firstFree = chosen ?? today;
 
   // Each opening starts from the card's current values (and a code the card already checked).
   useEffect(() => {
@@ -113,7 +119,7 @@ export default function FreeAlertsDialog({
       document.getElementById('free-email')?.focus();
       return;
     }
-    redeem.mutate({ email: value, parkId, code: promo.code, date: firstFree });
+    redeem.mutate({ email: value, parkId, code: promo.code, ...(chosen ? { date: chosen } : {}) });
   };
 
   return (
