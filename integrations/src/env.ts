@@ -109,8 +109,7 @@ export function productionProblem(source: NodeJS.ProcessEnv = process.env): stri
     for (const k of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'])
       if (!set(k)) return `${k} must be set in production (npx web-push generate-vapid-keys), or PUSH=off to run without push alerts.`;
   }
-  if (set('CLOCK_START'))
-    return 'CLOCK_START must be unset in production (it starts the clock at a chosen instant, for tests).';
+  if (set('CLOCK_START')) return 'CLOCK_START must be unset in production (it starts the clock at a chosen instant, for tests).';
   if (source.PUSH_ALLOW_INSECURE_ENDPOINTS === 'on')
     return 'PUSH_ALLOW_INSECURE_ENDPOINTS must be off in production (it lets tests subscribe http://localhost push services).';
   if (source.PAYMENTS !== 'off') {

@@ -207,7 +207,17 @@ describe('DESIGN §2.4–2.5 exactly-once delivery', () => {
         // Sweeping again and re-running sends nothing more.
         await sweepQueuedDeliveries({ db, queues, now: later });
         await Promise.all(claimed.map((c) => sendDelivery({ db, notifier, now, publicOrigin }, c.id)));
-        await new Promise((r) => setTimeout(r, 500));
+        // Nothing else will come: the sends above were awaited, and the send queues the sweep filled are drained.
+        const pending = async () => {
+          let n = 0;
+          for (const q of [queues.sendEmail, queues.sendSms, queues.sendPush])
+            n += Object.values(await q.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children')).reduce(
+              (a, b) => a + b,
+              0,
+            );
+          return n;
+        };
+        await expect.poll(pending, { timeout: 15_000, interval: 100 }).toBe(0);
         const perDelivery = await carried.execute(db);
         expect(perDelivery.rows.map((r) => r.n)).toEqual(Array(EXPECTED_MK_ALERTS.length).fill(1));
         expect((await outbox.listOutbox(db)).length).toBeLessThanOrEqual(2);

@@ -238,7 +238,17 @@ describe('DESIGN §2: at most one tick per park at a time, across workers', () =
         inFlight++;
         reads++;
         maxInFlight = Math.max(maxInFlight, inFlight);
-        await new Promise((r) => setTimeout(r, 150));
+        // The read is held until the other worker has taken a job too (both in a job at once: the moment a second
+        // tick could start) or no job is left waiting; then it returns. No fixed sleep decides the overlap.
+        await expect
+          .poll(
+            async () => {
+              const c = await queues.poll.getJobCounts('active', 'wait', 'prioritized');
+              return c.active! >= 2 || c.wait! + c.prioritized! === 0;
+            },
+            { timeout: 10_000, interval: 20 },
+          )
+          .toBe(true);
         inFlight--;
         return replay.getLive(id);
       },

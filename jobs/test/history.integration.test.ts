@@ -152,11 +152,16 @@ describe('5-minute history collection (DESIGN §2.2 history)', () => {
     const runInterval = async () => {
       // Every park's job delivered twice (a late scheduler, a retry): the claim keeps it to one read.
       const jobs = await queues.history.addBulk(parks.flatMap((parkId) => [0, 1].map(() => ({ name: 'collect', data: { parkId } }))));
-      for (let i = 0; i < 300; i++) {
-        const counts = await queues.history.getJobCounts('completed', 'failed');
-        if ((counts.completed ?? 0) + (counts.failed ?? 0) >= jobs.length) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      // Every job has ended (completed or failed): the event that proves no other read will come.
+      await expect
+        .poll(
+          async () => {
+            const counts = await queues.history.getJobCounts('completed', 'failed');
+            return (counts.completed ?? 0) + (counts.failed ?? 0);
+          },
+          { timeout: 20_000, interval: 50 },
+        )
+        .toBeGreaterThanOrEqual(jobs.length);
       await queues.history.clean(0, 10_000, 'completed');
     };
     try {

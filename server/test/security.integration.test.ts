@@ -298,7 +298,13 @@ describe('every write that sends e-mail is limited per client and per target add
     const resets = async () =>
       (await outbox.listOutbox(env.db, { to: email, limit: 100 })).filter((m) => m.bodyText.includes('/reset-password')).length;
     await vi.waitFor(async () => expect(await resets()).toBe(3), { timeout: 5000, interval: 50 });
-    await new Promise((r) => setTimeout(r, 300));
+    // Nothing else will come: each answered request queued its one e-mail (the 3 arrived), the refused ones started
+    // no work, and the send queue has nothing left waiting, active or delayed.
+    const pending = async () => {
+      const counts = await env.queues.sendEmail.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children');
+      return Object.values(counts).reduce((a, b) => a + b, 0);
+    };
+    await vi.waitFor(async () => expect(await pending()).toBe(0), { timeout: 5000, interval: 50 });
     expect(await resets()).toBe(3);
   });
 

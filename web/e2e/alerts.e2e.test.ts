@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createDb } from '@walkon/db';
 import { expectedByRule } from '@walkon/db/testing';
 import { describe, expect, it } from 'vitest';
-import { MK, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
+import { MK, SCREENSHOTS, seedFreePromo, signUp, stackNow, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
 
@@ -40,7 +40,7 @@ describe('end to end: sign up → Get Alerts → Magic Kingdom → free pass →
 
     // The replay serves the recording shifted to the real clock, so which rides are confirmed today (docs/rules.md
     // R2: a stamp of the park-local today) depends on the hour of the run: the independent script says which.
-    const expected = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', new Date(), 'America/New_York', true);
+    const expected = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', stackNow(), 'America/New_York', true);
     const lines = await walkonJobs(env.stack, ['tick', '--park', MK]);
     const sent = lines.map((l) => JSON.parse(l) as { rideName: string; recipient: string; channel: string; waitMinutes: number });
     expect(sent.map((s) => s.rideName).sort()).toEqual(expected);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDays, format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { ROOT, SCREENSHOTS, watchConsole, withStackAndBrowser } from './harness.ts';
+import { ROOT, SCREENSHOTS, stackNow, watchConsole, withStackAndBrowser } from './harness.ts';
 
 // Issue 29 item 24: a real airline logo from Duffel's image host shows through our CSP.
 // The recorded offer is Duffel's documented example (server/test/fixtures/flights), which predates the logo
@@ -44,7 +44,7 @@ describe('issue 29 item 24: airline logos from Duffel', () => {
       await page.goto(`${env.stack.url}/flight-deals`);
       await page.getByLabel('Home airport', { exact: true }).pressSequentially('jfk');
       await page.getByLabel('Disney destination', { exact: true }).selectOption({ label: 'Disney World (Florida)' });
-      await page.getByLabel('Departure date', { exact: true }).fill(format(addDays(new Date(), 5), 'yyyy-MM-dd'));
+      await page.getByLabel('Departure date', { exact: true }).fill(format(addDays(stackNow(), 5), 'yyyy-MM-dd'));
       await page.getByRole('button', { name: 'Search Flights' }).click();
       const logo = page.getByRole('img', { name: 'British Airways logo' }).first();
       await logo.scrollIntoViewIfNeeded();

@@ -5,12 +5,12 @@ import { sendConfirmation } from '@walkon/jobs';
 import { addDays, format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SCREENSHOTS, watchConsole, withStackAndBrowser } from './harness.ts';
+import { SCREENSHOTS, stackNow, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
 
 /** A departure a few days ahead ('yyyy-MM-dd'), safely after "today" in any home airport's time zone. */
-const departure = format(addDays(new Date(), 5), 'yyyy-MM-dd');
+const departure = format(addDays(stackNow(), 5), 'yyyy-MM-dd');
 
 /** Fills the search card for JFK → Disney World (all airports) on `departure`, checking the inputs on the way. */
 async function fillSearch(page: Page): Promise<void> {
@@ -68,7 +68,7 @@ describe('end to end: Flight Deals search (replay fares) and price alert', () =>
           .where('email', '=', email)
           .executeTakeFirstOrThrow();
         expect(created.confirmed_at).toBeNull();
-        const deps = { db, notifier: createOutboxNotifier(), now: () => new Date(), publicOrigin: env.stack.url };
+        const deps = { db, notifier: createOutboxNotifier(), now: () => stackNow(), publicOrigin: env.stack.url };
         expect(await sendConfirmation(deps, 'flight_alert', created.id)).toBe(true);
         const mail = await db.selectFrom('outbox_messages').select('body_text').where('to_address', '=', email).executeTakeFirstOrThrow();
         const link = mail.body_text.match(/https?:\/\/\S+\/confirm\?token=[0-9a-f]+/)?.[0];

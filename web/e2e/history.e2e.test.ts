@@ -7,9 +7,8 @@ import { createReplaySource } from '@walkon/integrations/providers';
 import { collectHistory, DEMO_HISTORY, importHistory } from '@walkon/jobs';
 import { format, parseISO } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MK, parkToday, SCREENSHOTS, signUp, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
+import { MK, parkToday, SCREENSHOTS, signUp, stackNow, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
-const env = withStackAndBrowser();
 const PEOPLEMOVER = 'ffcfeaa2-1416-4920-a1ed-543c1a1695c4';
 const PM_NAME = 'Tomorrowland Transit Authority PeopleMover';
 
@@ -17,15 +16,23 @@ const PM_NAME = 'Tomorrowland Transit Authority PeopleMover';
 // the recorded Magic Kingdom day (ThemeParks.wiki-derived 2026-04-01 series) 20 minutes apart, up to now. Every
 // poll falls on today's park-local date: in the first two hours after the park's midnight they are closer together
 // (a poll before midnight would be yesterday's, and the live table draws today's line only from two 15-minute
-// slots on), and in its first 20 minutes the file waits until two slots of today can have passed.
+// slots on), and in its first 20 minutes the stack starts 20 minutes after the park's midnight instead (its clock is
+// an input, docs/decisions/045-time-as-an-input-of-the-tests.md: no waiting for the real midnight to pass).
 const MIN_AFTER_MIDNIGHT_MS = 20 * 60_000;
+function sinceParkMidnight(at: Date): number {
+  const [hh, mm] = parkLocalTime(at, 'America/New_York').split(':').map(Number) as [number, number];
+  return (hh * 60 + mm) * 60_000 + (at.getTime() % 60_000);
+}
+const planned = stackNow();
+const early = sinceParkMidnight(planned) < MIN_AFTER_MIDNIGHT_MS;
+const env = withStackAndBrowser(
+  early ? { at: new Date(planned.getTime() + MIN_AFTER_MIDNIGHT_MS - sinceParkMidnight(planned)).toISOString() } : {},
+);
 beforeAll(async () => {
-  const [hh, mm] = parkLocalTime(new Date(), 'America/New_York').split(':').map(Number) as [number, number];
-  const sinceMidnight = (hh * 60 + mm) * 60_000 + (Date.now() % 60_000);
-  if (sinceMidnight < MIN_AFTER_MIDNIGHT_MS) await new Promise((r) => setTimeout(r, MIN_AFTER_MIDNIGHT_MS - sinceMidnight));
+  const sinceMidnight = sinceParkMidnight(stackNow());
   const db = createDb(env.stack.databaseUrl, 2);
   try {
-    let clock = new Date();
+    let clock = stackNow();
     const source = createReplaySource({
       dir: FIXTURES_DIR,
       files: ['tpw_live_magic-kingdom_2026-04-14T2227Z.json'],
@@ -33,7 +40,7 @@ beforeAll(async () => {
       now: () => clock,
     });
     await ensureCatalogue({ db, source });
-    const end = Date.now();
+    const end = stackNow().getTime();
     const step = Math.min(20 * 60_000, (Math.max(sinceMidnight, MIN_AFTER_MIDNIGHT_MS) - 60_000) / 6);
     for (let k = 6; k >= 2; k--) {
       clock = new Date(end - k * step);
@@ -43,14 +50,11 @@ beforeAll(async () => {
     clock = new Date(end - step);
     await collectHistory({ db, source, now: () => clock }, MK);
     await history.rollupPark(db, MK, new Date(end - 3 * 3_600_000), new Date(end));
-    await importHistory(
-      { db, now: () => new Date() },
-      { dir: FIXTURES_DIR, datasets: DEMO_HISTORY.filter((d) => d.file.includes('peoplemover')) },
-    );
+    await importHistory({ db, now: stackNow }, { dir: FIXTURES_DIR, datasets: DEMO_HISTORY.filter((d) => d.file.includes('peoplemover')) });
   } finally {
     await db.destroy();
   }
-}, MIN_AFTER_MIDNIGHT_MS + 120_000);
+}, 120_000);
 
 describe('wait history: live table, ride page, watch the ride', () => {
   for (const width of [375, 1280]) {

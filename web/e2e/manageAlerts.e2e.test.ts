@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expectedByRule } from '@walkon/db/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MK, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
+import { MK, SCREENSHOTS, seedFreePromo, signUp, stackNow, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const EPCOT = '47f90d2c-e191-4239-a466-5892ef59a88b';
 const env = withStackAndBrowser();
@@ -78,7 +78,7 @@ describe('Manage Alerts: the toggles change what is saved and what the worker se
       // The worker: Magic Kingdom's walk-ons minus the two switched off; nothing for the park switched off. The
       // replay serves the recording shifted to the real clock, so which rides are confirmed today (docs/rules.md R2)
       // depends on the hour of the run: the independent script says which.
-      const walkOns = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', new Date(), 'America/New_York', true);
+      const walkOns = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', stackNow(), 'America/New_York', true);
       const mk = await tick(MK);
       expect(mk).toEqual(walkOns.filter((n) => n !== 'Dumbo the Flying Elephant' && n !== 'Mad Tea Party'));
       expect(await tick(EPCOT)).toEqual([]);

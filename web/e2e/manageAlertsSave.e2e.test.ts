@@ -43,9 +43,12 @@ describe('issue 29 item 8: Manage Alerts keeps unsaved work', () => {
       await page.screenshot({ path: path.join(SCREENSHOTS, `issue29-manage-alerts-unsaved-${width}.png`) });
 
       // Leaving through the app's own link asks; staying keeps the edits.
-      page.once('dialog', (d) => void d.dismiss());
+      const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.message()))));
       await page.getByRole('link', { name: 'WalkOn' }).first().click();
-      await page.waitForTimeout(300);
+      expect(await asked).toBe('You have unsaved changes on Manage Alerts. Leave this page and lose them?');
+      // The router's blocker settles in promise jobs right after the dismissal, before the page's next task: the
+      // path read in that task is final (no fixed wait).
+      expect(await page.evaluate(() => new Promise<string>((r) => setTimeout(() => r(location.pathname), 0)))).toBe('/manage-alerts');
       expect(new URL(page.url()).pathname).toBe('/manage-alerts');
       expect(await dumbo.getAttribute('aria-checked')).toBe('false');
       expect(await tea.inputValue()).toBe('available');

@@ -2,7 +2,7 @@ import { createDb } from '@walkon/db';
 import { expectedByRule } from '@walkon/db/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MK, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
+import { MK, seedFreePromo, signUp, stackNow, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
 // docs/rules.md R16a: "Mute until …" and quiet hours, changed in Chromium, seen after a reload, and honoured by
 // the alert tick (the operator CLI's `tick`: the production poll → evaluate → claim → send, outbox transport).
@@ -89,7 +89,7 @@ describe('mutes and quiet hours in the browser, and in what the tick sends (R16a
     await page.getByText('Quiet hours need different start and end times (for example 22:00 to 07:00).').waitFor();
 
     // The replay serves the recording shifted to the real clock: the independent script says which rides are short.
-    const short = expectedByRule(RECORDING, new Date(), 'America/New_York', true);
+    const short = expectedByRule(RECORDING, stackNow(), 'America/New_York', true);
     expect(short.length).toBeGreaterThan(0);
     expect(await tick(email)).toEqual([]);
     expect(await alertMails(email)).toEqual([]);

@@ -1,7 +1,7 @@
 import { createDb } from '@walkon/db';
 import { expectedByRule } from '@walkon/db/testing';
 import { describe, expect, it } from 'vitest';
-import { MK, seedFreePromo, signUp, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
+import { MK, seedFreePromo, signUp, stackNow, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
 // docs/rules.md R16a with the real worker process (jobs/src/main.ts: its own job scheduler polls Magic Kingdom
 // every 60 s, outbox transport): quiet hours hold the worker's alerts; when they are removed, the worker's next
@@ -85,14 +85,14 @@ describe('the worker honours quiet hours and mutes (R16a)', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Promo Code Applied!').waitFor();
     await page.getByText('ACTIVE', { exact: true }).waitFor();
-    const passAt = new Date();
+    const passAt = stackNow();
 
     // The worker ticks the park (twice, so one whole tick ran after the pass): nothing for this person.
     await twoTicksAfter(passAt);
     expect((await mails(email)).filter(isAlert)).toEqual([]);
 
     // Mute one short ride on its page; then remove the quiet hours (their end wakes the engine for the person).
-    const short = expectedByRule(RECORDING, new Date(), 'America/New_York', true);
+    const short = expectedByRule(RECORDING, stackNow(), 'America/New_York', true);
     expect(short.length).toBeGreaterThan(1);
     const muted = short[0]!;
     const rideId = await queryOne(
@@ -109,7 +109,7 @@ describe('the worker honours quiet hours and mutes (R16a)', () => {
 
     await expect.poll(async () => (await mails(email)).filter(isAlert).length, { timeout: 200_000, interval: 1000 }).toBe(1);
     const [alert] = (await mails(email)).filter(isAlert);
-    const expected = expectedByRule(RECORDING, new Date(), 'America/New_York', true).filter((n) => n !== muted);
+    const expected = expectedByRule(RECORDING, stackNow(), 'America/New_York', true).filter((n) => n !== muted);
     for (const ride of expected) expect(alert!.body_text).toContain(ride);
     expect(alert!.body_text).not.toContain(muted);
     expect(errors).toEqual([]);

@@ -4,7 +4,7 @@ import { addDays, format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openAdminSection } from './adminNav.ts';
-import { grantRole, MK, SCREENSHOTS, signUp, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
+import { grantRole, MK, SCREENSHOTS, signUp, stackNow, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
 /**
  * What a new visitor meets on the public pages, signed out, signed up and as an admin, at 375 and 1280 px: the
@@ -36,7 +36,7 @@ beforeAll(async () => {
         status: 'sent' as const,
         provider_message_id: null,
         error: null,
-        sent_at: new Date(),
+        sent_at: stackNow(),
       })),
     );
     await db.insertInto('deliveries').values(rows).execute();
@@ -129,7 +129,7 @@ describe('what new users hit', () => {
       await page.getByText('Alerts compare fares in US dollars (USD).').waitFor();
       await page.getByLabel('Home airport', { exact: true }).pressSequentially('jfk');
       await page.getByLabel('Disney destination', { exact: true }).selectOption({ label: 'Disney World (Florida)' });
-      await page.getByLabel('Departure date', { exact: true }).fill(format(addDays(new Date(), 5), 'yyyy-MM-dd'));
+      await page.getByLabel('Departure date', { exact: true }).fill(format(addDays(stackNow(), 5), 'yyyy-MM-dd'));
       await page.getByRole('button', { name: 'Search Flights' }).click();
       const list = page.getByRole('list', { name: 'Available Flights' });
       await list.waitFor();

@@ -9,7 +9,7 @@ import { sendConfirmation } from '@walkon/jobs';
 import { addDays, format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MK, parkToday, SCREENSHOTS, seedFreePromo, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
+import { MK, parkToday, SCREENSHOTS, seedFreePromo, stackNow, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
 // Issue 29 items 2, 3 and 4: money and passes, as a visitor does it, at 375 and 1280 px.
 
@@ -136,7 +136,7 @@ describe('issue 29: money and passes end to end', () => {
         expect(sessions.map(({ id: _id, ...s }) => s)).toEqual([{ status: 'fulfilled', amount_total: 100, days: [tomorrow] }]);
         // The receipt, written by the worker's confirmation job (the outbox transport of the stack).
         const sent = await sendConfirmation(
-          { db, notifier: createOutboxNotifier(), now: () => new Date(), publicOrigin: env.stack.url },
+          { db, notifier: createOutboxNotifier(), now: () => stackNow(), publicOrigin: env.stack.url },
           'checkout',
           sessions[0]!.id,
         );
@@ -187,7 +187,7 @@ describe('issue 29: money and passes end to end', () => {
             .executeTakeFirstOrThrow();
         expect(Number((await watched()).n)).toBe(0);
         // The park still counts as watched although no ride is selected yet: its poll is the retry.
-        expect(await watches.parkHasValidWatch(db, park.id, new Date())).toBe(true);
+        expect(await watches.parkHasValidWatch(db, park.id, stackNow())).toBe(true);
 
         // The ride list becomes available: the next poll of the park (the worker's tick) selects every ride.
         await walkonJobs(env.stack, ['tick', '--park', park.id], { WAIT_TIMES_REPLAY_DIR: FIXTURES_DIR });

@@ -2,7 +2,18 @@ import path from 'node:path';
 import { createDb } from '@walkon/db';
 import { expectedByRule } from '@walkon/db/testing';
 import { describe, expect, it } from 'vitest';
-import { MK, parkToday, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
+import {
+  MK,
+  parkToday,
+  SCREENSHOTS,
+  seedFreePromo,
+  signUp,
+  stackNow,
+  WDW,
+  walkonJobs,
+  watchConsole,
+  withStackAndBrowser,
+} from './harness.ts';
 
 const env = withStackAndBrowser();
 
@@ -60,7 +71,7 @@ describe('end to end: landing card → Stripe checkout (local fake) → signed w
       expect(sessions).toEqual([{ status: 'fulfilled', amount_total: 500 }]);
 
       // The next replay tick texts the recorded walk-on rides to the buyer's phone (and only to it).
-      const expected = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', new Date(), 'America/New_York', true);
+      const expected = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', stackNow(), 'America/New_York', true);
       const lines = await walkonJobs(env.stack, ['tick', '--park', MK]);
       const sent = lines.map((l) => JSON.parse(l) as { rideName: string; recipient: string; channel: string });
       expect(sent.length).toBe(expected.length);

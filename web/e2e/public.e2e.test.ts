@@ -142,16 +142,21 @@ describe('the public site', () => {
       const context = await env.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const errors = watchConsole(page);
+      let inFlight = 0;
       page.on('request', (r) => {
+        inFlight++;
         if (r.resourceType() === 'script' && r.url().startsWith(env.stack.url)) scripts.add(new URL(r.url()).pathname);
       });
+      for (const ended of ['requestfinished', 'requestfailed'] as const) page.on(ended, () => inFlight--);
       await page.goto(`${env.stack.url}/`);
       // Data on screen (the signup card's park list, site.parks), then everything else the page asks for.
       await page.locator('#hero-park option').nth(2).waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');
       await page.mouse.wheel(0, 4000);
       await page.getByRole('heading', { name: 'Get park tips and new-park news' }).waitFor();
-      await page.waitForTimeout(500);
+      // What the scroll asked for has arrived (no request in flight), and the page has run a task after it.
+      await expect.poll(() => inFlight, { timeout: 10_000, interval: 50 }).toBe(0);
+      await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -7,7 +7,7 @@ import { type BrowserContext, type CDPSession, chromium, type Page, type Request
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PushService, startPushService } from '../../jobs/test/fixtures/pushService.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { MK, SCREENSHOTS, seedFreePromo, signUp, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
+import { MK, SCREENSHOTS, seedFreePromo, signUp, stackNow, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
 // The real API (push.* on its router, push_subscriptions in PostgreSQL) and the real worker process
 // (jobs/src/main.ts: job schedulers on, send-push with the stack's VAPID pair) beside a local mock push service
@@ -500,7 +500,7 @@ async function alertPathState(email: string, hash: string): Promise<string> {
   const db = createDb(env.stack.databaseUrl, 1);
   try {
     return JSON.stringify({
-      now: new Date().toISOString(),
+      now: stackNow().toISOString(),
       deliveries: await db
         .selectFrom('deliveries')
         .select(['kind', 'status', 'created_at', 'ride_id'])
@@ -576,7 +576,7 @@ describe('an alert by push, end to end (issue 28 items 2 and 5)', () => {
     // The worker's own poll of Magic Kingdom (its job scheduler, every 60 s) alerts; send-push encrypts with the
     // subscription's keys and signs with VAPID; the mock push service checks both and decrypts. Which rides are
     // short depends on the hour (the replay is shifted to the real clock): the independent script says which.
-    const expected = expectedRides(new Date());
+    const expected = expectedRides(stackNow());
     expect(expected.length).toBeGreaterThan(0);
     const alerts = async () => (await pushService.messages(hash)).filter((m) => (JSON.parse(m) as { kind: string }).kind === 'alert');
     await expect

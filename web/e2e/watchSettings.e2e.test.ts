@@ -4,7 +4,18 @@ import { expectedByRule } from '@walkon/db/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAdminSection } from './adminNav.ts';
-import { grantRole, MK, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
+import {
+  grantRole,
+  MK,
+  SCREENSHOTS,
+  seedFreePromo,
+  signUp,
+  stackNow,
+  WDW,
+  walkonJobs,
+  watchConsole,
+  withStackAndBrowser,
+} from './harness.ts';
 
 const env = withStackAndBrowser();
 
@@ -153,7 +164,7 @@ describe('Per-ride alert settings: set in the browser, kept after a reload, obey
       const own: Record<string, number> = { [DUMBO]: 5, [CARPETS]: 10, [UNDER_THE_SEA]: 10, [SPACE_MOUNTAIN]: 20 };
       const expected = expectedByRule(
         'tpw_live_magic-kingdom_2026-04-14T2227Z.json',
-        new Date(),
+        stackNow(),
         'America/New_York',
         true,
         (n) => own[n] ?? 15,

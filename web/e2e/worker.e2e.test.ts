@@ -2,7 +2,7 @@ import { createDb } from '@walkon/db';
 import { expectedByRule } from '@walkon/db/testing';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { MK, seedFreePromo, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
+import { MK, seedFreePromo, stackNow, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
 // The real worker process (jobs/src/main.ts) beside the API, as in production (outbox transport, replay data,
 // job schedulers on): nothing here runs the CLI. Messages queued to BullMQ (the verification e-mail, the pass
@@ -74,7 +74,7 @@ describe('end to end with the worker: receipts, test alerts and scheduled polls 
     await page.getByText('ACTIVE', { exact: true }).waitFor();
     // The alerts-on confirmation (docs/rules.md R16b): the free pass switched alerts on for today; queued by the
     // API, sent by the worker. Its count of short rides comes from the independent script at this instant.
-    const shortAtOn = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', new Date(), 'America/New_York', true).length;
+    const shortAtOn = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', stackNow(), 'America/New_York', true).length;
     const shortWords = shortAtOn === 0 ? 'none is' : shortAtOn === 1 ? '1 is' : `${shortAtOn} are`;
     const onMail = async () => (await outbox(email)).find((m) => m.subject === 'WalkOn alerts are on: Magic Kingdom Park');
     await expect
@@ -97,7 +97,7 @@ describe('end to end with the worker: receipts, test alerts and scheduled polls 
     // The worker's own poll of Magic Kingdom (its job scheduler, every 60 s): the walk-on rides as one e-mail. The
     // replay serves the recording shifted to the real clock, so which rides are confirmed today (docs/rules.md R2)
     // depends on the hour of the run: the independent script says which, and the subject counts them.
-    const expected = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', new Date(), 'America/New_York', true);
+    const expected = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', stackNow(), 'America/New_York', true);
     expect(expected.length).toBeGreaterThan(0);
     const more = expected.length > 1 ? ` \\+${expected.length - 1} more` : '';
     const subject = new RegExp(`^.+ \\d+ min${more} at Magic Kingdom Park$`);
