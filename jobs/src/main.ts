@@ -1,6 +1,6 @@
 import { createDb, ping } from '@walkon/db';
-import { assertProductionReady } from '@walkon/integrations/env';
 import { processClock } from '@walkon/integrations/clock';
+import { assertProductionReady } from '@walkon/integrations/env';
 import { createLogger } from '@walkon/integrations/logger';
 import { checkReadiness } from '@walkon/integrations/ops';
 import { createDiningProvider } from '@walkon/integrations/providers/dining/index.ts';

@@ -1,6 +1,6 @@
 import { createDb } from '@walkon/db';
-import { assertProductionReady, loadIntegrationsEnv } from '@walkon/integrations/env';
 import { processClock } from '@walkon/integrations/clock';
+import { assertProductionReady, loadIntegrationsEnv } from '@walkon/integrations/env';
 import { createLogger } from '@walkon/integrations/logger';
 import {
   createDiningProvider,

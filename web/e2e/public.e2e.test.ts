@@ -147,7 +147,8 @@ describe('the public site', () => {
         inFlight++;
         if (r.resourceType() === 'script' && r.url().startsWith(env.stack.url)) scripts.add(new URL(r.url()).pathname);
       });
-      for (const ended of ['requestfinished', 'requestfailed'] as const) page.on(ended, () => inFlight--);
+      page.on('requestfinished', () => inFlight--);
+      page.on('requestfailed', () => inFlight--);
       await page.goto(`${env.stack.url}/`);
       // Data on screen (the signup card's park list, site.parks), then everything else the page asks for.
       await page.locator('#hero-park option').nth(2).waitFor({ state: 'attached' });
