@@ -13,10 +13,16 @@ describe('processClock (CLOCK_START, docs/decisions/045-time-as-an-input-of-the-
 
   it('starts at the instant and runs on at the real rate', () => {
     let real = Date.parse('2026-06-01T12:00:00Z');
-    const now = processClock('2026-11-27T20:52:00-05:00', () => real);
+    const now = processClock('2026-11-27T20:52:00-05:00', () => real, real);
     expect(now().toISOString()).toBe('2026-11-28T01:52:00.000Z');
     real += 8 * 60_000 + 250;
     expect(now().toISOString()).toBe('2026-11-28T02:00:00.250Z');
+  });
+
+  it('reads the start at the moment the process started, not when it is first asked', () => {
+    const started = Date.parse('2026-06-01T12:00:00Z');
+    const now = processClock('2026-11-28T01:52:00Z', () => started + 4_000, started);
+    expect(now().toISOString()).toBe('2026-11-28T01:52:04.000Z');
   });
 
   it('refuses what is not an instant, naming the variable', () => {

@@ -5,7 +5,7 @@ import type { LiveEntry, WaitTimesSource } from '@walkon/integrations/providers/
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openParkEntry } from './fixtures/liveFeed.ts';
-import { useTestDb } from './helpers.ts';
+import { expectedByRule, MK, MK_OPEN, useTestDb, watchAll } from './helpers.ts';
 
 // The alert tick (poll → evaluate → claim, docs/rules.md R2–R3, R16a, DESIGN §2.3 pass days) at every instant of
 // the clock matrix (db/src/testingClock.ts, docs/decisions/045-time-as-an-input-of-the-tests.md), for a park in the
@@ -119,6 +119,19 @@ describe('the alert tick at every instant of the clock matrix', () => {
               .map((r) => `${r.email}:${r.ride_id}`)
               .sort();
       expect(sent).toEqual([`quiet-later@example.com:${OPEN}`, `today@example.com:${OPEN}`]);
+    });
+  }
+});
+
+describe('the recorded Magic Kingdom day served at each Orlando instant of the matrix: one tick alerts what the rule names', () => {
+  for (const c of CLOCK_MATRIX.filter((x) => x.park === 'MK')) {
+    it(`${c.label}: ${c.at}`, async () => {
+      const at = () => new Date(c.at);
+      const source = await watchAll(db, MK_OPEN, 'fan@example.com', at, MK);
+      const { claimed } = await runParkTick({ db, source, now: at }, MK);
+      const sent = (await db.selectFrom('deliveries').select('ride_name').where('kind', '=', 'ride_alert').execute()).map((r) => r.ride_name);
+      expect(sent.sort()).toEqual(expectedByRule(MK_OPEN, at(), 'America/New_York', true));
+      expect(claimed.length).toBeGreaterThanOrEqual(sent.length);
     });
   }
 });

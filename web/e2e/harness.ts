@@ -28,13 +28,36 @@ export const SCREENSHOTS = path.join(ROOT, 'web/e2e/screenshots');
  * instant and runs on. The API, the worker, the CLI (CLOCK_START) and the browser (Playwright's clock) are started
  * from it, and the tests' expected dates come from it (`parkToday`, `stackNow`), never from `new Date()`.
  */
-let clock: () => Date = processClock(process.env.E2E_CLOCK_START);
+let clock: () => Date = processClock(process.env.E2E_CLOCK_START, Date.now, Date.now());
 /** Whether the stack runs on a chosen clock (then each browser context gets it: `withStackAndBrowser`). */
 let clockSet = Boolean(process.env.E2E_CLOCK_START);
 
 /** The test stack's time now (see `clock` above): what the API, the worker and the browser take as now. */
 export function stackNow(): Date {
   return clock();
+}
+
+/**
+ * What a rule names for a step the stack ran at one unknown instant between `from` and `to` (e.g. a tick in a CLI
+ * process started in between): `rule` at every second of that span, the distinct answers (JSON-compared). A test
+ * expects the product's answer to be one of them.
+ */
+export function answersDuring<T>(from: Date, to: Date, rule: (at: Date) => T): T[] {
+  const seen = new Map<string, T>();
+  for (let t = from.getTime(); ; t = Math.min(t + 1000, to.getTime())) {
+    const a = rule(new Date(t));
+    seen.set(JSON.stringify(a), a);
+    if (t >= to.getTime()) break;
+  }
+  return [...seen.values()];
+}
+
+/**
+ * `env` for a process spawned now: on a chosen clock, CLOCK_START is the stack's time at this moment (the process's
+ * clock reads it at its start, integrations/src/clock.ts), so every process keeps the harness's time.
+ */
+function withClock(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return clockSet ? { ...env, CLOCK_START: stackNow().toISOString() } : env;
 }
 
 async function freePort(): Promise<number> {
@@ -86,7 +109,7 @@ export interface StackOptions {
  */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   if (opts.at) {
-    clock = processClock(opts.at);
+    clock = processClock(opts.at, Date.now, Date.now());
     clockSet = true;
   }
   const stripe = await startStripeFake();
@@ -119,14 +142,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: vapid.subject,
     PUSH_ALLOW_INSECURE_ENDPOINTS: 'on',
-    // The processes' clocks start where the harness's is now (integrations/src/clock.ts); unset = the real time.
-    ...(clockSet ? { CLOCK_START: clock().toISOString() } : {}),
     ...opts.env,
   };
   stripe.webhookUrl = `${url}/stripe/webhook`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
-    env,
+    env: withClock(env),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
@@ -141,7 +162,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     await new Promise((r) => setTimeout(r, 250));
   }
   const worker: ChildProcess | null = opts.worker
-    ? spawn(process.execPath, ['--import', 'tsx', 'jobs/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
+    ? spawn(process.execPath, ['--import', 'tsx', 'jobs/src/main.ts'], {
+        cwd: ROOT,
+        env: withClock(env),
+        stdio: ['ignore', 'inherit', 'inherit'],
+      })
     : null;
   const sender = opts.sendWorker && !opts.worker ? await startSendWorker(env) : null;
   return {
@@ -200,7 +225,7 @@ async function startSendWorker(env: NodeJS.ProcessEnv): Promise<{ close(): Promi
 export async function walkonJobs(stack: Stack, args: string[], overrides: NodeJS.ProcessEnv = {}): Promise<string[]> {
   const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'jobs/bin/walkon-jobs.mjs'), ...args], {
     cwd: ROOT,
-    env: { ...stack.env, ...overrides },
+    env: withClock({ ...stack.env, ...overrides }),
   });
   return stdout.split('\n').filter(Boolean);
 }
