@@ -4,7 +4,7 @@ export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/walkon
 export REDIS_URL ?= redis://127.0.0.1:6379
 export PORT ?= 3000
 
-.PHONY: setup deps services migrate dev demo test unit e2e test-infra infra-deps bench lint audit chromium build lockfile
+.PHONY: setup deps services migrate dev demo test unit e2e test-clock test-infra infra-deps bench lint audit chromium build lockfile
 
 ## setup: install dependencies, start PostgreSQL and Redis, migrate the database
 setup: deps services migrate
@@ -44,10 +44,12 @@ dev: setup
 demo: setup
 	bash scripts/demo.sh
 
-## test: unit + integration tests (real PostgreSQL and Redis), then the end-to-end tests in Chromium
+## test: unit + integration tests (real PostgreSQL and Redis; the clock matrix runs in-process there), then the
+## end-to-end tests in Chromium, then `test-clock`; each stage prints how long it took
 test: deps services chromium
-	npx vitest run
-	$(MAKE) e2e
+	@bash scripts/timed.sh "unit + integration" npx vitest run
+	@bash scripts/timed.sh "end-to-end" $(MAKE) e2e
+	@bash scripts/timed.sh "end-to-end at chosen instants" $(MAKE) test-clock
 
 unit: deps services
 	npx vitest run
@@ -56,6 +58,18 @@ unit: deps services
 e2e: deps services chromium
 	npm run build -w @walkon/web
 	npx vitest run --config web/e2e/vitest.config.ts
+
+## test-clock: the end-to-end files whose rules follow the park's date, with API, worker, CLI and browser started at
+## chosen instants of the park's day (E2E_CLOCK_START, docs/decisions/045-time-as-an-input-of-the-tests.md): 20:52 in
+## Orlando (the UTC date already tomorrow) and the nearest 00:05 (the park's day five minutes old); uses web/dist (built if missing)
+CLOCK_E2E := web/e2e/passesAndMoney.e2e.test.ts web/e2e/emailChange.e2e.test.ts web/e2e/alerts.e2e.test.ts
+test-clock: deps services chromium
+	@test -f web/dist/index.html || npm run build -w @walkon/web
+	@set -e; for t in '20:52' '00:05 nearest'; do \
+	  at=$$(npx tsx scripts/clockAt.ts America/New_York $$t); \
+	  echo "test-clock: the stack starts at $$at ($$t in Orlando)"; \
+	  E2E_CLOCK_START=$$at npx vitest run --config web/e2e/vitest.config.ts $(CLOCK_E2E); \
+	done
 
 ## infra-deps: Debian's PgBouncer and redis-server for the infra tests
 infra-deps:
