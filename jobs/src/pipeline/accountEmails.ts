@@ -7,6 +7,7 @@ import type { SendDeps } from './send.ts';
 
 /** The page each account e-mail's link opens (`<origin><page>?token=…`). */
 const LINK_PAGE = {
+  finish_signup: '/verify-email',
   verify_email: '/verify-email',
   change_email: '/verify-email',
   signup_existing: '/reset-password',
@@ -14,7 +15,7 @@ const LINK_PAGE = {
 } as const;
 
 /**
- * Enqueues one account e-mail (verification, password reset, e-mail change, "someone tried to sign up with your
+ * Enqueues one account e-mail (finish signing up, verification, password reset, e-mail change, "someone tried to sign up with your
  * address", the old address's e-mail-changed notice) on the `send-email` queue as job `account`, at
  * CONFIRMATION_PRIORITY (after alerts), with the send jobs' retries and exponential backoff (DESIGN §2.5). The
  * payload carries the link's raw token, so the job is removed from Redis once sent.
