@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createDb } from '@walkon/db';
 import { expectedByRule } from '@walkon/db/testing';
 import { describe, expect, it } from 'vitest';
-import { MK, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
+import { finishSignUp, MK, SCREENSHOTS, seedFreePromo, signUp, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
 const env = withStackAndBrowser();
 
@@ -21,6 +21,8 @@ describe('end to end: sign up → Get Alerts → Magic Kingdom → free pass →
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a good password');
     await page.getByRole('button', { name: 'Sign Up' }).click();
+    // The e-mailed link creates the account and returns to Get Alerts (docs/decisions/046-sign-up-by-link.md).
+    await finishSignUp(page, env.stack, email, '/get-alerts');
 
     await page.waitForURL(/\/get-alerts$/);
     await page.getByRole('heading', { name: 'Get Alerts' }).waitFor();

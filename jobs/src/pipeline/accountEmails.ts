@@ -25,16 +25,23 @@ export async function enqueueAccountEmail(queues: Queues, mail: AccountEmailJobD
 }
 
 /**
+ * The e-mail of one account e-mail job (subject, text, HTML): the texts of `@walkon/domain/messages/account`, the
+ * link `<origin><page>?token=…` on `publicOrigin` (LINK_PAGE). Pure; `sendAccountEmail` sends it.
+ */
+export function accountEmailContent(mail: AccountEmailJobData, publicOrigin: string) {
+  const origin = publicOrigin.replace(/\/$/, '');
+  return mail.account === 'email_changed'
+    ? formatEmailChangedNotice({ newEmail: mail.newEmail, passes: mail.passes, contactUrl: `${origin}/contact` })
+    : formatAccountEmail(mail.account, `${origin}${LINK_PAGE[mail.account]}?token=${encodeURIComponent(mail.token)}`);
+}
+
+/**
  * Sends one account e-mail job through the worker's notifier (the shared send budget, DESIGN §2.5): the texts of
  * `@walkon/domain/messages/account`, links on `deps.publicOrigin`. A transient failure throws (BullMQ retries);
  * a permanent one (invalid address) throws UnrecoverableError, not retried.
  */
 export async function sendAccountEmail(deps: SendDeps, mail: AccountEmailJobData): Promise<void> {
-  const origin = deps.publicOrigin.replace(/\/$/, '');
-  const content =
-    mail.account === 'email_changed'
-      ? formatEmailChangedNotice({ newEmail: mail.newEmail, passes: mail.passes, contactUrl: `${origin}/contact` })
-      : formatAccountEmail(mail.account, `${origin}${LINK_PAGE[mail.account]}?token=${encodeURIComponent(mail.token)}`);
+  const content = accountEmailContent(mail, deps.publicOrigin);
   try {
     await deps.notifier.sendEmail({ to: mail.to, ...content }, { db: deps.db });
   } catch (err) {
