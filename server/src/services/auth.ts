@@ -156,7 +156,6 @@ export async function resendVerification(deps: AppDeps, user: SessionUser) {
   return { sent: true };
 }
 
-
 /**
  * The account's passes that are not over yet (park-local days from today on), as "Park: Thu, Nov 26 and Fri,
  * Nov 27" lines, for the e-mail-change notice and the deletion warning.

@@ -71,8 +71,8 @@ function AuthPage() {
         <div role="status" className="mb-6 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-900">
           <p className="font-semibold">Check your e-mail</p>
           <p className="mt-1">
-            We sent an e-mail to {checkInbox}. Open the link in it to finish signing up: it signs you in and takes you back to where you were. The
-            link works for 24 hours.
+            We sent an e-mail to {checkInbox}. Open the link in it to finish signing up: it signs you in and takes you back to where you
+            were. The link works for 24 hours.
           </p>
         </div>
       ) : null}

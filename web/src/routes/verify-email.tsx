@@ -70,7 +70,8 @@ function VerifyEmailPage() {
   let body: React.ReactNode;
   if (!token) body = <p>This link is incomplete. Please open the link from the e-mail again.</p>;
   else if (loading) body = <Spinner label="Checking your session…" />;
-  else if (pendingSignUp) body = (
+  else if (pendingSignUp)
+    body = (
       <FinishSignUp
         token={token}
         email={pendingSignUp.email}
