@@ -64,7 +64,7 @@ describe('end to end with the worker: receipts, test alerts and scheduled polls 
     // account and returns to Get Alerts (docs/decisions/046-sign-up-by-link.md).
     await expect.poll(subjects, { timeout: 30_000 }).toContain('Finish signing up for WalkOn');
     await expect.poll(() => completedSendEmailJobs('account'), { timeout: 10_000 }).toHaveLength(1);
-    await finishSignUp(page, env.stack, email, '/get-alerts');
+    await finishSignUp(page, env.stack, email);
     await page.waitForURL(/\/get-alerts$/);
 
     await page.getByLabel('Destination').selectOption(WDW);
