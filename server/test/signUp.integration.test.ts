@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { outbox } from '@walkon/db';
+import { outbox, retention } from '@walkon/db';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -187,6 +187,35 @@ describe('the e-mailed link creates the account and signs in', () => {
       status: 409,
       message: 'This e-mail address has an account already. Please log in with its password.',
     });
+  });
+});
+
+describe('what a sign-up keeps', () => {
+  it('a used link keeps no name or password hash; a link never opened goes at its expiry, a used one 30 days after', async () => {
+    const used = uniqueEmail('used');
+    const unused = uniqueEmail('unused');
+    expect((await trpcCall(env.app, 'auth.signUp', input(used))).status).toBe(200);
+    expect((await trpcCall(env.app, 'auth.signUp', input(unused))).status).toBe(200);
+    const [token] = await signUpTokens(used, 1);
+    await signUpTokens(unused, 1);
+    expect((await trpcCall(env.app, 'auth.finishSignUp', { token })).status).toBe(200);
+    const rows = () =>
+      env.db
+        .selectFrom('pending_signups')
+        .select(['email', 'full_name', 'password_hash', 'expires_at'])
+        .where('email', 'in', [used, unused])
+        .orderBy('email')
+        .execute();
+    const before = await rows();
+    expect(before.map((r) => [r.email, r.full_name, r.password_hash.startsWith('$argon2id$')])).toEqual([
+      [unused, 'Pat Doe', true],
+      [used, '', false],
+    ]);
+    const expiry = before[0]!.expires_at.getTime();
+    await retention.sweepExpired(env.db, new Date(expiry + 1000));
+    expect((await rows()).map((r) => r.email)).toEqual([used]);
+    await retention.sweepExpired(env.db, new Date(expiry + 31 * 86_400_000));
+    expect(await rows()).toEqual([]);
   });
 });
 

@@ -56,9 +56,12 @@ export async function consumePending(db: Executor, tokenHash: string, now: Date)
     .executeTakeFirst();
 }
 
-/** Records the account a used sign-up link created (so opening it again, signed in as that account, is not an error). */
+/**
+ * Records the account a used sign-up link created (so opening it again, signed in as that account, is not an
+ * error) and clears the name and password hash it held: the account has them now.
+ */
 export async function markCreated(db: Executor, id: string, userId: string): Promise<void> {
-  await db.updateTable('pending_signups').set({ user_id: userId }).where('id', '=', id).execute();
+  await db.updateTable('pending_signups').set({ user_id: userId, full_name: '', password_hash: '' }).where('id', '=', id).execute();
 }
 
 /** The account an already used sign-up link created → its user id, or undefined (unknown, unused, or none created). */
