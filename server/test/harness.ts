@@ -291,15 +291,16 @@ export async function signUpUser(app: FastifyInstance, email = `p${++signUps}-${
 /**
  * An account as sign-up made them before docs/decisions/046-sign-up-by-link.md: unverified, signed in at once
  * (such accounts still exist and still see only what they set up themselves, docs/rules.md R26) →
- * { id, email, cookie }. Written straight to the database; the password is "correct horse".
+ * { id, email, cookie }. Written straight to the database; the password is "correct horse"; the session starts at `now`.
  */
 export async function legacyUnverifiedUser(
   env: Pick<TestServer, 'db'>,
   email = `legacy${++signUps}-${randomUUID().slice(0, 8)}@example.com`,
   password = 'correct horse',
+  now = new Date(),
 ) {
   const u = await users.createUser(env.db, { email, fullName: 'Test Person', passwordHash: await hashPassword(password) });
-  const session = await createSession(env.db, u.id, new Date());
+  const session = await createSession(env.db, u.id, now);
   return { id: u.id, email, cookie: `${SESSION_COOKIE}=${session.token}` };
 }
 
