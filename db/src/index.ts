@@ -32,6 +32,7 @@ export * as retention from './repositories/retention.ts';
 export * as returnTimeAlerts from './repositories/returnTimeAlerts.ts';
 export * as rides from './repositories/rides.ts';
 export * as sessions from './repositories/sessions.ts';
+export * as signups from './repositories/signups.ts';
 export * as site from './repositories/site.ts';
 export * as subscriptions from './repositories/subscriptions.ts';
 export * as users from './repositories/users.ts';

@@ -36,6 +36,26 @@ export interface AccountTokensTable {
   created_at: GeneratedTimestamp;
 }
 
+/**
+ * A sign-up waiting for its e-mailed link (docs/decisions/046-sign-up-by-link.md): no account exists until the
+ * link is opened; only the token's hex SHA-256 is stored.
+ */
+export interface PendingSignupsTable {
+  id: Generated<string>;
+  token_hash: string;
+  email: string;
+  full_name: string;
+  /** argon2id PHC string of the password chosen at sign-up. */
+  password_hash: string;
+  /** The same-site path the link returns to once the account exists. */
+  next_path: Generated<string>;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The account the link created (set when used). */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: GeneratedTimestamp;
+}
+
 /** Role changes made in /admin: who, what, to whom, when. */
 export interface RoleAuditTable {
   id: Generated<string>;
@@ -769,6 +789,7 @@ export interface Database {
   lightning_lane_bookings: LightningLaneBookingsTable;
   return_time_alerts: ReturnTimeAlertsTable;
   account_tokens: AccountTokensTable;
+  pending_signups: PendingSignupsTable;
   role_audit: RoleAuditTable;
 }
 

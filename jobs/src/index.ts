@@ -3,6 +3,7 @@
 // application steps live in @walkon/core, the providers, logger, Redis factory and environment in @walkon/integrations.
 
 export { DEMO_HISTORY, type HistoryDataset, type ImportResult, importHistory, parseSeries, splitCsvLine } from './history/import.ts';
+export { accountEmailContent } from './pipeline/accountEmails.ts';
 export { sendConfirmation } from './pipeline/confirmations.ts';
 export { collectHistory, HISTORY_EVERY_MS, historyOffsetFor, historySchedulerId, reconcileHistorySchedulers } from './pipeline/history.ts';
 export { enqueuePushDeliveries, PUSH_BATCH_SIZE } from './pipeline/pushFanout.ts';

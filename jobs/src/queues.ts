@@ -36,7 +36,7 @@ export type ConfirmationKind = confirmations.ConfirmationKind;
  */
 export const accountEmailJobSchema = z.union([
   z.object({
-    account: z.enum(['verify_email', 'signup_existing', 'reset_password', 'change_email']),
+    account: z.enum(['finish_signup', 'verify_email', 'signup_existing', 'reset_password', 'change_email']),
     to: z.string().min(1),
     token: z.string().min(1),
   }),

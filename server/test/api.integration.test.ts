@@ -5,7 +5,7 @@ import { formatDay } from '@walkon/domain/days';
 import { createReplaySource } from '@walkon/integrations/providers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../src/auth/session.ts';
-import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
+import { buildTestApp, ORIGIN, signUpToken, signUpUser, trpcCall, withTestServer } from './harness.ts';
 
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const replay = () =>
@@ -35,35 +35,39 @@ const allRideIds = async () =>
   (await trpcCall(env.app, 'waitTimes.live', { parkId: MK })).body.result.data.rides.map((r: { id: string }) => r.id) as string[];
 
 describe('accounts (docs/spec/part-1.md §2 Auth)', () => {
-  it('sign up lower-cases the e-mail and sets an HttpOnly, SameSite=Lax session cookie (no Secure in development)', async () => {
+  it('sign up lower-cases the e-mail; its link sets an HttpOnly, SameSite=Lax session cookie (no Secure in development)', async () => {
     const r = await trpcCall(env.app, 'auth.signUp', { fullName: 'Ann', email: 'Ann@Example.COM', password: 'correct horse' });
-    expect(r.body.result.data.user.email).toBe('ann@example.com');
-    expect(r.setCookie).toMatch(/^walkon_session=[a-z2-7]{32};/);
-    expect(r.setCookie).toContain('HttpOnly');
-    expect(r.setCookie).toContain('SameSite=Lax');
-    expect(r.setCookie).not.toContain('Secure');
+    expect(r.body.result.data).toEqual({ ok: true });
+    expect(r.setCookie).toBeUndefined();
+    const f = await trpcCall(env.app, 'auth.finishSignUp', { token: await signUpToken('ann@example.com') });
+    expect(f.body.result.data.user.email).toBe('ann@example.com');
+    expect(f.setCookie).toMatch(/^walkon_session=[a-z2-7]{32};/);
+    expect(f.setCookie).toContain('HttpOnly');
+    expect(f.setCookie).toContain('SameSite=Lax');
+    expect(f.setCookie).not.toContain('Secure');
     const stored = await env.db.selectFrom('sessions').select('id').execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.id).toMatch(/^[0-9a-f]{64}$/);
-    expect(r.setCookie).not.toContain(stored[0]!.id);
+    expect(f.setCookie).not.toContain(stored[0]!.id);
     const hash = (await env.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow()).password_hash;
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('the cookie is Secure in production', async () => {
     const prodApp = await buildTestApp(env, true, replay());
-    const res = await trpcCall(prodApp, 'auth.signUp', { fullName: 'P', email: 'p@example.com', password: 'correct horse' });
+    const email = `prod-${Date.now()}@example.com`;
+    expect((await trpcCall(prodApp, 'auth.signUp', { fullName: 'P', email, password: 'correct horse' })).status).toBe(200);
+    const res = await trpcCall(prodApp, 'auth.finishSignUp', { token: await signUpToken(email) });
     expect(res.setCookie).toContain('Secure');
     await prodApp.close();
   });
 
-  it('a sign-up with a registered address answers like a new one, with a cookie that opens no session (no enumeration)', async () => {
+  it('a sign-up with a registered address answers like a new one, with no cookie (no enumeration, docs/decisions/046)', async () => {
     const { email } = await signUpUser(env.app);
     const r = await trpcCall(env.app, 'auth.signUp', { fullName: 'X', email, password: 'correct horse' });
     expect(r.status).toBe(200);
-    expect(r.body.result.data.user).toMatchObject({ email, fullName: 'X', roles: [], emailVerified: false });
-    expect(r.cookie).toMatch(/^walkon_session=\w+/);
-    expect((await trpcCall(env.app, 'auth.me', undefined, r.cookie)).body.result.data.user).toBeNull();
+    expect(r.body.result.data).toEqual({ ok: true });
+    expect(r.setCookie).toBeUndefined();
   });
 
   it('docs/spec/part-1.md §5: sign up without a full name says "Please enter your full name to sign up."', async () => {

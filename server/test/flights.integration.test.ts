@@ -3,7 +3,7 @@ import { createOutboxNotifier, FlightProviderError, type FlightResult, type Flig
 import { sendConfirmation } from '@walkon/jobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FlightSearchService } from '../src/services/flights.ts';
-import { buildTestApp, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
+import { buildTestApp, legacyUnverifiedUser, ORIGIN, signUpUser, trpcCall, withTestServer } from './harness.ts';
 
 /** 03:00 UTC on 23 Nov 2026: still the 22nd in New York, already the 23rd in Paris. */
 const NOW = new Date('2026-11-23T03:00:00Z');
@@ -202,7 +202,8 @@ describe('flight price alerts (docs/spec/part-2.md §3 flight_alerts, §5, §9)'
   });
 
   it('double opt-in: the signed-in owner of the verified address needs no confirmation; anyone else does', async () => {
-    const person = await signUpUser(app);
+    // An account made before sign-up by link (docs/decisions/046-sign-up-by-link.md) may be unverified.
+    const person = await legacyUnverifiedUser(env, undefined, undefined, NOW);
     const mine = await trpcCall(app, 'flights.createAlert', { ...alert, email: person.email }, person.cookie);
     // Not verified yet: the link still goes out.
     expect(mine.data.confirmed).toBe(false);
@@ -212,6 +213,9 @@ describe('flight price alerts (docs/spec/part-2.md §3 flight_alerts, §5, §9)'
     expect((await env.queues.sendEmail.getJob(`flight_alert-${verified.data.id}`)) ?? null).toBeNull();
     const other = await trpcCall(app, 'flights.createAlert', { ...alert, email: 'someone-else@example.com' }, person.cookie);
     expect(other.data.confirmed).toBe(false);
+    // Signed up through the e-mailed link, the address is verified from the start.
+    const linked = await signUpUser(app);
+    expect((await trpcCall(app, 'flights.createAlert', { ...alert, email: linked.email }, linked.cookie)).data.confirmed).toBe(true);
   });
 
   it('the one-click unsubscribe link stops a flight alert', async () => {

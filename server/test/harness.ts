@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, subscriptions } from '@walkon/db';
+import { type Database, outbox, subscriptions, users } from '@walkon/db';
 import { createTestDb, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import { createOutboxNotifier, type WaitTimesSource } from '@walkon/integrations/providers';
 import { createRedis } from '@walkon/integrations/redis';
@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { type SessionUser, validateSessionToken } from '../src/auth/session.ts';
+import { hashPassword } from '../src/auth/password.ts';
+import { createSession, SESSION_COOKIE, type SessionUser, validateSessionToken } from '../src/auth/session.ts';
 import type { AppDeps, FlightSearchService } from '../src/deps.ts';
 import type { Payments } from '../src/payments/stripe.ts';
 import { DEFAULT_LIMITS, guardOf, type LimitSettings } from '../src/security/limits.ts';
@@ -59,6 +60,7 @@ export function withTestServer(
   beforeAll(async () => {
     ({ db: env.db } = await createTestDb());
     env.queues = createQueues({ connection: redis, prefix: `test-${randomUUID()}` });
+    mailStores.add(env);
     env.deps = testDeps(env, opts.production?.() ?? false, opts.source?.(), opts.payments?.() ?? null, opts.now, opts.flights?.() ?? null);
     env.app = await buildApp(env.deps);
     if (opts.sendWorker)
@@ -75,6 +77,7 @@ export function withTestServer(
       });
   });
   afterAll(async () => {
+    mailStores.delete(env);
     await worker?.close();
     await env.app?.close();
     for (const q of env.queues?.all() ?? []) await q.obliterate({ force: true }).catch(() => {});
@@ -243,12 +246,62 @@ export async function createTestCaller(deps: AppDeps, user: SessionUser | { cook
   return createCaller({ deps, req, res: reply, user: sessionUser, sessionId, guard: guardOf(deps) });
 }
 
+/** Where this test file's apps queue and (with a send worker) deliver account e-mails: every `withTestServer` env. */
+const mailStores = new Set<Pick<TestServer, 'db' | 'queues'>>();
+
+/**
+ * The raw token of the newest sign-up link e-mailed to `email` (docs/decisions/046-sign-up-by-link.md), as the
+ * person finds it: the queued `finish_signup` account e-mail of any `withTestServer` env of this file, or — once a
+ * send worker sent it — the /verify-email link in the outbox. Polls up to `timeoutMs` (the API queues the e-mail
+ * after answering). @throws when none arrives.
+ */
+export async function signUpToken(email: string, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const env of mailStores) {
+      const jobs = await env.queues.sendEmail.getJobs(['prioritized', 'waiting', 'delayed', 'active', 'completed', 'failed']);
+      const queued = jobs
+        .filter((j) => j?.data && 'account' in j.data && j.data.account === 'finish_signup' && j.data.to === email)
+        .sort((a, b) => b.timestamp - a.timestamp)[0];
+      if (queued && 'token' in queued.data) return queued.data.token as string;
+      for (const m of await outbox.listOutbox(env.db, { to: email })) {
+        const token = m.bodyText.match(/\/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+        if (token && m.subject === 'Finish signing up for WalkOn') return decodeURIComponent(token);
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no sign-up link e-mailed to ${email}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 let signUps = 0;
-/** Signs a new person up through `auth.signUp` → { id, email, cookie }. @throws when the sign-up fails. */
+/**
+ * Signs a new person up through `auth.signUp` and opens the e-mailed link (`auth.finishSignUp`), as a person does
+ * (docs/decisions/046-sign-up-by-link.md) → { id, email, cookie }; the account is verified. `app` must share the
+ * queues of a `withTestServer` env of the calling file. @throws when the sign-up fails.
+ */
 export async function signUpUser(app: FastifyInstance, email = `p${++signUps}-${randomUUID().slice(0, 8)}@example.com`) {
   const r = await trpcCall(app, 'auth.signUp', { fullName: 'Test Person', email, password: 'correct horse' });
-  if (r.status !== 200 || !r.cookie) throw new Error(`sign-up failed: ${r.status} ${r.message}`);
-  return { id: r.data.user.id as string, email, cookie: r.cookie };
+  if (r.status !== 200) throw new Error(`sign-up failed: ${r.status} ${r.message}`);
+  const f = await trpcCall(app, 'auth.finishSignUp', { token: await signUpToken(email) });
+  if (f.status !== 200 || !f.cookie) throw new Error(`sign-up link failed: ${f.status} ${f.message}`);
+  return { id: f.data.user.id as string, email, cookie: f.cookie };
+}
+
+/**
+ * An account as sign-up made them before docs/decisions/046-sign-up-by-link.md: unverified, signed in at once
+ * (such accounts still exist and still see only what they set up themselves, docs/rules.md R26) →
+ * { id, email, cookie }. Written straight to the database; the password is "correct horse"; the session starts at `now`.
+ */
+export async function legacyUnverifiedUser(
+  env: Pick<TestServer, 'db'>,
+  email = `legacy${++signUps}-${randomUUID().slice(0, 8)}@example.com`,
+  password = 'correct horse',
+  now = new Date(),
+) {
+  const u = await users.createUser(env.db, { email, fullName: 'Test Person', passwordHash: await hashPassword(password) });
+  const session = await createSession(env.db, u.id, now);
+  return { id: u.id, email, cookie: `${SESSION_COOKIE}=${session.token}` };
 }
 
 /**

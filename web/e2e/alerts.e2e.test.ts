@@ -4,6 +4,7 @@ import { expectedByRule } from '@walkon/db/testing';
 import { describe, expect, it } from 'vitest';
 import {
   answersDuring,
+  finishSignUp,
   MK,
   SCREENSHOTS,
   seedFreePromo,
@@ -32,6 +33,8 @@ describe('end to end: sign up → Get Alerts → Magic Kingdom → free pass →
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a good password');
     await page.getByRole('button', { name: 'Sign Up' }).click();
+    // The e-mailed link creates the account and returns to Get Alerts (docs/decisions/046-sign-up-by-link.md).
+    await finishSignUp(page, env.stack, email);
 
     await page.waitForURL(/\/get-alerts$/);
     await page.getByRole('heading', { name: 'Get Alerts' }).waitFor();

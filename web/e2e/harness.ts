@@ -9,7 +9,7 @@ import { FIXTURES_DIR } from '@walkon/db/testing';
 import { processClock } from '@walkon/integrations/clock';
 import { createOutboxNotifier, createPushSender, generateVapidKeys } from '@walkon/integrations/providers';
 import { createRedis } from '@walkon/integrations/redis';
-import { buildWorker, createQueues, type WalkOnWorker } from '@walkon/jobs';
+import { accountEmailContent, buildWorker, createQueues, type WalkOnWorker } from '@walkon/jobs';
 import { format } from 'date-fns';
 import { pino } from 'pino';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -82,6 +82,8 @@ export interface Stack {
   stripe: StripeFake;
   /** The stack's VAPID key pair (URL-safe base64; API and worker share it), as `push.publicKey` hands it out. */
   vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Whether queued e-mails are sent into the outbox (the worker or its send queues run beside the API). */
+  sends: boolean;
   stop(): Promise<void>;
 }
 
@@ -175,6 +177,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     databaseUrl,
     stripe,
     vapid,
+    sends: Boolean(worker || sender),
     async stop() {
       await sender?.close();
       for (const c of [worker, child]) {
@@ -314,8 +317,10 @@ export async function grantRole(stack: Stack, email: string, role: 'admin' | 'mo
 }
 
 /**
- * Signs a new account up through the real /auth page (Sign Up tab) and waits until the app has left /auth
- * for `then` (the redirect target).
+ * Signs a new account up as a person does (docs/decisions/046-sign-up-by-link.md): the real /auth page (Sign Up
+ * tab) → "Check your e-mail" → the link of the "Finish signing up" e-mail (`signUpLinkFor`) → "Finish signing
+ * up"; resolves once the app has left the link's page for `then` (the page sign-up started from, or where the
+ * app sends a person from there), signed in with a verified address.
  */
 export async function signUp(page: Page, stack: Stack, email: string, then = '/', fullName = 'Test Person'): Promise<void> {
   await page.goto(`${stack.url}/auth?redirect=${encodeURIComponent(then)}`);
@@ -324,7 +329,59 @@ export async function signUp(page: Page, stack: Stack, email: string, then = '/'
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('a good password');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+  await page.getByText(`We sent an e-mail to ${email.toLowerCase()}.`).waitFor();
+  await finishSignUp(page, stack, email);
+}
+
+/**
+ * Opens the sign-up link e-mailed to `email` in `page` and presses "Finish signing up"; resolves once the app has
+ * left the link's page for the page sign-up started from.
+ */
+export async function finishSignUp(page: Page, stack: Stack, email: string): Promise<void> {
+  await page.goto(await signUpLinkFor(stack, email));
+  await page.getByRole('button', { name: 'Finish signing up' }).click();
+  await page.waitForURL((u) => u.pathname !== '/verify-email');
+}
+
+/**
+ * The link of the newest "Finish signing up" e-mail to `email`, as the person receives it: from the outbox when
+ * the stack sends e-mails (`stack.sends`), else rendered by the worker's own renderer (`accountEmailContent`) from
+ * the account e-mail job still queued in Redis. Waits up to 5 s (the API queues it after answering).
+ */
+export async function signUpLinkFor(stack: Stack, email: string): Promise<string> {
+  const to = email.toLowerCase();
+  const pattern = /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_%-]+/;
+  const db = createDb(stack.databaseUrl, 1);
+  const connection = stack.sends ? null : createRedis(stack.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 'worker');
+  const queues = connection ? createQueues({ connection, prefix: stack.env.QUEUE_PREFIX! }) : null;
+  try {
+    for (let i = 0; i < 50; i++) {
+      if (queues) {
+        const jobs = await queues.sendEmail.getJobs(['prioritized', 'waiting', 'delayed']);
+        const job = jobs
+          .filter((j) => j?.data && 'account' in j.data && j.data.account === 'finish_signup' && j.data.to === to)
+          .sort((a, b) => b.timestamp - a.timestamp)[0];
+        const link = job && 'token' in job.data ? accountEmailContent(job.data, stack.url).text.match(pattern)?.[0] : undefined;
+        if (link) return link;
+      } else {
+        const row = await db
+          .selectFrom('outbox_messages')
+          .select('body_text')
+          .where('to_address', '=', to)
+          .where('subject', '=', 'Finish signing up for WalkOn')
+          .orderBy('created_at', 'desc')
+          .executeTakeFirst();
+        const link = row?.body_text.match(pattern)?.[0];
+        if (link) return link;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no sign-up link e-mailed to ${to}`);
+  } finally {
+    await queues?.close();
+    connection?.disconnect();
+    await db.destroy();
+  }
 }
 
 /** The newest link to `linkPath` e-mailed to `to`, read from the stack's outbox (what the person clicks). */

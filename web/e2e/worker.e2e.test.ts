@@ -2,7 +2,7 @@ import { createDb } from '@walkon/db';
 import { expectedByRule } from '@walkon/db/testing';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { MK, seedFreePromo, stackNow, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
+import { finishSignUp, MK, seedFreePromo, stackNow, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
 // The real worker process (jobs/src/main.ts) beside the API, as in production (outbox transport, replay data,
 // job schedulers on): nothing here runs the CLI. Messages queued to BullMQ (the verification e-mail, the pass
@@ -60,10 +60,12 @@ describe('end to end with the worker: receipts, test alerts and scheduled polls 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a good password');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.waitForURL(/\/get-alerts$/);
-    // The verification e-mail: an `account` job the API queued and the worker sent (decision: DESIGN §2.5).
-    await expect.poll(subjects, { timeout: 30_000 }).toContain('Confirm your WalkOn e-mail address');
+    // The sign-up e-mail: an `account` job the API queued and the worker sent (DESIGN §2.5); its link creates the
+    // account and returns to Get Alerts (docs/decisions/046-sign-up-by-link.md).
+    await expect.poll(subjects, { timeout: 30_000 }).toContain('Finish signing up for WalkOn');
     await expect.poll(() => completedSendEmailJobs('account'), { timeout: 10_000 }).toHaveLength(1);
+    await finishSignUp(page, env.stack, email);
+    await page.waitForURL(/\/get-alerts$/);
 
     await page.getByLabel('Destination').selectOption(WDW);
     await page.getByLabel('Park').selectOption(MK);

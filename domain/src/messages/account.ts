@@ -2,14 +2,24 @@ import { escapeHtml } from '../html.ts';
 import type { EmailContent } from './email.ts';
 
 /** Which account e-mail to write (the links' pages are /verify-email and /reset-password). */
-export type AccountEmailKind = 'verify_email' | 'signup_existing' | 'reset_password' | 'change_email';
+export type AccountEmailKind = 'finish_signup' | 'verify_email' | 'signup_existing' | 'reset_password' | 'change_email';
 
 /**
- * The account e-mails (verify the address, someone signed up with your address, reset the password, confirm a
+ * The account e-mails (finish signing up, verify the address, someone signed up with your address, reset the password, confirm a
  * new address): a short explanation and one link. `link` is the full URL with its single-use token.
  */
 export function formatAccountEmail(kind: AccountEmailKind, link: string): EmailContent {
   const texts: Record<AccountEmailKind, { subject: string; lines: string[]; action: string }> = {
+    // docs/decisions/046-sign-up-by-link.md: no account exists until this link is opened.
+    finish_signup: {
+      subject: 'Finish signing up for WalkOn',
+      lines: [
+        'Welcome to WalkOn! Open the link below to confirm this e-mail address and finish creating your account; it signs you in.',
+        'Your account then shows every alert bought for this address, also those bought before you signed up.',
+        'The link works once, for 24 hours. If you did not sign up, ignore this e-mail: no account is created.',
+      ],
+      action: 'Finish signing up',
+    },
     verify_email: {
       subject: 'Confirm your WalkOn e-mail address',
       lines: [

@@ -80,6 +80,8 @@ export const signUpInput = z.object({
   }),
   email: emailSchema,
   password: newPasswordSchema,
+  /** The same-site page the e-mailed link returns to once the account exists (docs/decisions/046-sign-up-by-link.md). */
+  next: text('Return page', { max: 512 }).optional(),
 });
 
 export const logInInput = z.object({ email: emailSchema, password: passwordSchema });

@@ -52,14 +52,6 @@ export async function createSession(db: Executor, userId: string, now: Date): Pr
 }
 
 /**
- * A session token and expiry exactly like `createSession`'s, stored nowhere: the cookie a sign-up with an
- * already registered address gets (decision 023), so its answer matches a new account's and opens nothing.
- */
-export function unboundSession(now: Date): { token: string; expiresAt: Date } {
-  return { token: generateSessionToken(), expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY_MS) };
-}
-
-/**
  * Validates a token: unknown → null; expired → deleted, null; less than 15 days left → extended to 30 days
  * (`renewed` tells the caller to refresh the cookie).
  */

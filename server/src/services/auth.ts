@@ -1,13 +1,16 @@
-import { accounts, type EmailOwner, subscriptions, users } from '@walkon/db';
+import { accounts, type EmailOwner, signups, subscriptions, users } from '@walkon/db';
 import { formatDayList } from '@walkon/domain/timeFormat';
 import { type AccountEmailJobData, enqueueAccountEmail } from '@walkon/jobs/producers';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertStrongPassword } from '../auth/passwordPolicy.ts';
-import { createSession, emailScope, invalidateSession, type SessionUser, unboundSession } from '../auth/session.ts';
+import { createSession, emailScope, invalidateSession, type SessionUser } from '../auth/session.ts';
 import type { AppDeps, Guard } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { humanWait } from '../security/limits.ts';
 import { clearLogIn, reserveLogIn } from '../security/loginThrottle.ts';
+
+const BAD_LINK = 'This link is invalid or has expired. Please ask for a new one.';
+const ALREADY_SIGNED_UP = 'This e-mail address has an account already. Please log in with its password.';
 
 // A real hash to compare against when the e-mail is unknown, so timing does not reveal which e-mails exist.
 let dummyHash: Promise<string> | undefined;
@@ -34,42 +37,83 @@ function afterAnswer(deps: AppDeps, what: string, work: () => Promise<void>): vo
 }
 
 /**
- * Signs a person up (docs/spec/part-1.md §2 Auth; docs/rules.md R29; decision 023) → { user, session }: the account
- * (unverified), a session, and — after answering — a verification e-mail (link to /verify-email, 24 h, single
- * use). When the address already has an account the answer is the same: a stand-in user and a session token
- * that is stored nowhere (the cookie is set alike and opens nothing), and — after answering — the
- * owner gets "someone tried to sign up with your address" with a password-reset link. Both paths hash the
- * password and write twice before answering, so the time taken does not tell either.
+ * The page a sign-up link returns to (docs/decisions/046-sign-up-by-link.md): `next` when it is a same-site path
+ * ("/…", never "//…" or "/\\…", so no open redirect); "/" otherwise. A link page (/verify-email, /reset-password)
+ * becomes /manage-alerts: the new account is verified already, and a link's token is never stored.
+ */
+export function signUpReturnPath(next: string | undefined): string {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  if (/^\/(verify-email|reset-password)\b/.test(next)) return '/manage-alerts';
+  if (/^\/auth\b/.test(next)) return '/';
+  return next;
+}
+
+/**
+ * Signs a person up (docs/spec/part-1.md §2 Auth, §8 "Check your email for a confirmation link."; docs/rules.md
+ * R29; docs/decisions/046-sign-up-by-link.md) → { ok }. No account and no session yet, for any address: a new
+ * address gets a pending sign-up (name, password hash, return page) and — after answering — the "Finish signing
+ * up" e-mail whose link (24 h, single use; `finishSignUp`) creates the account and signs in; an address that has
+ * an account gets — after answering — "someone tried to sign up with your address" with a password-reset link.
+ * Both paths check and hash the password and make one write before answering (the pending row; the reset link),
+ * and set no cookie, so neither the answer, its timing nor any later request made with it tells them apart.
  * @throws AppError BAD_REQUEST when the password is too guessable (`assertStrongPassword`).
  */
-export async function signUp(deps: AppDeps, input: { fullName: string; email: string; password: string }) {
+export async function signUp(deps: AppDeps, input: { fullName: string; email: string; password: string; next?: string | undefined }) {
   await assertStrongPassword(input.password, [input.fullName, input.email]);
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
-  const existing = await users.findByEmail(deps.db, input.email);
-  if (!existing) {
-    try {
-      const u = await users.createUser(deps.db, { email: input.email, fullName: input.fullName, passwordHash });
-      const session = await createSession(deps.db, u.id, now);
-      afterAnswer(deps, 'verification', async () => {
-        const token = await accounts.createLinkToken(deps.db, { purpose: 'verify_email', userId: u.id, email: u.email, now });
-        await queueAccountEmail(deps, { account: 'verify_email', to: u.email, token });
-      });
-      const user: SessionUser = { id: u.id, email: u.email, fullName: u.fullName, roles: [], emailVerified: false };
-      return { user, session };
-    } catch (err) {
-      // A concurrent sign-up took the address: answer like any other known address below.
-      if ((err as { code?: string }).code !== '23505') throw err;
-    }
-  }
-  const owner = existing ?? (await users.findByEmail(deps.db, input.email));
+  const owner = await users.findByEmail(deps.db, input.email);
   if (owner) {
-    // The reset link is written before answering (the second write, as the new path's session is).
     const token = await accounts.createLinkToken(deps.db, { purpose: 'reset_password', userId: owner.id, email: owner.email, now });
     afterAnswer(deps, 'sign-up notice', () => queueAccountEmail(deps, { account: 'signup_existing', to: owner.email, token }));
+  } else {
+    const token = await signups.createPending(deps.db, {
+      email: input.email,
+      fullName: input.fullName,
+      passwordHash,
+      nextPath: signUpReturnPath(input.next),
+      now,
+    });
+    afterAnswer(deps, 'sign-up link', () => queueAccountEmail(deps, { account: 'finish_signup', to: input.email, token }));
   }
-  const user: SessionUser = { id: crypto.randomUUID(), email: input.email, fullName: input.fullName, roles: [], emailVerified: false };
-  return { user, session: unboundSession(now) };
+  return { ok: true as const };
+}
+
+/**
+ * The address a sign-up link (its raw token) is for, while it can still be used → { email }, else null (unknown,
+ * used, expired, or another kind of link). Reads only; the /verify-email page asks it to offer "Finish signing up".
+ */
+export async function signUpLink(deps: AppDeps, token: string) {
+  const row = await signups.peekPending(deps.db, accounts.hashLinkToken(token), deps.now());
+  return row ? { email: row.email } : null;
+}
+
+/**
+ * Opens a sign-up link (docs/decisions/046-sign-up-by-link.md): uses it once, creates the account with the name
+ * and password given at sign-up, verified (the link proved the address, so it owns every row keyed by it,
+ * docs/rules.md R26), and a session for this browser → { user, session, next } (`next` the page to return to).
+ * @throws AppError BAD_REQUEST "This link is invalid or has expired…" for an unknown, used or expired link;
+ * CONFLICT when the address got an account meanwhile (another sign-up link of it was opened first).
+ */
+export async function finishSignUp(deps: AppDeps, token: string) {
+  const now = deps.now();
+  try {
+    return await deps.db.transaction().execute(async (tx) => {
+      const pending = await signups.consumePending(tx, accounts.hashLinkToken(token), now);
+      if (!pending) throw new AppError('BAD_REQUEST', BAD_LINK);
+      if (await users.findByEmail(tx, pending.email)) throw new AppError('CONFLICT', ALREADY_SIGNED_UP);
+      const u = await users.createUser(tx, { email: pending.email, fullName: pending.fullName, passwordHash: pending.passwordHash });
+      await accounts.markVerified(tx, u.id, u.email, now);
+      await signups.markCreated(tx, pending.id, u.id);
+      const session = await createSession(tx, u.id, now);
+      const user: SessionUser = { id: u.id, email: u.email, fullName: u.fullName, roles: [], emailVerified: true };
+      return { user, session, next: pending.nextPath };
+    });
+  } catch (err) {
+    // Two links of one address opened at once: the second meets the unique address.
+    if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', ALREADY_SIGNED_UP);
+    throw err;
+  }
 }
 
 /**
@@ -111,8 +155,6 @@ export async function resendVerification(deps: AppDeps, user: SessionUser) {
   await queueAccountEmail(deps, { account: 'verify_email', to: user.email, token });
   return { sent: true };
 }
-
-const BAD_LINK = 'This link is invalid or has expired. Please ask for a new one.';
 
 /**
  * The account's passes that are not over yet (park-local days from today on), as "Park: Thu, Nov 26 and Fri,
@@ -164,7 +206,12 @@ export async function useEmailLink(deps: AppDeps, user: SessionUser, token: stri
   const now = deps.now();
   const hash = accounts.hashLinkToken(token);
   const found = await accounts.peekToken(deps.db, hash, ['verify_email', 'claim', 'change_email'], now);
-  if (!found) throw new AppError('BAD_REQUEST', BAD_LINK);
+  if (!found) {
+    // A sign-up link opened again by the account it created (docs/decisions/046-sign-up-by-link.md) did its work.
+    if (user.emailVerified && (await signups.createdBy(deps.db, hash)) === user.id)
+      return { kind: 'verified' as const, email: user.email, session: null };
+    throw new AppError('BAD_REQUEST', BAD_LINK);
+  }
   if (found.purpose === 'change_email') {
     if (found.userId !== user.id)
       throw new AppError('BAD_REQUEST', 'This link belongs to another account. Log in with that account to use it.');

@@ -21,11 +21,12 @@ export function safeRedirect(target: string | undefined): string {
 type Values = { fullName: string; email: string; password: string };
 
 function AuthPage() {
-  const { redirect: back } = Route.useSearch();
+  const { redirect: back, tab: firstTab } = Route.useSearch();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [tab, setTab] = useState<'login' | 'signup'>('login');
-  // After a sign-up that opened no session (the address has an account), the page says to check the inbox.
+  const [tab, setTab] = useState<'login' | 'signup'>(firstTab ?? 'login');
+  // After a sign-up the page says to check the inbox: the e-mailed link creates the account and signs in
+  // (docs/decisions/046-sign-up-by-link.md), and the answer is the same for an address that has an account.
   const [checkInbox, setCheckInbox] = useState<string | null>(null);
   const form = useForm<Values>({
     defaultValues: { fullName: '', email: '', password: '' },
@@ -45,14 +46,9 @@ function AuthPage() {
     onError: (e) => toast.error('Login failed', { description: e.message }),
   });
   const signUp = trpc.auth.signUp.useMutation({
-    onSuccess: async (data) => {
-      const me = await refreshSession();
-      if (!me.user) {
-        setCheckInbox(data.user.email);
-        return;
-      }
-      toast.success('Signup successful', { description: `Welcome to WalkOn! We sent a link to ${data.user.email} to confirm it.` });
-      await done();
+    onSuccess: (_data, sent) => {
+      setCheckInbox(sent.email.trim().toLowerCase());
+      toast.success('Signup successful', { description: 'Check your email for a confirmation link.' });
     },
     onError: (e) => {
       // A guessable password is refused by the server (NIST 800-63B check): show why under the field too.
@@ -62,7 +58,8 @@ function AuthPage() {
   });
   const onSubmit = form.handleSubmit((v) => {
     if (tab === 'login') logIn.mutate({ email: v.email, password: v.password });
-    else signUp.mutate(v);
+    // The link returns to the page the visitor came from, on whichever device it is opened.
+    else signUp.mutate({ ...v, next: safeRedirect(back) });
   });
   const errors = form.formState.errors;
   const busy = logIn.isPending || signUp.isPending;
@@ -71,9 +68,13 @@ function AuthPage() {
     <main id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="mb-6 text-center text-3xl font-bold">Welcome to WalkOn</h1>
       {checkInbox ? (
-        <p role="status" className="mb-6 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-900">
-          We sent an e-mail to {checkInbox}. Please open it to continue.
-        </p>
+        <div role="status" className="mb-6 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-900">
+          <p className="font-semibold">Check your e-mail</p>
+          <p className="mt-1">
+            We sent an e-mail to {checkInbox}. Open the link in it to finish signing up: it signs you in and takes you back to where you
+            were. The link works for 24 hours.
+          </p>
+        </div>
       ) : null}
       <Card>
         <Tabs.Root
@@ -149,7 +150,10 @@ function AuthPage() {
 
 export const Route = createFileRoute('/auth')({
   head: pageHead('Login or Sign Up', 'Log in or create a WalkOn account to choose rides and manage your walk-on alerts.'),
-  validateSearch: (s: Record<string, unknown>): { redirect?: string } => (typeof s.redirect === 'string' ? { redirect: s.redirect } : {}),
+  validateSearch: (s: Record<string, unknown>): { redirect?: string; tab?: 'signup' } => ({
+    ...(typeof s.redirect === 'string' ? { redirect: s.redirect } : {}),
+    ...(s.tab === 'signup' ? { tab: 'signup' as const } : {}),
+  }),
   beforeLoad: async () => {
     const me = await ensureSession().catch(() => ({ user: null }));
     if (me.user) throw redirect({ to: '/' });

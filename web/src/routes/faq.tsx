@@ -46,7 +46,7 @@ const FAQ: { q: string; a: string }[] = [
   },
   {
     q: 'Do I need an account?',
-    a: 'You need an account to choose rides and manage your alerts; your alerts go to the e-mail address of your account.',
+    a: 'You need an account to choose rides and manage your alerts; your alerts go to the e-mail address of your account. To sign up, give your name, e-mail address and a password: we e-mail you a link, and opening it creates the account and signs you in.',
   },
   {
     q: 'How do I stop alerts?',

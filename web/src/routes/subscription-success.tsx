@@ -96,7 +96,12 @@ function Fulfilled({ o }: { o: Outcome }) {
         <Link to="/manage-alerts" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
           Continue to Manage Alerts
         </Link>
-        <Link to="/auth" className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-100">
+        {/* The sign-up link brings the new account back to Manage Alerts, where the pass shows (docs/decisions/046-sign-up-by-link.md). */}
+        <Link
+          to="/auth"
+          search={{ redirect: '/manage-alerts', tab: 'signup' }}
+          className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-100"
+        >
           Create an account
         </Link>
       </div>

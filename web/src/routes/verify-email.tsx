@@ -1,18 +1,57 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { pageHead } from '../components/InfoPage.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { refreshSession, useSession } from '../features/auth/session.ts';
 import { trpc } from '../trpc.ts';
 
 /**
- * The target of e-mailed links (verify the address, a purchase receipt's link, confirm a new address): signed
- * in, the link is used once on arrival; signed out, the visitor is asked to log in or sign up and comes back.
+ * A sign-up link (docs/decisions/046-sign-up-by-link.md): the account is created, and this browser signed in,
+ * only by the button — a mail scanner that opens the link creates nothing. Then the page the sign-up started
+ * from opens (`next`, a same-site path the server checked).
+ */
+function FinishSignUp({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const finish = trpc.auth.finishSignUp.useMutation({
+    onSuccess: async (r) => {
+      onDone();
+      // Everything cached before (signed out, or another account) belongs to someone else.
+      await Promise.all([utils.invalidate(), refreshSession().catch(() => undefined)]);
+      await navigate({ href: r.next.startsWith('/') && !r.next.startsWith('//') ? r.next : '/', replace: true });
+    },
+  });
+  return (
+    <>
+      <p>
+        Finish creating your WalkOn account for <strong>{email}</strong>. This confirms the address and signs you in on this device.
+      </p>
+      <p className="mt-2 text-sm text-slate-600">If you did not sign up, close this page: no account is created.</p>
+      {finish.isError ? (
+        <p role="alert" className="mt-4 font-medium text-red-700">
+          {finish.error.message}
+        </p>
+      ) : null}
+      <Button className="mt-4 w-full" disabled={finish.isPending || finish.isSuccess} onClick={() => finish.mutate({ token })}>
+        {finish.isPending || finish.isSuccess ? 'Signing you in…' : 'Finish signing up'}
+      </Button>
+    </>
+  );
+}
+
+/**
+ * The target of e-mailed links. A sign-up link still unused offers "Finish signing up" (FinishSignUp), signed in
+ * or not. Other links (verify the address, a purchase receipt's link, confirm a new address): signed in, the link
+ * is used once on arrival; signed out, the visitor is asked to log in or sign up and comes back.
  */
 function VerifyEmailPage() {
   const { token } = Route.useSearch();
-  const { user, loading } = useSession();
+  const signUpLink = trpc.auth.signUpLink.useQuery({ token: token ?? '' }, { enabled: Boolean(token), retry: false, staleTime: Infinity });
+  const pendingSignUp = signUpLink.data ?? null;
+  const { user, loading: sessionLoading } = useSession();
+  const loading = sessionLoading || (Boolean(token) && signUpLink.isPending);
   const utils = trpc.useUtils();
   const use = trpc.auth.useEmailLink.useMutation({
     onSuccess: async () => {
@@ -22,15 +61,26 @@ function VerifyEmailPage() {
   });
   const started = useRef(false);
   useEffect(() => {
-    if (!user || !token || started.current) return;
+    if (!user || !token || loading || pendingSignUp || started.current) return;
     started.current = true;
     use.mutate({ token });
-  }, [user, token, use]);
+  }, [user, token, loading, pendingSignUp, use]);
 
   const here = `/verify-email?token=${encodeURIComponent(token ?? '')}`;
   let body: React.ReactNode;
   if (!token) body = <p>This link is incomplete. Please open the link from the e-mail again.</p>;
   else if (loading) body = <Spinner label="Checking your session…" />;
+  else if (pendingSignUp)
+    body = (
+      <FinishSignUp
+        token={token}
+        email={pendingSignUp.email}
+        onDone={() => {
+          // The link did its work: the page does not use it again while it leaves.
+          started.current = true;
+        }}
+      />
+    );
   else if (!user)
     body = (
       <>
@@ -75,7 +125,7 @@ function VerifyEmailPage() {
     );
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
-      <h1 className="mb-6 text-center text-3xl font-bold">Confirm your e-mail address</h1>
+      <h1 className="mb-6 text-center text-3xl font-bold">{pendingSignUp ? 'Finish signing up' : 'Confirm your e-mail address'}</h1>
       <Card>{body}</Card>
     </main>
   );

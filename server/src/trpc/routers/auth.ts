@@ -25,19 +25,29 @@ export const authRouter = router({
   /** The signed-in user with roles and `emailVerified`, or null. */
   me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
   /**
-   * Sign up: { fullName, email, password } → { user }; sets the session cookie and e-mails a verification link.
-   * An address that has an account gets the same answer and a cookie alike that opens nothing (its owner is
-   * e-mailed instead; decision 023). BAD_REQUEST for a guessable password; TOO_MANY_REQUESTS past the
-   * e-mailing-write limits (docs/security.md).
+   * Sign up: { fullName, email, password, next? } → { ok }, the same for every address, with no cookie
+   * (docs/decisions/046-sign-up-by-link.md): a new address is e-mailed a link that creates the account
+   * (`finishSignUp`), a registered one a "someone tried to sign up" notice. BAD_REQUEST for a guessable password;
+   * TOO_MANY_REQUESTS past the e-mailing-write limits (docs/security.md).
    */
   signUp: publicProcedure
     .input(signUpInput)
     .use(emailWriteLimit((input: { email: string }) => input.email))
-    .mutation(async ({ ctx, input }) => {
-      const { user, session } = await auth.signUp(ctx.deps, input);
-      setSessionCookie(ctx, session.token, session.expiresAt);
-      return { user };
-    }),
+    .mutation(({ ctx, input }) => auth.signUp(ctx.deps, input)),
+  /** { token } → { email } of a sign-up link still usable, or null (reads only; the /verify-email page). */
+  signUpLink: publicProcedure.input(emailLinkInput).query(({ ctx, input }) => auth.signUpLink(ctx.deps, input.token)),
+  /**
+   * Opens a sign-up link: { token } → { user, next }; creates the account (verified) and sets the session cookie
+   * (docs/decisions/046-sign-up-by-link.md). BAD_REQUEST "This link is invalid or has expired…" for an unknown, used
+   * or expired link; CONFLICT when the address has an account already.
+   */
+  finishSignUp: publicProcedure.input(emailLinkInput).mutation(async ({ ctx, input }) => {
+    const { user, session, next } = await auth.finishSignUp(ctx.deps, input.token);
+    // The browser may hold another account's session: it is replaced, and ended.
+    if (ctx.sessionId) await auth.logOut(ctx.deps, ctx.sessionId);
+    setSessionCookie(ctx, session.token, session.expiresAt);
+    return { user, next };
+  }),
   /**
    * Log in: { email, password } → { user }; UNAUTHORIZED on bad credentials, TOO_MANY_REQUESTS while slowed
    * down (per account, services/auth.ts) or past 30 attempts per client in 15 minutes (password spraying).
