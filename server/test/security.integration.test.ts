@@ -343,6 +343,34 @@ describe('every write that sends e-mail is limited per client and per target add
   });
 });
 
+describe('account e-mails to one address are limited across procedures (decision 047)', () => {
+  it('reset, e-mail change and reset again for one address from different clients: 3 account e-mails an hour in all, then 429', async () => {
+    const app = await strictApp();
+    const victim = uniqueEmail('victim');
+    const u = await signUpUser(env.app, uniqueEmail('asker'));
+    const reset = (i: number) => trpcCall(app, 'auth.requestPasswordReset', { email: victim }, { remoteAddress: `203.0.113.${i + 90}` });
+    const change = (i: number) =>
+      trpcCall(
+        app,
+        'auth.requestEmailChange',
+        { newEmail: victim, password: 'correct horse' },
+        { cookie: u.cookie, remoteAddress: `203.0.113.${i + 110}` },
+      );
+    const statuses = [(await reset(0)).status, (await change(0)).status, (await reset(1)).status];
+    expect(statuses).toEqual([200, 200, 200]);
+    // A fourth account e-mail to the address, whichever procedure asks: refused.
+    const r = await change(1);
+    expect(r.status).toBe(429);
+    expect(r.message).toMatch(/^Too many requests for this e-mail address\. Please try again in (\d+ minutes|1 hour)\.$/);
+    expect((await reset(2)).status).toBe(429);
+    // Other addresses and non-account procedures keep their own counts.
+    expect((await trpcCall(app, 'site.subscribeNewsletter', { email: victim }, { remoteAddress: '203.0.113.140' })).status).toBe(200);
+    expect(
+      (await trpcCall(app, 'auth.requestPasswordReset', { email: uniqueEmail('other') }, { remoteAddress: '203.0.113.141' })).status,
+    ).toBe(200);
+  });
+});
+
 describe('sign-up answers a registered address exactly like a new one', () => {
   /** Everything of a sign-up answer but what is random in both cases (the user id, the cookie's value, the date). */
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -97,9 +97,21 @@ export function limitPerClient(rule: keyof LimitSettings, message: string) {
 }
 
 /**
- * Rate-limits a public write that e-mails `addressOf(input)` (docs/security.md): per client address and per
- * target address, both per procedure (limits `emailWritePerClient` and `emailWritePerAddress`). Use after
- * `.input()`. TOO_MANY_REQUESTS (429, Retry-After) once either is over.
+ * The key an e-mailing write is counted under for its target address (docs/security.md, decision 047): every
+ * account procedure (`auth.*`: sign-up, password reset, resend verification, e-mail change…) shares one counter
+ * per address — at most `emailWritePerAddress` (3) account e-mails to one address per hour, whatever asked for
+ * them — while each other procedure (newsletter, affiliate…) counts on its own.
+ */
+export function addressLimitKey(path: string, address: string): string {
+  const to = address.trim().toLowerCase();
+  return path.startsWith('auth.') ? `account-email:to:${to}` : `${path}:to:${to}`;
+}
+
+/**
+ * Rate-limits a public write that e-mails `addressOf(input)` (docs/security.md): per client address and
+ * procedure (`emailWritePerClient`), and per target address (`emailWritePerAddress`; one counter across the
+ * account procedures, `addressLimitKey`). Use after `.input()`. TOO_MANY_REQUESTS (429, Retry-After) once
+ * either is over.
  */
 export async function limitEmailWrite(ctx: Context, path: string, address: string | null | undefined): Promise<void> {
   const { limits } = ctx.guard;
@@ -117,7 +129,7 @@ export async function limitEmailWrite(ctx: Context, path: string, address: strin
       ctx.res,
       'emailWritePerAddress',
       limits.emailWritePerAddress,
-      `${path}:to:${address.toLowerCase()}`,
+      addressLimitKey(path, address),
       'Too many requests for this e-mail address.',
     );
 }
