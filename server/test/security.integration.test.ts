@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { outbox, promo, users } from '@walkon/db';
+import { createRedis } from '@walkon/integrations/redis';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -7,6 +8,7 @@ import type { ZodType } from 'zod';
 import { buildApp } from '../src/app.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { BODY_LIMIT_BYTES } from '../src/security/batch.ts';
+import { REDIS_DOWN_MESSAGE } from '../src/security/redisDown.ts';
 import { appRouter } from '../src/trpc/router.ts';
 import { NO_LIVE_DATA, ORIGIN, signUpUser, type TrpcResponse, trpcCall, withTestServer } from './harness.ts';
 
@@ -368,6 +370,39 @@ describe('account e-mails to one address are limited across procedures (decision
     expect(
       (await trpcCall(app, 'auth.requestPasswordReset', { email: uniqueEmail('other') }, { remoteAddress: '203.0.113.141' })).status,
     ).toBe(200);
+  });
+});
+
+describe('Redis down (decision 047)', () => {
+  it('log-in and writes that need Redis answer 503 with a sentence; the log has one line for the outage with a request id, no stacks', async () => {
+    // A Redis nobody listens on, with the API's fail-fast options.
+    const dead = createRedis('redis://127.0.0.1:1', 'producer');
+    dead.on('error', () => {});
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (l: string) => lines.push(JSON.parse(l)) });
+    const app = await strictApp({ redis: dead, logger });
+    try {
+      const u = await signUpUser(env.app, uniqueEmail('redisdown'));
+      const calls: TrpcResponse[] = [];
+      for (let i = 0; i < 12; i++)
+        calls.push(
+          await trpcCall(app, 'auth.logIn', { email: u.email, password: 'correct horse' }, { remoteAddress: `203.0.113.${i + 150}` }),
+        );
+      calls.push(await trpcCall(app, 'auth.requestPasswordReset', { email: u.email }));
+      calls.push(await trpcCall(app, 'checkout.checkPromo', { code: 'SUMMERFUN' }));
+      for (const r of calls) {
+        expect(r.status).toBe(503);
+        expect(r.message).toBe(REDIS_DOWN_MESSAGE);
+        expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      const outage = lines.filter((l) => l.kind === 'redis_unavailable');
+      expect(outage).toHaveLength(1);
+      expect(outage[0]).toMatchObject({ level: 40, reqId: calls[0]!.headers['x-request-id'] });
+      expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
+      expect(lines.filter((l) => JSON.stringify(l).includes('"stack"'))).toEqual([]);
+    } finally {
+      dead.disconnect();
+    }
   });
 });
 
