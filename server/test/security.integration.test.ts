@@ -236,7 +236,7 @@ describe('public writes that send e-mail are rate-limited per client and per tar
   });
 });
 
-describe('promo-code guessing is limited per client and per code prefix, counted atomically, never reset by a success', () => {
+describe('promo-code guessing is limited per client and in a global budget, counted atomically, never reset by a success', () => {
   const demo = `DEMO${randomUUID().slice(0, 6).toUpperCase()}`;
   const freeCode = (code: string) => ({
     code,
@@ -276,15 +276,37 @@ describe('promo-code guessing is limited per client and per code prefix, counted
     expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('guesses of one code prefix from many clients are limited (30 an hour); other prefixes are not', async () => {
+  it('other people’s wrong guesses never lock a real code: 40 clients guess its neighbours, the visitor’s code still works (decision 047)', async () => {
+    const real = `CAMP${randomUUID().slice(0, 8).toUpperCase()}`;
+    await promo.create(env.db, freeCode(real));
     const app = await strictApp();
-    const prefix = `P${randomUUID().slice(0, 3).toUpperCase()}`;
     const statuses: number[] = [];
-    // 40 clients, one wrong guess each: no client reaches its own limit.
-    for (let i = 0; i < 40; i++) statuses.push((await guess(app, `${prefix}${i}`, `203.0.113.${i + 1}`)).status);
-    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
-    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
-    expect((await guess(app, `Q${randomUUID().slice(0, 6)}`, '192.0.2.200')).status).toBe(400);
+    // 40 clients, one wrong guess each sharing the real code's first 4 (and 8) characters: each is simply wrong.
+    for (let i = 0; i < 40; i++) statuses.push((await guess(app, `${real.slice(0, 8)}${i}`, `203.0.113.${i + 1}`)).status);
+    expect(statuses.every((s) => s === 400)).toBe(true);
+    const visitor = await guess(app, real, '192.0.2.201');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body.result.data.code).toBe(real);
+  });
+
+  it('a global budget: once spent, each client gets one guess an hour, so a visitor with a real code still gets in (decision 047)', async () => {
+    for (const k of await env.queues.connection.keys(`${env.queues.prefix}:abuse:rl:promo-*`)) await env.queues.connection.del(k);
+    const real = `BUDG${randomUUID().slice(0, 8).toUpperCase()}`;
+    await promo.create(env.db, freeCode(real));
+    const app = await strictApp({ limits: { promoGuessGlobal: { max: 20, windowMs: 3_600_000 } } });
+    // 20 wrong guesses from 4 clients (5 each, their own limit) spend the budget.
+    const spent: number[] = [];
+    for (let i = 0; i < 20; i++)
+      spent.push((await guess(app, `W${i}X${randomUUID().slice(0, 6)}`, `198.18.0.${Math.floor(i / 5) + 1}`)).status);
+    expect(spent.every((s) => s === 400)).toBe(true);
+    // Now: a fresh client's first guess is looked up (its real code works, and it can use it again)…
+    expect((await guess(app, real, '198.18.1.1')).status).toBe(200);
+    expect((await guess(app, real, '198.18.1.1')).status).toBe(200);
+    // …a fresh client guessing wrong gets its one answer, then waits an hour.
+    expect((await guess(app, `N0PE${randomUUID().slice(0, 6)}`, '198.18.1.2')).status).toBe(400);
+    const next = await guess(app, `N1PE${randomUUID().slice(0, 6)}`, '198.18.1.2');
+    expect(next.status).toBe(429);
+    expect(next.message).toMatch(/^Too many promo code attempts\. Please try again in (\d+ minutes|1 hour)\.$/);
   });
 });
 
