@@ -1,7 +1,7 @@
-import { runParkTick } from '@walkon/core';
-import { type Database, deliveries } from '@walkon/db';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
+import { runParkTick } from '@walkon/core';
+import { type Database, deliveries } from '@walkon/db';
 import { createAwsNotifier, createNotifier, withSendRateLimits } from '@walkon/integrations/providers/notify/index.ts';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -302,7 +302,9 @@ describe('devices stay with their owner; keys and endpoints checked where used (
     const b = await signUpUser(app);
     const s = await push.subscribe(vapid.publicKey);
     const mine = await push.subscribe(vapid.publicKey);
-    expect((await call('push.subscribe', { endpoint: s.endpoint, expirationTime: null, keys: s.keys, deviceLabel: 'A phone' }, a.cookie)).status).toBe(200);
+    expect(
+      (await call('push.subscribe', { endpoint: s.endpoint, expirationTime: null, keys: s.keys, deviceLabel: 'A phone' }, a.cookie)).status,
+    ).toBe(200);
     const before = await sql`select user_id, p256dh, auth, device_label from push_subscriptions`.execute(db);
     // B presents A's endpoint with B's own keys: refused, A's row untouched, A's list unchanged.
     const r = await call('push.subscribe', { endpoint: s.endpoint, expirationTime: null, keys: mine.keys, deviceLabel: 'Taken' }, b.cookie);
@@ -364,7 +366,9 @@ describe('devices stay with their owner; keys and endpoints checked where used (
     await tick();
     await expect.poll(unsettled, { timeout: 30_000 }).toBe(0);
     const rows = await sql<{ endpoint: string; status: string; attempts: number; error: string | null }>`
-      select s.endpoint, p.status, p.attempts, p.error from push_deliveries p join push_subscriptions s on s.id = p.push_subscription_id`.execute(db);
+      select s.endpoint, p.status, p.attempts, p.error from push_deliveries p join push_subscriptions s on s.id = p.push_subscription_id`.execute(
+      db,
+    );
     const of = (endpoint: string) => rows.rows.find((r) => r.endpoint === endpoint)!;
     expect(of(ok!.endpoint)).toMatchObject({ status: 'sent', attempts: 1 });
     for (const e of [badRequest!.endpoint, tooLarge!.endpoint, stale.endpoint, 'https://fcm.googleapis.com:6379/fcm/send/x'])
@@ -386,7 +390,11 @@ describe('devices stay with their owner; keys and endpoints checked where used (
     await startWorker({ logger, metrics });
     await tick();
     await expect.poll(unsettled, { timeout: 30_000 }).toBe(3);
-    await expect.poll(() => count(`select count(*)::int as n from push_deliveries where status = 'queued' and lease_owner is null`), { timeout: 30_000 }).toBe(3);
+    await expect
+      .poll(() => count(`select count(*)::int as n from push_deliveries where status = 'queued' and lease_owner is null`), {
+        timeout: 30_000,
+      })
+      .toBe(3);
     // Rows kept, nothing sent, no attempt spent; every device still listed.
     expect(await count('select count(*)::int as n from push_subscriptions')).toBe(3);
     expect(((await call('push.list', undefined, p.cookie)).data as unknown[]).length).toBe(3);

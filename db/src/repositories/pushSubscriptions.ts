@@ -46,20 +46,23 @@ export async function upsert(db: Executor, userId: string, s: PushSubscriptionIn
       last_used_at: now,
     })
     .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({
-        user_id: userId,
-        p256dh: s.keys.p256dh,
-        auth: s.keys.auth,
-        expiration_time: s.expirationTime === null ? null : new Date(s.expirationTime),
-        device_label: s.deviceLabel,
-        updated_at: now,
-        last_used_at: now,
-      }).where((eb) =>
-        eb.or([
-          eb('push_subscriptions.user_id', '=', userId),
-          eb.and([eb('push_subscriptions.p256dh', '=', s.keys.p256dh), eb('push_subscriptions.auth', '=', s.keys.auth)]),
-        ]),
-      ),
+      oc
+        .column('endpoint')
+        .doUpdateSet({
+          user_id: userId,
+          p256dh: s.keys.p256dh,
+          auth: s.keys.auth,
+          expiration_time: s.expirationTime === null ? null : new Date(s.expirationTime),
+          device_label: s.deviceLabel,
+          updated_at: now,
+          last_used_at: now,
+        })
+        .where((eb) =>
+          eb.or([
+            eb('push_subscriptions.user_id', '=', userId),
+            eb.and([eb('push_subscriptions.p256dh', '=', s.keys.p256dh), eb('push_subscriptions.auth', '=', s.keys.auth)]),
+          ]),
+        ),
     )
     .returning('id')
     .executeTakeFirst();

@@ -99,7 +99,11 @@ export const systemResolve: ResolveHost = async (host) => (await dns.promises.lo
  * to must be public (no private, loopback, link-local or reserved range), so a name pointing inside our network is
  * refused. `allowInsecure` lets loopback through (tests). @throws the resolver's error (the caller answers 503).
  */
-export async function addressProblem(endpoint: string, allowInsecure: boolean, resolve: ResolveHost = systemResolve): Promise<string | null> {
+export async function addressProblem(
+  endpoint: string,
+  allowInsecure: boolean,
+  resolve: ResolveHost = systemResolve,
+): Promise<string | null> {
   const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
   const addresses = ipaddr.isValid(host) ? [host] : await resolve(host);
   if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a, allowInsecure)))
@@ -141,7 +145,9 @@ export function publicOnlyLookup(allowLoopback: boolean): LookupFunction {
       const list = addresses as dns.LookupAddress[];
       const bad = list.find((a) => !isPublicAddress(a.address, allowLoopback));
       if (bad || list.length === 0) {
-        const e = new PushEndpointRefusedError(`push endpoint host ${hostname} resolves to a non-public address (${bad?.address ?? 'none'})`);
+        const e = new PushEndpointRefusedError(
+          `push endpoint host ${hostname} resolves to a non-public address (${bad?.address ?? 'none'})`,
+        );
         return callback(e as NodeJS.ErrnoException, '', 0);
       }
       if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);

@@ -1,6 +1,6 @@
+import { ThrottledNotifyError } from '@walkon/integrations/providers/notify/index.ts';
 import type { Job } from 'bullmq';
 import { DelayedError } from 'bullmq';
-import { ThrottledNotifyError } from '@walkon/integrations/providers/notify/index.ts';
 import { isThrottling } from '../ops/metrics.ts';
 import { sendAccountEmail } from '../pipeline/accountEmails.ts';
 import { sendConfirmation } from '../pipeline/confirmations.ts';
@@ -30,7 +30,10 @@ async function sendJob(ctx: JobContext, data: SendJobData, job: Job, token?: str
       // seconds without spending an attempt, however long the provider keeps asking to slow down.
       if (!(err instanceof ThrottledNotifyError)) throw err;
       ctx.metrics?.providerThrottled.inc({ channel: 'email' });
-      log.warn({ err: err.message, kind: 'confirmation' in data ? data.confirmation : data.account }, 'send: throttled by the provider, resuming later');
+      log.warn(
+        { err: err.message, kind: 'confirmation' in data ? data.confirmation : data.account },
+        'send: throttled by the provider, resuming later',
+      );
       await job.moveToDelayed(Date.now() + THROTTLED_RESUME_MS, token);
       throw new DelayedError();
     }

@@ -17,7 +17,8 @@ export const FAULT_LOG_INTERVAL_MS = 60_000;
 
 // ioredis's own errors when a command cannot reach the server: offline queue off, closed connection, retries
 // spent (MaxRetriesPerRequestError), the socket's connect errors; BullMQ passes them through unchanged.
-const REDIS_DOWN = /Stream isn't writeable|enableOfflineQueue|Connection is closed|max retries per request|MaxRetriesPerRequest|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|ClusterAllFailedError|None of startup nodes is available/;
+const REDIS_DOWN =
+  /Stream isn't writeable|enableOfflineQueue|Connection is closed|max retries per request|MaxRetriesPerRequest|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|ClusterAllFailedError|None of startup nodes is available/;
 
 /** Whether `err` (or an error in its `cause` chain) says Redis could not be reached. */
 export function isRedisUnavailable(err: unknown): boolean {

@@ -1,4 +1,5 @@
 import { pushSubscriptions } from '@walkon/db';
+import type { PushSubscribeInput } from '@walkon/domain/schemas';
 import {
   addressProblem,
   PUSH_SERVICE_HOSTS,
@@ -6,7 +7,6 @@ import {
   pushKeysProblem,
   type ResolveHost,
 } from '@walkon/integrations/providers/push.ts';
-import type { PushSubscribeInput } from '@walkon/domain/schemas';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
