@@ -234,8 +234,6 @@ export interface PushSender {
    *   error (5xx, network, timeout) is transient.
    */
   send(target: PushTarget, payload: string, topic: string): Promise<{ messageId: string }>;
-  /** Push service origins paused after a 403, with the instant (ms) each pause ends. */
-  paused(): { origin: string; until: number }[];
 }
 
 /** Parses Retry-After (seconds or an HTTP date) into ms from `now`; 1 s when absent or unreadable, at most 60 s. */
@@ -322,10 +320,6 @@ export function createPushSender(
   };
   return {
     publicKey: keys.publicKey,
-    paused() {
-      const t = clock();
-      return [...pauses].filter(([, until]) => until > t).map(([origin, until]) => ({ origin, until }));
-    },
     async send(target, payload, topic) {
       const refused = pushEndpointProblem(target.endpoint, insecure);
       if (refused) throw new PushEndpointRefusedError(`endpoint refused: ${refused}`);
@@ -333,8 +327,7 @@ export function createPushSender(
       const pausedUntil = pauses.get(url.origin);
       if (pausedUntil !== undefined && pausedUntil > clock())
         throw new PushServiceRefusedError(url.origin, false, false, `push service ${url.origin} is paused after a 403 (VAPID key refused)`);
-      const keyProblem = pushKeysProblem(target.keys);
-      if (keyProblem) throw new PushEndpointRefusedError(`keys refused: ${keyProblem}`);
+      // web-push's encrypt checks the keys as keys (ECDH on P-256 refuses a point off the curve; auth 16 bytes).
       let body: Buffer;
       try {
         body = webpush.encrypt(target.keys.p256dh, target.keys.auth, payload, 'aes128gcm').cipherText as Buffer;

@@ -2,7 +2,6 @@ import { pushSubscriptions } from '@walkon/db';
 import type { PushSubscribeInput } from '@walkon/domain/schemas';
 import {
   addressProblem,
-  PUSH_SERVICE_HOSTS,
   pushEndpointProblem,
   pushKeysProblem,
   type ResolveHost,
@@ -20,8 +19,6 @@ export interface PushSettings {
   /** Resolves an endpoint's host to its addresses (default the system resolver; tests give a fixed table). */
   resolve?: ResolveHost;
 }
-
-export { PUSH_SERVICE_HOSTS };
 
 function settings(deps: AppDeps): PushSettings {
   if (!deps.push) throw new AppError('UNAVAILABLE', 'Push alerts are not available on this server. E-mail alerts still work.');
