@@ -1,11 +1,6 @@
 import { pushSubscriptions } from '@walkon/db';
 import type { PushSubscribeInput } from '@walkon/domain/schemas';
-import {
-  addressProblem,
-  pushEndpointProblem,
-  pushKeysProblem,
-  type ResolveHost,
-} from '@walkon/integrations/providers/push.ts';
+import { addressProblem, pushEndpointProblem, pushKeysProblem, type ResolveHost } from '@walkon/integrations/providers/push.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
