@@ -46,6 +46,11 @@ export const integrationsEnvSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
   /** `mailto:` or `https:` contact the push services may reach. */
   VAPID_SUBJECT: z.string().trim().min(1).optional(),
+  /**
+   * Tests only (production refuses it): `on` lets push endpoints on http(s)://localhost and 127.0.0.1 through, at
+   * subscribe (API) and before each send (worker) — decision 047.
+   */
+  PUSH_ALLOW_INSECURE_ENDPOINTS: z.enum(['on', 'off']).default('off'),
   /** Push requests in flight per send-push batch. */
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
   // --- end of delivery settings ---

@@ -110,7 +110,15 @@ const count = async (db: Kysely<Database>, q: string) => Number((await sql.raw<{
 async function phase(db: Kysely<Database>, push: PushService, expected: number, done: string, start: (queues: Queues) => Promise<void>) {
   const connection = createRedis(TEST_REDIS_URL, 'worker');
   const queues = createQueues({ connection, prefix: `push-bench-${randomUUID()}` });
-  const worker = await startTestWorker({ db, connection, queues, source, now, schedules: false, push: createPushSender(vapid) });
+  const worker = await startTestWorker({
+    db,
+    connection,
+    queues,
+    source,
+    now,
+    schedules: false,
+    push: createPushSender(vapid, { allowInsecureEndpoints: true }),
+  });
   const cpu0 = process.cpuUsage();
   const mock0 = push.cpuMs();
   const t0 = Date.now();

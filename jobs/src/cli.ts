@@ -145,7 +145,10 @@ export async function runCli(argv: string[]): Promise<number> {
       rateRedis?.disconnect();
       // Web Push beside them (docs/decisions/038-web-push-channel.md), when the VAPID keys are set.
       if (pushes.length && env.PUSH === 'on' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT) {
-        const push = createPushSender({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT });
+        const push = createPushSender(
+          { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
+          { allowInsecureEndpoints: env.PUSH_ALLOW_INSECURE_ENDPOINTS === 'on' },
+        );
         for (let k = 0; k < pushes.length; k += PUSH_BATCH_SIZE) {
           const out = await sendPushBatch({ db, push, now }, pushes.slice(k, k + PUSH_BATCH_SIZE));
           process.stderr.write(

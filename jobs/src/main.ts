@@ -61,7 +61,10 @@ const worker = await buildWorker({
   // Web Push (docs/decisions/038-web-push-channel.md): off without keys or with PUSH=off.
   push:
     env.PUSH === 'on' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
-      ? createPushSender({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT })
+      ? createPushSender(
+          { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
+          { allowInsecureEndpoints: env.PUSH_ALLOW_INSECURE_ENDPOINTS === 'on' },
+        )
       : null,
   pushConcurrency: env.PUSH_CONCURRENCY,
 });

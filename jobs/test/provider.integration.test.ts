@@ -1,8 +1,11 @@
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SNSClient } from '@aws-sdk/client-sns';
 import { runParkTick } from '@walkon/core';
 import { type Database, deliveries } from '@walkon/db';
-import { createNotifier } from '@walkon/integrations/providers/notify/index.ts';
+import { createAwsNotifier, createNotifier, withSendRateLimits } from '@walkon/integrations/providers/notify/index.ts';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueAccountEmail } from '../src/pipeline/accountEmails.ts';
 import { enqueueConfirmation, enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { sweepQueuedDeliveries } from '../src/pipeline/sweeper.ts';
 import type { WalkOnWorker } from '../src/worker.ts';
@@ -244,4 +247,35 @@ describe('DESIGN §2.5 provider path: SESv2 + SNS through the local fake', () =>
     expect(order.slice(0, 4).sort()).toEqual([...mail].sort());
     expect(order[4]).toBe('news@example.com');
   });
+  it('throttling never fails an account e-mail or a confirmation: no attempt spent while the provider says slow down (decision 047)', async () => {
+    // SES refuses everything (0/s) for a while; the budget believes 1000/s and gives up waiting after 200 ms, so
+    // each send job meets ThrottledNotifyError many times before SES opens again.
+    fake.set({ sesPerSecond: 0 });
+    const notifier = withSendRateLimits(
+      createAwsNotifier({
+        ses: new SESv2Client({ region: 'us-east-1' }),
+        sns: new SNSClient({ region: 'us-east-1' }),
+        from: 'WalkOn <alerts@walkon.test>',
+      }),
+      { redis, prefix: queues.prefix, perSecond: { email: 1000, sms: 1000 }, maxThrottleWaitMs: 200 },
+    );
+    const { rows } = await sql<{ id: string }>`
+      insert into newsletter_subscriptions (email) values ('news@example.com') returning id`.execute(db);
+    await enqueueConfirmation(queues, 'newsletter', rows[0]!.id);
+    await enqueueAccountEmail(queues, { account: 'reset_password', to: 'reset@example.com', token: 't-reset' });
+    await enqueueAccountEmail(queues, { account: 'verify_email', to: 'verify@example.com', token: 't-verify' });
+    worker = await startTestWorker({ db, connection: redis, queues, source: replayOf(MK_OPEN, now), now, schedules: false, notifier });
+    const failures: string[] = [];
+    for (const w of worker.workers) w.on('failed', (job, err) => failures.push(`${job?.name}: ${err.message}`));
+    // About two refusals per job per round (each round gives up after 200 ms): 15 means every job has been put
+    // off more than once (resumed after THROTTLED_RESUME_MS each time) — an attempt per round would have failed it.
+    await expect.poll(() => fake.counts.throttled, { timeout: 45_000, interval: 250 }).toBeGreaterThanOrEqual(15);
+    expect(failures).toEqual([]);
+    fake.set({ sesPerSecond: Number.POSITIVE_INFINITY });
+    await expect
+      .poll(() => fake.accepted.map((m) => m.to).sort(), { timeout: 30_000 })
+      .toEqual(['news@example.com', 'reset@example.com', 'verify@example.com']);
+    expect(failures).toEqual([]);
+    expect(await queues.sendEmail.getJobCounts('failed')).toEqual({ failed: 0 });
+  }, 90_000);
 });

@@ -99,7 +99,8 @@ export const RELAXED_LIMITS: LimitSettings = {
   emailWritePerAddress: { max: 100_000, windowMs: 60_000 },
   logInPerClient: { max: 100_000, windowMs: 60_000 },
   promoGuessPerClient: DEFAULT_LIMITS.promoGuessPerClient,
-  promoGuessPerPrefix: DEFAULT_LIMITS.promoGuessPerPrefix,
+  promoGuessGlobal: DEFAULT_LIMITS.promoGuessGlobal,
+  promoGuessPerClientWhenSpent: DEFAULT_LIMITS.promoGuessPerClientWhenSpent,
 };
 
 /** The dependencies of a test app over `env`'s database and queues: silent logs, our origin, relaxed limits. */

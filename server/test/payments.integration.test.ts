@@ -561,9 +561,12 @@ describe('promo codes (docs/spec/part-1.md §2, §5, §6, §8)', () => {
     const admin = await signUpAdmin();
     const as = { cookie: admin.cookie };
     const created = await call('admin.createPromoCode', { code: ' summer-free ', kind: 'free_days', channel: 'email', maxUses: 5 }, as);
-    expect(created.body.result.data).toEqual({ code: 'SUMMER-FREE' });
+    // Both are easy to guess (decision 047): created, and flagged for the admin.
+    expect(created.body.result.data).toEqual({ code: 'SUMMER-FREE', weak: 'Easy to guess: made of common words, dates or patterns.' });
     const pct = await call('admin.createPromoCode', { code: 'save20', kind: 'percent_off', channel: 'any', percentOff: 20 }, as);
-    expect(pct.body.result.data).toEqual({ code: 'SAVE20' });
+    expect(pct.body.result.data).toEqual({ code: 'SAVE20', weak: 'Easy to guess: shorter than 10 characters.' });
+    const strong = await call('admin.createPromoCode', { code: 'K7QX9M2WPD4R', kind: 'free_days', channel: 'email' }, as);
+    expect(strong.body.result.data).toEqual({ code: 'K7QX9M2WPD4R', weak: null });
     const dup = await call('admin.createPromoCode', { code: 'Summer-Free', kind: 'free_days', channel: 'email' }, as);
     expect(dup.status).toBe(409);
     expect(dup.body.error.message).toBe('The code SUMMER-FREE exists already.');
@@ -579,13 +582,14 @@ describe('promo codes (docs/spec/part-1.md §2, §5, §6, §8)', () => {
     }
     await call('checkout.redeemPromo', { email: 'one@example.com', parkId: MK, code: 'summer-free' });
     const list = (await call('admin.promoCodes', undefined, as)).body.result.data;
-    expect(list.map((c: any) => [c.code, c.kind, c.channel, c.days, c.percentOff, c.maxUses, c.active, c.uses])).toEqual(
+    expect(list.map((c: any) => [c.code, c.kind, c.channel, c.days, c.percentOff, c.maxUses, c.active, c.uses, c.weak !== null])).toEqual(
       expect.arrayContaining([
-        ['SUMMER-FREE', 'free_days', 'email', 1, null, 5, true, 1],
-        ['SAVE20', 'percent_off', 'any', 1, 20, null, true, 0],
+        ['SUMMER-FREE', 'free_days', 'email', 1, null, 5, true, 1, true],
+        ['SAVE20', 'percent_off', 'any', 1, 20, null, true, 0, true],
+        ['K7QX9M2WPD4R', 'free_days', 'email', 1, null, null, true, 0, false],
       ]),
     );
-    expect(list).toHaveLength(2);
+    expect(list).toHaveLength(3);
     expect((await call('admin.setPromoCodeActive', { code: 'summer-free', active: false }, as)).status).toBe(200);
     expect((await call('checkout.checkPromo', { code: 'SUMMER-FREE' })).body.error.message).toBe(INVALID_PROMO);
     const missing = await call('admin.setPromoCodeActive', { code: 'NOSUCH', active: true }, as);

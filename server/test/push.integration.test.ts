@@ -3,6 +3,7 @@ import { FIXTURES_DIR, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
 import { createOutboxNotifier, createPushSender, createReplaySource, generateVapidKeys } from '@walkon/integrations/providers';
 import { createRedis } from '@walkon/integrations/redis';
 import { buildWorker, type WalkOnWorker } from '@walkon/jobs';
+import { createWorkerMetrics } from '@walkon/jobs/ops';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { pino } from 'pino';
@@ -25,6 +26,17 @@ const SPEEDWAY = 'f163ddcd-43e1-488d-8276-2381c1db0a39'; // 5 min: alerts, the s
 const SPACE_MOUNTAIN = 'b2260923-9315-40fd-9c6b-44dd811dbe64'; // 20 min: above the threshold
 
 const vapid = { ...generateVapidKeys(), subject: 'mailto:ops@walkon.test' };
+/** A fixed DNS table for push hosts (no network in tests): one public, one pointing into a private network. */
+const DNS: Record<string, string[]> = {
+  'fcm.googleapis.com': ['142.250.74.10', '2a00:1450:4001:82b::200a'],
+  'internal.push.apple.com': ['142.250.74.11', '10.1.2.3'],
+  'metadata.notify.windows.com': ['169.254.169.254'],
+};
+const resolveTable = async (host: string) => {
+  const a = DNS[host];
+  if (!a) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+  return a;
+};
 const env = withTestServer({ source: replay, now: () => AT });
 let app: FastifyInstance;
 let push: PushService;
@@ -37,7 +49,7 @@ beforeAll(async () => {
   push = await startPushService();
   app = await buildApp({
     ...testDeps(env, false, replay(), null, now),
-    push: { publicKey: vapid.publicKey, allowInsecureEndpoints: true },
+    push: { publicKey: vapid.publicKey, allowInsecureEndpoints: true, resolve: resolveTable },
   });
 });
 afterAll(async () => {
@@ -56,7 +68,7 @@ const count = async (q: string) => Number((await sql.raw<{ n: number }>(q).execu
 const unsettled = () => count(`select count(*)::int as n from push_deliveries where status in ('queued', 'sending')`);
 
 /** The real worker (poll, send-email, send-push …) over the replay at AT, outbox e-mail, this VAPID key pair. */
-async function startWorker() {
+async function startWorker(extra: Partial<Parameters<typeof buildWorker>[0]> = {}) {
   worker = await buildWorker({
     db,
     connection: redis,
@@ -67,7 +79,8 @@ async function startWorker() {
     now,
     publicOrigin: 'http://localhost:3000',
     schedules: false,
-    push: createPushSender(vapid),
+    push: createPushSender(vapid, { allowInsecureEndpoints: true }),
+    ...extra,
   });
 }
 
@@ -281,4 +294,123 @@ describe('alerts by push through the real worker (decision 038, DESIGN §2.5 "Pu
       'Alerts on for 3 rides at Magic Kingdom Park until 11:00 PM park time; 2 are short right now.',
     );
   });
+});
+
+describe('devices stay with their owner; keys and endpoints checked where used (decision 047)', () => {
+  it('another account presenting a device’s endpoint with other keys gets 409 and the owner keeps it; the same keys move it', async () => {
+    const a = await signUpUser(app);
+    const b = await signUpUser(app);
+    const s = await push.subscribe(vapid.publicKey);
+    const mine = await push.subscribe(vapid.publicKey);
+    expect(
+      (await call('push.subscribe', { endpoint: s.endpoint, expirationTime: null, keys: s.keys, deviceLabel: 'A phone' }, a.cookie)).status,
+    ).toBe(200);
+    const before = await sql`select user_id, p256dh, auth, device_label from push_subscriptions`.execute(db);
+    // B presents A's endpoint with B's own keys: refused, A's row untouched, A's list unchanged.
+    const r = await call('push.subscribe', { endpoint: s.endpoint, expirationTime: null, keys: mine.keys, deviceLabel: 'Taken' }, b.cookie);
+    expect(r.status).toBe(409);
+    expect(r.message).toBe(
+      'This push subscription belongs to another account. Turn push alerts off and on again in this browser to get a new one.',
+    );
+    expect((await sql`select user_id, p256dh, auth, device_label from push_subscriptions`.execute(db)).rows).toEqual(before.rows);
+    expect(((await call('push.list', undefined, a.cookie)).data as unknown[]).length).toBe(1);
+    expect((await call('push.list', undefined, b.cookie)).data).toEqual([]);
+    // The same browser (same keys) signed into B: the device moves to B.
+    expect((await call('push.subscribe', { endpoint: s.endpoint, expirationTime: null, keys: s.keys }, b.cookie)).status).toBe(200);
+    expect((await call('push.list', undefined, a.cookie)).data).toEqual([]);
+    expect(((await call('push.list', undefined, b.cookie)).data as unknown[]).length).toBe(1);
+  });
+
+  it('p256dh must be a point on P-256 and auth 16 bytes; production endpoints are https on 443 to a public address', async () => {
+    const u = await signUpUser(app);
+    const s = await push.subscribe(vapid.publicKey);
+    const input = { endpoint: s.endpoint, expirationTime: null, keys: s.keys };
+    const notOnCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64)]).toString('base64url');
+    const offByOne = Buffer.from(s.keys.p256dh, 'base64url');
+    offByOne[64] = offByOne[64]! ^ 1;
+    const compressed = Buffer.concat([Buffer.from([2]), Buffer.from(s.keys.p256dh, 'base64url').subarray(1, 33), Buffer.alloc(32)]);
+    for (const [bad, status, message] of [
+      [{ ...input, keys: { ...s.keys, p256dh: notOnCurve } }, 400, /unusable push key/],
+      [{ ...input, keys: { ...s.keys, p256dh: offByOne.toString('base64url') } }, 400, /unusable push key/],
+      [{ ...input, keys: { ...s.keys, p256dh: compressed.toString('base64url') } }, 400, /unusable push key/],
+      [{ ...input, keys: { ...s.keys, auth: Buffer.alloc(15).toString('base64url') } }, 400, /unusable push secret/],
+      [{ ...input, endpoint: 'https://fcm.googleapis.com:6379/fcm/send/x' }, 400, /standard https port \(443\)/],
+      [{ ...input, endpoint: 'https://fcm.googleapis.com:8443/fcm/send/x' }, 400, /standard https port \(443\)/],
+      [{ ...input, endpoint: 'https://internal.push.apple.com/3/device/x' }, 400, /not a public internet address/],
+      [{ ...input, endpoint: 'https://metadata.notify.windows.com/w/?token=x' }, 400, /not a public internet address/],
+      [{ ...input, endpoint: 'https://unknown.push.apple.com/3/device/x' }, 503, /could not be reached just now/],
+    ] as const) {
+      const r = await call('push.subscribe', bad, u.cookie);
+      expect(r.status, JSON.stringify(bad)).toBe(status);
+      expect(r.message).toMatch(message);
+    }
+    expect(await count('select count(*)::int as n from push_subscriptions')).toBe(0);
+    // An explicit :443 is the standard port (URL drops it).
+    expect((await call('push.subscribe', { ...input, endpoint: 'https://fcm.googleapis.com:443/fcm/send/x' }, u.cookie)).status).toBe(200);
+  });
+
+  it('the worker re-checks each endpoint and key before sending: what can never work (bad key, bad port, 400, 413) fails at once', async () => {
+    const p = await person([DUMBO], 3);
+    const [ok, badRequest, tooLarge] = p.subs;
+    push.answer(badRequest!.clientHash, 400, 10);
+    push.answer(tooLarge!.clientHash, 413, 10);
+    // Two rows stored before today's checks: a key that is no P-256 point, a known host on another port.
+    const stale = await push.subscribe(vapid.publicKey);
+    const zeros = Buffer.concat([Buffer.from([4]), Buffer.alloc(64)]).toString('base64url');
+    await sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at, updated_at, last_used_at)
+              values (${p.id}, ${stale.endpoint}, ${zeros}, ${stale.keys.auth}, ${AT}, ${AT}, ${AT}),
+                     (${p.id}, 'https://fcm.googleapis.com:6379/fcm/send/x', ${stale.keys.p256dh}, ${stale.keys.auth}, ${AT}, ${AT}, ${AT})`.execute(
+      db,
+    );
+    await startWorker();
+    await tick();
+    await expect.poll(unsettled, { timeout: 30_000 }).toBe(0);
+    const rows = await sql<{ endpoint: string; status: string; attempts: number; error: string | null }>`
+      select s.endpoint, p.status, p.attempts, p.error from push_deliveries p join push_subscriptions s on s.id = p.push_subscription_id`.execute(
+      db,
+    );
+    const of = (endpoint: string) => rows.rows.find((r) => r.endpoint === endpoint)!;
+    expect(of(ok!.endpoint)).toMatchObject({ status: 'sent', attempts: 1 });
+    for (const e of [badRequest!.endpoint, tooLarge!.endpoint, stale.endpoint, 'https://fcm.googleapis.com:6379/fcm/send/x'])
+      expect(of(e), e).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(of(stale.endpoint).error).toMatch(/keys refused/);
+    expect(of('https://fcm.googleapis.com:6379/fcm/send/x').error).toMatch(/endpoint refused: .*443/);
+    // No request ever left for the bad key; one each for 400 and 413 (no resend).
+    expect(push.requests.filter((r) => r.hash === stale.clientHash)).toEqual([]);
+    expect(push.requests.filter((r) => r.hash === badRequest!.clientHash).map((r) => r.status)).toEqual([400]);
+    expect(push.requests.filter((r) => r.hash === tooLarge!.clientHash).map((r) => r.status)).toEqual([413]);
+  }, 90_000);
+
+  it('403 is a configuration fault: the service is paused, the subscriptions kept, one log line, counted in a metric', async () => {
+    const p = await person([DUMBO], 3);
+    for (const s of p.subs) push.answer(s.clientHash, 403, 1);
+    const lines: { level: number; msg: string; service?: string }[] = [];
+    const logger = pino({ level: 'info' }, { write: (l: string) => lines.push(JSON.parse(l)) });
+    const metrics = createWorkerMetrics({ db, queues: env.queues, now });
+    await startWorker({ logger, metrics });
+    await tick();
+    // Each push is back to `queued`, unleased, with the 403 (or the pause it started) as its reason.
+    await expect
+      .poll(
+        () =>
+          count(`select count(*)::int as n from push_deliveries where status = 'queued' and lease_owner is null and error like '%403%'`),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(3);
+    // The job logs and counts once its batch is done.
+    await expect.poll(() => lines.filter((l) => /refused our VAPID key/.test(l.msg)).length, { timeout: 30_000 }).toBe(1);
+    // Rows kept, nothing sent, no attempt spent; every device still listed.
+    expect(await count('select count(*)::int as n from push_subscriptions')).toBe(3);
+    expect(((await call('push.list', undefined, p.cookie)).data as unknown[]).length).toBe(3);
+    expect(await count(`select count(*)::int as n from push_deliveries where attempts = 0`)).toBe(3);
+    // Once the first 403 arrives the service is paused: at most the pushes already in flight were answered 403.
+    const answered = push.requests.filter((r) => r.status === 403).length;
+    expect(answered).toBeGreaterThanOrEqual(1);
+    const refused = (await metrics.pushServiceRefused.get()).values;
+    expect(refused).toEqual([{ labels: { service: push.origin }, value: answered }]);
+    const logged = lines.filter((l) => /refused our VAPID key/.test(l.msg));
+    expect(logged[0]).toMatchObject({ level: 50, service: push.origin });
+  }, 90_000);
 });

@@ -108,3 +108,38 @@ describe('the admin area: one route per section, reached through the section nav
     await context.close();
   });
 });
+
+describe('promo codes an admin creates are flagged when easy to guess (decision 047)', () => {
+  for (const width of [375, 1280]) {
+    it(`at ${width} px: a weak code is created with a warning and listed as weak after a reload; a random one is not`, async () => {
+      const context = await env.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      const email = `promo-admin-${width}-${Date.now()}@example.com`;
+      await signUp(page, env.stack, email);
+      await grantRole(env.stack, email, 'admin');
+      const suffix = String(Date.now()).slice(-4);
+      const weak = `SUMMER${suffix}`;
+      const strong = `K7QX9M2WPD${width === 375 ? 'A' : 'B'}${suffix}`;
+      await page.goto(`${env.stack.url}/admin/promo-codes`);
+      for (const code of [weak, strong]) {
+        await page.getByLabel('Code', { exact: true }).fill(code);
+        await page.getByRole('button', { name: 'Create promo code' }).click();
+        await page
+          .getByText(code === weak ? 'Promo code created, but easy to guess' : 'Promo code created', { exact: true })
+          .first()
+          .waitFor();
+      }
+      await page.reload();
+      const list = page.getByRole('list', { name: 'Promo codes' });
+      const row = (code: string) => list.getByRole('listitem').filter({ hasText: code });
+      await row(weak).waitFor();
+      expect(await row(weak).getByText('weak', { exact: true }).count()).toBe(1);
+      expect(await row(weak).getByText('Easy to guess: made of common words, dates or patterns.').count()).toBe(1);
+      expect(await row(strong).getByText('weak', { exact: true }).count()).toBe(0);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `admin-promo-weak-${width}.png`), fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -25,11 +25,13 @@ export interface PushSubscriptionSummary {
 }
 
 /**
- * Stores a browser's push subscription for the account `userId` (decision 038), upserting by endpoint: the same
- * browser subscribing again (new keys, a new label, or another account signed in on it) replaces its row and
- * counts as use (`last_used_at` = now). Returns the row's id.
+ * Stores a browser's push subscription for the account `userId` (decisions 038, 047), upserting by endpoint: the
+ * owner subscribing again (new keys, a new label) replaces its row and counts as use (`last_used_at` = now); the
+ * row moves to another account only when that account presents the same keys (`p256dh` and `auth`: the same
+ * browser, signed into another account). Returns the row's id, or null when the endpoint belongs to another
+ * account and the keys differ (the row is left as it was).
  */
-export async function upsert(db: Executor, userId: string, s: PushSubscriptionInput, now: Date): Promise<string> {
+export async function upsert(db: Executor, userId: string, s: PushSubscriptionInput, now: Date): Promise<string | null> {
   const row = await db
     .insertInto('push_subscriptions')
     .values({
@@ -44,19 +46,27 @@ export async function upsert(db: Executor, userId: string, s: PushSubscriptionIn
       last_used_at: now,
     })
     .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({
-        user_id: userId,
-        p256dh: s.keys.p256dh,
-        auth: s.keys.auth,
-        expiration_time: s.expirationTime === null ? null : new Date(s.expirationTime),
-        device_label: s.deviceLabel,
-        updated_at: now,
-        last_used_at: now,
-      }),
+      oc
+        .column('endpoint')
+        .doUpdateSet({
+          user_id: userId,
+          p256dh: s.keys.p256dh,
+          auth: s.keys.auth,
+          expiration_time: s.expirationTime === null ? null : new Date(s.expirationTime),
+          device_label: s.deviceLabel,
+          updated_at: now,
+          last_used_at: now,
+        })
+        .where((eb) =>
+          eb.or([
+            eb('push_subscriptions.user_id', '=', userId),
+            eb.and([eb('push_subscriptions.p256dh', '=', s.keys.p256dh), eb('push_subscriptions.auth', '=', s.keys.auth)]),
+          ]),
+        ),
     )
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** How many push subscriptions the account holds, not counting `exceptEndpoint` (the one being re-subscribed). */

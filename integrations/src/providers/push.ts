@@ -1,5 +1,9 @@
+import { createPublicKey } from 'node:crypto';
+import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import webpush from 'web-push';
 
 /**
@@ -28,7 +32,164 @@ export interface PushTarget {
   keys: { p256dh: string; auth: string };
 }
 
-/** The push service answered 404 or 410 (or 403: the subscription belongs to another VAPID key): delete it. */
+/**
+ * The push services browsers subscribe with (host suffixes): Chrome/Edge/Android (FCM), Firefox (Mozilla autopush),
+ * Safari/iOS (Apple), Windows (WNS). The worker POSTs to a stored endpoint, so any other host is refused rather
+ * than letting an account make our worker call an address of its choosing (docs/decisions/038-web-push-channel.md,
+ * docs/decisions/047-push-devices-and-abuse-limits.md).
+ */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
+
+/** Whether `host` is a loopback name or address (the mock push service of tests, with allowInsecure only). */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+}
+
+/**
+ * The endpoint problem as one sentence, or null (decision 047): `https://` on port 443 (no other port, no user
+ * name or password) to a known push service (PUSH_SERVICE_HOSTS or a subdomain of one); with `allowInsecure`
+ * (PUSH_ALLOW_INSECURE_ENDPOINTS=on, tests only; production refuses it), also http(s) on localhost / 127.0.0.1
+ * on any port. Checked at subscribe and again by the worker before each send; the address the host resolves to
+ * is checked too (`addressProblem`, at subscribe and on every connection).
+ */
+export function pushEndpointProblem(endpoint: string, allowInsecure: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return 'The push endpoint must be a URL.';
+  }
+  const host = url.hostname.toLowerCase();
+  if (allowInsecure && isLoopbackHost(host) && (url.protocol === 'http:' || url.protocol === 'https:')) return null;
+  if (url.protocol !== 'https:') return 'The push endpoint must be an https:// address.';
+  if (url.username || url.password) return 'The push endpoint must not carry a user name or password.';
+  // URL drops the default port, so any port left is not 443.
+  if (url.port !== '') return 'The push endpoint must use the standard https port (443).';
+  if (!PUSH_SERVICE_HOSTS.some((h) => host === h || host.endsWith(`.${h}`)))
+    return "This browser's push service is not one WalkOn can send to. E-mail alerts still work.";
+  return null;
+}
+
+/**
+ * Whether `address` (IPv4 or IPv6, as DNS gave it) is a public unicast address (ipaddr.js range `unicast`; an
+ * IPv4-mapped IPv6 address is judged as its IPv4). With `allowLoopback`, loopback passes too (tests).
+ */
+export function isPublicAddress(address: string, allowLoopback = false): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  const range = ip.range();
+  return range === 'unicast' || (allowLoopback && range === 'loopback');
+}
+
+/** Resolves a host name to every address it has (default `dns.promises.lookup`, all families). */
+export type ResolveHost = (host: string) => Promise<string[]>;
+
+/** The system resolver: every address of `host` (A and AAAA). */
+export const systemResolve: ResolveHost = async (host) => (await dns.promises.lookup(host, { all: true })).map((a) => a.address);
+
+/**
+ * The address problem of a push endpoint as one sentence, or null (decision 047): every address its host resolves
+ * to must be public (no private, loopback, link-local or reserved range), so a name pointing inside our network is
+ * refused. `allowInsecure` lets loopback through (tests). @throws the resolver's error (the caller answers 503).
+ */
+export async function addressProblem(
+  endpoint: string,
+  allowInsecure: boolean,
+  resolve: ResolveHost = systemResolve,
+): Promise<string | null> {
+  const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
+  const addresses = ipaddr.isValid(host) ? [host] : await resolve(host);
+  if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a, allowInsecure)))
+    return "The push endpoint's address is not a public internet address.";
+  return null;
+}
+
+/**
+ * The key problem of a browser's subscription as one sentence, or null (decision 047): `p256dh` must be the
+ * 65-byte uncompressed encoding (0x04, x, y) of a point on P-256 — node:crypto imports it as a JWK, which checks
+ * the point is on the curve — and `auth` 16 bytes. A key that fails here could never be encrypted to.
+ */
+export function pushKeysProblem(keys: { p256dh: string; auth: string }): string | null {
+  const p = Buffer.from(keys.p256dh, 'base64url');
+  const bad = 'This browser sent an unusable push key (keys.p256dh must be an uncompressed P-256 public key, URL-safe base64).';
+  if (p.length !== 65 || p[0] !== 0x04) return bad;
+  try {
+    createPublicKey({
+      key: { kty: 'EC', crv: 'P-256', x: p.subarray(1, 33).toString('base64url'), y: p.subarray(33).toString('base64url') },
+      format: 'jwk',
+    });
+  } catch {
+    return bad;
+  }
+  if (Buffer.from(keys.auth, 'base64url').length !== 16)
+    return 'This browser sent an unusable push secret (keys.auth must be 16 bytes, URL-safe base64).';
+  return null;
+}
+
+/**
+ * A `net` lookup for the push agents that refuses to connect to a non-public address (decision 047): the host is
+ * resolved again on every connection, so a name that turned private after subscribe (DNS rebinding) is not
+ * reached. `allowLoopback` lets the tests' local push service through.
+ */
+export function publicOnlyLookup(allowLoopback: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as dns.LookupAddress[];
+      const bad = list.find((a) => !isPublicAddress(a.address, allowLoopback));
+      if (bad || list.length === 0) {
+        const e = new PushEndpointRefusedError(
+          `push endpoint host ${hostname} resolves to a non-public address (${bad?.address ?? 'none'})`,
+        );
+        return callback(e as NodeJS.ErrnoException, '', 0);
+      }
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+}
+
+/**
+ * The stored endpoint is refused by the policy in force (`pushEndpointProblem`, `publicOnlyLookup`), or its keys
+ * cannot be encrypted to: no request can ever succeed — the push delivery fails at once, without a resend.
+ */
+export class PushEndpointRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PushEndpointRefusedError';
+  }
+}
+
+/**
+ * The push service answered 403: it refuses our VAPID key (a configuration fault — a key mix-up in a deploy makes
+ * every subscription answer it), not a dead device (decision 047). Pushing to that service (origin) pauses for
+ * PUSH_SERVICE_PAUSE_MS; subscriptions are kept. `first` is true for the answer that started the pause (log it once).
+ */
+export class PushServiceRefusedError extends Error {
+  constructor(
+    readonly origin: string,
+    /** This answer started the pause (log once). */
+    readonly first: boolean,
+    /** A 403 was answered now (false: the service was already paused and no request was made). */
+    readonly answered: boolean,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PushServiceRefusedError';
+  }
+}
+
+/** How long pushing to a push service that answered 403 pauses (ms; decision 047). */
+export const PUSH_SERVICE_PAUSE_MS = 10 * 60_000;
+
+/** The push service answered 404 or 410: the subscription is gone; delete it. */
 export class PushGoneError extends Error {
   constructor(
     readonly statusCode: number,
@@ -50,7 +211,7 @@ export class PushThrottledError extends Error {
   }
 }
 
-/** An answer that a resend cannot fix (400, 413, another 4xx): the push delivery fails. */
+/** An answer that a resend cannot fix (400, 413, another 4xx but 403 and 429): the push delivery fails at once. */
 export class PushRejectedError extends Error {
   constructor(
     readonly statusCode: number,
@@ -67,7 +228,9 @@ export interface PushSender {
   /**
    * Encrypts `payload` (UTF-8 JSON) for `target` and posts it with TTL PUSH_TTL_SECONDS, `Urgency: high` and
    * `Topic: topic` (≤ 32 URL-safe base64 characters).
-   * @throws PushGoneError (404/410/403), PushThrottledError (429), PushRejectedError (other 4xx); any other
+   * @throws PushEndpointRefusedError (endpoint against policy, non-public address, or keys that cannot be
+   *   encrypted to: no request made), PushServiceRefusedError (403, or the service is paused after one: no
+   *   request made), PushGoneError (404/410), PushThrottledError (429), PushRejectedError (other 4xx); any other
    *   error (5xx, network, timeout) is transient.
    */
   send(target: PushTarget, payload: string, topic: string): Promise<{ messageId: string }>;
@@ -109,15 +272,22 @@ const VAPID_REUSE_MS = 11 * 3600 * 1000;
  * (docs/decisions/038-web-push-channel.md).
  * @throws Error when the keys are not usable (vapidProblem).
  */
-export function createPushSender(keys: VapidKeys, opts: { timeoutMs?: number; now?: () => number } = {}): PushSender {
+export function createPushSender(
+  keys: VapidKeys,
+  opts: { timeoutMs?: number; now?: () => number; allowInsecureEndpoints?: boolean; pauseMs?: number } = {},
+): PushSender {
   const problem = vapidProblem(keys);
   if (problem) throw new Error(problem);
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const clock = opts.now ?? Date.now;
+  const insecure = opts.allowInsecureEndpoints ?? false;
+  const pauseMs = opts.pauseMs ?? PUSH_SERVICE_PAUSE_MS;
+  const pauses = new Map<string, number>();
   const tokens = new Map<string, { authorization: string; until: number }>();
+  const lookup = publicOnlyLookup(insecure);
   const agents = {
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 64, lookup }),
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 64, lookup }),
   };
   /** One POST; resolves with the status, Location, Retry-After and the first 4 KB of the body. */
   const post = (url: URL, body: Buffer, headers: Record<string, string>) =>
@@ -151,8 +321,19 @@ export function createPushSender(keys: VapidKeys, opts: { timeoutMs?: number; no
   return {
     publicKey: keys.publicKey,
     async send(target, payload, topic) {
+      const refused = pushEndpointProblem(target.endpoint, insecure);
+      if (refused) throw new PushEndpointRefusedError(`endpoint refused: ${refused}`);
       const url = new URL(target.endpoint);
-      const body = webpush.encrypt(target.keys.p256dh, target.keys.auth, payload, 'aes128gcm').cipherText as Buffer;
+      const pausedUntil = pauses.get(url.origin);
+      if (pausedUntil !== undefined && pausedUntil > clock())
+        throw new PushServiceRefusedError(url.origin, false, false, `push service ${url.origin} is paused after a 403 (VAPID key refused)`);
+      // web-push's encrypt checks the keys as keys (ECDH on P-256 refuses a point off the curve; auth 16 bytes).
+      let body: Buffer;
+      try {
+        body = webpush.encrypt(target.keys.p256dh, target.keys.auth, payload, 'aes128gcm').cipherText as Buffer;
+      } catch (err) {
+        throw new PushEndpointRefusedError(`keys refused: ${(err as Error).message}`);
+      }
       const res = await post(url, body, {
         TTL: String(PUSH_TTL_SECONDS),
         Urgency: 'high',
@@ -164,7 +345,13 @@ export function createPushSender(keys: VapidKeys, opts: { timeoutMs?: number; no
       });
       const what = `push service answered ${res.status}${res.text ? `: ${res.text.slice(0, 200)}` : ''}`;
       if (res.status === 201 || res.status === 202 || res.status === 200) return { messageId: res.location ?? `${res.status}:${url.host}` };
-      if (res.status === 404 || res.status === 410 || res.status === 403) throw new PushGoneError(res.status, what);
+      if (res.status === 403) {
+        // Answers already in flight when the pause began are not "first": one log line per pause.
+        const first = !((pauses.get(url.origin) ?? 0) > clock());
+        pauses.set(url.origin, clock() + pauseMs);
+        throw new PushServiceRefusedError(url.origin, first, true, what);
+      }
+      if (res.status === 404 || res.status === 410) throw new PushGoneError(res.status, what);
       if (res.status === 429) throw new PushThrottledError(retryAfterMs(res.retryAfter), what);
       if (res.status >= 400 && res.status < 500) throw new PushRejectedError(res.status, what);
       throw new Error(what);

@@ -1,3 +1,4 @@
+import { ThrottledNotifyError } from '@walkon/integrations/providers/notify/index.ts';
 import type { Job } from 'bullmq';
 import { DelayedError } from 'bullmq';
 import { isThrottling } from '../ops/metrics.ts';
@@ -13,15 +14,29 @@ export const THROTTLED_RESUME_MS = 5_000;
 /**
  * A `send-email` / `send-sms` job (DESIGN §2.5): a confirmation or account e-mail sent once, or a batch of
  * claimed deliveries (`sendDeliveryBatch`). A failed batch is retried with backoff (the last attempt marks its
- * deliveries failed, docs/rules.md R8); a throttled one resumes after THROTTLED_RESUME_MS without spending an attempt.
+ * deliveries failed, docs/rules.md R8); a throttled job of any kind — batch, receipt or account e-mail — resumes
+ * after THROTTLED_RESUME_MS without spending an attempt (decision 047).
  * → 'sent' | 'skipped' | { messages, sent }.
  */
 async function sendJob(ctx: JobContext, data: SendJobData, job: Job, token?: string) {
   const log = ctx.logger.child({ jobId: job.id, queue: job.queueName });
-  if ('confirmation' in data) return (await sendConfirmation(ctx, data.confirmation, data.id)) ? 'sent' : 'skipped';
-  if ('account' in data) {
-    await sendAccountEmail(ctx, data);
-    return 'sent';
+  if ('confirmation' in data || 'account' in data) {
+    try {
+      if ('confirmation' in data) return (await sendConfirmation(ctx, data.confirmation, data.id)) ? 'sent' : 'skipped';
+      await sendAccountEmail(ctx, data);
+      return 'sent';
+    } catch (err) {
+      // Throttling never fails an e-mail (decision 047): like a delivery batch, the job runs again in a few
+      // seconds without spending an attempt, however long the provider keeps asking to slow down.
+      if (!(err instanceof ThrottledNotifyError)) throw err;
+      ctx.metrics?.providerThrottled.inc({ channel: 'email' });
+      log.warn(
+        { err: err.message, kind: 'confirmation' in data ? data.confirmation : data.account },
+        'send: throttled by the provider, resuming later',
+      );
+      await job.moveToDelayed(Date.now() + THROTTLED_RESUME_MS, token);
+      throw new DelayedError();
+    }
   }
   const ids = 'deliveryIds' in data ? data.deliveryIds : [data.deliveryId];
   const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

@@ -9,8 +9,9 @@ export const PUSH_THROTTLED_RESUME_MS = 5_000;
 
 /**
  * The `send-push` job (docs/decisions/038-web-push-channel.md): `sendPushBatch` for a batch of `push_deliveries`
- * ids, the outcomes counted in `walkon_deliveries_total{channel="push"}` (sent / failed / gone / retry) and 429
- * answers in `walkon_provider_throttled_total{channel="push"}`. A transient failure throws (BullMQ retries with
+ * ids, the outcomes counted in `walkon_deliveries_total{channel="push"}` (sent / failed / gone / retry), 429
+ * answers in `walkon_provider_throttled_total{channel="push"}` and 403 answers in
+ * `walkon_push_service_refused_total{service}` (logged once per pause, decision 047). A transient failure throws (BullMQ retries with
  * backoff; the rows are back to `queued`); a batch put off by 429 is delayed without spending an attempt. Only
  * built when the worker has a push sender (VAPID keys set). → { sent, gone, failed }.
  */
@@ -32,6 +33,16 @@ export const sendPushJob = defineJob({
     if (out.failed) m?.inc({ status: 'failed', channel: 'push' }, out.failed);
     if (out.gone) m?.inc({ status: 'gone', channel: 'push' }, out.gone);
     if (out.throttledAnswers) ctx.metrics?.providerThrottled.inc({ channel: 'push' }, out.throttledAnswers);
+    if (out.refused.answers) {
+      const t = ctx.metrics?.pushServiceRefused;
+      for (const r of out.refused.byOrigin) t?.inc({ service: r.origin }, r.answers);
+    }
+    // One line per pause (decision 047), not one per refused push.
+    for (const origin of out.refused.firstOrigins)
+      log.error(
+        { service: origin, pausedPushes: out.refused.paused },
+        'send-push: the push service refused our VAPID key (403): pushing to it is paused, subscriptions kept; check VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY',
+      );
     if (out.gone || out.failed) log.info({ gone: out.gone, failed: out.failed }, 'send-push: subscriptions gone or pushes refused');
     if (out.retry) {
       m?.inc({ status: 'retry', channel: 'push' });

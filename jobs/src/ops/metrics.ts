@@ -16,6 +16,11 @@ export interface WorkerMetrics {
   sendDuration: Histogram<'channel'>;
   /** Provider answers that asked to slow down (SES/SNS throttling, HTTP 429), by channel. */
   providerThrottled: Counter<'channel'>;
+  /**
+   * 403 answers from a push service (our VAPID key refused: a configuration fault, decision 047), by push service
+   * origin; alert on any increase (docs/OPERATIONS.md "Metrics").
+   */
+  pushServiceRefused: Counter<'service'>;
 }
 
 /**
@@ -86,6 +91,12 @@ export function createWorkerMetrics(deps: { db: Kysely<Database>; queues: Queues
       name: 'walkon_provider_throttled_total',
       help: 'Provider (SES / SNS) answers asking to slow down, by channel.',
       labelNames: ['channel'],
+      registers: [registry],
+    }),
+    pushServiceRefused: new client.Counter({
+      name: 'walkon_push_service_refused_total',
+      help: 'Push service answers 403 (our VAPID key refused; pushing to that service pauses), by push service origin.',
+      labelNames: ['service'],
       registers: [registry],
     }),
   };

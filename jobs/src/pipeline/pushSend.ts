@@ -3,9 +3,11 @@ import { pushDeliveries, pushSubscriptions } from '@walkon/db';
 import { formatRideAlertPush, type PushPayload, pushTopic } from '@walkon/domain/messages/push';
 import {
   PUSH_TTL_SECONDS,
+  PushEndpointRefusedError,
   PushGoneError,
   PushRejectedError,
   type PushSender,
+  PushServiceRefusedError,
   PushThrottledError,
 } from '@walkon/integrations/providers/push.ts';
 import { coalescedMarks, renewLeasesWhileOpen } from './leasedBatch.ts';
@@ -32,8 +34,14 @@ export interface PushSendDeps {
 export interface PushBatchOutcome {
   sent: number;
   failed: number;
-  /** Subscriptions the push service called gone (404/410/403): deleted. */
+  /** Subscriptions the push service called gone (404/410): deleted. */
   gone: number;
+  /**
+   * 403 answers (the push service refuses our VAPID key: a configuration fault, decision 047) and the origins whose
+   * pause they started (`first`, to log once); their pushes, and those to a paused service, are back to `queued`
+   * without an attempt (`paused`), the subscriptions kept.
+   */
+  refused: { answers: number; byOrigin: { origin: string; answers: number }[]; firstOrigins: string[]; paused: number };
   /** 429 answers met (each waited and resent). */
   throttledAnswers: number;
   /** Already sent or held elsewhere. */
@@ -79,9 +87,12 @@ const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
  *    urgency high, topic = the first ride's attraction); each accepted one is marked `sent` with the push
  *    service's message id right after its call (coalesced short updates; a lane waits for its mark), so a crash
  *    repeats at most the pushes in flight (docs/rules.md R8);
- * 4. 404/410/403 → the row `gone` and the subscription deleted; 429 → wait Retry-After and resend, up to
- *    maxThrottleWaitMs in all, then back to `queued` without an attempt (`throttled`); another 4xx → `failed`;
- *    anything else (5xx, network) → back to `queued` with the attempt counted (`retry`).
+ * 4. 404/410 → the row `gone` and the subscription deleted; 429 → wait Retry-After and resend, up to
+ *    maxThrottleWaitMs in all, then back to `queued` without an attempt (`throttled`); 403 (our VAPID key refused:
+ *    a configuration fault) → that push service paused, the row back to `queued` without an attempt and the
+ *    subscription kept (`refused`, decision 047); an endpoint or key that can never work (against the endpoint
+ *    policy, a non-public address, keys that cannot be encrypted to) or another 4xx (400, 413…) → `failed` at
+ *    once; anything else (5xx, network) → back to `queued` with the attempt counted (`retry`).
  */
 export async function sendPushBatch(deps: PushSendDeps, pushIds: string[]): Promise<PushBatchOutcome> {
   const owner = deps.workerId ?? WORKER_ID;
@@ -95,6 +106,7 @@ export async function sendPushBatch(deps: PushSendDeps, pushIds: string[]): Prom
     failed: 0,
     gone: 0,
     throttledAnswers: 0,
+    refused: { answers: 0, byOrigin: [], firstOrigins: [], paused: 0 },
     skipped: pushIds.length - claimed.length,
     retry: null,
     throttled: null,
@@ -114,6 +126,7 @@ export async function sendPushBatch(deps: PushSendDeps, pushIds: string[]): Prom
   const gone: PushToSend[] = [];
   const retry: { id: string; err: Error }[] = [];
   const throttled: { id: string; err: Error }[] = [];
+  const paused: { id: string; err: Error }[] = [];
   const one = async (c: PushToSend) => {
     const group = messages.get(c.messageKey);
     if (!group?.length) {
@@ -142,8 +155,18 @@ export async function sendPushBatch(deps: PushSendDeps, pushIds: string[]): Prom
             continue;
           }
           throttled.push({ id: c.id, err });
+        } else if (err instanceof PushServiceRefusedError) {
+          if (err.answered) {
+            out.refused.answers++;
+            const o = out.refused.byOrigin.find((x) => x.origin === err.origin);
+            if (o) o.answers++;
+            else out.refused.byOrigin.push({ origin: err.origin, answers: 1 });
+          }
+          if (err.first) out.refused.firstOrigins.push(err.origin);
+          paused.push({ id: c.id, err });
         } else if (err instanceof PushGoneError) gone.push(c);
-        else if (err instanceof PushRejectedError) failed.push({ id: c.id, reason: err.message });
+        else if (err instanceof PushRejectedError || err instanceof PushEndpointRefusedError)
+          failed.push({ id: c.id, reason: err.message });
         else retry.push({ id: c.id, err: err as Error });
         return;
       }
@@ -163,12 +186,14 @@ export async function sendPushBatch(deps: PushSendDeps, pushIds: string[]): Prom
         gone.map((g) => g.id),
         owner,
         'gone',
-        'the push service says this subscription is gone (404/410/403); deleted',
+        'the push service says this subscription is gone (404/410); deleted',
       );
       await pushSubscriptions.deleteGone(deps.db, [...new Set(gone.map((g) => g.subscriptionId))]);
     }
     for (const r of retry) await pushDeliveries.releaseLeases(deps.db, [r.id], owner, 'retry', r.err.message);
     for (const t of throttled) await pushDeliveries.releaseLeases(deps.db, [t.id], owner, 'throttled', t.err.message);
+    // Paused (403): back to `queued` without an attempt; the sweeper re-enqueues them, the TTL ends them.
+    for (const p of paused) await pushDeliveries.releaseLeases(deps.db, [p.id], owner, 'throttled', p.err.message);
   } finally {
     clearInterval(renew);
   }
@@ -176,6 +201,7 @@ export async function sendPushBatch(deps: PushSendDeps, pushIds: string[]): Prom
   out.gone = gone.length;
   out.retry = retry[0]?.err ?? null;
   out.throttled = throttled[0]?.err ?? null;
+  out.refused.paused = paused.length;
   return out;
 }
 

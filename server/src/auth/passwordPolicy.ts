@@ -44,3 +44,8 @@ export async function assertStrongPassword(password: string, related: string[] =
   const message = await weakPasswordMessage(password, related);
   if (message) throw new AppError('BAD_REQUEST', message);
 }
+
+/** zxcvbn's estimate of how many guesses `value` takes, as log10 (the same dictionaries as passwords). */
+export async function guessesLog10(value: string): Promise<number> {
+  return (await zxcvbn().check(value)).guessesLog10;
+}

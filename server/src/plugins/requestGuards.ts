@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../deps.ts';
 import { checkTrpcBatch, MAX_URL_CHARS, tooLargeMessage } from '../security/batch.ts';
+import { isRedisUnavailable, REDIS_DOWN_MESSAGE, REDIS_DOWN_RETRY_SECONDS, reportFault } from '../security/redisDown.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -58,6 +59,14 @@ export const requestGuards = fp(
     });
 
     app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, req, reply) => {
+      // Redis unreachable on a plain route (links, webhooks): 503 with a sentence, logged once per kind (decision 047).
+      if (!err.statusCode && isRedisUnavailable(err)) {
+        reportFault(opts.deps.logger, 'redis_unavailable', String(req.id), err);
+        return reply
+          .code(503)
+          .header('retry-after', String(REDIS_DOWN_RETRY_SECONDS))
+          .send({ error: { message: REDIS_DOWN_MESSAGE } });
+      }
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
       if (status >= 500) req.log.error({ err }, 'request failed');
       const message =

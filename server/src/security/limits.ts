@@ -19,16 +19,17 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Defaults (docs/rules.md R33–R35): 10 e-mailing writes per client per hour and procedure, 3 per target address
- * per hour, 30 log-ins per client per 15 minutes, 5 promo guesses per client per 15 minutes, 30 per code prefix
- * per hour.
+ * Defaults (docs/rules.md R33–R35, decision 047): 10 e-mailing writes per client per hour and procedure, 3 per
+ * target address per hour (one count across the account procedures), 30 log-ins per client per 15 minutes, 5
+ * promo guesses per client per 15 minutes within a global budget of 1,000 an hour (spent: 1 per client an hour).
  */
 export const DEFAULT_LIMITS: LimitSettings = {
   emailWritePerClient: { max: 10, windowMs: HOUR },
   emailWritePerAddress: { max: 3, windowMs: HOUR },
   logInPerClient: { max: 30, windowMs: 15 * MINUTE },
   promoGuessPerClient: { max: 5, windowMs: 15 * MINUTE },
-  promoGuessPerPrefix: { max: 30, windowMs: HOUR },
+  promoGuessGlobal: { max: 1000, windowMs: HOUR },
+  promoGuessPerClientWhenSpent: { max: 1, windowMs: HOUR },
 };
 
 /** The app's abuse guard: its Redis (or the queues' connection), keys under `<queue prefix>:abuse`, the limits in force. */

@@ -2,19 +2,25 @@ import { outbox, payments, promo } from '@walkon/db';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { weakPromoCodeReason } from '../security/promoGuesses.ts';
 
 /**
  * The admin area's records (docs/spec/part-2.md §2 Admin): promo codes, checkout sessions and the outbox. Instants go
  * out as ISO strings; money stays in cents.
  */
 
-/** Promo codes with their use counts, newest first → promo.list rows. */
+/**
+ * Promo codes with their use counts, newest first → promo.list rows plus `weak`: why the code is easy to guess
+ * (a sentence the admin page shows beside it), or null (security/promoGuesses.ts `weakPromoCodeReason`, decision 047).
+ */
 export async function promoCodes(deps: AppDeps) {
-  return promo.list(deps.db);
+  const rows = await promo.list(deps.db);
+  return Promise.all(rows.map(async (r) => ({ ...r, weak: await weakPromoCodeReason(r.code) })));
 }
 
 /**
- * Creates a promo code (upper-cased by the schema; free e-mail days or a percentage off) → { code }.
+ * Creates a promo code (upper-cased by the schema; free e-mail days or a percentage off) → { code, weak } (`weak`:
+ * why it is easy to guess, or null — decision 047; a weak code is still created, and flagged on the admin page).
  * @throws AppError CONFLICT when the code exists.
  */
 export async function createPromoCode(
@@ -33,7 +39,7 @@ export async function createPromoCode(
     createdBy: admin.id,
   });
   if (!created) throw new AppError('CONFLICT', `The code ${input.code} exists already.`);
-  return { code: input.code };
+  return { code: input.code, weak: await weakPromoCodeReason(input.code) };
 }
 
 /** Turns a promo code on or off → { ok }. @throws AppError NOT_FOUND for an unknown code. */

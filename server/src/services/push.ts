@@ -1,21 +1,9 @@
 import { pushSubscriptions } from '@walkon/db';
 import type { PushSubscribeInput } from '@walkon/domain/schemas';
+import { addressProblem, pushEndpointProblem, pushKeysProblem, type ResolveHost } from '@walkon/integrations/providers/push.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-
-/**
- * The push services browsers subscribe with (host suffixes): Chrome/Edge/Android (FCM), Firefox (Mozilla autopush),
- * Safari/iOS (Apple), Windows (WNS). The worker POSTs to a stored endpoint, so any other host is refused rather
- * than letting an account make our worker call an address of its choosing (docs/decisions/038-web-push-channel.md).
- */
-export const PUSH_SERVICE_HOSTS = [
-  'fcm.googleapis.com',
-  'android.googleapis.com',
-  'push.services.mozilla.com',
-  'push.apple.com',
-  'notify.windows.com',
-];
 
 /** The API's push settings (AppDeps.push): the VAPID public key, and whether test endpoints on http://localhost pass. */
 export interface PushSettings {
@@ -23,6 +11,8 @@ export interface PushSettings {
   publicKey: string;
   /** PUSH_ALLOW_INSECURE_ENDPOINTS=on (tests; production refuses it): http://localhost and http://127.0.0.1 endpoints pass. */
   allowInsecureEndpoints: boolean;
+  /** Resolves an endpoint's host to its addresses (default the system resolver; tests give a fixed table). */
+  resolve?: ResolveHost;
 }
 
 function settings(deps: AppDeps): PushSettings {
@@ -30,25 +20,9 @@ function settings(deps: AppDeps): PushSettings {
   return deps.push;
 }
 
-/**
- * The endpoint problem as one sentence, or null: https on a known push service (PUSH_SERVICE_HOSTS, or a
- * subdomain of one); with `allowInsecure`, also http(s) on localhost / 127.0.0.1 (any port).
- */
+/** The endpoint problem as one sentence, or null (integrations `pushEndpointProblem`, decision 047). */
 export function endpointProblem(endpoint: string, allowInsecure: boolean): string | null {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return 'The push endpoint must be a URL.';
-  }
-  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
-  if (allowInsecure && local && (url.protocol === 'http:' || url.protocol === 'https:')) return null;
-  if (url.protocol !== 'https:') return 'The push endpoint must be an https:// address.';
-  if (url.username || url.password) return 'The push endpoint must not carry a user name or password.';
-  const host = url.hostname.toLowerCase();
-  if (!PUSH_SERVICE_HOSTS.some((h) => host === h || host.endsWith(`.${h}`)))
-    return "This browser's push service is not one WalkOn can send to. E-mail alerts still work.";
-  return null;
+  return pushEndpointProblem(endpoint, allowInsecure);
 }
 
 /** `push.publicKey` → { publicKey } (URL-safe base64) for `pushManager.subscribe`. @throws AppError UNAVAILABLE when push is off. */
@@ -57,15 +31,25 @@ export function publicKey(deps: AppDeps): { publicKey: string } {
 }
 
 /**
- * `push.subscribe` (docs/decisions/038-web-push-channel.md): stores the browser's subscription for the signed-in
- * account, upserting by endpoint (the same browser again replaces its row). Returns { id, deviceLabel }.
- * @throws AppError UNAVAILABLE (push off), BAD_REQUEST (endpoint not https on a known push service; more than
- *   MAX_PUSH_SUBSCRIPTIONS_PER_ACCOUNT devices).
+ * `push.subscribe` (docs/decisions/038-web-push-channel.md, 047): stores the browser's subscription for the
+ * signed-in account, upserting by endpoint (the same browser again replaces its row; another account's device
+ * moves only with the same keys). Returns { id, deviceLabel }.
+ * @throws AppError UNAVAILABLE (push off; the endpoint's host could not be resolved), BAD_REQUEST (endpoint not
+ *   https on port 443 of a known push service, or resolving to a non-public address; p256dh not a P-256 point or
+ *   auth not 16 bytes; more than MAX_PUSH_SUBSCRIPTIONS_PER_ACCOUNT devices), CONFLICT (the endpoint belongs to
+ *   another account and the keys differ; that account's row is unchanged).
  */
 export async function subscribe(deps: AppDeps, user: SessionUser, input: PushSubscribeInput) {
   const s = settings(deps);
-  const problem = endpointProblem(input.endpoint, s.allowInsecureEndpoints);
+  const problem = endpointProblem(input.endpoint, s.allowInsecureEndpoints) ?? pushKeysProblem(input.keys);
   if (problem) throw new AppError('BAD_REQUEST', problem);
+  let where: string | null;
+  try {
+    where = await addressProblem(input.endpoint, s.allowInsecureEndpoints, s.resolve);
+  } catch {
+    throw new AppError('UNAVAILABLE', "Your browser's push service could not be reached just now. Please try again in a minute.");
+  }
+  if (where) throw new AppError('BAD_REQUEST', where);
   const others = await pushSubscriptions.countForUser(deps.db, user.id, input.endpoint);
   if (others >= pushSubscriptions.MAX_PUSH_SUBSCRIPTIONS_PER_ACCOUNT)
     throw new AppError(
@@ -79,6 +63,11 @@ export async function subscribe(deps: AppDeps, user: SessionUser, input: PushSub
     { endpoint: input.endpoint, expirationTime: input.expirationTime ?? null, keys: input.keys, deviceLabel },
     deps.now(),
   );
+  if (!id)
+    throw new AppError(
+      'CONFLICT',
+      'This push subscription belongs to another account. Turn push alerts off and on again in this browser to get a new one.',
+    );
   return { id, deviceLabel };
 }
 

@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps, Guard } from '../deps.ts';
 import { AppError, toTrpcCode } from '../errors.ts';
 import { consumeLimit, type LimitSettings } from '../security/limits.ts';
+import { isRedisUnavailable, REDIS_DOWN_MESSAGE, REDIS_DOWN_RETRY_SECONDS, reportFault } from '../security/redisDown.ts';
 import { requireFeature } from '../services/features.ts';
 
 /** The tRPC context: deps, the request, and the signed-in user (or null). */
@@ -41,9 +42,18 @@ const t = initTRPC
     },
   });
 
-/** Maps AppError to TRPCError — the one place (DESIGN §4); a wait goes out as Retry-After (seconds). */
+/**
+ * Maps AppError to TRPCError — the one place (DESIGN §4); a wait goes out as Retry-After (seconds). A call that
+ * failed because Redis cannot be reached (log-in's limits, a rate-limited write, an enqueue) answers 503 with
+ * REDIS_DOWN_MESSAGE and is logged once per kind (security/redisDown.ts, decision 047), never a 500 with a stack.
+ */
 const appErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
+  if (!result.ok && !(result.error.cause instanceof AppError) && isRedisUnavailable(result.error.cause ?? result.error)) {
+    reportFault(ctx.deps.logger, 'redis_unavailable', String(ctx.req.id), result.error.cause ?? result.error);
+    ctx.res.header('retry-after', String(REDIS_DOWN_RETRY_SECONDS));
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: REDIS_DOWN_MESSAGE, cause: result.error });
+  }
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     if (cause.retryAfterSeconds) ctx.res.header('retry-after', String(Math.ceil(cause.retryAfterSeconds)));
@@ -97,9 +107,21 @@ export function limitPerClient(rule: keyof LimitSettings, message: string) {
 }
 
 /**
- * Rate-limits a public write that e-mails `addressOf(input)` (docs/security.md): per client address and per
- * target address, both per procedure (limits `emailWritePerClient` and `emailWritePerAddress`). Use after
- * `.input()`. TOO_MANY_REQUESTS (429, Retry-After) once either is over.
+ * The key an e-mailing write is counted under for its target address (docs/security.md, decision 047): every
+ * account procedure (`auth.*`: sign-up, password reset, resend verification, e-mail change…) shares one counter
+ * per address — at most `emailWritePerAddress` (3) account e-mails to one address per hour, whatever asked for
+ * them — while each other procedure (newsletter, affiliate…) counts on its own.
+ */
+export function addressLimitKey(path: string, address: string): string {
+  const to = address.trim().toLowerCase();
+  return path.startsWith('auth.') ? `account-email:to:${to}` : `${path}:to:${to}`;
+}
+
+/**
+ * Rate-limits a public write that e-mails `addressOf(input)` (docs/security.md): per client address and
+ * procedure (`emailWritePerClient`), and per target address (`emailWritePerAddress`; one counter across the
+ * account procedures, `addressLimitKey`). Use after `.input()`. TOO_MANY_REQUESTS (429, Retry-After) once
+ * either is over.
  */
 export async function limitEmailWrite(ctx: Context, path: string, address: string | null | undefined): Promise<void> {
   const { limits } = ctx.guard;
@@ -117,7 +139,7 @@ export async function limitEmailWrite(ctx: Context, path: string, address: strin
       ctx.res,
       'emailWritePerAddress',
       limits.emailWritePerAddress,
-      `${path}:to:${address.toLowerCase()}`,
+      addressLimitKey(path, address),
       'Too many requests for this e-mail address.',
     );
 }

@@ -25,7 +25,7 @@ export function promoUsable(code: PromoRow | undefined, channel: PassChannel, no
 
 /**
  * Checks a promo code for the "Apply" buttons (docs/spec/part-1.md §2, §8). Never reveals other codes. Each call is a
- * guess from `clientKey` (security/promoGuesses.ts: 5 per client, 30 per code prefix; a valid code's is given back).
+ * guess from `clientKey` (security/promoGuesses.ts: 5 per client within a global budget; a valid code's is given back).
  * @returns what the code gives: free e-mail days or a percentage off.
  * @throws AppError BAD_REQUEST INVALID_PROMO; TOO_MANY_REQUESTS after repeated wrong codes.
  */

@@ -56,7 +56,8 @@ export function AdminPromoCodes() {
   const kind = form.watch('kind');
   const create = trpc.admin.createPromoCode.useMutation({
     onSuccess: async (r) => {
-      toast.success('Promo code created', { description: r.code });
+      if (r.weak) toast.warning('Promo code created, but easy to guess', { description: `${r.code}: ${r.weak}` });
+      else toast.success('Promo code created', { description: r.code });
       form.reset(PROMO_DEFAULTS);
       await utils.admin.promoCodes.invalidate();
     },
@@ -136,6 +137,13 @@ export function AdminPromoCodes() {
               <span>
                 <span className="font-mono font-semibold">{c.code}</span>{' '}
                 <Badge tone={c.active ? 'green' : 'slate'}>{c.active ? 'active' : 'off'}</Badge>
+                {c.weak ? (
+                  <>
+                    {' '}
+                    <Badge tone="amber">weak</Badge>
+                    <span className="block text-amber-800">{c.weak}</span>
+                  </>
+                ) : null}
                 <span className="block text-slate-600">
                   {c.kind === 'free_days' ? `${c.days} free day${c.days === 1 ? '' : 's'}` : `${c.percentOff}% off`} · {c.channel} ·{' '}
                   {c.uses}
