@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { type EmbeddedHours, embeddedHoursAllow, type ScheduleHours, scheduleAllows } from './liveData.ts';
 
 /**
  * One rule book for every alert kind (docs/rules.md R56; docs/decisions/048-one-rule-book.md): which bounds
@@ -130,4 +131,18 @@ export function quietHoursHold(q: QuietSpan | null | undefined, timezone: string
   const z = new TZDate(now.getTime(), timezone ?? 'UTC');
   const minute = z.getHours() * 60 + z.getMinutes();
   return q.startMinute < q.endMinute ? minute >= q.startMinute && minute < q.endMinute : minute >= q.startMinute || minute < q.endMinute;
+}
+
+/**
+ * Whether the park allows an alert at `now` by docs/rules.md R3, the bound the ride engine's poll applies
+ * (`decideReadings`): the park's own entity not CLOSED at the last poll, its hours embedded in the live feed and
+ * its published schedule (`scheduleAllows`: OPERATING entries only, not in the last 15 minutes; nothing published
+ * never blocks). `schedule` = the entries of the park-local date of `now` and the day before.
+ */
+export function parkAllowsAlerts(
+  park: { timezone: string | null; liveStatus: string | null; liveHours: EmbeddedHours },
+  schedule: ScheduleHours[],
+  now: Date,
+): boolean {
+  return park.liveStatus !== 'CLOSED' && embeddedHoursAllow(park.liveHours, now) && scheduleAllows(schedule, park.timezone, now);
 }
