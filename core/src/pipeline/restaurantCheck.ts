@@ -1,12 +1,12 @@
 import { type ClaimedDelivery, type Database, features, type Kysely, restaurantAlerts, ruleBook } from '@walkon/db';
 import { gateAllows } from '@walkon/domain/rules/features';
-import { boundsAllow, mutedAt, parkAllowsAlerts, quietHoursHold } from '@walkon/domain/rules/ruleBook';
 import {
   groupRestaurantAlerts,
   type RestaurantGroup,
   restaurantMatchMessage,
   suitsPreferredTime,
 } from '@walkon/domain/rules/restaurantRules';
+import { boundsAllow, mutedAt, parkAllowsAlerts, quietHoursHold } from '@walkon/domain/rules/ruleBook';
 import type { Logger } from '@walkon/integrations/logger';
 import type { DiningAnswer, DiningAvailabilityProvider } from '@walkon/integrations/providers/dining/types.ts';
 

@@ -42,7 +42,10 @@ export async function steeringOf(db: Executor, emails: readonly string[], parkId
   for (const r of rows) {
     let s = out.get(r.email);
     if (!s) {
-      s = { mutes: [], quiet: r.startMinute !== null && r.endMinute !== null ? { startMinute: r.startMinute, endMinute: r.endMinute } : null };
+      s = {
+        mutes: [],
+        quiet: r.startMinute !== null && r.endMinute !== null ? { startMinute: r.startMinute, endMinute: r.endMinute } : null,
+      };
       out.set(r.email, s);
     }
     if (r.parkId && r.until) s.mutes.push({ parkId: r.parkId, attractionId: r.attractionId, until: r.until });

@@ -9,7 +9,16 @@ import { type EmbeddedHours, embeddedHoursAllow, type ScheduleHours, scheduleAll
  */
 
 /** Every kind of message that tells a person about a ride, a table, a fare or their alerts. */
-export const ALERT_KINDS = ['ride', 'reminder', 'back_in_service', 'return_time', 'restaurant', 'flight_price', 'alerts_on', 'test'] as const;
+export const ALERT_KINDS = [
+  'ride',
+  'reminder',
+  'back_in_service',
+  'return_time',
+  'restaurant',
+  'flight_price',
+  'alerts_on',
+  'test',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** The bounds an alert may be held by. */
@@ -40,13 +49,22 @@ export const RULE_BOOK: Record<AlertKind, Record<Bound, BoundRule>> = {
   return_time: PARK_ALERT,
   restaurant: {
     ...PARK_ALERT,
-    mutes: { applies: true, why: 'a muted park is muted for every alert about it (R16a); a restaurant is not a ride, so only a park mute holds it' },
-    freshness: { applies: true, why: 'walk-up availability comes from the same live document as the rides, and is fresh by the same rule (R2)' },
+    mutes: {
+      applies: true,
+      why: 'a muted park is muted for every alert about it (R16a); a restaurant is not a ride, so only a park mute holds it',
+    },
+    freshness: {
+      applies: true,
+      why: 'walk-up availability comes from the same live document as the rides, and is fresh by the same rule (R2)',
+    },
   },
   flight_price: {
     schedule: { applies: false, why: 'a fare is not about a park day: it is bought from home, at any hour' },
     mutes: { applies: false, why: 'mutes are per park and ride; a fare alert belongs to no park' },
-    quietHours: { applies: false, why: 'quiet hours are judged in a park’s time zone while at the park; a fare e-mail is checked every 6 hours and read later' },
+    quietHours: {
+      applies: false,
+      why: 'quiet hours are judged in a park’s time zone while at the park; a fare e-mail is checked every 6 hours and read later',
+    },
     freshness: { applies: true, why: 'only a fare the search answered in this check is compared (R45)' },
   },
   alerts_on: {

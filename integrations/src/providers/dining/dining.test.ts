@@ -59,7 +59,11 @@ describe('themeparks dining provider on the real recording (docs/decisions/009-r
       ...live,
       entries: live.entries.map((e) => (e.id === TONYS ? { ...e, lastUpdated: stamp } : e)),
     });
-    expect(answerFromLive(at('2026-04-14T20:00:00Z'), q(TONYS, 2), RECORDED)).toEqual({ status: 'available', time: '18:27', waitMinutes: 55 });
+    expect(answerFromLive(at('2026-04-14T20:00:00Z'), q(TONYS, 2), RECORDED)).toEqual({
+      status: 'available',
+      time: '18:27',
+      waitMinutes: 55,
+    });
     // Last confirmed yesterday (park-local): not fresh, with the reason's one sentence.
     expect(answerFromLive(at('2026-04-13T20:00:00Z'), q(TONYS, 2), RECORDED)).toEqual({
       status: 'unknown',
