@@ -73,7 +73,8 @@ function sourceOf(s: State): WaitTimesSource {
       status: r.status,
       standbyWait: r.wait,
       queue: null,
-      operatingHours: r.closesIn === null ? null : [{ type: 'Operating', startTime: at(-600).toISOString(), endTime: at(r.closesIn).toISOString() }],
+      operatingHours:
+        r.closesIn === null ? null : [{ type: 'Operating', startTime: at(-600).toISOString(), endTime: at(r.closesIn).toISOString() }],
       lastUpdated: at(-r.stampAgo).toISOString(),
     })),
     {
@@ -156,7 +157,11 @@ async function setUp(s: State): Promise<string> {
     if (r.watched && r.threshold !== null)
       await rides.upsertWatchSettings(db, FAN, P, rideId(i), { thresholdMinutes: r.threshold, backInService: false, remindHourly: false });
   if (s.mute !== 'none')
-    await mutes.setMute(db, { userId: user.id, email: FAN, parkId: P, attractionId: s.mute === 'park' ? null : rideId(0), until: at(120) }, NOW);
+    await mutes.setMute(
+      db,
+      { userId: user.id, email: FAN, parkId: P, attractionId: s.mute === 'park' ? null : rideId(0), until: at(120) },
+      NOW,
+    );
   if (s.quiet !== 'none')
     await mutes.setQuietHours(
       db,

@@ -74,7 +74,10 @@ export const RULE_BOOK: Record<AlertKind, Record<Bound, BoundRule>> = {
     },
     mutes: { applies: true, why: 'a muted park asked for no message about it; a muted ride alone does not hold it' },
     quietHours: { applies: true, why: 'a purchase or activation during quiet hours must not wake the person' },
-    freshness: { applies: true, why: 'its "N are short right now" counts only readings fresh now (R2)' },
+    freshness: {
+      applies: false,
+      why: 'it carries no reading of its own: it says alerts are on, and its "N are short right now" counts only readings fresh now (R2), so a stale feed counts none',
+    },
   },
   test: {
     schedule: { applies: false, why: 'the person asks for it, to see that alerts reach them, at any hour (R13)' },
