@@ -87,6 +87,13 @@ export const RULE_BOOK: Record<AlertKind, Record<Bound, BoundRule>> = {
   },
 };
 
+/**
+ * The rule book in one paragraph, as the FAQ and How It Works say it (docs/rules.md R56): which messages the
+ * park's hours, mutes and quiet hours hold, and the two that go at any hour.
+ */
+export const RULE_BOOK_SUMMARY =
+  'No alert about a park (a ride alert, an hourly reminder, a back-in-service alert, a Lightning Lane return time, a restaurant table or the “alerts on” confirmation) goes out outside the park’s published hours or in their last 15 minutes, while you have muted that park (or that ride), or during your quiet hours. Two messages are not held by them: a test alert you ask for yourself goes at any hour (one per 15 minutes), and a flight price alert, about a fare rather than a park day, is e-mailed whenever the fare drops.';
+
 /** The facts one message is judged by; a fact a kind has no use for may be left out (it then never blocks). */
 export interface BoundFacts {
   /** The park's published schedule and embedded hours allow an alert now (R3: inside, not in the last 15 minutes). */
