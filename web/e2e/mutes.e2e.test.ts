@@ -109,7 +109,7 @@ describe('mutes and quiet hours in the browser, and in what the tick sends (R16a
     // The live table marks the muted ride, at 1280 and at 375 px (docs/rules.md R56).
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${env.stack.url}/live-wait-times/${MK}`);
+      await page.goto(`${env.stack.url}/live-wait-times?destination=${WDW}&park=${MK}`);
       const row = page.getByTestId('ride-row').filter({ hasText: muted });
       expect(await row.getByTestId('ride-muted').textContent(), `${width} px`).toBe('muted until midnight park time');
       expect(await page.getByTestId('ride-muted').count()).toBe(1);
