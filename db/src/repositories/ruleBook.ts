@@ -1,4 +1,5 @@
 import { parkLocalDate } from '@walkon/domain/dates';
+import { FRESHNESS_MINUTES } from '@walkon/domain/rules/alerts';
 import type { EmbeddedHours, ScheduleHours } from '@walkon/domain/rules/liveData';
 import type { MuteSpan, QuietSpan } from '@walkon/domain/rules/ruleBook';
 import { sql } from 'kysely';
@@ -62,14 +63,25 @@ export interface ParkHoursFacts {
   schedule: ScheduleHours[];
 }
 
-/** The park's zone, last live status and embedded hours, and its published schedule around `now`; undefined for an unknown park. */
+/**
+ * The park's zone, its published schedule around `now`, and — when the park was polled within the last 15 minutes
+ * (FRESHNESS_MINUTES) — the live status and embedded hours of that poll; an older poll (a park nobody watches
+ * rides at is not polled) says nothing about now, so they are left null (unknown never blocks, R3). Undefined for
+ * an unknown park.
+ */
 export async function parkHoursAt(db: Executor, parkId: string, now: Date): Promise<ParkHoursFacts | undefined> {
   const park = await db
     .selectFrom('parks')
-    .select(['timezone', 'live_status as liveStatus', 'live_hours as liveHours'])
+    .select(['timezone', 'live_status as liveStatus', 'live_hours as liveHours', 'live_polled_at as polledAt'])
     .where('id', '=', parkId)
     .executeTakeFirst();
   if (!park) return undefined;
   const schedule = await scheduleAround(db, parkId, parkLocalDate(now, park.timezone));
-  return { timezone: park.timezone, liveStatus: park.liveStatus, liveHours: park.liveHours as EmbeddedHours, schedule };
+  const recent = park.polledAt !== null && Math.abs(now.getTime() - new Date(park.polledAt).getTime()) <= FRESHNESS_MINUTES * 60_000;
+  return {
+    timezone: park.timezone,
+    liveStatus: recent ? park.liveStatus : null,
+    liveHours: recent ? (park.liveHours as EmbeddedHours) : null,
+    schedule,
+  };
 }

@@ -38,8 +38,9 @@ export async function queueAlertsOn(
     if (!facts.park || facts.rides.length === 0) return;
     const timezone = facts.park.timezone;
     const steering = (await ruleBook.steeringOf(deps.db, [email], [parkId])).get(email);
+    const hours = await ruleBook.parkHoursAt(deps.db, parkId, now);
     const bounds = boundsAllow('alerts_on', {
-      scheduleAllows: parkAllowsAlerts({ ...facts.park, liveHours: facts.park.liveHours as EmbeddedHours }, facts.schedule, now),
+      scheduleAllows: hours ? parkAllowsAlerts(hours, hours.schedule, now) : true,
       ...mutedAt(steering?.mutes ?? [], { parkId, attractionId: null }, now),
       quiet: quietHoursHold(steering?.quiet, timezone, now),
     });
