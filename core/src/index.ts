@@ -38,5 +38,6 @@ export {
 } from './pipeline/restaurantCheck.ts';
 export { claimReturnTimeAlerts, matchReturnTime, type ReturnTimeMatch } from './pipeline/returnTimes.ts';
 export { readScheduleIfDue } from './pipeline/schedule.ts';
+export { type ShortNowView, type ShortRide, shortNowFor } from './pipeline/shortNow.ts';
 export { runParkTick, type TickResult } from './pipeline/tick.ts';
 export { createRedisTickLease, TICK_LEASE_MS, type TickLease } from './pipeline/tickLease.ts';

@@ -31,6 +31,7 @@ export * as restaurantAlerts from './repositories/restaurantAlerts.ts';
 export * as retention from './repositories/retention.ts';
 export * as returnTimeAlerts from './repositories/returnTimeAlerts.ts';
 export * as rides from './repositories/rides.ts';
+export * as ruleBook from './repositories/ruleBook.ts';
 export * as sessions from './repositories/sessions.ts';
 export * as signups from './repositories/signups.ts';
 export * as site from './repositories/site.ts';

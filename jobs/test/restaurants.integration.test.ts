@@ -95,7 +95,18 @@ describe('restaurant-check: grouping, preferred time, dedup, expiry', () => {
     const { provider, calls } = counting(() => DINNER);
     const out = await run(provider, DINNER);
     expect(calls).toEqual([{ parkId: MK, restaurantId: LIBERTY, date: TODAY, partySize: 2 }]);
-    expect(out).toEqual({ expired: 0, alerts: 100, groups: 1, checks: 1, skipped: 0, unknown: 0, matched: 80, queued: 80, duplicates: 0 });
+    expect(out).toEqual({
+      expired: 0,
+      alerts: 100,
+      groups: 1,
+      checks: 1,
+      skipped: 0,
+      unknown: 0,
+      matched: 80,
+      queued: 80,
+      duplicates: 0,
+      held: 0,
+    });
     const rows = await deliveryRows();
     expect(rows).toHaveLength(80);
     expect(rows.every((r) => r.kind === 'restaurant_alert' && r.channel === 'email' && r.ride_name === 'Liberty Tree Tavern')).toBe(true);

@@ -94,6 +94,7 @@ describe('returnTimeAlerts.* (not feature-gated)', () => {
       rideName: 'Dumbo the Flying Elephant',
       watching: true,
       fresh: true,
+      staleReason: null,
       returnTimes: {
         RETURN_TIME: {
           state: 'AVAILABLE',
@@ -112,6 +113,18 @@ describe('returnTimeAlerts.* (not feature-gated)', () => {
       PAID_RETURN_TIME: { state: 'FINISHED', available: false, priceCents: 2100, priceLabel: '$21.00' },
     });
     expect(byId[CAROUSEL].returnTimes).toEqual({ RETURN_TIME: null, PAID_RETURN_TIME: null });
+    // docs/rules.md R56: a reading R2 refuses says why — here last confirmed yesterday while the feed is live, not
+    // "not updated in 15+ min".
+    await env.db
+      .updateTable('ride_status')
+      .set({ last_updated: new Date('2026-04-13T20:00:00Z') })
+      .where('attraction_id', '=', DUMBO)
+      .execute();
+    const again = await list(a.cookie);
+    expect(again.rides.find((r: { rideId: string }) => r.rideId === DUMBO)).toMatchObject({
+      fresh: false,
+      staleReason: 'This reading was last confirmed on an earlier day.',
+    });
   });
 
   it('set: only watched attractions and queue types they publish; sold-out queues may be watched; replace and remove', async () => {

@@ -91,6 +91,9 @@ describe('mutes and quiet hours in the browser, and in what the tick sends (R16a
     // The replay serves the recording shifted to the real clock: the independent script says which rides are short.
     const short = expectedByRule(RECORDING, stackNow(), 'America/New_York', true);
     expect(short.length).toBeGreaterThan(0);
+    // Get Alerts promises nothing during quiet hours (docs/rules.md R56), and the tick sends nothing.
+    await page.goto(`${env.stack.url}/get-alerts`);
+    expect(await page.getByTestId('short-now').textContent()).toBe('Your quiet hours are on: no alert until they end (Account).');
     expect(await tick(email)).toEqual([]);
     expect(await alertMails(email)).toEqual([]);
 
@@ -103,6 +106,15 @@ describe('mutes and quiet hours in the browser, and in what the tick sends (R16a
     await banner.waitFor();
     await page.reload();
     expect(await banner.textContent()).toContain(`${muted}: muted until midnight park time`);
+    // The live table marks the muted ride, at 1280 and at 375 px (docs/rules.md R56).
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${env.stack.url}/live-wait-times?destination=${WDW}&park=${MK}`);
+      const row = page.getByTestId('ride-row').filter({ hasText: muted });
+      expect(await row.getByTestId('ride-muted').textContent(), `${width} px`).toBe('muted until midnight park time');
+      expect(await page.getByTestId('ride-muted').count()).toBe(1);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Quiet hours removed (reload: gone): the next tick alerts the short rides but the muted one, in one e-mail.
     await page.goto(`${env.stack.url}/account`);
@@ -111,6 +123,14 @@ describe('mutes and quiet hours in the browser, and in what the tick sends (R16a
     await page.reload();
     await page.getByText('No quiet hours set.').waitFor();
     const others = short.slice(1);
+    // Get Alerts lists exactly what the next tick sends: the short rides but the muted one (docs/rules.md R56).
+    await page.goto(`${env.stack.url}/get-alerts`);
+    const promise = (await page.getByTestId('short-now').textContent()) ?? '';
+    if (others.length) {
+      expect(promise).toMatch(/^Short right now: /);
+      for (const ride of others) expect(promise).toContain(`${ride} (`);
+    } else expect(promise).toMatch(/^None of your rides is short/);
+    expect(promise).not.toContain(muted);
     expect(await tick(email)).toEqual(others);
     const mails = await alertMails(email);
     expect(mails).toHaveLength(others.length ? 1 : 0);

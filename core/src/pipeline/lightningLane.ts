@@ -1,7 +1,7 @@
 import { catalogue, type Executor, features, lightningLane } from '@walkon/db';
 import { parkLocalDate } from '@walkon/domain/dates';
 import { gateAllows } from '@walkon/domain/rules/features';
-import { LIVE_FRESH_MS } from '@walkon/domain/rules/lightningLane';
+import { laneFreshness } from '@walkon/domain/rules/freshness';
 import { chooseAutoBooking, type LightningLaneAvailability } from '@walkon/domain/rules/lightningLaneChoice';
 import type { Logger } from '@walkon/integrations/logger';
 import { buildAvailability } from './availability.ts';
@@ -57,7 +57,7 @@ export interface ParkAvailability {
   today: string;
   /** Newest poll time of the park's return-time rows (ISO), or null when never polled. */
   polledAt: string | null;
-  /** Whether that poll is within LIVE_FRESH_MS of now (nothing is bookable from stale data). */
+  /** Whether that poll is fresh by `laneFreshness` (within 5 minutes of now, docs/rules.md R42: nothing is bookable from stale data). */
   fresh: boolean;
   /** Where the data comes from (shown in the UI). */
   source: 'ThemeParks.wiki live data';
@@ -79,7 +79,7 @@ export async function loadAvailability(db: Executor, parkId: string, now: Date):
     timezone: park.timezone,
     today: parkLocalDate(now, park.timezone),
     polledAt: polled?.toISOString() ?? null,
-    fresh: polled !== null && now.getTime() - polled.getTime() <= LIVE_FRESH_MS,
+    fresh: laneFreshness(polled, now).fresh,
     source: 'ThemeParks.wiki live data',
     lanes: buildAvailability(rows, { now, timezone: park.timezone }),
   };

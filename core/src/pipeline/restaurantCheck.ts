@@ -1,4 +1,4 @@
-import { type ClaimedDelivery, type Database, features, type Kysely, restaurantAlerts } from '@walkon/db';
+import { type ClaimedDelivery, type Database, features, type Kysely, restaurantAlerts, ruleBook } from '@walkon/db';
 import { gateAllows } from '@walkon/domain/rules/features';
 import {
   groupRestaurantAlerts,
@@ -6,6 +6,7 @@ import {
   restaurantMatchMessage,
   suitsPreferredTime,
 } from '@walkon/domain/rules/restaurantRules';
+import { boundsAllow, mutedAt, parkAllowsAlerts, quietHoursHold } from '@walkon/domain/rules/ruleBook';
 import type { Logger } from '@walkon/integrations/logger';
 import type { DiningAnswer, DiningAvailabilityProvider } from '@walkon/integrations/providers/dining/types.ts';
 
@@ -56,6 +57,11 @@ export interface RestaurantCheckResult {
   queued: number;
   /** Matches already mailed for that date (dedup). */
   duplicates: number;
+  /**
+   * Matches held back by the rule book (docs/rules.md R56): the park outside its published hours, the park
+   * muted, or the owner's quiet hours. Not claimed: a later check mails them if the table is still there.
+   */
+  held: number;
 }
 
 type Alert = restaurantAlerts.AlertToCheck;
@@ -68,7 +74,10 @@ type Alert = restaurantAlerts.AlertToCheck;
  *    (`groupRestaurantAlerts`) so ONE provider check serves every alert of a group;
  * 3. for an `available` answer, keeps the alerts whose preferred time suits the availability's park-local time
  *    (`suitsPreferredTime`);
- * 4. claims one `restaurant_alert` delivery per (alert, date) — dedup key `restaurant:<alertId>:<date>`, so a
+ * 4. holds back the matches the rule book bounds (docs/rules.md R56, `boundsAllow('restaurant', …)` of
+ *    @walkon/domain/rules/ruleBook): the park outside its published hours or in their last 15 minutes (R3), the
+ *    park muted, or the owner's quiet hours at the park-local time (R16a); freshness (R2) is the provider's;
+ * 5. claims one `restaurant_alert` delivery per (alert, date) — dedup key `restaurant:<alertId>:<date>`, so a
  *    second run, or a concurrent one, never mails twice — and fans them out to `send-email` (the sender writes
  *    the e-mail with its one-click unsubscribe link). A Redis fault while fanning out is logged: the delivery
  *    sweeper re-enqueues queued deliveries.
@@ -89,6 +98,7 @@ export async function runRestaurantCheck(deps: RestaurantCheckDeps, opts: Restau
     matched: 0,
     queued: 0,
     duplicates: 0,
+    held: 0,
   };
   const provider = deps.provider;
   if (!provider) {
@@ -154,9 +164,11 @@ export async function runRestaurantCheck(deps: RestaurantCheckDeps, opts: Restau
   await Promise.all(lanes);
 
   result.matched = matches.length;
-  const claimed = await restaurantAlerts.claimMatches(deps.db, matches, deps.now());
+  const sendable = await boundedMatches(deps.db, matches, alerts, deps.now());
+  result.held = matches.length - sendable.length;
+  const claimed = await restaurantAlerts.claimMatches(deps.db, sendable, deps.now());
   result.queued = claimed.length;
-  result.duplicates = matches.length - claimed.length;
+  result.duplicates = sendable.length - claimed.length;
   // A run restricted to some dates (the admin's manual test) did not check the alerts' other dates: marking the
   // alerts as checked would make the next scheduled run skip those dates for 10 minutes.
   if (!opts.dates?.length) await restaurantAlerts.markChecked(deps.db, [...checked], deps.now());
@@ -167,4 +179,36 @@ export async function runRestaurantCheck(deps: RestaurantCheckDeps, opts: Restau
   }
   log.info({ ...result, provider: provider.kind }, 'restaurant-check');
   return result;
+}
+
+/**
+ * The matches the rule book lets go now (docs/rules.md R56; docs/decisions/048-one-rule-book.md): for each, the
+ * park's hours (`parkAllowsAlerts`, R3), a mute of the park or of the restaurant (`mutedAt`, R16a) and the
+ * owner's quiet hours in the park's zone (`quietHoursHold`) go through `boundsAllow('restaurant', …)`.
+ */
+async function boundedMatches(
+  db: Kysely<Database>,
+  matches: restaurantAlerts.RestaurantMatch[],
+  alerts: Alert[],
+  now: Date,
+): Promise<restaurantAlerts.RestaurantMatch[]> {
+  if (matches.length === 0) return matches;
+  const byId = new Map(alerts.map((a) => [a.id, a]));
+  const parkIds = [...new Set(matches.map((m) => byId.get(m.alertId)!.parkId))];
+  const parks = new Map(await Promise.all(parkIds.map(async (id) => [id, await ruleBook.parkHoursAt(db, id, now)] as const)));
+  const steering = await ruleBook.steeringOf(
+    db,
+    matches.map((m) => byId.get(m.alertId)!.email),
+    parkIds,
+  );
+  return matches.filter((m) => {
+    const a = byId.get(m.alertId)!;
+    const park = parks.get(a.parkId);
+    const s = steering.get(a.email);
+    return boundsAllow('restaurant', {
+      scheduleAllows: park ? parkAllowsAlerts(park, park.schedule, now) : true,
+      ...mutedAt(s?.mutes ?? [], { parkId: a.parkId, attractionId: a.restaurantId }, now),
+      quiet: quietHoursHold(s?.quiet, park?.timezone ?? a.timezone, now),
+    }).allowed;
+  });
 }

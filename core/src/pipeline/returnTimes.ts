@@ -1,6 +1,7 @@
-import { type ClaimedDelivery, type Executor, returnTimeAlerts } from '@walkon/db';
+import { type ClaimedDelivery, type Executor, returnTimeAlerts, ruleBook } from '@walkon/db';
 import { parkLocalDateTime } from '@walkon/domain/dates';
 import { formatReturnTimeHeadline } from '@walkon/domain/messages/returnTimes';
+import { boundsAllow, mutedAt, quietHoursHold } from '@walkon/domain/rules/ruleBook';
 import { parseReturnTimes, type ReturnQueueType, type ReturnTimeQueue } from '@walkon/integrations/providers/waitTimes/returnTimes.ts';
 
 /** A return time that satisfies an alert: the parsed queue and its park-local start. */
@@ -39,8 +40,10 @@ export function matchReturnTime(
  * a SQL pre-filter (`returnTimeAlerts.listCandidates`: the ride-alert audience rules plus the queue AVAILABLE
  * with a return start, not yet delivered today, only on the poll's `readings` that are `alertable`: the verdict
  * of docs/rules.md R2–R3 — OPERATING, fresh, inside the hours and the schedule), then `matchReturnTime` in TypeScript (the same parser the
- * server and Lightning Lane assist use; the before-time compare in the park's zone), then one claim insert
- * with the daily dedup key. Returns the claimed deliveries (kind `return_time`) for the usual fan-out.
+ * server and Lightning Lane assist use; the before-time compare in the park's zone), then the rule book's
+ * steering (docs/rules.md R56: a mute of the ride or the park, the person's quiet hours in the park's zone —
+ * `boundsAllow('return_time', …)`; hours and freshness are the poll's `alertable`), then one claim insert
+ * with the daily dedup key. A held alert is not claimed: it goes at a later tick if the return time is still there. Returns the claimed deliveries (kind `return_time`) for the usual fan-out.
  */
 export async function claimReturnTimeAlerts(
   db: Executor,
@@ -51,7 +54,18 @@ export async function claimReturnTimeAlerts(
   const alertable = readings.filter((r) => r.alertable).map((r) => r.rideId);
   if (alertable.length === 0) return [];
   const candidates = await returnTimeAlerts.listCandidates(db, parkId, now, alertable);
+  const steering = await ruleBook.steeringOf(
+    db,
+    candidates.map((c) => c.email),
+    [parkId],
+  );
   const rows = candidates.flatMap((c) => {
+    const s = steering.get(c.email);
+    const bounds = boundsAllow('return_time', {
+      ...mutedAt(s?.mutes ?? [], { parkId, attractionId: c.rideId }, now),
+      quiet: quietHoursHold(s?.quiet, c.timezone, now),
+    });
+    if (!bounds.allowed) return [];
     const m = matchReturnTime(c.queue, c.queueType, c.beforeTime, c.timezone, c.today);
     if (!m) return [];
     const message = formatReturnTimeHeadline({

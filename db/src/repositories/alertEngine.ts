@@ -192,6 +192,11 @@ interface TickPlan {
   since: Date;
   /** Someone of the park has a mute or quiet hours (`parkHasSteering`, docs/rules.md R16a); set once there is work. */
   steered?: boolean;
+  /**
+   * Judge this one person only, against every verdict, as if they were due (`previewPerson`: what the next tick
+   * would claim for them); the claim never sets it.
+   */
+  only?: string;
 }
 
 /** The tick's readings with their attraction bits, the changed ones among them, and the 60-minute window. */
@@ -247,7 +252,7 @@ const backBits = (rs: BitReading[]) => rs.filter((r) => r.backInService).map((r)
  * `back_alerts` (back in service now: asked for, not alerted in the last hour, no ride alert for it in the same
  * tick, R6), all `bit(256)` over the park's attraction bits, plus what the claim writes back.
  */
-function evaluation(input: TickInput, { readings, changed, since, steered }: TickPlan) {
+function evaluation(input: TickInput, { readings, changed, since, steered, only }: TickPlan) {
   // The verdicts of the attractions that changed at this poll (for persons watching one of them)…
   const changedShortByThreshold = shortMasksByThreshold([], shortWaits(changed));
   const changedBackInService = maskOf(backBits(changed));
@@ -255,7 +260,7 @@ function evaluation(input: TickInput, { readings, changed, since, steered }: Tic
   // …and every verdict of this poll, changed or not (for dirty or due persons).
   const shortByThreshold = shortMasksByThreshold([], shortWaits(readings));
   const backInService = maskOf(backBits(readings));
-  const dirtyOrDue = sql`(w.dirty or w.due_at <= ${input.now})`;
+  const dirtyOrDue = only === undefined ? sql`(w.dirty or w.due_at <= ${input.now})` : sql`(w.email = ${only})`;
   // The verdicts a person row is judged against (without changed attractions: only dirty or due rows are read).
   const verdicts = <T>(all: T, changedOnly: T, type: 'bit(256)' | 'bit(256)[]') =>
     changed.length
@@ -266,7 +271,8 @@ function evaluation(input: TickInput, { readings, changed, since, steered }: Tic
     verdicts(shortByThreshold[DEFAULT_THRESHOLD_MINUTES], changedShortByThreshold[DEFAULT_THRESHOLD_MINUTES], 'bit(256)'),
     verdicts(shortByThreshold, changedShortByThreshold, 'bit(256)[]'),
   );
-  const watchesAChangedAttraction = changed.length ? sql`or (w.watched & ${changedAttractions}::bit(256)) <> ${EMPTY_MASK}` : sql``;
+  const watchesAChangedAttraction =
+    changed.length && only === undefined ? sql`or (w.watched & ${changedAttractions}::bit(256)) <> ${EMPTY_MASK}` : sql``;
   // Mutes and quiet hours (docs/rules.md R16a): the `steered` row of a person says which attractions they may be
   // alerted for now (`allowedMask`) and what a period that ended re-arms (`rearmedMask`); the CTE and its join
   // are left out when nobody of the park has a mute or quiet hours (`parkHasSteering`).
@@ -346,6 +352,24 @@ export async function countEvaluation(db: Executor, input: TickInput): Promise<{
     select coalesce(sum(bit_count(ride_alerts | back_alerts)), 0)::int as alerts, coalesce(sum(bit_count(held)), 0)::int as held
     from (${evaluation(input, plan)}) judged`.execute(db);
   return rows[0] ?? { alerts: 0, held: 0 };
+}
+
+/**
+ * What the next tick would claim for one person if the poll's verdicts were `input.readings` (Get Alerts' "short
+ * right now", docs/rules.md R56: the page promises only what is sent): the evaluation of the claim (`evaluation`,
+ * the very statement — thresholds R1, armed R4, the last hour R5, pass day and start R7, mutes and quiet hours
+ * R16a), run read-only for `email` as if they were due, judged against every reading. Nothing is written.
+ * @returns the attraction ids that would get a ride alert now, and those held by the 60-minute rule (R5).
+ */
+export async function previewPerson(db: Executor, input: TickInput, email: string): Promise<{ alerts: string[]; held: string[] }> {
+  const plan = await planTick(db, input);
+  plan.only = email;
+  plan.steered = await parkHasSteering(db, input);
+  const { rows } = await sql<{ alerts: string | null; held: string | null }>`
+    select judged.ride_alerts::text as alerts, judged.held::text as held from (${evaluation(input, plan)}) judged`.execute(db);
+  const row = rows[0];
+  const pick = (mask: string | null | undefined) => (mask ? plan.readings.filter((r) => mask[r.bit] === '1').map((r) => r.rideId) : []);
+  return { alerts: pick(row?.alerts), held: pick(row?.held) };
 }
 
 /**

@@ -188,3 +188,20 @@ export async function lockPassConfirmation(tx: Executor, kind: 'checkout' | 'pro
 export async function markSent(tx: Executor, kind: ConfirmationKind, id: string, at: Date): Promise<void> {
   await tx.updateTable(TABLE[kind]).set({ confirmation_sent_at: at }).where('id', '=', id).execute();
 }
+
+/**
+ * Whether the activation of this checkout or promo redemption claimed its "alerts on" confirmation as an SMS
+ * (docs/rules.md R16b, R24: a purchase sends one text, not two): a delivery of kind `alerts_on` on channel
+ * `sms` to `email` whose dedup key ends with the activation `<kind>:<id>` (`alerts_on:<subscription>:<kind>:<id>`).
+ */
+export async function alertsOnTextClaimed(tx: Executor, email: string, kind: 'checkout' | 'promo', id: string): Promise<boolean> {
+  const r = await tx
+    .selectFrom('deliveries')
+    .select('id')
+    .where('email', '=', email)
+    .where('kind', '=', 'alerts_on')
+    .where('channel', '=', 'sms')
+    .where('dedup_key', 'like', `alerts_on:%:${kind}:${id}`)
+    .executeTakeFirst();
+  return r !== undefined;
+}

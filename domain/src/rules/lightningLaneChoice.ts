@@ -1,5 +1,5 @@
 import { parkLocalDate, parkLocalTime } from '../dates.ts';
-import { LIVE_FRESH_MS } from './lightningLane.ts';
+import { laneFreshness } from './freshness.ts';
 
 /**
  * Lightning Lane availability and the auto-booking choice (docs/decisions/008-lightning-lane-booker-simulated.md; docs/spec/part-2.md §3, §4, §9). Pure functions:
@@ -28,7 +28,7 @@ export interface LightningLaneAvailability {
   returnTimeEnd: string | null;
   /**
    * Bookable right now: upstream state AVAILABLE with a return start on the park-local today, from data
-   * polled within LIVE_FRESH_MS.
+   * fresh by `laneFreshness` (polled within 5 minutes).
    */
   available: boolean;
   /** Price in cents (PAID_RETURN_TIME only). */
@@ -76,7 +76,7 @@ export interface LaneRow {
  * Builds the availability list from stored live rows (docs/spec/part-2.md §3). One entry per attraction: when an
  * attraction publishes both queues (not seen in the recorded data), the available one wins, then RETURN_TIME.
  * An entry is `available` only when upstream says AVAILABLE with a return start on the park-local today and
- * the row was polled within LIVE_FRESH_MS of `now`. Sorted by name, then id.
+ * the row is fresh by `laneFreshness` (polled within 5 minutes of `now`, docs/rules.md R42). Sorted by name, then id.
  */
 export function availabilityOf(rows: readonly LaneRow[], ctx: { now: Date; timezone: string | null }): LightningLaneAvailability[] {
   const today = parkLocalDate(ctx.now, ctx.timezone);
@@ -86,7 +86,7 @@ export function availabilityOf(rows: readonly LaneRow[], ctx: { now: Date; timez
     const candidates = [parsed.RETURN_TIME, parsed.PAID_RETURN_TIME].filter((q) => q !== undefined);
     if (candidates.length === 0) continue;
     const q = candidates.find((c) => c.available) ?? candidates[0]!;
-    const fresh = ctx.now.getTime() - row.polledAt.getTime() <= LIVE_FRESH_MS;
+    const fresh = laneFreshness(row.polledAt, ctx.now).fresh;
     const onToday = q.returnStart !== null && parkLocalDate(new Date(q.returnStart), ctx.timezone) === today;
     const lane: LightningLaneAvailability = {
       id: row.id,

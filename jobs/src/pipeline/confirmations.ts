@@ -15,7 +15,8 @@ export function confirmLink(publicOrigin: string, token: string): string {
 
 /**
  * Sends a confirmation e-mail once (newsletter and flight alert double opt-in, affiliate application, pass receipt for a fulfilled
- * checkout or a promo redemption — plus an SMS for SMS passes): the row is locked and
+ * checkout or a promo redemption — plus an SMS for SMS passes, unless the purchase's "alerts on" confirmation
+ * went as an SMS already: one text per purchase, docs/rules.md R24): the row is locked and
  * `confirmation_sent_at` set in the same transaction as the send, so a retry after success sends nothing.
  * Returns whether an e-mail left.
  */
@@ -70,7 +71,10 @@ export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, i
         claimUrl,
       });
       if (unsubscribe) headers = unsubscribe.headers;
-      if (pass.channel === 'sms' && pass.phoneNumber) {
+      // One text per purchase (docs/rules.md R24): when the activation already texted "Alerts on …" (R16b), the
+      // receipt goes by e-mail only.
+      const texted = pass.channel === 'sms' && (await confirmations.alertsOnTextClaimed(tx, pass.email, kind, id));
+      if (pass.channel === 'sms' && pass.phoneNumber && !texted) {
         try {
           await deps.notifier.sendSms({ to: pass.phoneNumber, text: formatPassConfirmationSms(pass.parkName, pass.days) }, { db: tx });
         } catch (err) {

@@ -1,3 +1,4 @@
+import { type ShortNowView, shortNowFor } from '@walkon/core';
 import { alertHistory, deliveries, pushDeliveries, rides, subscriptions } from '@walkon/db';
 import { parkLocalDate, parkLocalInstant } from '@walkon/domain/dates';
 import { testAlertSentence } from '@walkon/domain/messages/rideAlerts';
@@ -261,4 +262,20 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
   await enqueuePushDeliveries(deps.queues, pushes).catch((err: Error) => deps.logger.warn({ err }, 'test alert push enqueue failed'));
   const devices = pushes.length ? ` and by push to ${pushes.length} device${pushes.length === 1 ? '' : 's'}` : '';
   return { success: true, message: `Test alert sent to ${address}${devices}.` };
+}
+
+/**
+ * Get Alerts' "short right now" (docs/rules.md R56; docs/decisions/048-one-rule-book.md): the rides the next tick
+ * would alert the signed-in person for at `parkId`, by the engine's own evaluation (`shortNowFor` of
+ * @walkon/core), with the rides held by the 60-minute rule and why nothing can alert (park closed, feed stale,
+ * park muted, quiet hours). Empty unless the person's own subscription for the park (R26 scope) is valid now.
+ * @throws AppError NOT_FOUND for an unknown park.
+ */
+export async function shortNow(deps: AppDeps, user: SessionUser, parkId: string): Promise<ShortNowView> {
+  await requireZonedPark(deps, parkId);
+  const now = deps.now();
+  const scope = emailScope(user);
+  const sub = (await subscriptions.listForEmail(deps.db, scope, now)).find((s) => s.parkId === parkId);
+  if (!sub?.valid) return { rides: [], held: [], reason: null };
+  return shortNowFor(deps.db, { parkId, email: user.email, now });
 }

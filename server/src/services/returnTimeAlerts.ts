@@ -1,7 +1,8 @@
 import { liveStatus, type ReturnQueueType, returnTimeAlerts, subscriptions } from '@walkon/db';
 import { parkLocalDate, parkLocalTime } from '@walkon/domain/dates';
 import { formatReturnPrice } from '@walkon/domain/messages/returnTimes';
-import { feedClock, readingFreshness } from '@walkon/domain/rules/liveData';
+import { FRESHNESS_SENTENCES, liveReadingFreshness } from '@walkon/domain/rules/freshness';
+import { feedClock } from '@walkon/domain/rules/liveData';
 import { parseReturnTimes, type ReturnTimeQueue } from '@walkon/integrations/providers';
 import { emailScope, type SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
@@ -54,7 +55,8 @@ function queueView(q: ReturnTimeQueue | undefined, timezone: string | null): Ret
  * Return-time alerts of the signed-in person for one park (docs/decisions/017-return-time-alerts.md): every watched attraction (and any
  * unwatched one that still has an alert) with its current Lightning Lane state from `ride_status` (re-read
  * when older than 60 s, like the ride list) and the person's alerts on it. `fresh` is docs/rules.md R2 at this
- * instant (the park's feed live and the reading confirmed today; stale data never alerts).
+ * instant (`liveReadingFreshness`: the park's feed live and the reading confirmed today; stale data never alerts),
+ * `staleReason` the sentence of the reason it is not (docs/rules.md R56: the page says which reason, not "15+ min" for all).
  * @throws AppError NOT_FOUND for an unknown park.
  */
 export async function list(deps: AppDeps, user: SessionUser, parkId: string) {
@@ -85,13 +87,16 @@ export async function list(deps: AppDeps, user: SessionUser, parkId: string) {
       .filter((w) => w.watching || alerts.some((a) => a.rideId === w.rideId))
       .map((w) => {
         const q = parseReturnTimes(w.queue);
+        const freshness = liveReadingFreshness(w.lastUpdated, clock);
         return {
           rideId: w.rideId,
           rideName: w.rideName,
           watching: w.watching,
           status: w.status,
           lastUpdated: w.lastUpdated ? w.lastUpdated.toISOString() : null,
-          fresh: readingFreshness(w.lastUpdated, clock).fresh,
+          fresh: freshness.fresh,
+          /** Why the reading is not fresh, as one sentence (`FRESHNESS_SENTENCES` of @walkon/domain), or null. */
+          staleReason: freshness.reason ? FRESHNESS_SENTENCES[freshness.reason] : null,
           returnTimes: {
             RETURN_TIME: queueView(q.RETURN_TIME, park.timezone),
             PAID_RETURN_TIME: queueView(q.PAID_RETURN_TIME, park.timezone),

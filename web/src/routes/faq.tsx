@@ -8,6 +8,7 @@ import {
   THRESHOLD_MAX_MINUTES,
   THRESHOLD_MIN_MINUTES,
 } from '@walkon/domain/rules/alerts';
+import { RULE_BOOK_SUMMARY } from '@walkon/domain/rules/ruleBook';
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
@@ -42,7 +43,7 @@ const FAQ: { q: string; a: string }[] = [
   },
   {
     q: 'What if the wait data is out of date?',
-    a: `A park's data counts only while its feed is live: if nothing in the park's feed has changed for ${FRESHNESS_MINUTES} minutes, every wait there is treated as stale and never triggers an alert, and neither does a ride whose wait was last confirmed on an earlier day. A ride whose wait simply has not changed for a while is still live. No alert goes out outside the park's published hours or in their last 15 minutes.`,
+    a: `A park's data counts only while its feed is live: if nothing in the park's feed has changed for ${FRESHNESS_MINUTES} minutes, every wait there is treated as stale and never triggers an alert, and neither does a ride whose wait was last confirmed on an earlier day. A ride whose wait simply has not changed for a while is still live. ${RULE_BOOK_SUMMARY}`,
   },
   {
     q: 'Do I need an account?',

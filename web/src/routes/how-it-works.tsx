@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { DEFAULT_THRESHOLD_MINUTES, FRESHNESS_MINUTES, THRESHOLD_MAX_MINUTES, THRESHOLD_MIN_MINUTES } from '@walkon/domain/rules/alerts';
+import { RULE_BOOK_SUMMARY } from '@walkon/domain/rules/ruleBook';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 import { STEPS } from '../features/landing/steps.ts';
 
@@ -24,8 +25,9 @@ export const Route = createFileRoute('/how-it-works')({
         <li>You keep enjoying the park instead of refreshing an app: we tell you when it is worth walking over.</li>
         <li>
           Stale data never alerts: if nothing in the park's feed has changed for {FRESHNESS_MINUTES} minutes, or a ride's wait was last
-          confirmed on an earlier day, we stay quiet. Nothing goes out outside the park's published hours.
+          confirmed on an earlier day, we stay quiet.
         </li>
+        <li>{RULE_BOOK_SUMMARY}</li>
         <li>
           You hear about a ride when it drops to your threshold ({DEFAULT_THRESHOLD_MINUTES} minutes by default, or {THRESHOLD_MIN_MINUTES}–
           {THRESHOLD_MAX_MINUTES} minutes per ride), not again while it stays short unless you ask for hourly reminders, and never the same

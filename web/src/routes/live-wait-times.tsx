@@ -6,6 +6,8 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Input, Select } from '../components/ui/field.tsx';
+import { useMutes } from '../features/alerts/Mutes.tsx';
+import { useSession } from '../features/auth/session.ts';
 import { liveWaitTone, statusLabel, statusTone } from '../features/waits/badges.ts';
 import { agoLabel, type LiveSort, sortRides } from '../features/waits/format.ts';
 import { feedView } from '../features/waits/freshness.ts';
@@ -65,6 +67,11 @@ function RideTable({
   setView: (v: { sort?: LiveSort; q?: string }) => void;
 }) {
   const live = useLivePark(parkId);
+  // docs/rules.md R56: the signed-in person's running mutes at this park, marked on the table (no alert while they last).
+  const { user } = useSession();
+  const mutes = useMutes(user !== null).data?.filter((m) => m.parkId === parkId) ?? [];
+  const parkMute = mutes.find((m) => m.attractionId === null);
+  const rideMutes = new Map(mutes.flatMap((m) => (m.attractionId ? [[m.attractionId, m] as const] : [])));
   if (live.isPending) {
     return (
       <ul aria-label="Loading rides" className="space-y-2">
@@ -116,6 +123,11 @@ function RideTable({
         </div>
       </div>
       <ParkHours hours={hours} />
+      {parkMute ? (
+        <p className="mt-1 text-sm font-semibold text-amber-900" data-testid="park-muted">
+          You muted {park.name} until {parkMute.untilLabel}: no alert from this park until then (Manage Alerts to unmute).
+        </p>
+      ) : null}
       {feed.closed ? (
         <p className="mt-1 text-sm text-slate-700" data-testid="park-closed">
           Closed now, by the park's published hours: no alerts go out until it opens.
@@ -186,6 +198,11 @@ function RideTable({
                     </Link>
                     <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
                       <Badge tone={statusTone(r.status)}>{statusLabel(r.status)}</Badge>
+                      {rideMutes.get(r.id) ? (
+                        <span className="font-medium text-amber-900" data-testid="ride-muted">
+                          muted until {rideMutes.get(r.id)!.untilLabel}
+                        </span>
+                      ) : null}
                       {reading.confirmedToday ? (
                         <span>{agoLabel(r.lastUpdated, now).replace('updated', 'changed')}</span>
                       ) : (

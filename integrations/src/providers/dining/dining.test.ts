@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FIXTURES_DIR } from '@walkon/db/testing';
+import { FRESHNESS_SENTENCES } from '@walkon/domain/rules/freshness';
 import { describe, expect, it } from 'vitest';
 import { createReplaySource } from '../waitTimes/replay.ts';
 import { parseLive } from '../waitTimes/schema.ts';
@@ -45,7 +46,29 @@ describe('themeparks dining provider on the real recording (docs/decisions/009-r
   it('other dates are not published (walk-up availability is today only) → unknown, never a match', () => {
     expect(answerFromLive(live, q(TONYS, 2, '2026-04-15'), RECORDED)).toMatchObject({ status: 'unknown' });
     // 03:30 UTC on the 15th is still the 14th in Orlando, but the data is then hours old: stale.
-    expect(answerFromLive(live, q(TONYS, 2), new Date('2026-04-15T03:30:00Z'))).toEqual({ status: 'unknown', reason: 'stale data' });
+    expect(answerFromLive(live, q(TONYS, 2), new Date('2026-04-15T03:30:00Z'))).toEqual({
+      status: 'unknown',
+      reason: `stale data: ${FRESHNESS_SENTENCES['feed-stale']}`,
+    });
+  });
+
+  it('freshness is R2, the rule of every live reading (docs/decisions/048-one-rule-book.md), not a 15-minute age', () => {
+    // Tony's unchanged since 16:00 park time while the park's feed is live: upstream writes a row only when it
+    // changes, so the reading stands (the old 15-minute age called it stale).
+    const at = (stamp: string) => ({
+      ...live,
+      entries: live.entries.map((e) => (e.id === TONYS ? { ...e, lastUpdated: stamp } : e)),
+    });
+    expect(answerFromLive(at('2026-04-14T20:00:00Z'), q(TONYS, 2), RECORDED)).toEqual({
+      status: 'available',
+      time: '18:27',
+      waitMinutes: 55,
+    });
+    // Last confirmed yesterday (park-local): not fresh, with the reason's one sentence.
+    expect(answerFromLive(at('2026-04-13T20:00:00Z'), q(TONYS, 2), RECORDED)).toEqual({
+      status: 'unknown',
+      reason: `stale data: ${FRESHNESS_SENTENCES['earlier-day']}`,
+    });
   });
 
   it('one live read per park serves all its restaurants (within a minute); a source fault answers unknown', async () => {

@@ -8,7 +8,6 @@ export { createReplayDiningProvider } from './replay.ts';
 export {
   answerFromLive,
   createThemeParksDiningProvider,
-  DINING_FRESHNESS_MINUTES,
   DINING_LIVE_TTL_MS,
 } from './themeparks.ts';
 export * from './types.ts';

@@ -1,17 +1,19 @@
 import { parkLocalDateTime } from '@walkon/domain/dates';
+import { FRESHNESS_SENTENCES, liveReadingFreshness } from '@walkon/domain/rules/freshness';
+import { feedClock } from '@walkon/domain/rules/liveData';
 import type { LiveParkData, WaitTimesSource } from '../waitTimes/types.ts';
 import type { DiningAnswer, DiningAvailabilityProvider, DiningQuery } from './types.ts';
 
 /** A park's live document is re-read at most this often by one provider (one read serves all its restaurants). */
 export const DINING_LIVE_TTL_MS = 60_000;
-/** Walk-up data whose `lastUpdated` is older than this is stale and never matches (like rides, DESIGN §2.3). */
-export const DINING_FRESHNESS_MINUTES = 15;
 
 /**
  * Reads one restaurant's walk-up availability out of a park's live document (pure; the rules of the
  * `themeparks` provider): only the park-local TODAY can be answered (`unknown` otherwise: ThemeParks.wiki
  * publishes today's walk-up availability only); a restaurant missing from the document, not OPERATING, or
- * without a `diningAvailability` entry for the party size → `none`; data older than 15 minutes → `unknown`;
+ * without a `diningAvailability` entry for the party size → `none`; a reading that is not fresh by
+ * docs/rules.md R2 (`liveReadingFreshness`: the park's feed live and the restaurant's reading confirmed today, the
+ * rule of every live reading, docs/decisions/048-one-rule-book.md) → `unknown` with the reason's sentence;
  * otherwise `available` at the current park-local time with the published wait.
  */
 export function answerFromLive(live: LiveParkData, q: DiningQuery, now: Date): DiningAnswer {
@@ -23,9 +25,13 @@ export function answerFromLive(live: LiveParkData, q: DiningQuery, now: Date): D
   if (!entry.diningAvailability) return { status: 'none', reason: 'restaurant publishes no availability' };
   const slot = entry.diningAvailability.find((d) => d.partySize === q.partySize);
   if (!slot) return { status: 'none', reason: 'no availability for this party size' };
-  const updated = entry.lastUpdated ? Date.parse(entry.lastUpdated) : Number.NaN;
-  if (!Number.isFinite(updated) || now.getTime() - updated > DINING_FRESHNESS_MINUTES * 60_000)
-    return { status: 'unknown', reason: 'stale data' };
+  const clock = feedClock(
+    now,
+    live.timezone,
+    live.entries.map((e) => e.lastUpdated),
+  );
+  const fresh = liveReadingFreshness(entry.lastUpdated, clock);
+  if (!fresh.fresh) return { status: 'unknown', reason: `stale data: ${FRESHNESS_SENTENCES[fresh.reason]}` };
   return { status: 'available', time, waitMinutes: slot.waitTime };
 }
 

@@ -140,8 +140,9 @@ export async function fulfilCheckout(deps: AppDeps, sessionId: string): Promise<
   });
   if (won) {
     await syncScheduler(deps, rec.parkId);
-    await queueReceipt(deps, 'checkout', rec.id);
+    // The "alerts on" claim first: the receipt job then knows whether a text went already (one text, R24).
     await queueAlertsOn(deps, rec.email, rec.parkId, `checkout:${rec.id}`, { grantedDays: rec.days });
+    await queueReceipt(deps, 'checkout', rec.id);
   }
   return outcome('fulfilled', paymentIntent);
 }

@@ -82,8 +82,9 @@ export async function redeemPromo(
   });
   if (result.invalid) throw new AppError('BAD_REQUEST', INVALID_PROMO);
   await syncScheduler(deps, input.parkId);
-  await queueReceipt(deps, 'promo', result.redemptionId);
+  // The "alerts on" claim first: the receipt job then knows whether a text went already (one text, R24).
   await queueAlertsOn(deps, input.email, input.parkId, `promo:${result.redemptionId}`, { grantedDays: result.days });
+  await queueReceipt(deps, 'promo', result.redemptionId);
   return { parkId: park.id, parkName: park.name, email: input.email, days: result.days, redemptionId: result.redemptionId };
 }
 

@@ -19,6 +19,8 @@ export const alertsRouter = router({
   stop: protectedProcedure.input(parkInput).mutation(({ ctx, input }) => alerts.stop(ctx.deps, ctx.user, input.parkId)),
   /** The park of the person's current or next pass → { parkId | null } (Get Alerts' default on a new device). */
   defaultPark: protectedProcedure.query(({ ctx }) => alerts.defaultPark(ctx.deps, ctx.user)),
+  /** The rides the next tick would alert the person for → { rides, held, reason } (docs/rules.md R56). */
+  shortNow: protectedProcedure.input(parkInput).query(({ ctx, input }) => alerts.shortNow(ctx.deps, ctx.user, input.parkId)),
   /** Last 10 alerts in 24 h of the account (every park), newest first. */
   history: protectedProcedure.query(({ ctx }) => alerts.history(ctx.deps, ctx.user)),
   /** Hides the history → { cleared }. */

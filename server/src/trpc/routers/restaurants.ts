@@ -22,7 +22,7 @@ export const restaurantsRouter = router({
   delete: gatedSignedIn.input(restaurantAlertIdInput).mutation(({ ctx, input }) => service.deleteAlert(ctx.deps, ctx.user, input.id)),
   /**
    * Admin only (the spec's manual test button): runs the restaurant check now → { expired, alerts, groups, checks,
-   * skipped, unknown, matched, queued, duplicates, source, populate{ queueItemsCreated } }.
+   * skipped, unknown, matched, queued, duplicates, held, source, populate{ queueItemsCreated } }.
    */
   adminTest: roleProcedure('admin')
     .input(restaurantAdminTestInput)

@@ -143,7 +143,7 @@ function ReturnTimeAlertRow({
             {row.queue?.priceLabel ? ` · ${row.queue.priceLabel}` : ''}
           </span>
           <Badge tone={state.tone}>{state.text}</Badge>
-          {!row.fresh && row.queue ? <span>(live data not updated in 15+ min)</span> : null}
+          {!row.fresh && row.queue && row.staleReason ? <span>({row.staleReason})</span> : null}
           {!row.watching ? <span>(ride alerts off for this attraction)</span> : null}
         </p>
       </div>

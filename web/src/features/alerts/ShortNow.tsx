@@ -1,37 +1,30 @@
-import { DEFAULT_THRESHOLD_MINUTES, MIN_ALERT_WAIT_MINUTES } from '@walkon/domain/rules/alerts';
-import { feedView } from '../waits/freshness.ts';
-import { useLivePark } from '../waits/liveApi.ts';
+import { FRESHNESS_SENTENCES } from '@walkon/domain/rules/freshness';
+import { trpc } from '../../trpc.ts';
 
 /**
- * Get Alerts, once alerts are active (issue 25 "Show it"): which of the selected rides are short right now by
- * the alert rule (OPERATING, fresh by docs/rules.md R2, 1–15 min, the park inside its schedule, R3) — an alert
- * for each is on its way at the next check — or that none is short yet, or why nothing can alert now (the
- * park closed, its feed stale). Reads the cached live table; `selected` are attraction ids.
+ * Get Alerts, once alerts are active (issue 25 "Show it"; docs/rules.md R56): the rides the next tick will alert
+ * the person for, as the engine itself judges it (`alerts.shortNow`: the per-ride thresholds, the closing margin,
+ * the published hours, freshness, mutes, quiet hours, the 60-minute rule) — or why nothing can alert now. The
+ * page promises only what is sent. Refreshed every minute, like the tick.
  */
-export function ShortNow({ parkId, selected }: { parkId: string; selected: string[] }) {
-  const live = useLivePark(parkId);
-  if (!live.data) return null;
-  const feed = feedView(live.data, Date.now());
-  const chosen = new Set(selected);
-  const short = live.data.rides.filter(
-    (r) =>
-      chosen.has(r.id) &&
-      r.status === 'OPERATING' &&
-      r.waitMinutes !== null &&
-      r.waitMinutes >= MIN_ALERT_WAIT_MINUTES &&
-      r.waitMinutes <= DEFAULT_THRESHOLD_MINUTES &&
-      feed.reading(r.lastUpdated).fresh,
-  );
+export function ShortNow({ parkId }: { parkId: string }) {
+  const view = trpc.alerts.shortNow.useQuery({ parkId }, { refetchInterval: 60_000 });
+  if (!view.data) return null;
+  const { rides, held, reason } = view.data;
+  const list = (rs: typeof rides) => rs.map((r) => `${r.name} (${r.wait} min)`).join(', ');
   let text: string;
-  if (feed.closed) text = 'The park is closed now, by its published hours: your alerts start when it opens.';
-  else if (!feed.live) text = "The park's live data has not changed for over 15 minutes: alerts resume as soon as it is live again.";
-  else if (short.length === 0)
-    text = `None of your rides is short right now. We will alert you when one drops to ${DEFAULT_THRESHOLD_MINUTES} minutes or less.`;
+  if (reason === 'closed') text = 'The park is closed now, by its published hours: your alerts start when it opens.';
+  else if (reason === 'stale') text = `${FRESHNESS_SENTENCES['feed-stale']} Alerts resume as soon as it is live again.`;
+  else if (reason === 'muted') text = 'You muted this park: no alert until the mute ends (Manage Alerts).';
+  else if (reason === 'quiet') text = 'Your quiet hours are on: no alert until they end (Account).';
+  else if (rides.length === 0)
+    text = held.length
+      ? `Still short: ${list(held)}. You had an alert for ${held.length === 1 ? 'it' : 'them'} within the last hour.`
+      : 'None of your rides is short at your thresholds right now. We will alert you when one drops.';
   else
-    text = `Short right now: ${short
-      .sort((a, b) => (a.waitMinutes ?? 0) - (b.waitMinutes ?? 0))
-      .map((r) => `${r.name} (${r.waitMinutes} min)`)
-      .join(', ')}. An alert is on its way at the next check (within a minute), unless you had one for that ride in the last hour.`;
+    text = `Short right now: ${list(rides)}. An alert is on its way at the next check (within a minute).${
+      held.length ? ` Also short, alerted within the last hour: ${list(held)}.` : ''
+    }`;
   return (
     <p role="status" className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900" data-testid="short-now">
       {text}

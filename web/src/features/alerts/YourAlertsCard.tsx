@@ -116,7 +116,7 @@ export function YourAlertsCard({
             selectedCount={selectionLoaded ? selected.length : 1}
             todayChannel={state.data.subscription?.todayChannel ?? null}
           />
-          {status === 'ACTIVE' ? <ShortNow parkId={parkId} selected={selected} /> : null}
+          {status === 'ACTIVE' ? <ShortNow parkId={parkId} /> : null}
           {status === 'SCHEDULED' && state.data.subscription?.startsAt ? (
             <p className="text-sm text-slate-700">
               Alerts start {formatTime(state.data.subscription.startsAt, { park: timezone ?? 'UTC' }, { date: true })}.

@@ -19,6 +19,7 @@ const ride = (over: object) => ({
   status: 'OPERATING',
   lastUpdated: null,
   fresh: true,
+  staleReason: null,
   returnTimes: { RETURN_TIME: null, PAID_RETURN_TIME: null },
   alerts: [],
   ...over,

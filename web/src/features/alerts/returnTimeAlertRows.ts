@@ -22,6 +22,8 @@ export interface ReturnTimeRow {
   rideName: string;
   watching: boolean;
   fresh: boolean;
+  /** Why the reading is not fresh, one sentence of the freshness rule (docs/rules.md R56), or null. */
+  staleReason: string | null;
   queueType: QueueType;
   /** Live state of the queue, or null when the live data does not publish it (an old alert). */
   queue: QueueView | null;
@@ -50,6 +52,7 @@ export function returnTimeRows(data: Pick<ReturnTimeList, 'rides'>): { rows: Ret
         rideName: r.rideName,
         watching: r.watching,
         fresh: r.fresh,
+        staleReason: r.staleReason,
         queueType,
         queue,
         beforeTime: alert ? alert.beforeTime : undefined,

@@ -79,8 +79,8 @@ export const PLANS: PricingPlan[] = [
     description: 'Per selected date, for one park.',
     features: [
       'A text the moment a ride drops to your threshold',
-      'At most one text per check, grouping the rides',
-      'E-mail copy of every alert',
+      'At most one text per check, shortest waits first ("+N more" when they do not fit one text)',
+      'Your last 10 alerts listed on Get Alerts',
       'Pick several dates at once',
       'Reply STOP at any time',
     ],

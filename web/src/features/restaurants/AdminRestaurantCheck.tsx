@@ -12,6 +12,7 @@ const LABELS: [key: string, label: string][] = [
   ['skipped', 'Skipped (checked < 10 min ago)'],
   ['unknown', 'Not published (other dates, stale)'],
   ['matched', 'Matches'],
+  ['held', 'Held (park closed, muted, quiet hours)'],
   ['queued', 'E-mails queued'],
   ['duplicates', 'Already e-mailed'],
   ['expired', 'Alerts expired'],
