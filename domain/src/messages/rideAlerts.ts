@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { formatDay } from '../days.ts';
 import { escapeHtml } from '../html.ts';
+import { parkZoneName } from '../timeFormat.ts';
 import type { EmailContent } from './email.ts';
 import { gsm7Length, oneSegmentSms, toGsm7 } from './sms.ts';
 
@@ -159,7 +160,8 @@ ${g.unsubscribeUrl ? `<p><a href="${escapeHtml(g.unsubscribeUrl)}">Stop these al
 }
 
 /**
- * The SMS of one person's alerts of one tick: ONE GSM-7 segment (at most 160 septets): the park-local time,
+ * The SMS of one person's alerts of one tick: ONE GSM-7 segment (at most 160 septets): the park-local time with
+ * its zone's short name ('WalkOn 8:15 PM EST:', R25a),
  * the rides with the shortest waits first as many as fit ("Dumbo 5m"; "back" for back in service), "+N more"
  * for the rest, the park's live waits link and "Reply STOP to opt out." (docs/rules.md). Ride names that alone do not fit
  * are shortened with "...".
@@ -169,7 +171,7 @@ export function formatRideAlertGroupSms(g: RideAlertGroup): string {
   const { time } = parkLocalStamp(g.readingAt, g.timezone);
   const link = rideAlertLinks(g.publicOrigin, g.parkId).live;
   const tail = ` ${link} Reply STOP to opt out.`;
-  const head = toGsm7(`WalkOn ${time}: `);
+  const head = toGsm7(`WalkOn ${time} ${parkZoneName(g.readingAt, g.timezone)}: `);
   const part = (i: RideAlertItem) => toGsm7(`${i.rideName} ${i.kind === 'back_in_service' ? 'back' : `${i.waitTime}m`}`);
   const budget = 160 - gsm7Length(tail);
   const fits = (body: string) => gsm7Length(body) <= budget;

@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { formatDay } from '@walkon/domain/days';
 import { formatClockTime } from '@walkon/domain/messages/returnTimes';
+import { formatParkClock, formatParkClockRange, parkZoneName } from '@walkon/domain/timeFormat';
 import { format, parseISO } from 'date-fns';
 import { ArrowLeft, Bell } from 'lucide-react';
 import { pageHead } from '../components/InfoPage.tsx';
@@ -17,6 +18,17 @@ import { RideChart } from '../features/waits/RideChart.tsx';
 
 const day = (d: string) => `${formatDay(d)}, ${d.slice(0, 4)}`;
 const weekday = (d: string) => format(parseISO(d), 'EEEE');
+
+/**
+ * Today's standby readings in one sentence: a range when the waits differ ("ranged from 5 to 65 minutes"), one
+ * figure when they do not ("was 65 minutes"), with the count of readings (singular for one).
+ */
+function todaySummary(waits: number[]): string {
+  const lo = Math.min(...waits);
+  const hi = Math.max(...waits);
+  const over = `over ${waits.length} ${waits.length === 1 ? 'reading' : 'readings'}`;
+  return lo === hi ? `Today's standby wait was ${lo} minutes ${over}.` : `Today's standby wait ranged from ${lo} to ${hi} minutes ${over}.`;
+}
 
 /** The figures behind the chart as a table, one row per hour (accessible summary). */
 function HourlyTable({ page }: { page: RideHistoryResponse }) {
@@ -44,7 +56,7 @@ function HourlyTable({ page }: { page: RideHistoryResponse }) {
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
             <th scope="col" className="py-1 pr-2">
-              Hour
+              Hour (park time)
             </th>
             <th scope="col" className="py-1 pr-2 text-right">
               Today (avg)
@@ -147,7 +159,7 @@ function RidePage() {
         </span>
         {main ? (
           <span>
-            · Park hours {formatClockTime(main.opens)} – {formatClockTime(main.closes)}
+            · Park hours {formatParkClockRange(main.opens, main.closes)}
           </span>
         ) : null}
       </div>
@@ -168,7 +180,7 @@ function RidePage() {
         <h2 className="text-xl font-bold">Today, {day(page.localDate)}</h2>
         <p className="mt-1 text-sm text-slate-600" data-testid="history-summary">
           {todayWaits.length > 0
-            ? `Today's standby wait ranged from ${Math.min(...todayWaits)} to ${Math.max(...todayWaits)} minutes over ${todayWaits.length} readings.`
+            ? todaySummary(todayWaits)
             : 'No standby wait readings yet today.'}{' '}
           {page.typical
             ? `Typical ${wd}: the median and middle half of the last ${page.typical.days} ${wd}s with data, from ${day(page.typical.dates.at(-1)!)} to ${day(page.typical.dates[0]!)}${
@@ -206,6 +218,7 @@ function RidePage() {
               </span>
             </>
           ) : null}
+          <span data-testid="chart-zone">Hours in park time ({parkZoneName(now, park.timezone)})</span>
         </div>
         <div className="mt-2">
           {todayWaits.length > 0 || page.typical ? (
@@ -231,7 +244,7 @@ function RidePage() {
             <ol className="mt-2 space-y-1" data-testid="best-times">
               {page.bestTimes.map((b) => (
                 <li key={b.slot}>
-                  <span className="font-semibold">{formatClockTime(slotTime(b.slot))}</span> — typically {b.median} min
+                  <span className="font-semibold">{formatParkClock(slotTime(b.slot))}</span> — typically {b.median} min
                 </li>
               ))}
             </ol>
