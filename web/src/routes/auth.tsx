@@ -31,16 +31,17 @@ function AuthPage() {
     defaultValues: { fullName: '', email: '', password: '' },
     resolver: zodResolver((tab === 'login' ? logInInput : signUpInput) as typeof signUpInput) as unknown as Resolver<Values>,
   });
-  const done = async () => {
+  // Without a page to return to, a log-in goes home and a new account goes to Get Alerts, its first step.
+  const done = async (fallback: '/' | '/get-alerts') => {
     // Everything cached while signed out (feature gates, own lists) belongs to the visitor, not this user.
     await Promise.all([utils.invalidate(), refreshSession().catch(() => undefined)]);
     // `href` keeps the target's query string (e.g. /verify-email?token=…).
-    await navigate({ href: safeRedirect(back), replace: true });
+    await navigate({ href: back ? safeRedirect(back) : fallback, replace: true });
   };
   const logIn = trpc.auth.logIn.useMutation({
     onSuccess: async () => {
       toast.success('Login successful', { description: 'Welcome back!' });
-      await done();
+      await done('/');
     },
     onError: (e) => toast.error('Login failed', { description: e.message }),
   });
@@ -52,7 +53,7 @@ function AuthPage() {
         return;
       }
       toast.success('Signup successful', { description: `Welcome to WalkOn! We sent a link to ${data.user.email} to confirm it.` });
-      await done();
+      await done('/get-alerts');
     },
     onError: (e) => {
       // A guessable password is refused by the server (NIST 800-63B check): show why under the field too.
