@@ -94,11 +94,11 @@ describe('the public site', () => {
     const field = page.getByLabel('Email address');
     await field.fill(email);
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByText('Welcome to the newsletter!').waitFor();
-    await page.getByText('Welcome to the newsletter!').waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByText('Check your inbox to confirm').waitFor();
+    await page.getByText('Check your inbox to confirm').waitFor({ state: 'detached', timeout: 15_000 });
     await field.fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByText('Welcome to the newsletter!').waitFor();
+    await page.getByText('Check your inbox to confirm').waitFor();
     expect(await page.getByText('Already Subscribed').count()).toBe(0);
     await field.fill('not-an-email');
     await page.getByRole('button', { name: 'Subscribe' }).click();
