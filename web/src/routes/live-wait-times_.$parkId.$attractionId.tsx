@@ -3,12 +3,13 @@ import { formatDay } from '@walkon/domain/days';
 import { formatClockTime } from '@walkon/domain/messages/returnTimes';
 import { formatParkClock, formatParkClockRange, parkZoneName } from '@walkon/domain/timeFormat';
 import { format, parseISO } from 'date-fns';
-import { ArrowLeft, Bell } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { MuteControl } from '../features/alerts/Mutes.tsx';
+import { WatchRide } from '../features/alerts/WatchRide.tsx';
 import { returnWindow, stateLabel } from '../features/lightningLane/format.ts';
 import { liveWaitTone, statusLabel, statusTone } from '../features/waits/badges.ts';
 import { agoLabel, minutesOf, slotTime } from '../features/waits/format.ts';
@@ -164,13 +165,7 @@ function RidePage() {
         ) : null}
       </div>
       <div className="mt-4">
-        <Link
-          to="/get-alerts"
-          search={{ destination: park.destinationId, park: park.id, ride: ride.id }}
-          className="inline-flex items-center gap-2 rounded-lg bg-sky-600 px-4 py-2 font-semibold text-white hover:bg-sky-700 focus-visible:outline-2 focus-visible:outline-offset-2"
-        >
-          <Bell className="h-4 w-4" aria-hidden="true" /> Watch this ride
-        </Link>
+        <WatchRide parkId={park.id} parkName={park.name} destinationId={park.destinationId} rideId={ride.id} rideName={ride.name} />
       </div>
       <div className="mt-3">
         <MuteControl parkId={park.id} attractionId={ride.id} label={ride.name} suggested={mute === 'today'} />
