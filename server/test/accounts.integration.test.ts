@@ -294,9 +294,21 @@ describe('password reset, change password, change e-mail, delete account', () =>
     // Paid signed out at the old address (no account link), then signed up with it and verified it.
     await env.db
       .insertInto('checkout_sessions')
-      .values({ id: paid, email: old, park_id: PARK, channel: 'email', days: ['2026-11-24'], unit_amount: 500, amount_total: 400, promo_code: 'FREEACCT' })
+      .values({
+        id: paid,
+        email: old,
+        park_id: PARK,
+        channel: 'email',
+        days: ['2026-11-24'],
+        unit_amount: 500,
+        amount_total: 400,
+        promo_code: 'FREEACCT',
+      })
       .execute();
-    await env.db.insertInto('promo_redemptions').values({ code: 'FREEACCT', email: old, park_id: PARK, first_day: '2026-11-24', checkout_session_id: paid }).execute();
+    await env.db
+      .insertInto('promo_redemptions')
+      .values({ code: 'FREEACCT', email: old, park_id: PARK, first_day: '2026-11-24', checkout_session_id: paid })
+      .execute();
     const u = await signUp(old);
     await call('auth.useEmailLink', { token: await linkFromOutbox(old, '/verify-email') }, u.cookie);
     const next = newEmail('after-change');
@@ -310,7 +322,11 @@ describe('password reset, change password, change e-mail, delete account', () =>
       expect(await env.db.selectFrom('checkout_sessions').select('id').where('email', '=', address).execute(), address).toEqual([]);
       expect(await env.db.selectFrom('promo_redemptions').select('id').where('email', '=', address).execute(), address).toEqual([]);
     }
-    const kept = await env.db.selectFrom('checkout_sessions').select(['email', 'amount_total', 'user_id']).where('id', '=', paid).executeTakeFirstOrThrow();
+    const kept = await env.db
+      .selectFrom('checkout_sessions')
+      .select(['email', 'amount_total', 'user_id'])
+      .where('id', '=', paid)
+      .executeTakeFirstOrThrow();
     expect(kept).toEqual({ email: expect.stringMatching(/^deleted-[0-9a-f]{16}@deleted\.invalid$/), amount_total: 400, user_id: null });
   });
 });

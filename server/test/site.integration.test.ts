@@ -85,7 +85,15 @@ describe('newsletter (docs/spec/part-1.md §8)', () => {
 
 describe('landing figures and testimonials', () => {
   it('counts only walk-on ride alerts (R1: 1–15 min) actually sent today; spots are hidden until an admin sets a capacity', async () => {
-    const base = { email: 'a@b.co', channel: 'email', address: 'a@b.co', park_id: 'p', ride_name: 'Dumbo', message: 'm', wait_time: 5 } as const;
+    const base = {
+      email: 'a@b.co',
+      channel: 'email',
+      address: 'a@b.co',
+      park_id: 'p',
+      ride_name: 'Dumbo',
+      message: 'm',
+      wait_time: 5,
+    } as const;
     await env.db
       .insertInto('deliveries')
       .values([

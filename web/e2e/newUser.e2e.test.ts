@@ -42,11 +42,14 @@ beforeAll(async () => {
     // Sent today but no walk-on (the counter's "walk-on alerts" is R1's 1–15 minutes): a ride back in service
     // and an alert at a 60-minute threshold. Only the latter counts among its ride's alerts.
     const base = rows[0]!;
-    rows.push(
-      { ...base, dedup_key: 'e2e-counter-back', kind: 'back_in_service', ride_name: 'Dumbo the Flying Elephant', message: 'back' },
-      { ...base, dedup_key: 'e2e-counter-60', ride_name: 'Space Mountain', wait_time: 60, message: 'Space Mountain 60' },
-    );
-    await db.insertInto('deliveries').values(rows).execute();
+    await db
+      .insertInto('deliveries')
+      .values([
+        ...rows,
+        { ...base, dedup_key: 'e2e-counter-back', kind: 'back_in_service', ride_name: 'Dumbo the Flying Elephant', message: 'back' },
+        { ...base, dedup_key: 'e2e-counter-60', ride_name: 'Space Mountain', wait_time: 60, message: 'Space Mountain 60' },
+      ])
+      .execute();
   } finally {
     await db.destroy();
   }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createDb, subscriptions, users } from '@walkon/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { linkFromOutbox, MK, parkToday, SCREENSHOTS, walkonJobs, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
+import { linkFromOutbox, MK, parkToday, SCREENSHOTS, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
 /**
  * What a new user hit in round three (browser in Los Angeles, parks in Orlando), at 375 and 1280 px, each change
@@ -76,7 +76,11 @@ describe('what new users hit, round three', () => {
       await page.getByText('35 of 35 rides selected').waitFor();
       // One scroller: the list is as tall as its rides (no inner box) and the page scrolls instead.
       const list = page.getByRole('list', { name: 'Rides' });
-      const box = await list.evaluate((el) => ({ overflow: getComputedStyle(el).overflowY, client: el.clientHeight, scroll: el.scrollHeight }));
+      const box = await list.evaluate((el) => ({
+        overflow: getComputedStyle(el).overflowY,
+        client: el.clientHeight,
+        scroll: el.scrollHeight,
+      }));
       expect(box.overflow).toBe('visible');
       expect(box.scroll).toBe(box.client);
       expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
@@ -129,7 +133,15 @@ describe('what new users hit, round three', () => {
       try {
         const u = (await users.findByEmail(db, email))!;
         const today = parkToday('America/New_York').ymd;
-        await subscriptions.grantPassDays(db, { email, parkId: MK, userId: u.id, channel: 'email', days: [today], source: 'grant', reference: 'e2e' });
+        await subscriptions.grantPassDays(db, {
+          email,
+          parkId: MK,
+          userId: u.id,
+          channel: 'email',
+          days: [today],
+          source: 'grant',
+          reference: 'e2e',
+        });
         rides = await db
           .selectFrom('attractions')
           .select(['id', 'name'])
@@ -161,7 +173,12 @@ describe('what new users hit, round three', () => {
       await shot(page, 'watching', width);
       const check = createDb(env.stack.databaseUrl, 1);
       try {
-        const watched = await check.selectFrom('user_rides').select('ride_id').where('email', '=', email).where('active', '=', true).execute();
+        const watched = await check
+          .selectFrom('user_rides')
+          .select('ride_id')
+          .where('email', '=', email)
+          .where('active', '=', true)
+          .execute();
         expect(watched.map((w) => w.ride_id).sort()).toEqual([...rides.map((r) => r.id), DUMBO].sort());
       } finally {
         await check.destroy();
@@ -183,12 +200,20 @@ describe('what new users hit, round three', () => {
 
       // Muting the park: announced by its banners, not on each ride row; kept after a reload.
       await page.getByRole('button', { name: 'Mute' }).first().click();
-      await page.getByText(/muted until/).first().waitFor();
+      await page
+        .getByText(/muted until/)
+        .first()
+        .waitFor();
       await page.reload();
       await page.getByTestId('mute-banner').first().waitFor();
       const rideRows = page.getByRole('listitem').filter({ has: page.getByRole('switch') });
       expect(await rideRows.filter({ hasText: /Muted until/i }).count()).toBe(0);
-      expect(await page.getByRole('status').filter({ hasText: /muted until/i }).count()).toBeLessThanOrEqual(2);
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: /muted until/i })
+          .count(),
+      ).toBeLessThanOrEqual(2);
       await shot(page, 'manage-muted', width);
       expect(errors).toEqual([]);
       await context.close();

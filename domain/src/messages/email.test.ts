@@ -21,7 +21,9 @@ describe('one branded layout for every e-mail', () => {
     expect(header).toContain('WalkOn');
     expect(mail.html).toContain('<td data-email="body"');
     expect(mail.html.indexOf('<p>Body line</p>')).toBeGreaterThan(mail.html.indexOf('data-email="header"'));
-    expect(mail.html).toMatch(/data-email="footer"[^>]*>WalkOn · walk-on ride alerts · <a href="https:\/\/walkon\.example\/"[^>]*>walkon\.example<\/a>/);
+    expect(mail.html).toMatch(
+      /data-email="footer"[^>]*>WalkOn · walk-on ride alerts · <a href="https:\/\/walkon\.example\/"[^>]*>walkon\.example<\/a>/,
+    );
     expect(mail.text).toBe(`Body line\n\n--\nWalkOn · walk-on ride alerts · ${ORIGIN}/\n`);
   });
 

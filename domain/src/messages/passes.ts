@@ -73,14 +73,14 @@ export function formatPassConfirmation(m: PassConfirmationInput): EmailContent {
     paragraphs.push({ text: 'Stop these alerts:', link: { url: m.unsubscribeUrl, label: 'Stop these alerts' }, linkOnly: true });
   const text = `${paragraphs.map((p) => (p.link ? `${p.text} ${p.link.url}` : p.text)).join('\n\n')}\n`;
   const html = `${paragraphs
-  .map((p) =>
-    p.link
-      ? p.linkOnly
-        ? `<p><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
-        : `<p>${escapeHtml(p.text)}<br><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
-      : `<p>${escapeHtml(p.text)}</p>`,
-  )
-  .join('\n')}`;
+    .map((p) =>
+      p.link
+        ? p.linkOnly
+          ? `<p><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
+          : `<p>${escapeHtml(p.text)}<br><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
+        : `<p>${escapeHtml(p.text)}</p>`,
+    )
+    .join('\n')}`;
   return emailLayout({ subject: `WalkOn alerts confirmed: ${m.parkName}`, text, html }, m.publicOrigin);
 }
 

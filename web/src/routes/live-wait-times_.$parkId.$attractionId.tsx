@@ -158,11 +158,7 @@ function RidePage() {
           · Feed {feed.label}
           {feed.live ? '' : ' (stale)'}
         </span>
-        {main ? (
-          <span>
-            · Park hours {formatParkClockRange(main.opens, main.closes)}
-          </span>
-        ) : null}
+        {main ? <span>· Park hours {formatParkClockRange(main.opens, main.closes)}</span> : null}
       </div>
       <div className="mt-4">
         <WatchRide parkId={park.id} parkName={park.name} destinationId={park.destinationId} rideId={ride.id} rideName={ride.name} />
@@ -174,9 +170,7 @@ function RidePage() {
       <Card className="mt-6">
         <h2 className="text-xl font-bold">Today, {day(page.localDate)}</h2>
         <p className="mt-1 text-sm text-slate-600" data-testid="history-summary">
-          {todayWaits.length > 0
-            ? todaySummary(todayWaits)
-            : 'No standby wait readings yet today.'}{' '}
+          {todayWaits.length > 0 ? todaySummary(todayWaits) : 'No standby wait readings yet today.'}{' '}
           {page.typical
             ? `Typical ${wd}: the median and middle half of the last ${page.typical.days} ${wd}s with data, from ${day(page.typical.dates.at(-1)!)} to ${day(page.typical.dates[0]!)}${
                 period ? ` (${period}; the ride and the crowds may have changed since the older days)` : ''

@@ -10,8 +10,8 @@ export const Route = createFileRoute('/terms')({
       <h2>1. The service</h2>
       <p>
         WalkOn sends alerts by e-mail or text message when the published standby wait of a ride you selected is {SHORT_WAIT_RANGE} (a
-        published wait of 0 minutes never alerts), and shows live wait times. WalkOn is independent and not
-        affiliated with any park operator.
+        published wait of 0 minutes never alerts), and shows live wait times. WalkOn is independent and not affiliated with any park
+        operator.
       </p>
       <h2>2. Data we rely on</h2>
       <p>

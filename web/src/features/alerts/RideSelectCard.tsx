@@ -104,7 +104,9 @@ export function RideSelectCard({
                 </Select>
               </Field>
               <p role="status" className="text-sm text-slate-600 sm:col-span-2" data-testid="ride-filter-count">
-                {shown.length === rideList.length ? `Showing all ${rideList.length} rides` : `Showing ${shown.length} of ${rideList.length} rides`}
+                {shown.length === rideList.length
+                  ? `Showing all ${rideList.length} rides`
+                  : `Showing ${shown.length} of ${rideList.length} rides`}
               </p>
             </div>
           ) : null}

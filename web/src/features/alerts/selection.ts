@@ -65,11 +65,7 @@ export type RideShow = 'all' | 'selected' | 'unselected';
 
 /** Rides whose name contains every word of `query` (case and accents ignored), kept or dropped by `show`. */
 export function filterRides<R extends { id: string; name: string }>(rides: R[], selected: string[], query: string, show: RideShow): R[] {
-  const fold = (t: string) =>
-    t
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase();
+  const fold = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   const words = fold(query).split(/\s+/).filter(Boolean);
   return rides.filter((r) => {
     const on = selected.includes(r.id);

@@ -162,7 +162,7 @@ export function PricingDialog({
           value={dates}
           onChange={(d) => {
             setDates(d);
-            setHeld((h) => (h && h.days.some((x) => d.includes(x)) ? { ...h, days: h.days.filter((x) => d.includes(x)) } : null));
+            setHeld((h) => (h?.days.some((x) => d.includes(x)) ? { ...h, days: h.days.filter((x) => d.includes(x)) } : null));
           }}
           today={today}
           held={held?.days ?? []}

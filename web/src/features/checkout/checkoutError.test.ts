@@ -31,7 +31,12 @@ describe('checkout failures say what is wrong (docs/spec/part-1.md §5, §8)', (
       message: 'a@b.co already has alerts for Magic Kingdom Park on Sat, Nov 28. Remove that date to pay only for new days.',
       data: { code: 'BAD_REQUEST', zodError: null, invalid: { field: 'dates', values: ['2026-11-28'] } },
     };
-    expect(checkoutFailure(held)).toEqual({ title: 'Dates Already Held', description: held.message, field: 'dates', values: ['2026-11-28'] });
+    expect(checkoutFailure(held)).toEqual({
+      title: 'Dates Already Held',
+      description: held.message,
+      field: 'dates',
+      values: ['2026-11-28'],
+    });
     // An unknown field is no field to mark.
     expect(checkoutFailure({ ...held, data: { ...held.data, invalid: { field: 'nope', values: ['x'] } } }).field).toBeNull();
   });
