@@ -40,8 +40,8 @@ chromium:
 dev: setup
 	bash scripts/dev.sh
 
-## demo: build the web app and serve the whole product on http://localhost:$(PORT) with recorded data
-demo: setup
+## demo: install Chromium (the build prerenders the public pages with it), build the web app and serve the whole product on http://localhost:$(PORT) with recorded data
+demo: setup chromium
 	bash scripts/demo.sh
 
 ## test: unit + integration tests (real PostgreSQL and Redis; the clock matrix runs in-process there), then the

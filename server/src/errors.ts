@@ -3,13 +3,26 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 /** Error codes services use; mapped to tRPC codes (and HTTP statuses) in one place: `toTrpcCode`. */
 export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'UNAVAILABLE';
 
+/**
+ * The input values a refusal is about, so the page can mark them where they were entered (e.g. the held dates of a
+ * checkout on their date chips): `field` is the input's name, `values` the refused values. Sent as `data.invalid`.
+ */
+export interface InvalidValues {
+  field: string;
+  values: string[];
+}
+
 /** A rule violation with a message fit to show the user (DESIGN §4: services throw AppError). */
 export class AppError extends Error {
-  /** `retryAfterSeconds`: for TOO_MANY_REQUESTS, sent as the Retry-After header (seconds). */
+  /**
+   * `retryAfterSeconds`: for TOO_MANY_REQUESTS, sent as the Retry-After header (seconds). `invalid`: the values of
+   * one input the refusal is about (the tRPC error's `data.invalid`).
+   */
   constructor(
     readonly code: AppErrorCode,
     message: string,
     readonly retryAfterSeconds?: number,
+    readonly invalid?: InvalidValues,
   ) {
     super(message);
     this.name = 'AppError';

@@ -295,6 +295,48 @@ describe('password reset, change password, change e-mail, delete account', () =>
     expect(kept.some((k) => k.amount_total === 500)).toBe(true);
     expect((await logIn(email)).status).toBe(401);
   });
+
+  it('delete account after an e-mail change also removes the old address from the payment records (decision 024)', async () => {
+    const old = newEmail('before-change');
+    const paid = `cs_test_${randomUUID()}`;
+    // Paid signed out at the old address (no account link), then signed up with it and verified it.
+    await env.db
+      .insertInto('checkout_sessions')
+      .values({
+        id: paid,
+        email: old,
+        park_id: PARK,
+        channel: 'email',
+        days: ['2026-11-24'],
+        unit_amount: 500,
+        amount_total: 400,
+        promo_code: 'FREEACCT',
+      })
+      .execute();
+    await env.db
+      .insertInto('promo_redemptions')
+      .values({ code: 'FREEACCT', email: old, park_id: PARK, first_day: '2026-11-24', checkout_session_id: paid })
+      .execute();
+    const u = await signUp(old);
+    await call('auth.useEmailLink', { token: await linkFromOutbox(old, '/verify-email') }, u.cookie);
+    const next = newEmail('after-change');
+    expect((await call('auth.requestEmailChange', { newEmail: next, password: PASSWORD }, u.cookie)).status).toBe(200);
+    const moved = await call('auth.useEmailLink', { token: await linkFromOutbox(next, '/verify-email') }, u.cookie);
+    expect(moved.data).toEqual({ kind: 'email_changed', email: next });
+    // The payment record still says who paid (the old address) until the account goes.
+    expect((await env.db.selectFrom('checkout_sessions').select('email').where('id', '=', paid).executeTakeFirstOrThrow()).email).toBe(old);
+    expect((await call('auth.deleteAccount', { password: PASSWORD }, moved.cookie)).status).toBe(200);
+    for (const address of [old, next]) {
+      expect(await env.db.selectFrom('checkout_sessions').select('id').where('email', '=', address).execute(), address).toEqual([]);
+      expect(await env.db.selectFrom('promo_redemptions').select('id').where('email', '=', address).execute(), address).toEqual([]);
+    }
+    const kept = await env.db
+      .selectFrom('checkout_sessions')
+      .select(['email', 'amount_total', 'user_id'])
+      .where('id', '=', paid)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ email: expect.stringMatching(/^deleted-[0-9a-f]{16}@deleted\.invalid$/), amount_total: 400, user_id: null });
+  });
 });
 
 describe('roles in /admin', () => {

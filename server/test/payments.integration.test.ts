@@ -686,6 +686,8 @@ describe('promo codes (docs/spec/part-1.md §2, §5, §6, §8)', () => {
     expect(twice.body.error.message).toMatch(
       /^held@example\.com already has alerts for Magic Kingdom Park on \w{3}, \w{3} \d{1,2}\. Remove that date to pay only for new days\.$/,
     );
+    // The held date comes as a value too, for the page to mark its chip (not only a sentence in a toast).
+    expect(twice.body.error.data.invalid).toEqual({ field: 'dates', values: [today()] });
     expect(fake.createBodies.length).toBe(before);
     expect(await env.db.selectFrom('checkout_sessions').select('id').where('email', '=', 'held@example.com').execute()).toEqual([]);
     // The new day alone is sold at the price shown; SMS for the held e-mail day is an upgrade.

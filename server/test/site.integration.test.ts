@@ -84,8 +84,16 @@ describe('newsletter (docs/spec/part-1.md §8)', () => {
 });
 
 describe('landing figures and testimonials', () => {
-  it('counts only ride alerts actually sent today; spots are hidden until an admin sets a capacity', async () => {
-    const base = { email: 'a@b.co', channel: 'email', address: 'a@b.co', park_id: 'p', ride_name: 'Dumbo', message: 'm' } as const;
+  it('counts only walk-on ride alerts (R1: 1–15 min) actually sent today; spots are hidden until an admin sets a capacity', async () => {
+    const base = {
+      email: 'a@b.co',
+      channel: 'email',
+      address: 'a@b.co',
+      park_id: 'p',
+      ride_name: 'Dumbo',
+      message: 'm',
+      wait_time: 5,
+    } as const;
     await env.db
       .insertInto('deliveries')
       .values([
@@ -94,11 +102,15 @@ describe('landing figures and testimonials', () => {
         { ...base, dedup_key: '3', ride_id: 'r1', status: 'queued' },
         { ...base, dedup_key: '4', ride_id: null, kind: 'test_alert', status: 'sent', sent_at: now() },
         { ...base, dedup_key: '5', ride_id: 'r1', status: 'sent', sent_at: new Date(Date.now() - 3 * 86_400_000) },
+        // Sent today but no walk-on: back in service, and an alert at a 60-minute threshold.
+        { ...base, dedup_key: '6', ride_id: 'r1', kind: 'back_in_service', status: 'sent', sent_at: now() },
+        { ...base, dedup_key: '7', ride_id: 'r1', wait_time: 60, status: 'sent', sent_at: now() },
+        { ...base, dedup_key: '8', ride_id: 'r1', wait_time: 15, status: 'sent', sent_at: now() },
       ])
       .execute();
     const stats = await (await createTestCaller(env.deps, null)).site.stats();
-    expect(stats.alertsSentToday).toBe(2);
-    expect(stats.topRides).toEqual([{ rideName: 'Dumbo', alerts: 3 }]);
+    expect(stats.alertsSentToday).toBe(3);
+    expect(stats.topRides).toEqual([{ rideName: 'Dumbo', alerts: 5 }]);
     expect(stats.spotsLeftToday).toBeNull();
   });
 

@@ -48,7 +48,15 @@ describe('end to end: coming soon, five clicks to request early access, an admin
     await admin.reload();
     const request = admin.locator('li', { hasText: email });
     await request.getByText('Visiting in March').waitFor();
-    await request.getByRole('button', { name: 'Grant' }).click();
+    // Grant and Dismiss name the request; Grant asks first.
+    await request.getByRole('button', { name: `Dismiss the Lightning Lane Assist request of ${email}` }).waitFor();
+    await request.getByRole('button', { name: `Grant Lightning Lane Assist to ${email}` }).click();
+    const confirm = admin.getByRole('alertdialog', { name: `Grant Lightning Lane Assist to ${email}?` });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await request.getByRole('button', { name: `Grant Lightning Lane Assist to ${email}` }).count()).toBe(1);
+    await request.getByRole('button', { name: `Grant Lightning Lane Assist to ${email}` }).click();
+    await confirm.getByRole('button', { name: 'Grant early access' }).click();
     await admin.getByText('Early access granted').waitFor();
     await admin.getByRole('button', { name: `Revoke Lightning Lane Assist for ${email}` }).waitFor();
     // The state select shows its whole label and the launch hint runs the card's width (not a narrow column).

@@ -104,6 +104,10 @@ describe('issue 29: a returning user on a new device (items 6, 7) schedules a st
       await page.reload();
       await page.getByText(expected).first().waitFor();
       await page.getByText('SCHEDULED', { exact: true }).waitFor();
+      // Issue 36 item 19: no "Today by SMS" while alerts start tomorrow; the status names the start day's channel
+      // (tomorrow is an e-mail day; today's SMS day goes unused).
+      await page.getByText(`From ${format(new Date(ty, tm - 1, td), 'EEE, MMM d')} by e-mail`, { exact: true }).waitFor();
+      expect(await page.getByText(/^Today by /).count()).toBe(0);
       await page.screenshot({ path: path.join(SCREENSHOTS, `issue29-scheduled-park-time-${width}.png`), fullPage: true });
       const check = createDb(env.stack.databaseUrl, 1);
       try {

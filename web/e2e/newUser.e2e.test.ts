@@ -39,7 +39,17 @@ beforeAll(async () => {
         sent_at: stackNow(),
       })),
     );
-    await db.insertInto('deliveries').values(rows).execute();
+    // Sent today but no walk-on (the counter's "walk-on alerts" is R1's 1–15 minutes): a ride back in service
+    // and an alert at a 60-minute threshold. Only the latter counts among its ride's alerts.
+    const base = rows[0]!;
+    await db
+      .insertInto('deliveries')
+      .values([
+        ...rows,
+        { ...base, dedup_key: 'e2e-counter-back', kind: 'back_in_service', ride_name: 'Dumbo the Flying Elephant', message: 'back' },
+        { ...base, dedup_key: 'e2e-counter-60', ride_name: 'Space Mountain', wait_time: 60, message: 'Space Mountain 60' },
+      ])
+      .execute();
   } finally {
     await db.destroy();
   }
@@ -79,7 +89,7 @@ describe('what new users hit', () => {
       );
       const want: Record<string, number> = {
         'walk-on alerts sent today': 14,
-        'alerts for Space Mountain': 13,
+        'alerts for Space Mountain': 14,
         'alert for Dumbo the Flying Elephant': 1,
       };
       expect(samples.length).toBeGreaterThan(100);
@@ -111,7 +121,7 @@ describe('what new users hit', () => {
       await counter.getByText('alert for Dumbo the Flying Elephant').waitFor();
       const read = async () => (await counter.textContent()) ?? '';
       const first = await read();
-      for (const text of ['14', 'walk-on alerts sent today', '13', 'alerts for Space Mountain', 'alert for Dumbo the Flying Elephant'])
+      for (const text of ['14', 'walk-on alerts sent today', 'alerts for Space Mountain', 'alert for Dumbo the Flying Elephant'])
         expect(first).toContain(text);
       await page.waitForTimeout(4_500); // longer than one rotation
       expect(await read()).toBe(first);

@@ -97,7 +97,11 @@ describe('issue 29: money and passes end to end', () => {
       await card.getByRole('button', { name: 'Pay $2 with card' }).click();
       const [y, m, d] = today.split('-').map(Number) as [number, number, number];
       const todayText = format(new Date(y, m - 1, d), 'EEE, MMM d');
-      await page.getByText(`${email} already has alerts for Magic Kingdom Park on ${todayText}.`).first().waitFor();
+      // Said under the dates and marked on the held day's chip, not in a toast over the Pay button.
+      await card.getByRole('alert').getByText(`${email} already has alerts for Magic Kingdom Park on ${todayText}.`).waitFor();
+      const chips = card.getByRole('list', { name: 'Selected dates' }).getByRole('listitem');
+      expect(await chips.filter({ hasText: 'already yours' }).allTextContents()).toEqual([`${todayText}· already yours`]);
+      expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
       expect(page.url()).toBe(`${env.stack.url}/`);
       await page.screenshot({ path: path.join(SCREENSHOTS, `issue29-held-day-refused-${vp.width}.png`), fullPage: vp.width < 400 });
 

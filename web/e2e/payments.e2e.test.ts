@@ -85,7 +85,7 @@ describe('end to end: landing card → Stripe checkout (local fake) → signed w
       // fit, and "Reply STOP to opt out." (docs/rules.md).
       expect(texts).toHaveLength(1);
       expect(texts.every((t) => t.channel === 'sms' && t.to_address === '+14079395277' && t.body_text.length <= 160)).toBe(true);
-      expect(texts[0]?.body_text).toMatch(/^WalkOn \d{1,2}:\d{2} [AP]M: /);
+      expect(texts[0]?.body_text).toMatch(/^WalkOn \d{1,2}:\d{2} [AP]M E[SD]T: /);
       // More rides than fit in one segment: the rest are counted, never dropped silently.
       const body = texts[0]?.body_text ?? '';
       if (!expected.every((n) => body.includes(n))) expect(body).toMatch(/ \+\d+ more /);

@@ -94,11 +94,11 @@ describe('the public site', () => {
     const field = page.getByLabel('Email address');
     await field.fill(email);
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByText('Welcome to the newsletter!').waitFor();
-    await page.getByText('Welcome to the newsletter!').waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByText('Check your inbox to confirm').waitFor();
+    await page.getByText('Check your inbox to confirm').waitFor({ state: 'detached', timeout: 15_000 });
     await field.fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByText('Welcome to the newsletter!').waitFor();
+    await page.getByText('Check your inbox to confirm').waitFor();
     expect(await page.getByText('Already Subscribed').count()).toBe(0);
     await field.fill('not-an-email');
     await page.getByRole('button', { name: 'Subscribe' }).click();
@@ -205,18 +205,15 @@ describe('the public site', () => {
 });
 
 describe('the affiliate program', () => {
-  it('modal → form with the spec’s messages → thank-you page; Maybe Later goes home', async () => {
+  it('invitation above the form (no modal) → form with the spec’s messages → thank-you page', async () => {
     const context = await env.browser.newContext({ viewport: { width: 375, height: 900 } });
     const page = await context.newPage();
     const errors = watchConsole(page);
     await page.goto(`${env.stack.url}/affiliate-program`);
-    const modal = page.getByRole('dialog', { name: 'Join Our Affiliate Program' });
-    await modal.waitFor();
-    await modal.getByRole('button', { name: 'Maybe Later' }).click();
-    await page.waitForURL(`${env.stack.url}/`);
-
-    await page.goto(`${env.stack.url}/affiliate-program`);
+    await page.getByRole('region', { name: 'Join Our Affiliate Program' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: 'Learn More & Apply' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('aff-name');
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByText('Name must be at least 2 characters').waitFor();
     await page.getByText('Please tell us more (at least 10 characters)').waitFor();

@@ -35,7 +35,7 @@ describe('security headers in the browser (docs/security.md)', () => {
     // A toast (sonner injects its styles) must render too.
     await page.getByLabel('Email address').fill(`csp-${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByText('Welcome to the newsletter!').waitFor();
+    await page.getByText('Check your inbox to confirm').waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'security-landing-375.png'), fullPage: false });
     expect(await violations()).toEqual([]);
     expect(errors).toEqual([]);

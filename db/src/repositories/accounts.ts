@@ -123,15 +123,23 @@ export async function deleteSessionsOf(db: Executor, userId: string, keepSession
  * subscriptions with their pass days, ride selections, alert history, return-time and flight alerts, newsletter)
  * go when `ownsAddress` (a verified address); otherwise only the rows this account created itself. Payment
  * records stay for the accounts, with the address replaced by `deleted-<sha256 prefix>@deleted.invalid` and the
- * phone number and account link removed. Sessions, roles, tokens, checklists, ratings and the other
+ * phone number and account link removed — also those paid with an address the account had before an e-mail
+ * change (linked by moveAddressRows), and the promo redemptions of the account's checkouts. Sessions, roles, tokens, checklists, ratings and the other
  * account-keyed rows go with the user row (ON DELETE CASCADE).
  */
 export async function deleteAccount(db: Executor, user: { id: string; email: string }, ownsAddress: boolean): Promise<void> {
-  const pseudonym = sql<string>`'deleted-' || left(encode(sha256(convert_to(${user.email}, 'UTF8')), 'hex'), 16) || '@deleted.invalid'`;
+  // Each payment record gets the pseudonym of the address it holds (an address the account had before an
+  // e-mail change is linked to it by user_id, moveAddressRows).
+  const pseudonym = sql<string>`'deleted-' || left(encode(sha256(convert_to(email, 'UTF8')), 'hex'), 16) || '@deleted.invalid'`;
   const mine = ownsAddress ? sql<boolean>`(email = ${user.email} or user_id = ${user.id}::uuid)` : sql<boolean>`user_id = ${user.id}::uuid`;
+  // Promo redemptions of this account's checkouts first (their checkout rows are unlinked just below).
+  await sql`update promo_redemptions set email = ${pseudonym}
+    where email not like 'deleted-%@deleted.invalid'
+      and (${ownsAddress ? sql`email = ${user.email} or ` : sql``}checkout_session_id in (select id from checkout_sessions where user_id = ${user.id}::uuid))`.execute(
+    db,
+  );
   await sql`update checkout_sessions set email = ${pseudonym}, phone_number = null, user_id = null where ${mine}`.execute(db);
   if (ownsAddress) {
-    await db.updateTable('promo_redemptions').set({ email: pseudonym }).where('email', '=', user.email).execute();
     await db.deleteFrom('deliveries').where('email', '=', user.email).execute();
     await db
       .deleteFrom('newsletter_subscriptions')
@@ -250,7 +258,8 @@ export async function listRoleAudit(db: Executor, limit = 50) {
  * selections, return-time, flight and restaurant alerts, checklist rows, newsletter and alert history. With
  * `ownsAddress` (the old address was verified) every row keyed by `from` moves; otherwise only the rows this
  * account created itself. The audience (`alert_watchers`) of both addresses is rebuilt, so alerts go to the new
- * address from the next tick. Payment records and promo redemptions stay as they were written.
+ * address from the next tick. Payment records and promo redemptions keep the address they were written with;
+ * a verified old address's checkout sessions are linked to the account (user_id), so deleteAccount finds them.
  * @returns the parks whose subscriptions moved.
  */
 export async function moveAddressRows(
@@ -303,6 +312,9 @@ export async function moveAddressRows(
   await db.updateTable('restaurant_alerts').set({ email: m.to }).where('user_id', '=', m.userId).execute();
   await db.updateTable('ride_checklist').set({ email: m.to }).where('user_id', '=', m.userId).execute();
   if (m.ownsAddress) {
+    // Payment records keep the address they were paid with, but the account's own ones are linked to it, so
+    // deleting the account later pseudonymises them too (docs/decisions/024-email-change-moves-passes.md).
+    await sql`update checkout_sessions set user_id = ${m.userId}::uuid where email = ${m.from} and user_id is null`.execute(db);
     await sql`update deliveries set email = ${m.to} where email = ${m.from}`.execute(db);
     await sql`delete from newsletter_subscriptions o where o.email = ${m.from}
       and exists (select 1 from newsletter_subscriptions t where t.email = ${m.to})`.execute(db);

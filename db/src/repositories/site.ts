@@ -1,3 +1,4 @@
+import { DEFAULT_THRESHOLD_MINUTES, MIN_ALERT_WAIT_MINUTES } from '@walkon/domain/rules/alerts';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 
@@ -50,12 +51,18 @@ export async function putSetting(db: Executor, key: string, value: unknown): Pro
     .execute();
 }
 
-/** Ride alerts actually sent since `since` (landing counter, DESIGN §6 "no invented numbers"). */
-export async function countAlertsSentSince(db: Executor, since: Date): Promise<number> {
+/**
+ * Walk-on alerts actually sent since `since` (the landing counter's "walk-on alerts sent today", DESIGN §6 "no
+ * invented numbers"): ride alerts (not back-in-service, test or other kinds) whose standby wait was walk-on by
+ * docs/rules.md R1's default, 1–15 minutes; an alert a person asked for at a 60-minute threshold is no walk-on.
+ */
+export async function countWalkOnAlertsSentSince(db: Executor, since: Date): Promise<number> {
   const r = await db
     .selectFrom('deliveries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('kind', '=', 'ride_alert')
+    .where('wait_time', '>=', MIN_ALERT_WAIT_MINUTES)
+    .where('wait_time', '<=', DEFAULT_THRESHOLD_MINUTES)
     .where('status', '=', 'sent')
     .where('sent_at', '>=', since)
     .executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../html.ts';
-import type { EmailContent } from './email.ts';
+import { type EmailContent, emailLayout, originOf } from './email.ts';
 
 /** Which account e-mail to write (the links' pages are /verify-email and /reset-password). */
 export type AccountEmailKind = 'finish_signup' | 'verify_email' | 'signup_existing' | 'reset_password' | 'change_email';
@@ -56,11 +56,9 @@ export function formatAccountEmail(kind: AccountEmailKind, link: string): EmailC
   };
   const t = texts[kind];
   const text = `${t.lines.join('\n\n')}\n\n${t.action}: ${link}\n`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-${t.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>
-</body></html>`;
-  return { subject: t.subject, text, html };
+  const html = `${t.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>`;
+  return emailLayout({ subject: t.subject, text, html }, originOf(link));
 }
 
 /**
@@ -77,8 +75,11 @@ export function formatEmailChangedNotice(m: { newEmail: string; passes: string[]
     `If you did not ask for this, contact us at once: ${m.contactUrl}`,
   ];
   const text = `${lines.join('\n\n')}\n`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-</body></html>`;
-  return { subject: 'Your WalkOn e-mail address was changed', text, html };
+  // The contact page is a link in the HTML part (the text part carries its URL).
+  const html = `${lines
+    .slice(0, -1)
+    .map((l) => `<p>${escapeHtml(l)}</p>`)
+    .join('\n')}
+<p>If you did not ask for this, contact us at once: <a href="${escapeHtml(m.contactUrl)}">${escapeHtml(m.contactUrl)}</a></p>`;
+  return emailLayout({ subject: 'Your WalkOn e-mail address was changed', text, html }, originOf(m.contactUrl));
 }

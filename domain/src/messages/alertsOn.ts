@@ -1,5 +1,5 @@
 import { escapeHtml } from '../html.ts';
-import type { EmailContent } from './email.ts';
+import { type EmailContent, emailLayout, originOf } from './email.ts';
 import { oneSegmentSms } from './sms.ts';
 
 /**
@@ -47,12 +47,10 @@ export function formatAlertsOnEmail(m: {
     'We alert you the moment a ride you watch drops to a walk-on or a short wait. Mute a ride or the park, or set quiet hours, on Manage Alerts:';
   const unsub = m.unsubscribeUrl ? `\n\nStop these alerts: ${m.unsubscribeUrl}` : '';
   const text = `${m.sentence}\n\n${how} ${m.manageUrl}${unsub}\n`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-<p style="font-size:18px"><strong>${escapeHtml(m.sentence)}</strong></p>
+  const html = `<p style="font-size:18px"><strong>${escapeHtml(m.sentence)}</strong></p>
 <p>${escapeHtml(how)} <a href="${escapeHtml(m.manageUrl)}">Manage Alerts</a></p>
-${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}
-</body></html>`;
-  return { subject, text, html };
+${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}`;
+  return emailLayout({ subject, text, html }, originOf(m.manageUrl));
 }
 
 /** The confirmation SMS: one GSM-7 segment ending "Reply STOP to opt out." (docs/rules.md R15). */

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../html.ts';
-import type { EmailContent } from './email.ts';
+import { type EmailContent, emailLayout, originOf } from './email.ts';
 
 /**
  * The e-mail to a person an admin has just let into a feature in early access (DESIGN §6 Feature gates):
@@ -13,9 +13,7 @@ export function formatEarlyAccessGrantedEmail(input: { featureTitle: string; lin
   ];
   const action = `Open ${input.featureTitle}`;
   const text = `${lines.join('\n\n')}\n\n${action}: ${input.link}\n`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-<p><a href="${escapeHtml(input.link)}">${escapeHtml(action)}</a></p>
-</body></html>`;
-  return { subject, text, html };
+  const html = `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(input.link)}">${escapeHtml(action)}</a></p>`;
+  return emailLayout({ subject, text, html }, originOf(input.link));
 }

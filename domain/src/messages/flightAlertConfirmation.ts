@@ -2,7 +2,7 @@ import { formatDay } from '../days.ts';
 import { flightDestination } from '../flights.ts';
 import { escapeHtml } from '../html.ts';
 import { formatUsd } from '../money.ts';
-import type { EmailContent } from './email.ts';
+import { type EmailContent, emailLayout, originOf } from './email.ts';
 
 /** What the flight alert's double opt-in e-mail says (decision 027). */
 export interface FlightAlertConfirmationInput {
@@ -33,10 +33,8 @@ export function formatFlightAlertConfirmation(m: FlightAlertConfirmationInput): 
     'We check fares only after you confirm, and e-mail you when one drops to your budget. If you did not ask for this alert, ignore this e-mail: nothing more will come.',
   ];
   const text = `${lines.join('\n\n')}\n\nConfirm the alert: ${m.confirmUrl}\n\nStop this alert: ${m.unsubscribeUrl}\n`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+  const html = `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 <p><a href="${escapeHtml(m.confirmUrl)}">Confirm the alert</a></p>
-<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop this alert</a></p>
-</body></html>`;
-  return { subject: `Confirm your flight price alert: ${m.homeAirport} to ${to}`, text, html };
+<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop this alert</a></p>`;
+  return emailLayout({ subject: `Confirm your flight price alert: ${m.homeAirport} to ${to}`, text, html }, originOf(m.confirmUrl));
 }

@@ -1,7 +1,7 @@
 import { type FlightResult, flightDestination } from '../flights.ts';
 import { escapeHtml } from '../html.ts';
 import { formatUsd } from '../money.ts';
-import type { EmailContent } from './email.ts';
+import { type EmailContent, emailLayout, originOf } from './email.ts';
 
 /** The stored flight alert fields a deal e-mail repeats (a flight alert row as its repository returns it). */
 export interface FlightAlertCriteria {
@@ -73,15 +73,13 @@ export function formatFlightDealEmail(m: FlightDealInput): EmailContent {
     foot,
     `Stop this alert: ${m.unsubscribeUrl}`,
   ].join('\n\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-${m.sample ? `<p style="background:#fef3c7;padding:8px"><strong>${escapeHtml(SAMPLE_FLIGHT_LINE)}</strong></p>\n` : ''}<p style="font-size:18px"><strong>${escapeHtml(`${flight.departure} → ${flight.arrival} from ${price}`)}</strong></p>
+  const html = `${m.sample ? `<p style="background:#fef3c7;padding:8px"><strong>${escapeHtml(SAMPLE_FLIGHT_LINE)}</strong></p>\n` : ''}<p style="font-size:18px"><strong>${escapeHtml(`${flight.departure} → ${flight.arrival} from ${price}`)}</strong></p>
 <table cellpadding="4">
 ${details.map(([k, v]) => `<tr><td style="color:#555">${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`).join('\n')}
 </table>
 ${book ? `<p><a href="${escapeHtml(book)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;text-decoration:none;border-radius:6px">Book Now</a></p>` : ''}
 <p>${escapeHtml(criteria)}</p>
 <p style="color:#555">${escapeHtml(foot)}</p>
-<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop this alert</a></p>
-</body></html>`;
-  return { subject, text: `${text}\n`, html };
+<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop this alert</a></p>`;
+  return emailLayout({ subject, text: `${text}\n`, html }, originOf(m.unsubscribeUrl));
 }

@@ -2,7 +2,7 @@ import { formatDay, formatDayList } from '../days.ts';
 import { escapeHtml } from '../html.ts';
 import { formatUsd } from '../money.ts';
 import { DEFAULT_THRESHOLD_MINUTES } from '../rules/alerts.ts';
-import type { EmailContent } from './email.ts';
+import { type EmailContent, emailLayout } from './email.ts';
 import { oneSegmentSms } from './sms.ts';
 
 /** What a pass confirmation says (docs/spec/part-1.md §2 "What happens next"). */
@@ -72,18 +72,16 @@ export function formatPassConfirmation(m: PassConfirmationInput): EmailContent {
   if (m.unsubscribeUrl)
     paragraphs.push({ text: 'Stop these alerts:', link: { url: m.unsubscribeUrl, label: 'Stop these alerts' }, linkOnly: true });
   const text = `${paragraphs.map((p) => (p.link ? `${p.text} ${p.link.url}` : p.text)).join('\n\n')}\n`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-${paragraphs
-  .map((p) =>
-    p.link
-      ? p.linkOnly
-        ? `<p><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
-        : `<p>${escapeHtml(p.text)}<br><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
-      : `<p>${escapeHtml(p.text)}</p>`,
-  )
-  .join('\n')}
-</body></html>`;
-  return { subject: `WalkOn alerts confirmed: ${m.parkName}`, text, html };
+  const html = `${paragraphs
+    .map((p) =>
+      p.link
+        ? p.linkOnly
+          ? `<p><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
+          : `<p>${escapeHtml(p.text)}<br><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
+        : `<p>${escapeHtml(p.text)}</p>`,
+    )
+    .join('\n')}`;
+  return emailLayout({ subject: `WalkOn alerts confirmed: ${m.parkName}`, text, html }, m.publicOrigin);
 }
 
 /** The SMS confirmation of an SMS pass: one GSM-7 segment (160 septets). */

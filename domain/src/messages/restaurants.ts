@@ -1,5 +1,5 @@
 import { escapeHtml } from '../html.ts';
-import type { EmailContent } from './email.ts';
+import { type EmailContent, emailLayout } from './email.ts';
 
 /** What a restaurant alert e-mail says (docs/spec/part-2.md §2 Restaurant Alerts). */
 export interface RestaurantAlertEmailInput {
@@ -45,14 +45,12 @@ export function formatRestaurantAlertEmail(m: RestaurantAlertEmailInput): EmailC
     `Manage your restaurant alerts: ${manage}`,
     `Stop this alert: ${m.unsubscribeUrl}`,
   ].join('\n\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-<p style="font-size:18px"><strong>${escapeHtml(m.message)}</strong></p>
+  const html = `<p style="font-size:18px"><strong>${escapeHtml(m.message)}</strong></p>
 <table cellpadding="4">
 ${details.map(([k, v]) => `<tr><td style="color:#555">${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`).join('\n')}
 </table>
 <p style="color:#555">${escapeHtml(foot)}</p>
 <p><a href="${escapeHtml(manage)}">Manage your restaurant alerts</a></p>
-<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop this alert</a></p>
-</body></html>`;
-  return { subject, text: `${text}\n`, html };
+<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop this alert</a></p>`;
+  return emailLayout({ subject, text: `${text}\n`, html }, m.publicOrigin);
 }

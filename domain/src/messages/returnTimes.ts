@@ -1,6 +1,6 @@
 import { escapeHtml } from '../html.ts';
 import { formatUsd } from '../money.ts';
-import type { EmailContent } from './email.ts';
+import { type EmailContent, emailLayout, originOf } from './email.ts';
 import { oneSegmentSms } from './sms.ts';
 
 /** What a return-time alert says (beyond the spec: Lightning Lane return times from live data). */
@@ -54,12 +54,10 @@ export function formatReturnTimeEmail(m: { rideName: string; headline: string; u
     "Return times change quickly and are booked in the park operator's app; WalkOn uses public live data, cannot book for you and is independent of the park operators. You get at most one e-mail per attraction, Lightning Lane type and day.";
   const unsub = m.unsubscribeUrl ? `\n\nStop these alerts: ${m.unsubscribeUrl}` : '';
   const text = `${m.headline}\n\n${foot}${unsub}\n`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-<p style="font-size:18px"><strong>${escapeHtml(m.headline)}</strong></p>
+  const html = `<p style="font-size:18px"><strong>${escapeHtml(m.headline)}</strong></p>
 <p style="color:#555">${escapeHtml(foot)}</p>
-${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}
-</body></html>`;
-  return { subject, text, html };
+${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}`;
+  return emailLayout({ subject, text, html }, m.unsubscribeUrl ? originOf(m.unsubscribeUrl) : null);
 }
 
 /** The SMS of a return-time alert: the stored headline in one 160-septet GSM-7 segment (like ride alerts). */

@@ -40,13 +40,18 @@ describe('grouped ride alerts (DESIGN §2.5: one message per person per tick)', 
       const sms = formatRideAlertGroupSms(group(n));
       expect(gsm7Length(sms)).toBeLessThanOrEqual(160);
       expect(sms).toContain(`/live-wait-times?park=${MK}`);
-      expect(sms.startsWith('WalkOn 2:05 PM: ')).toBe(true);
+      expect(sms.startsWith('WalkOn 2:05 PM EST: ')).toBe(true);
       expect(sms.endsWith(' Reply STOP to opt out.')).toBe(true);
       if (n > 1) expect(sms).toMatch(/\+\d+ more /);
     }
-    // With the rules' tail " <80-character link> Reply STOP to opt out." (104 septets) 56 are left: "WalkOn 2:05 PM: " (16)
-    // + "Ride number 3 13m" (17) + " +2 more" (8) = 41 fit; a second ride (+19) with " +1 more" would need 60.
-    expect(formatRideAlertGroupSms(group(3))).toMatch(/^WalkOn 2:05 PM: Ride number 3 13m \+2 more .* Reply STOP to opt out\.$/);
+    // With the rules' tail " <80-character link> Reply STOP to opt out." (104 septets) 56 are left: "WalkOn 2:05 PM EST: "
+    // (20) + "Ride number 3 13m" (17) + " +2 more" (8) = 45 fit; a second ride (+19) with " +1 more" would need 64.
+    expect(formatRideAlertGroupSms(group(3))).toMatch(/^WalkOn 2:05 PM EST: Ride number 3 13m \+2 more .* Reply STOP to opt out\.$/);
+  });
+
+  it('SMS: the time carries the park zone in summer and winter, and a zone without a US name gets its offset (R25a)', () => {
+    expect(formatRideAlertGroupSms(group(1, { readingAt: new Date('2026-07-04T00:15:00Z') }))).toMatch(/^WalkOn 8:15 PM EDT: /);
+    expect(formatRideAlertGroupSms(group(1, { timezone: 'Europe/Paris' }))).toMatch(/^WalkOn 8:05 PM GMT\+1: /);
   });
 
   it('SMS: a ride name too long for one segment is shortened, never a second segment', () => {

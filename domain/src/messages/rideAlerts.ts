@@ -2,7 +2,8 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { formatDay } from '../days.ts';
 import { escapeHtml } from '../html.ts';
-import type { EmailContent } from './email.ts';
+import { parkZoneName } from '../timeFormat.ts';
+import { type EmailContent, emailLayout, originOf } from './email.ts';
 import { gsm7Length, oneSegmentSms, toGsm7 } from './sms.ts';
 
 /** What a sender needs to write a single alert (a test alert, or a delivery outside a grouped message). */
@@ -57,12 +58,10 @@ export function formatRideAlertEmail(m: AlertMessageInput): EmailContent {
   const foot = 'Standby waits change quickly; WalkOn uses public wait-time data and is independent of the park operators.';
   const unsub = m.unsubscribeUrl ? `\n\nStop these alerts: ${m.unsubscribeUrl}` : '';
   const text = `${line}\n\n${foot}${unsub}\n`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-<p style="font-size:18px"><strong>${escapeHtml(line)}</strong></p>
+  const html = `<p style="font-size:18px"><strong>${escapeHtml(line)}</strong></p>
 <p style="color:#555">${escapeHtml(foot)}</p>
-${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}
-</body></html>`;
-  return { subject, text, html };
+${m.unsubscribeUrl ? `<p><a href="${escapeHtml(m.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}`;
+  return emailLayout({ subject, text, html }, m.unsubscribeUrl ? originOf(m.unsubscribeUrl) : null);
 }
 
 /**
@@ -79,6 +78,8 @@ export interface RideAlertItem {
   rideName: string;
   /** Standby wait in minutes, or null (back in service without a published wait). */
   waitTime: number | null;
+  /** The ride's id: its name in the e-mail links to its ride page. Absent or null: the name is not a link. */
+  rideId?: string | null;
 }
 
 /** What one grouped ride-alert message says (DESIGN §2.5: one message per person per tick). */
@@ -107,10 +108,21 @@ export function parkLocalStamp(at: Date, timezone: string | null): { date: strin
   return { date: formatDay(format(z, 'yyyy-MM-dd')), time: format(z, 'h:mm a') };
 }
 
-/** The live waits page of a park (`/live-wait-times?park=<id>`, its route's search param) and Manage Alerts. */
-export function rideAlertLinks(publicOrigin: string, parkId: string): { live: string; manage: string } {
+/**
+ * The live waits page of a park (`/live-wait-times?park=<id>`, its route's search param), Manage Alerts, and with
+ * `rideId` the ride's page (`/live-wait-times/<park>/<ride>`; null without one).
+ */
+export function rideAlertLinks(
+  publicOrigin: string,
+  parkId: string,
+  rideId?: string,
+): { live: string; manage: string; ride: string | null } {
   const base = publicOrigin.replace(/\/$/, '');
-  return { live: `${base}/live-wait-times?park=${encodeURIComponent(parkId)}`, manage: `${base}/manage-alerts` };
+  return {
+    live: `${base}/live-wait-times?park=${encodeURIComponent(parkId)}`,
+    manage: `${base}/manage-alerts`,
+    ride: rideId ? `${base}/live-wait-times/${encodeURIComponent(parkId)}/${encodeURIComponent(rideId)}` : null,
+  };
 }
 
 const itemLine = (i: RideAlertItem) =>
@@ -121,8 +133,9 @@ const itemLine = (i: RideAlertItem) =>
 /**
  * The e-mail of one person's alerts of one tick (DESIGN §2.5, docs/spec/part-1.md §1: ride, wait, park): subject with
  * the shortest wait and "+N more"; text and HTML parts with every ride (shortest wait first), the park-local
- * time and date of the reading, links to the park's live waits and to Manage Alerts, and the unsubscribe link
- * (the List-Unsubscribe headers are added by the sender).
+ * time and date of the reading, each ride's name linked to its ride page, links to the park's live waits and to
+ * Manage Alerts, and the unsubscribe link (the List-Unsubscribe headers are added by the sender); in the branded
+ * layout (emailLayout).
  */
 export function formatRideAlertGroupEmail(g: RideAlertGroup): EmailContent {
   const items = sortAlertItems(g.items);
@@ -132,6 +145,11 @@ export function formatRideAlertGroupEmail(g: RideAlertGroup): EmailContent {
   const subject = `${lead}${more} at ${g.parkName}`;
   const { date, time } = parkLocalStamp(g.readingAt, g.timezone);
   const links = rideAlertLinks(g.publicOrigin, g.parkId);
+  // Each ride's name links to its ride page (today's waits, the typical day, best times).
+  const rideLink = (i: RideAlertItem) =>
+    i.rideId
+      ? `<a href="${escapeHtml(rideAlertLinks(g.publicOrigin, g.parkId, i.rideId).ride!)}" style="color:#0f766e">${escapeHtml(i.rideName)}</a>`
+      : escapeHtml(i.rideName);
   const intro = `Standby waits at ${g.parkName} at ${time} on ${date} (park time):`;
   const foot = 'Standby waits change quickly; WalkOn uses public wait-time data and is independent of the park operators.';
   const text = [
@@ -146,20 +164,19 @@ export function formatRideAlertGroupEmail(g: RideAlertGroup): EmailContent {
     ...(g.unsubscribeUrl ? ['', `Stop these alerts: ${g.unsubscribeUrl}`] : []),
     '',
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-<p style="font-size:16px">${escapeHtml(intro)}</p>
+  const html = `<p style="font-size:16px">${escapeHtml(intro)}</p>
 <ul>
-${items.map((i) => `<li style="font-size:18px"><strong>${escapeHtml(i.rideName)}</strong>: ${escapeHtml(i.kind === 'back_in_service' ? 'back in service' : `${i.waitTime} min standby wait`)}</li>`).join('\n')}
+${items.map((i) => `<li style="font-size:18px"><strong>${rideLink(i)}</strong>: ${escapeHtml(i.kind === 'back_in_service' ? 'back in service' : `${i.waitTime} min standby wait`)}</li>`).join('\n')}
 </ul>
 <p><a href="${escapeHtml(links.live)}">All live waits at ${escapeHtml(g.parkName)}</a> · <a href="${escapeHtml(links.manage)}">Manage your alerts</a></p>
 <p style="color:#555">${escapeHtml(foot)}</p>
-${g.unsubscribeUrl ? `<p><a href="${escapeHtml(g.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}
-</body></html>`;
-  return { subject, text, html };
+${g.unsubscribeUrl ? `<p><a href="${escapeHtml(g.unsubscribeUrl)}">Stop these alerts</a></p>` : ''}`;
+  return emailLayout({ subject, text, html }, g.publicOrigin);
 }
 
 /**
- * The SMS of one person's alerts of one tick: ONE GSM-7 segment (at most 160 septets): the park-local time,
+ * The SMS of one person's alerts of one tick: ONE GSM-7 segment (at most 160 septets): the park-local time with
+ * its zone's short name ('WalkOn 8:15 PM EST:', R25a),
  * the rides with the shortest waits first as many as fit ("Dumbo 5m"; "back" for back in service), "+N more"
  * for the rest, the park's live waits link and "Reply STOP to opt out." (docs/rules.md). Ride names that alone do not fit
  * are shortened with "...".
@@ -169,7 +186,7 @@ export function formatRideAlertGroupSms(g: RideAlertGroup): string {
   const { time } = parkLocalStamp(g.readingAt, g.timezone);
   const link = rideAlertLinks(g.publicOrigin, g.parkId).live;
   const tail = ` ${link} Reply STOP to opt out.`;
-  const head = toGsm7(`WalkOn ${time}: `);
+  const head = toGsm7(`WalkOn ${time} ${parkZoneName(g.readingAt, g.timezone)}: `);
   const part = (i: RideAlertItem) => toGsm7(`${i.rideName} ${i.kind === 'back_in_service' ? 'back' : `${i.waitTime}m`}`);
   const budget = 160 - gsm7Length(tail);
   const fits = (body: string) => gsm7Length(body) <= budget;

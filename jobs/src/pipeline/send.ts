@@ -108,7 +108,7 @@ async function render(db: Executor, deps: SendDeps, group: DeliveryToSend[]): Pr
       parkName: d.parkName ?? d.parkId,
       timezone: d.timezone,
       readingAt: new Date(d.createdAt),
-      items: group.map((x) => ({ kind: x.kind, rideName: x.rideName, waitTime: x.waitTime })),
+      items: group.map((x) => ({ kind: x.kind, rideName: x.rideName, waitTime: x.waitTime, rideId: x.rideId })),
       publicOrigin: deps.publicOrigin,
       unsubscribeUrl: unsubscribe?.url ?? null,
     };

@@ -22,7 +22,7 @@ export function startOfSiteDay(now: Date): Date {
 }
 
 /**
- * Landing figures (DESIGN §6 "no invented numbers"): ride alerts sent today (site-local day), the most
+ * Landing figures (DESIGN §6 "no invented numbers"): walk-on alerts sent today (site-local day; R1's default 1–15 min), the most
  * alerted rides, and SMS spots left today and tomorrow from the configured capacity. Unknown = null.
  */
 export async function publicStats(deps: AppDeps) {
@@ -30,7 +30,7 @@ export async function publicStats(deps: AppDeps) {
   const today = parkLocalDate(now, SITE_TIMEZONE);
   const tomorrow = addDaysToDate(today, 1);
   const [sentToday, topRides, capacity, soldToday, soldTomorrow] = await Promise.all([
-    site.countAlertsSentSince(deps.db, startOfSiteDay(now)),
+    site.countWalkOnAlertsSentSince(deps.db, startOfSiteDay(now)),
     site.topAlertedRides(deps.db),
     site.getSetting<number>(deps.db, SMS_CAPACITY_KEY),
     site.countSmsPassesFor(deps.db, today),

@@ -38,7 +38,9 @@ const t = initTRPC
         : error.code === 'INTERNAL_SERVER_ERROR'
           ? 'Something went wrong. Please try again.'
           : shape.message;
-      return { ...shape, message, data: { ...shape.data, stack: undefined, zodError: zod ? z.flattenError(zod) : null } };
+      // An AppError about some values of one input names them (e.g. the held dates of a checkout), for the page to mark.
+      const invalid = error.cause instanceof AppError && error.cause.invalid ? error.cause.invalid : null;
+      return { ...shape, message, data: { ...shape.data, stack: undefined, zodError: zod ? z.flattenError(zod) : null, invalid } };
     },
   });
 

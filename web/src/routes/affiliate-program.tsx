@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { AFFILIATE_LIMITS, affiliateApplicationInput } from '@walkon/domain/schemas';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
@@ -7,7 +7,6 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { Dialog } from '../components/ui/dialog.tsx';
 import { CharacterCount, Field, Input, Select } from '../components/ui/field.tsx';
 import { toast } from '../lib/toast.ts';
 import { trpc } from '../trpc.ts';
@@ -82,9 +81,28 @@ function ThankYou() {
   );
 }
 
+const INTRO_KEY = 'walkon.affiliateIntro';
+
+/** Whether the program's invitation is shown: until "Maybe Later" on this device (localStorage). */
+function readIntroShown(): boolean {
+  try {
+    return typeof localStorage === 'undefined' || localStorage.getItem(INTRO_KEY) !== 'dismissed';
+  } catch {
+    return true;
+  }
+}
+
 function AffiliateProgram() {
-  const navigate = useNavigate();
-  const [intro, setIntro] = useState(true);
+  // The invitation sits above the form, never over it; "Maybe Later" folds it away on this device and stays here.
+  const [intro, setIntro] = useState(() => readIntroShown());
+  const dismissIntro = () => {
+    setIntro(false);
+    try {
+      localStorage.setItem(INTRO_KEY, 'dismissed');
+    } catch {
+      // storage blocked: folded for this visit only
+    }
+  };
   const [done, setDone] = useState(false);
   const form = useForm<FormValues>({
     resolver: zodResolver(affiliateApplicationInput) as unknown as Resolver<FormValues>,
@@ -120,18 +138,33 @@ function AffiliateProgram() {
   const errors = form.formState.errors;
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-10">
-      <Dialog open={intro} onOpenChange={(v) => !v && setIntro(false)} title="Join Our Affiliate Program">
-        <p className="text-slate-700">
-          Share WalkOn with your audience and earn a commission on every day pass they buy through your link.
-        </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => navigate({ to: '/' })}>
-            Maybe Later
-          </Button>
-          <Button onClick={() => setIntro(false)}>Learn More &amp; Apply</Button>
-        </div>
-      </Dialog>
       <h1 className="text-3xl font-bold">Affiliate Program</h1>
+      {intro ? (
+        <section
+          aria-labelledby="aff-intro-title"
+          className="mt-4 rounded-2xl border border-brand-100 bg-brand-50 p-5"
+          data-testid="affiliate-intro"
+        >
+          <h2 id="aff-intro-title" className="text-xl font-bold">
+            Join Our Affiliate Program
+          </h2>
+          <p className="mt-1 text-slate-700">
+            Share WalkOn with your audience and earn a commission on every day pass they buy through your link.
+          </p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Button
+              onClick={() => {
+                document.getElementById('aff-name')?.focus();
+              }}
+            >
+              Learn More &amp; Apply
+            </Button>
+            <Button variant="secondary" onClick={dismissIntro}>
+              Maybe Later
+            </Button>
+          </div>
+        </section>
+      ) : null}
       <p className="mt-2 text-slate-700">
         For creators who help theme-park fans plan better days. Tell us about yourself and your channels.
       </p>

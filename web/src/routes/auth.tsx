@@ -32,16 +32,17 @@ function AuthPage() {
     defaultValues: { fullName: '', email: '', password: '' },
     resolver: zodResolver((tab === 'login' ? logInInput : signUpInput) as typeof signUpInput) as unknown as Resolver<Values>,
   });
-  const done = async () => {
+  // Without a page to return to, a log-in goes home and a new account goes to Get Alerts, its first step.
+  const done = async (fallback: '/' | '/get-alerts') => {
     // Everything cached while signed out (feature gates, own lists) belongs to the visitor, not this user.
     await Promise.all([utils.invalidate(), refreshSession().catch(() => undefined)]);
     // `href` keeps the target's query string (e.g. /verify-email?token=…).
-    await navigate({ href: safeRedirect(back), replace: true });
+    await navigate({ href: back ? safeRedirect(back) : fallback, replace: true });
   };
   const logIn = trpc.auth.logIn.useMutation({
     onSuccess: async () => {
       toast.success('Login successful', { description: 'Welcome back!' });
-      await done();
+      await done('/');
     },
     onError: (e) => toast.error('Login failed', { description: e.message }),
   });
@@ -58,8 +59,9 @@ function AuthPage() {
   });
   const onSubmit = form.handleSubmit((v) => {
     if (tab === 'login') logIn.mutate({ email: v.email, password: v.password });
-    // The link returns to the page the visitor came from, on whichever device it is opened.
-    else signUp.mutate({ ...v, next: safeRedirect(back) });
+    // The link returns to the page the visitor came from, on whichever device it is opened; without one, a new
+    // account starts at Get Alerts, its first step.
+    else signUp.mutate({ ...v, next: back ? safeRedirect(back) : '/get-alerts' });
   });
   const errors = form.formState.errors;
   const busy = logIn.isPending || signUp.isPending;

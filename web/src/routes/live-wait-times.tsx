@@ -1,5 +1,5 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { formatClockTime } from '@walkon/domain/messages/returnTimes';
+import { formatParkClockRange } from '@walkon/domain/timeFormat';
 import { ArrowDownRight, ArrowRight, ArrowUpRight, RefreshCw } from 'lucide-react';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Badge } from '../components/ui/badge.tsx';
@@ -44,11 +44,11 @@ function ParkHours({ hours }: { hours: LiveResponse['hours'] }) {
   const extra = hours.filter((h) => h !== main);
   return (
     <p className="text-sm text-slate-700" data-testid="park-hours">
-      <span className="font-semibold">Hours today:</span> {formatClockTime(main.opens)} – {formatClockTime(main.closes)}
+      <span className="font-semibold">Hours today:</span> {formatParkClockRange(main.opens, main.closes)}
       {extra.map((h) => (
         <span key={`${h.type}${h.opens}`} className="text-slate-600">
           {' '}
-          · {h.description ?? statusLabel(h.type.replace('_', ' '))} {formatClockTime(h.opens)} – {formatClockTime(h.closes)}
+          · {h.description ?? statusLabel(h.type.replace('_', ' '))} {formatParkClockRange(h.opens, h.closes)}
         </span>
       ))}
     </p>

@@ -1,13 +1,15 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { formatDay } from '@walkon/domain/days';
 import { formatClockTime } from '@walkon/domain/messages/returnTimes';
+import { formatParkClock, formatParkClockRange, parkZoneName } from '@walkon/domain/timeFormat';
 import { format, parseISO } from 'date-fns';
-import { ArrowLeft, Bell } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { MuteControl } from '../features/alerts/Mutes.tsx';
+import { WatchRide } from '../features/alerts/WatchRide.tsx';
 import { returnWindow, stateLabel } from '../features/lightningLane/format.ts';
 import { liveWaitTone, statusLabel, statusTone } from '../features/waits/badges.ts';
 import { agoLabel, minutesOf, slotTime } from '../features/waits/format.ts';
@@ -17,6 +19,17 @@ import { RideChart } from '../features/waits/RideChart.tsx';
 
 const day = (d: string) => `${formatDay(d)}, ${d.slice(0, 4)}`;
 const weekday = (d: string) => format(parseISO(d), 'EEEE');
+
+/**
+ * Today's standby readings in one sentence: a range when the waits differ ("ranged from 5 to 65 minutes"), one
+ * figure when they do not ("was 65 minutes"), with the count of readings (singular for one).
+ */
+function todaySummary(waits: number[]): string {
+  const lo = Math.min(...waits);
+  const hi = Math.max(...waits);
+  const over = `over ${waits.length} ${waits.length === 1 ? 'reading' : 'readings'}`;
+  return lo === hi ? `Today's standby wait was ${lo} minutes ${over}.` : `Today's standby wait ranged from ${lo} to ${hi} minutes ${over}.`;
+}
 
 /** The figures behind the chart as a table, one row per hour (accessible summary). */
 function HourlyTable({ page }: { page: RideHistoryResponse }) {
@@ -44,7 +57,7 @@ function HourlyTable({ page }: { page: RideHistoryResponse }) {
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
             <th scope="col" className="py-1 pr-2">
-              Hour
+              Hour (park time)
             </th>
             <th scope="col" className="py-1 pr-2 text-right">
               Today (avg)
@@ -145,20 +158,10 @@ function RidePage() {
           · Feed {feed.label}
           {feed.live ? '' : ' (stale)'}
         </span>
-        {main ? (
-          <span>
-            · Park hours {formatClockTime(main.opens)} – {formatClockTime(main.closes)}
-          </span>
-        ) : null}
+        {main ? <span>· Park hours {formatParkClockRange(main.opens, main.closes)}</span> : null}
       </div>
       <div className="mt-4">
-        <Link
-          to="/get-alerts"
-          search={{ destination: park.destinationId, park: park.id, ride: ride.id }}
-          className="inline-flex items-center gap-2 rounded-lg bg-sky-600 px-4 py-2 font-semibold text-white hover:bg-sky-700 focus-visible:outline-2 focus-visible:outline-offset-2"
-        >
-          <Bell className="h-4 w-4" aria-hidden="true" /> Watch this ride
-        </Link>
+        <WatchRide parkId={park.id} parkName={park.name} destinationId={park.destinationId} rideId={ride.id} rideName={ride.name} />
       </div>
       <div className="mt-3">
         <MuteControl parkId={park.id} attractionId={ride.id} label={ride.name} suggested={mute === 'today'} />
@@ -167,9 +170,7 @@ function RidePage() {
       <Card className="mt-6">
         <h2 className="text-xl font-bold">Today, {day(page.localDate)}</h2>
         <p className="mt-1 text-sm text-slate-600" data-testid="history-summary">
-          {todayWaits.length > 0
-            ? `Today's standby wait ranged from ${Math.min(...todayWaits)} to ${Math.max(...todayWaits)} minutes over ${todayWaits.length} readings.`
-            : 'No standby wait readings yet today.'}{' '}
+          {todayWaits.length > 0 ? todaySummary(todayWaits) : 'No standby wait readings yet today.'}{' '}
           {page.typical
             ? `Typical ${wd}: the median and middle half of the last ${page.typical.days} ${wd}s with data, from ${day(page.typical.dates.at(-1)!)} to ${day(page.typical.dates[0]!)}${
                 period ? ` (${period}; the ride and the crowds may have changed since the older days)` : ''
@@ -206,6 +207,7 @@ function RidePage() {
               </span>
             </>
           ) : null}
+          <span data-testid="chart-zone">Hours in park time ({parkZoneName(now, park.timezone)})</span>
         </div>
         <div className="mt-2">
           {todayWaits.length > 0 || page.typical ? (
@@ -231,7 +233,7 @@ function RidePage() {
             <ol className="mt-2 space-y-1" data-testid="best-times">
               {page.bestTimes.map((b) => (
                 <li key={b.slot}>
-                  <span className="font-semibold">{formatClockTime(slotTime(b.slot))}</span> — typically {b.median} min
+                  <span className="font-semibold">{formatParkClock(slotTime(b.slot))}</span> — typically {b.median} min
                 </li>
               ))}
             </ol>

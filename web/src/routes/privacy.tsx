@@ -28,7 +28,7 @@ export const Route = createFileRoute('/privacy')({
       <p>Alert history is kept for up to 12 months; account data until you delete your account; newsletter data until you unsubscribe.</p>
       <h2>Your rights</h2>
       <p>
-        You can see, correct, export or delete your data, and unsubscribe at any time (one click in every e-mail, STOP for texts). Write to
+        You can see, correct, export or delete your data, and unsubscribe at any time (one click in every e-mail, STOP for texts). Write to{' '}
         <ContactLink subject="Privacy request" />.
       </p>
       <h2>Cookies</h2>

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DEFAULT_THRESHOLD_MINUTES, MIN_ALERT_WAIT_MINUTES } from '@walkon/domain/rules/alerts';
+import { SHORT_WAIT_RANGE } from '@walkon/domain/rules/alerts';
 import { ContactLink } from '../components/ContactLink.tsx';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 
@@ -9,9 +9,9 @@ export const Route = createFileRoute('/terms')({
     <InfoPage title="Terms of Service" lead="Last updated November 2026. By using WalkOn you agree to these terms.">
       <h2>1. The service</h2>
       <p>
-        WalkOn sends alerts by e-mail or text message when the published standby wait of a ride you selected is between{' '}
-        {MIN_ALERT_WAIT_MINUTES} and {DEFAULT_THRESHOLD_MINUTES} minutes, and shows live wait times. WalkOn is independent and not
-        affiliated with any park operator.
+        WalkOn sends alerts by e-mail or text message when the published standby wait of a ride you selected is {SHORT_WAIT_RANGE} (a
+        published wait of 0 minutes never alerts), and shows live wait times. WalkOn is independent and not affiliated with any park
+        operator.
       </p>
       <h2>2. Data we rely on</h2>
       <p>

@@ -17,7 +17,8 @@ import { requirePayments, startStripeSession } from './stripeSession.ts';
  * Nobody pays for a day they already hold (docs/rules.md "Held days", issue 29 item 2): a date the e-mail holds
  * on the same channel, or on SMS when e-mail is being bought, is refused before any session exists, so the
  * price shown is the price charged. Buying SMS for a date held on e-mail is an upgrade and allowed.
- * @throws AppError BAD_REQUEST naming the held dates.
+ * @throws AppError BAD_REQUEST naming the held dates (in the sentence, and as `invalid` { field: 'dates', values } for
+ *   the page to mark their date chips).
  */
 export async function refuseHeldDays(
   deps: AppDeps,
@@ -32,6 +33,8 @@ export async function refuseHeldDays(
   throw new AppError(
     'BAD_REQUEST',
     `${email} already has alerts for ${park.name} on ${list}. Remove ${held.length === 1 ? 'that date' : 'those dates'} to pay only for new days.`,
+    undefined,
+    { field: 'dates', values: held.map((h) => h.day) },
   );
 }
 

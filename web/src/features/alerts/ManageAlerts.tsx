@@ -201,6 +201,7 @@ export function ManageAlerts() {
                 <div className="flex items-center gap-2">
                   <span className="text-sm font-medium" id={`park-${p.parkId}`}>
                     Alerts for this park
+                    {pp.active !== p.active ? <span className="ml-1 text-xs font-semibold text-amber-800">· not saved yet</span> : null}
                   </span>
                   <Switch
                     label={`Alerts for ${p.parkName}`}
@@ -234,6 +235,11 @@ export function ManageAlerts() {
                       <span className="flex flex-wrap items-center gap-1.5 text-sm">
                         {r.rideName}
                         <RideMutedNote parkId={p.parkId} attractionId={r.rideId} />
+                        {(pp.rides[r.rideId] ?? false) !== r.active ? (
+                          <span className="text-xs font-semibold text-amber-800" data-testid="ride-not-saved">
+                            {pp.rides[r.rideId] ? 'on' : 'off'} · not saved yet
+                          </span>
+                        ) : null}
                       </span>
                       <Switch
                         label={r.rideName}

@@ -172,14 +172,17 @@ export function RunningMutes() {
   );
 }
 
-/** Whether a ride (or its park) is muted now, for a small badge beside the ride's switch. */
-export function useMutedUntil(parkId: string, attractionId: string): string | null {
+/**
+ * Until when this ride itself is muted (a mute of the ride, not of its park), for a small badge beside the ride's
+ * switch; a park's mute is announced once, by the park's banner, not on each of its rides.
+ */
+function useMutedUntil(parkId: string, attractionId: string): string | null {
   const mutes = useMutes();
-  const m = mutes.data?.find((x) => x.parkId === parkId && (x.attractionId === attractionId || x.attractionId === null));
+  const m = mutes.data?.find((x) => x.parkId === parkId && x.attractionId === attractionId);
   return m ? m.untilLabel : null;
 }
 
-/** "Muted until …" beside a ride on Manage Alerts while it (or its park) is muted. */
+/** "Muted until …" beside a ride on Manage Alerts while the ride is muted (its park's mute shows above the list). */
 export function RideMutedNote({ parkId, attractionId }: { parkId: string; attractionId: string }) {
   const until = useMutedUntil(parkId, attractionId);
   if (!until) return null;

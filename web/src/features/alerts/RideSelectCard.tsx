@@ -1,17 +1,24 @@
+import { useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { trpc } from '../../trpc.ts';
 import { alertWaitBadge } from '../waits/badges.ts';
-import { writeCleared } from './selection.ts';
+import { filterRides, type RideShow, writeCleared } from './selection.ts';
 import { RideAlertSettings } from './WatchSettings.tsx';
 import { NO_RIDE_WATCHED } from './WatchStatus.tsx';
 
+/** Parks with more rides than this get the search box and the filter. */
+const SEARCH_FROM = 12;
+
 /**
  * "Select Rides to Monitor" on Get Alerts (docs/spec/part-1.md §2, §4): the park's rides with their standby badge, a
- * checkbox each, Select all / Unselect all (remembering a manual clear), and each ride's alert settings.
+ * checkbox each, Select all / Unselect all (remembering a manual clear), and each ride's alert settings. The list
+ * is part of the page (no inner scroll box); a park with more than 12 rides gets "Search rides" and a
+ * "Show" filter (all / selected / not selected), announced as "Showing N of M rides".
  */
 export function RideSelectCard({
   parkId,
@@ -24,6 +31,11 @@ export function RideSelectCard({
 }) {
   const rides = trpc.alerts.rides.useQuery({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) });
   const rideList = rides.data?.rides ?? [];
+  const [query, setQuery] = useState('');
+  const [show, setShow] = useState<RideShow>('all');
+  // A long list gets a search and a filter; the list itself grows with the page (one scroller, no inner box).
+  const searchable = rideList.length > SEARCH_FROM;
+  const shown = searchable ? filterRides(rideList, selected, query, show) : rideList;
   return (
     <Card>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -71,8 +83,36 @@ export function RideSelectCard({
           <p className={`mb-2 text-sm ${selected.length === 0 ? 'font-semibold text-amber-900' : 'text-slate-600'}`}>
             {selected.length === 0 ? NO_RIDE_WATCHED : `${selected.length} of ${rideList.length} rides selected`}
           </p>
-          <ul className="max-h-[400px] space-y-1 overflow-y-auto pr-1" aria-label="Rides">
-            {rideList.map((r) => {
+          {searchable ? (
+            <div className="mb-3 grid gap-2 sm:grid-cols-[1fr_auto]">
+              <Field label="Search rides" htmlFor="ride-search">
+                <Input
+                  id="ride-search"
+                  type="search"
+                  value={query}
+                  maxLength={80}
+                  autoComplete="off"
+                  aria-controls="ride-list"
+                  onChange={(e) => setQuery(e.target.value)}
+                />
+              </Field>
+              <Field label="Show" htmlFor="ride-show">
+                <Select id="ride-show" value={show} aria-controls="ride-list" onChange={(e) => setShow(e.target.value as RideShow)}>
+                  <option value="all">All rides</option>
+                  <option value="selected">Selected rides</option>
+                  <option value="unselected">Rides not selected</option>
+                </Select>
+              </Field>
+              <p role="status" className="text-sm text-slate-600 sm:col-span-2" data-testid="ride-filter-count">
+                {shown.length === rideList.length
+                  ? `Showing all ${rideList.length} rides`
+                  : `Showing ${shown.length} of ${rideList.length} rides`}
+              </p>
+            </div>
+          ) : null}
+          {shown.length === 0 ? <p className="py-4 text-center text-slate-600">No ride matches.</p> : null}
+          <ul id="ride-list" className="space-y-1" aria-label="Rides">
+            {shown.map((r) => {
               const badge = alertWaitBadge(r.status === 'OPERATING' ? r.waitMinutes : null);
               const on = selected.includes(r.id);
               const id = `ride-${r.id}`;

@@ -19,6 +19,21 @@ import { WatchStatus } from './WatchStatus.tsx';
  * are none), the start date (one of the pass days) and optional start time while inactive, Activate / Schedule /
  * Stop Alerts and the test alert. `parkTimezone` is the cached park list's zone, used when the server sent none.
  */
+/**
+ * The day a SCHEDULED pass starts alerting, in the park's zone ('Sat, Nov 29'), and the channel of that pass day
+ * (e-mail when the day is not found), or null without a start.
+ */
+function scheduledStart(
+  sub: { startsAt: string | null; days: { day: string; channel: 'email' | 'sms' }[] } | null | undefined,
+  timezone: string | null | undefined,
+): { day: string; channel: 'email' | 'sms' } | null {
+  if (!sub?.startsAt) return null;
+  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: timezone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(sub.startsAt),
+  );
+  return { day: formatDay(ymd), channel: sub.days.find((d) => d.day === ymd)?.channel ?? 'email' };
+}
+
 export function YourAlertsCard({
   parkId,
   parkTimezone,
@@ -115,6 +130,7 @@ export function YourAlertsCard({
             status={status}
             selectedCount={selectionLoaded ? selected.length : 1}
             todayChannel={state.data.subscription?.todayChannel ?? null}
+            start={scheduledStart(state.data.subscription, timezone)}
           />
           {status === 'ACTIVE' ? <ShortNow parkId={parkId} /> : null}
           {status === 'SCHEDULED' && state.data.subscription?.startsAt ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertAction, alertsStatus, canActivate, initialSelection, parksToReenable } from './selection.ts';
+import { alertAction, alertsStatus, canActivate, filterRides, initialSelection, parksToReenable } from './selection.ts';
 
 describe('Get Alerts rules', () => {
   it('docs/spec/part-1.md §4: first load with nothing selected and not manually cleared auto-selects all and saves', () => {
@@ -33,5 +33,25 @@ describe('Get Alerts rules', () => {
         { parkId: 'p3', rides: [] },
       ]),
     ).toEqual(['p1']);
+  });
+});
+
+describe('the Get Alerts ride picker filter', () => {
+  const rides = [
+    { id: 'a', name: 'Space Mountain' },
+    { id: 'b', name: 'Peter Pan’s Flight' },
+    { id: 'c', name: 'Mad Tea Party' },
+    { id: 'd', name: 'Pirates of the Caribbean' },
+  ];
+  it('keeps rides whose name holds every word typed, ignoring case and accents', () => {
+    expect(filterRides(rides, [], 'PAN flight', 'all').map((r) => r.id)).toEqual(['b']);
+    expect(filterRides(rides, [], 'mountain spa', 'all').map((r) => r.id)).toEqual(['a']);
+    expect(filterRides([{ id: 'e', name: 'Rémy’s Ratatouille Adventure' }], [], 'remy', 'all')).toHaveLength(1);
+    expect(filterRides(rides, [], '   ', 'all')).toHaveLength(4);
+  });
+  it('shows the selected or the unselected rides only, combined with the search', () => {
+    expect(filterRides(rides, ['a', 'd'], '', 'selected').map((r) => r.id)).toEqual(['a', 'd']);
+    expect(filterRides(rides, ['a', 'd'], '', 'unselected').map((r) => r.id)).toEqual(['b', 'c']);
+    expect(filterRides(rides, ['a', 'd'], 'pirates', 'unselected')).toEqual([]);
   });
 });

@@ -59,3 +59,18 @@ export function writeCleared(parkId: string, cleared: boolean): void {
     // storage unavailable (private mode): the rule then only lasts for this page view
   }
 }
+
+/** Which rides the Get Alerts picker shows. */
+export type RideShow = 'all' | 'selected' | 'unselected';
+
+/** Rides whose name contains every word of `query` (case and accents ignored), kept or dropped by `show`. */
+export function filterRides<R extends { id: string; name: string }>(rides: R[], selected: string[], query: string, show: RideShow): R[] {
+  const fold = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  return rides.filter((r) => {
+    const on = selected.includes(r.id);
+    if ((show === 'selected' && !on) || (show === 'unselected' && on)) return false;
+    const name = fold(r.name);
+    return words.every((w) => name.includes(w));
+  });
+}

@@ -9,7 +9,8 @@ const DatesPopover = lazy(loadPopover);
  * The multi-date pass picker (docs/spec/part-1.md §2 "multi-date calendar"): a "Select dates" button (then
  * "N dates selected") that opens the calendar in a popover, and the chosen dates as removable chips. The
  * calendar (react-day-picker, Radix Popover) is a separate chunk loaded on first hover, focus or click, so the
- * pages embedding this stay light. Days before `today` (park-local 'yyyy-MM-dd') are disabled; at most `max`.
+ * pages embedding this stay light. Days before `today` (park-local 'yyyy-MM-dd') are disabled; at most `max`. Days
+ * the server refused as already held (`held`) are marked on their chips until removed.
  */
 export function PassDatesPicker({
   id,
@@ -21,6 +22,7 @@ export function PassDatesPicker({
   invalid = false,
   error,
   calendarLabel = 'Choose your pass dates',
+  held = [],
 }: {
   id: string;
   label?: string;
@@ -35,6 +37,8 @@ export function PassDatesPicker({
   error?: string | undefined;
   /** The calendar popover's accessible name. */
   calendarLabel?: string;
+  /** Chosen days the server refused as already held ('yyyy-MM-dd'): their chips are marked "already yours". */
+  held?: string[];
 }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -76,8 +80,15 @@ export function PassDatesPicker({
       {value.length ? (
         <ul aria-label="Selected dates" className="flex flex-wrap gap-1.5">
           {value.map((d) => (
-            <li key={d} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-sm text-brand-800">
+            <li
+              key={d}
+              className={`inline-flex items-center gap-1 rounded-full py-0.5 pr-1 pl-2.5 text-sm ${
+                held.includes(d) ? 'border-2 border-red-600 bg-red-50 text-red-800' : 'bg-brand-50 text-brand-800'
+              }`}
+              data-held={held.includes(d) || undefined}
+            >
               {formatPassDate(d)}
+              {held.includes(d) ? <span className="font-semibold">· already yours</span> : null}
               <button
                 type="button"
                 aria-label={`Remove ${formatPassDate(d)}`}

@@ -90,6 +90,8 @@ export function PricingDialog({
     setDates((d) => d.filter((x) => x >= today));
   }, [today]);
 
+  // Dates the server refused because the address already holds them, and its sentence (shown under the dates).
+  const [held, setHeld] = useState<{ days: string[]; message: string } | null>(null);
   const summary = priceSummary(channel, dates.length, promo);
   const phoneOk = isAlertsPhone(phone);
   const confirmDisabled = redirecting || (channel === 'sms' && !phoneOk);
@@ -100,15 +102,23 @@ export function PricingDialog({
       document.getElementById('pricing-dates')?.focus();
       return;
     }
-    void startCheckout({
-      from: 'get-alerts',
-      email,
-      parkId,
-      channel,
-      dates,
-      ...(channel === 'sms' ? { phone: phone.trim() } : {}),
-      ...(promoDiscounts(promo, channel) ? { promoCode: promo.code } : {}),
-    });
+    void startCheckout(
+      {
+        from: 'get-alerts',
+        email,
+        parkId,
+        channel,
+        dates,
+        ...(channel === 'sms' ? { phone: phone.trim() } : {}),
+        ...(promoDiscounts(promo, channel) ? { promoCode: promo.code } : {}),
+      },
+      (field, failure) => {
+        // Held dates: marked on their chips with the server's sentence under the dates (no toast over Pay).
+        if (field !== 'dates' || !failure.values.length) return;
+        setHeld({ days: failure.values, message: failure.description });
+        document.getElementById('pricing-dates')?.focus();
+      },
+    );
   };
 
   return (
@@ -146,7 +156,18 @@ export function PricingDialog({
           </Field>
         ) : null}
 
-        <PassDatesPicker id="pricing-dates" label="Pass dates" value={dates} onChange={setDates} today={today} />
+        <PassDatesPicker
+          id="pricing-dates"
+          label="Pass dates"
+          value={dates}
+          onChange={(d) => {
+            setDates(d);
+            setHeld((h) => (h?.days.some((x) => d.includes(x)) ? { ...h, days: h.days.filter((x) => d.includes(x)) } : null));
+          }}
+          today={today}
+          held={held?.days ?? []}
+          error={held?.message}
+        />
 
         <PriceBox summary={summary} />
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { useApiMutation } from '../../lib/useApi.ts';
-import { type CheckoutField, checkoutFailure } from './checkoutError.ts';
+import { type CheckoutFailure, type CheckoutField, checkoutFailure } from './checkoutError.ts';
 
 /** What checkout.create takes (checkoutCreateInput, @walkon/domain/schemas). */
 export interface CheckoutRequest {
@@ -21,7 +21,8 @@ export const redirectTo = { assign: (url: string) => window.location.assign(url)
 /**
  * `startCheckout(request)`: creates a Stripe Checkout Session (checkout.create) and sends the browser to it.
  * Failures toast per docs/spec/part-1.md §8: a rejected field says what is wrong with it ("Invalid Email" and the
- * server's sentence; `onInvalid` gets the field to mark), anything else "Payment Error" with the server's
+ * server's sentence; `onInvalid` gets the field to mark and the failure — with the refused values, such as held
+ * dates, the page marks them and says the sentence under the field instead of a toast), anything else "Payment Error" with the server's
  * message (else "Failed to start checkout process"); a reply without a URL → "No checkout URL received". `redirecting` stays true from the
  * call until the browser leaves, for the "Redirecting to checkout…" progress text. Sent through the light client
  * (lib/useApi.ts): the landing page's signup card uses it.
@@ -37,7 +38,10 @@ export function useStartCheckout() {
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
-  const startCheckout = async (request: CheckoutRequest, onInvalid?: (field: CheckoutField) => void): Promise<boolean> => {
+  const startCheckout = async (
+    request: CheckoutRequest,
+    onInvalid?: (field: CheckoutField, failure: CheckoutFailure) => void,
+  ): Promise<boolean> => {
     try {
       const { url } = await create.mutateAsync(request);
       if (!url) {
@@ -49,8 +53,10 @@ export function useStartCheckout() {
       return true;
     } catch (err) {
       const failure = checkoutFailure(err);
-      toast.error(failure.title, { description: failure.description });
-      if (failure.field) onInvalid?.(failure.field);
+      // Values the page marks where they were entered (held dates on their chips) are said there, not in a
+      // toast over the Pay button.
+      if (!(failure.values.length && onInvalid)) toast.error(failure.title, { description: failure.description });
+      if (failure.field) onInvalid?.(failure.field, failure);
       return false;
     }
   };

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { Confirm } from '../../components/ui/confirm.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../trpc.ts';
@@ -166,12 +167,22 @@ function EarlyAccess({ overview }: { overview: Overview | undefined }) {
             </span>
             {r.status === 'pending' ? (
               <span className="flex gap-2">
-                <Button size="sm" disabled={resolve.isPending} onClick={() => resolve.mutate({ id: r.id, grant: true })}>
-                  Grant
-                </Button>
+                <Confirm
+                  trigger={
+                    <Button size="sm" disabled={resolve.isPending} aria-label={`Grant ${title(r.featureKey)} to ${r.email}`}>
+                      Grant
+                    </Button>
+                  }
+                  title={`Grant ${title(r.featureKey)} to ${r.email}?`}
+                  description={`${r.email} gets ${title(r.featureKey)} before everyone else and is told by e-mail.`}
+                  confirmText="Grant early access"
+                  confirmVariant="primary"
+                  onConfirm={() => resolve.mutate({ id: r.id, grant: true })}
+                />
                 <Button
                   size="sm"
                   variant="secondary"
+                  aria-label={`Dismiss the ${title(r.featureKey)} request of ${r.email}`}
                   disabled={resolve.isPending}
                   onClick={() => resolve.mutate({ id: r.id, grant: false })}
                 >

@@ -66,6 +66,8 @@ export function SignupCard() {
       return problem ? { ...rest, [field]: problem.description } : rest;
     });
   const { startCheckout, redirecting } = useStartCheckout();
+  // Dates the server refused because this e-mail already holds them (marked on their chips).
+  const [held, setHeld] = useState<string[]>([]);
 
   const all = parks.data ?? [];
   const park = all.find((p) => p.id === parkId);
@@ -113,10 +115,12 @@ export function SignupCard() {
         ...(channel === 'sms' ? { phone: phone.trim() } : {}),
         ...(promoDiscounts(promo, channel) ? { promoCode: promo.code } : {}),
       },
-      (field) => {
+      (field, failure) => {
         const mark = FIELD_OF[field];
         if (!mark) return;
-        setErrors((current) => ({ ...current, [mark]: current[mark] ?? '' }));
+        // Held dates: the chips are marked and the server's sentence stands under the dates (no toast over Pay).
+        if (field === 'dates' && failure.values.length) setHeld(failure.values);
+        setErrors((current) => ({ ...current, [mark]: failure.values.length ? failure.description : (current[mark] ?? '') }));
         document.getElementById(`hero-${mark}`)?.focus();
       },
     );
@@ -179,11 +183,18 @@ export function SignupCard() {
           value={dates}
           onChange={(d) => {
             setDates(d);
-            edited('dates', { dates: d });
+            const stillHeld = held.filter((x) => d.includes(x));
+            setHeld(stillHeld);
+            // The held-days sentence stays while a held day is chosen and goes with the last one; other problems
+            // are checked again as before.
+            if (stillHeld.length) return;
+            if (held.length) setErrors(({ dates: _gone, ...rest }) => rest);
+            else edited('dates', { dates: d });
           }}
           today={today}
           invalid={'dates' in errors}
           error={errors.dates}
+          held={held}
         />
 
         {channel === 'sms' ? (

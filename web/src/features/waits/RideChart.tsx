@@ -1,4 +1,5 @@
 import { formatClockTime } from '@walkon/domain/messages/returnTimes';
+import { parkZoneName } from '@walkon/domain/timeFormat';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -33,7 +34,7 @@ const hhmm = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}
 
 /**
  * Today's standby wait (line) over the park's hours against the typical day (dashed median and p25–p75 band),
- * drawn with uPlot; this module (and uPlot) loads only with the ride page. Decorative for screen readers: the
+ * drawn with uPlot, its hour axis labelled with the park's zone (R25a); this module (and uPlot) loads only with the ride page. Decorative for screen readers: the
  * page gives the same figures as text and a table.
  */
 export function RideChart({ page }: { page: RideHistoryResponse }) {
@@ -54,6 +55,8 @@ export function RideChart({ page }: { page: RideHistoryResponse }) {
         {
           splits: () => x.ticks,
           values: (_u, ticks) => ticks.map((t) => formatClockTime(hhmm(t)).replace(':00', '')),
+          label: `park time (${parkZoneName(Date.now(), page.park.timezone)})`,
+          labelSize: 20,
           space: 40,
         },
         { label: 'minutes', size: 50, splits: () => y.ticks },
