@@ -14,11 +14,11 @@
 //     bin/walkon-jobs                            the operator CLI
 //     Procfile, systemd/walkon-*.service, .env.example
 //
-// Options: --skip-web (reuse an existing web/dist, e.g. one the e2e run just built), --out <dir> (default
-// release/), --no-tar. The version is package.json's version and the commit (`git rev-parse --short HEAD`,
+// Options: --reuse-web (keep web/dist when it is newer than every file its build reads, e.g. the one `make e2e`
+// just built; else build it), --out <dir> (default release/), --no-tar. The version is package.json's version and the commit (`git rev-parse --short HEAD`,
 // `-dirty` when the tree has changes), or RELEASE_VERSION when set. Prints the bundle's path last.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
-  options: { 'skip-web': { type: 'boolean' }, out: { type: 'string' }, 'no-tar': { type: 'boolean' } },
+  options: { 'reuse-web': { type: 'boolean' }, out: { type: 'string' }, 'no-tar': { type: 'boolean' } },
 });
 const rootPkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const run = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -48,8 +48,24 @@ const bundle = path.join(outRoot, name);
 
 // 1. The four commands and the web app.
 run(process.execPath, [path.join(root, 'scripts/build.mjs')]);
-if (!values['skip-web']) run('npm', ['run', 'build', '-w', '@walkon/web']);
+if (!(values['reuse-web'] && webDistIsFresh())) run('npm', ['run', 'build', '-w', '@walkon/web']);
+else console.log('release: web/dist is newer than its sources, reused');
 if (!existsSync(path.join(root, 'web/dist/index.html'))) throw new Error('release: web/dist is not built (npm run build -w @walkon/web)');
+
+/** Whether web/dist/index.html is newer than every file the web build reads (web sources, domain, the lockfile). */
+function webDistIsFresh() {
+  const built = path.join(root, 'web/dist/index.html');
+  if (!existsSync(built)) return false;
+  const builtAt = statSync(built).mtimeMs;
+  const inputs = ['web/src', 'web/public', 'web/scripts', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'domain/src', 'package-lock.json'];
+  const newest = (p) => {
+    if (!existsSync(p)) return 0;
+    const st = statSync(p);
+    if (!st.isDirectory()) return st.mtimeMs;
+    return Math.max(0, ...readdirSync(p).map((f) => newest(path.join(p, f))));
+  };
+  return inputs.every((i) => newest(path.join(root, i)) < builtAt);
+}
 
 // 2. Production dependencies exactly as the lockfile pins them: the root and workspace manifests (no sources) in a
 // scratch folder, `npm ci --omit=dev` there. Our workspaces are bundled into dist/, so their links are dropped.

@@ -162,7 +162,8 @@ async function contactPage(base: string): Promise<{ config: unknown; html: strin
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'walkon-release-test-'));
   const out = path.join(work, 'out');
-  const built = await run(process.execPath, ['scripts/release.mjs', '--out', out], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 });
+  // --reuse-web: the web build `make test`'s e2e run made of the same sources, else a new one.
+  const built = await run(process.execPath, ['scripts/release.mjs', '--reuse-web', '--out', out], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 });
   const tarball = readdirSync(out).find((f) => f.endsWith('.tar.gz'));
   expect(tarball, built.stdout).toBeDefined();
   // An empty folder and the tarball: nothing of the repository is reachable from there.
