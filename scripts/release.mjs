@@ -15,10 +15,22 @@
 //     Procfile, systemd/walkon-*.service, .env.example
 //
 // Options: --reuse-web (keep web/dist when it is newer than every file its build reads, e.g. the one `make e2e`
-// just built; else build it), --out <dir> (default release/), --no-tar. The version is package.json's version and the commit (`git rev-parse --short HEAD`,
-// `-dirty` when the tree has changes), or RELEASE_VERSION when set. Prints the bundle's path last.
+// just built; else build it), --out <dir> (default release/), --no-tar. The version is package.json's version and
+// the commit (`git rev-parse --short=12 HEAD`, `-dirty` when the tree has changes), or RELEASE_VERSION when set.
+// Prints the bundle's path last.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,7 +69,16 @@ function webDistIsFresh() {
   const built = path.join(root, 'web/dist/index.html');
   if (!existsSync(built)) return false;
   const builtAt = statSync(built).mtimeMs;
-  const inputs = ['web/src', 'web/public', 'web/scripts', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'domain/src', 'package-lock.json'];
+  const inputs = [
+    'web/src',
+    'web/public',
+    'web/scripts',
+    'web/index.html',
+    'web/vite.config.ts',
+    'web/package.json',
+    'domain/src',
+    'package-lock.json',
+  ];
   const newest = (p) => {
     if (!existsSync(p)) return 0;
     const st = statSync(p);
@@ -136,7 +157,9 @@ writeFileSync(
 
 // 4. One file to ship.
 const kib = (dir) => Number(read('du', ['-sk', dir]).split(/\s/)[0] ?? 0);
-console.log(`release: ${name}  ${(kib(bundle) / 1024).toFixed(0)} MiB (node_modules ${(kib(path.join(bundle, 'node_modules')) / 1024).toFixed(0)} MiB)`);
+console.log(
+  `release: ${name}  ${(kib(bundle) / 1024).toFixed(0)} MiB (node_modules ${(kib(path.join(bundle, 'node_modules')) / 1024).toFixed(0)} MiB)`,
+);
 if (!values['no-tar']) {
   const tarball = path.join(outRoot, `${name}-${process.platform}-${process.arch}.tar.gz`);
   run('tar', ['-czf', tarball, '-C', outRoot, name]);

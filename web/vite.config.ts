@@ -56,7 +56,14 @@ function routesManifest(): Plugin {
 
 // The SPA: file routes with automatic route-level code splitting, Tailwind, and a dev proxy to the API.
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), routesManifest(), runtimeConfig(), VitePWA(pwaOptions)],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    routesManifest(),
+    runtimeConfig(),
+    VitePWA(pwaOptions),
+  ],
   server: {
     proxy: {
       '/trpc': api,

@@ -17,7 +17,10 @@ const head = `<head><title>WalkOn</title>\n    ${webConfigScript(WEB_CONFIG_PLAC
 const apps: FastifyInstance[] = [];
 
 beforeAll(() => {
-  writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html>${head}<body><div id="root"><main id="main">Landing</main></div></body></html>`);
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><html>${head}<body><div id="root"><main id="main">Landing</main></div></body></html>`,
+  );
   writeFileSync(path.join(dist, 'app.html'), `<!doctype html><html>${head}<body><div id="root"></div></body></html>`);
   mkdirSync(path.join(dist, 'faq'));
   writeFileSync(
@@ -40,7 +43,8 @@ async function serve(publicOrigin: string, contactEmail?: string): Promise<Fasti
   return app;
 }
 
-const block = (html: string) => JSON.parse(/<script id="walkon-config" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null');
+const block = (html: string) =>
+  JSON.parse(/<script id="walkon-config" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null');
 
 describe("the web app's run-time settings (PUBLIC_ORIGIN, CONTACT_EMAIL)", () => {
   it("one build, two servers: every page carries the serving server's addresses, in the config block and in prerendered markup", async () => {

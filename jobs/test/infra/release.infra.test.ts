@@ -105,7 +105,11 @@ function unit(file: string, instance = ''): { cwd: string; envFile: string; env:
 
 /** Starts `argv` in the bundle with exactly `env` (plus PATH, for `node`); stderr kept for the failure message. */
 function start(argv: string[], env: Record<string, string>): ChildProcess & { output: () => string } {
-  const child = spawn(argv[0]!, argv.slice(1), { cwd: bundle, env: { PATH: process.env.PATH!, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(argv[0]!, argv.slice(1), {
+    cwd: bundle,
+    env: { PATH: process.env.PATH!, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -163,7 +167,10 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'walkon-release-test-'));
   const out = path.join(work, 'out');
   // --reuse-web: the web build `make test`'s e2e run made of the same sources, else a new one.
-  const built = await run(process.execPath, ['scripts/release.mjs', '--reuse-web', '--out', out], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 });
+  const built = await run(process.execPath, ['scripts/release.mjs', '--reuse-web', '--out', out], {
+    cwd: REPO_ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const tarball = readdirSync(out).find((f) => f.endsWith('.tar.gz'));
   expect(tarball, built.stdout).toBeDefined();
   // An empty folder and the tarball: nothing of the repository is reachable from there.
@@ -194,7 +201,14 @@ describe('the release bundle (make release)', () => {
     for (const f of ['dist/server/main.js', 'dist/worker/main.js', 'dist/cli/cli.js', 'dist/migrate/migrate.js', 'web/dist/index.html']) {
       expect(existsSync(path.join(bundle, f)), f).toBe(true);
     }
-    for (const f of ['Procfile', 'systemd/walkon-api.service', 'systemd/walkon-worker@.service', 'systemd/walkon-migrate.service', '.env.example', 'bin/walkon-jobs']) {
+    for (const f of [
+      'Procfile',
+      'systemd/walkon-api.service',
+      'systemd/walkon-worker@.service',
+      'systemd/walkon-migrate.service',
+      '.env.example',
+      'bin/walkon-jobs',
+    ]) {
       expect(existsSync(path.join(bundle, f)), f).toBe(true);
     }
     const pkg = JSON.parse(readFileSync(path.join(bundle, 'package.json'), 'utf8')) as { version: string; engines: { node: string } };
@@ -210,73 +224,69 @@ describe('the release bundle (make release)', () => {
     }
   });
 
-  it(
-    'started as the systemd units say: migrate, API and worker ready, a first alert in the outbox, a clean stop',
-    async () => {
-      const database = `walkon_release_${Date.now().toString(36)}_${process.pid}`;
-      const prefix = `release-${database}`;
-      databases.push(database);
-      prefixes.push(prefix);
-      const port = await freePort();
-      const envFile = path.join(work, 'walkon.env');
-      writeFileSync(envFile, settings({ database, prefix, port, origin: 'https://one.walkon.test', contact: 'help@one.walkon.test' }));
-      const fileEnv = parseEnvFile(readFileSync(envFile, 'utf8'));
+  it('started as the systemd units say: migrate, API and worker ready, a first alert in the outbox, a clean stop', async () => {
+    const database = `walkon_release_${Date.now().toString(36)}_${process.pid}`;
+    const prefix = `release-${database}`;
+    databases.push(database);
+    prefixes.push(prefix);
+    const port = await freePort();
+    const envFile = path.join(work, 'walkon.env');
+    writeFileSync(envFile, settings({ database, prefix, port, origin: 'https://one.walkon.test', contact: 'help@one.walkon.test' }));
+    const fileEnv = parseEnvFile(readFileSync(envFile, 'utf8'));
 
-      const migrate = unit('walkon-migrate.service');
-      const migrated = await finish(start(migrate.argv, { ...migrate.env, ...fileEnv }));
-      expect(migrated.code, migrated.output).toBe(0);
+    const migrate = unit('walkon-migrate.service');
+    const migrated = await finish(start(migrate.argv, { ...migrate.env, ...fileEnv }));
+    expect(migrated.code, migrated.output).toBe(0);
 
-      // The worker's instance N answers on 910N: the first N whose port is free on this machine.
-      let instance = 1;
-      while (!(await portFree(9100 + instance))) instance++;
-      const api = unit('walkon-api.service');
-      const worker = unit('walkon-worker@.service', String(instance));
-      // EnvironmentFile= settings win over Environment= ones (systemd.exec(5)).
-      const apiProcess = start(api.argv, { ...api.env, ...fileEnv });
-      const workerProcess = start(worker.argv, { ...worker.env, ...fileEnv });
-      expect(worker.env.WORKER_METRICS_PORT).toBe(String(9100 + instance));
-      expect(await (await ready(`http://127.0.0.1:${port}/readyz`, apiProcess)).json()).toMatchObject({ db: true, redis: true });
-      await ready(`http://127.0.0.1:${9100 + instance}/readyz`, workerProcess);
-      const page = await contactPage(`http://127.0.0.1:${port}`);
-      expect(page.config).toEqual({ publicOrigin: 'https://one.walkon.test', contactEmail: 'help@one.walkon.test' });
-      expect(page.shown).toMatch(/^help@one\.walkon\.test mailto:help@one\.walkon\.test\?subject=/);
+    // The worker's instance N answers on 910N: the first N whose port is free on this machine.
+    let instance = 1;
+    while (!(await portFree(9100 + instance))) instance++;
+    const api = unit('walkon-api.service');
+    const worker = unit('walkon-worker@.service', String(instance));
+    // EnvironmentFile= settings win over Environment= ones (systemd.exec(5)).
+    const apiProcess = start(api.argv, { ...api.env, ...fileEnv });
+    const workerProcess = start(worker.argv, { ...worker.env, ...fileEnv });
+    expect(worker.env.WORKER_METRICS_PORT).toBe(String(9100 + instance));
+    expect(await (await ready(`http://127.0.0.1:${port}/readyz`, apiProcess)).json()).toMatchObject({ db: true, redis: true });
+    await ready(`http://127.0.0.1:${9100 + instance}/readyz`, workerProcess);
+    const page = await contactPage(`http://127.0.0.1:${port}`);
+    expect(page.config).toEqual({ publicOrigin: 'https://one.walkon.test', contactEmail: 'help@one.walkon.test' });
+    expect(page.shown).toMatch(/^help@one\.walkon\.test mailto:help@one\.walkon\.test\?subject=/);
 
-      // The first watcher, as docs/DEPLOY.md step 6 adds one: the bundle's CLI with the same settings file.
-      const watched = await finish(
-        start(['bin/walkon-jobs', 'watch', '--env-from', envFile, '--email', 'first@example.com', '--park', MK.parkId, '--all-rides'], {}),
-      );
-      expect(watched.code, watched.output).toBe(0);
+    // The first watcher, as docs/DEPLOY.md step 6 adds one: the bundle's CLI with the same settings file.
+    const watched = await finish(
+      start(['bin/walkon-jobs', 'watch', '--env-from', envFile, '--email', 'first@example.com', '--park', MK.parkId, '--all-rides'], {}),
+    );
+    expect(watched.code, watched.output).toBe(0);
 
-      // The worker's next tick of the park (one a minute) claims and sends; the outbox holds the e-mail.
-      const db = createDb(`postgres://postgres@127.0.0.1:5432/${database}`, 1);
-      try {
-        let sent: { ride_name: string; status: string }[] = [];
-        const deadline = Date.now() + 150_000;
-        for (;;) {
-          const outbox = await db.selectFrom('outbox_messages').select(['to_address', 'delivery_ids']).execute();
-          if (outbox.length > 0) {
-            expect(outbox.map((m) => m.to_address)).toEqual(['first@example.com']);
-            sent = await db.selectFrom('deliveries').select(['ride_name', 'status']).execute();
-            break;
-          }
-          if (Date.now() > deadline) throw new Error(`no alert in the outbox after 150 s\n${workerProcess.output()}`);
-          await new Promise((r) => setTimeout(r, 500));
+    // The worker's next tick of the park (one a minute) claims and sends; the outbox holds the e-mail.
+    const db = createDb(`postgres://postgres@127.0.0.1:5432/${database}`, 1);
+    try {
+      let sent: { ride_name: string; status: string }[] = [];
+      const deadline = Date.now() + 150_000;
+      for (;;) {
+        const outbox = await db.selectFrom('outbox_messages').select(['to_address', 'delivery_ids']).execute();
+        if (outbox.length > 0) {
+          expect(outbox.map((m) => m.to_address)).toEqual(['first@example.com']);
+          sent = await db.selectFrom('deliveries').select(['ride_name', 'status']).execute();
+          break;
         }
-        // Which rides: docs/rules.md by the independent count of db/src/testing.ts, at the instant the worker read the park.
-        const readAt = fake.liveReads.get(MK.parkId)!.at(-1)!;
-        const expected = expectedByRule(MK.file, new Date(readAt), 'America/New_York', true);
-        expect(expected.length).toBeGreaterThan(0);
-        expect(sent.map((d) => d.ride_name).sort()).toEqual([...expected]);
-        expect(sent.every((d) => d.status === 'sent')).toBe(true);
-      } finally {
-        await db.destroy();
+        if (Date.now() > deadline) throw new Error(`no alert in the outbox after 150 s\n${workerProcess.output()}`);
+        await new Promise((r) => setTimeout(r, 500));
       }
+      // Which rides: docs/rules.md by the independent count of db/src/testing.ts, at the instant the worker read the park.
+      const readAt = fake.liveReads.get(MK.parkId)!.at(-1)!;
+      const expected = expectedByRule(MK.file, new Date(readAt), 'America/New_York', true);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(sent.map((d) => d.ride_name).sort()).toEqual([...expected]);
+      expect(sent.every((d) => d.status === 'sent')).toBe(true);
+    } finally {
+      await db.destroy();
+    }
 
-      expect(await stop(workerProcess, worker.stopSec)).toBe(0);
-      expect(await stop(apiProcess, api.stopSec)).toBe(0);
-    },
-    240_000,
-  );
+    expect(await stop(workerProcess, worker.stopSec)).toBe(0);
+    expect(await stop(apiProcess, api.stopSec)).toBe(0);
+  }, 240_000);
 
   it('started as the Procfile says (release, web, worker) from the same build with other addresses: ready, the new addresses, a clean stop', async () => {
     const procfile = Object.fromEntries(

@@ -104,7 +104,9 @@ export function loadPages(webDist: string, config: WebConfig): Map<string, Page>
 /** A page's HTML with `config` in place of the build's placeholders (see loadPages). */
 export function fillInConfig(html: string, config: WebConfig): string {
   const block = webConfigScript(config);
-  const withBlock = WEB_CONFIG_BLOCK.test(html) ? html.replace(WEB_CONFIG_BLOCK, () => block) : html.replace('</head>', () => `${block}</head>`);
+  const withBlock = WEB_CONFIG_BLOCK.test(html)
+    ? html.replace(WEB_CONFIG_BLOCK, () => block)
+    : html.replace('</head>', () => `${block}</head>`);
   return withBlock
     .replaceAll(WEB_CONFIG_PLACEHOLDER.contactEmail, escapeHtml(config.contactEmail))
     .replaceAll(WEB_CONFIG_PLACEHOLDER.publicOrigin, escapeHtml(config.publicOrigin));
