@@ -4,7 +4,7 @@ export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/walkon
 export REDIS_URL ?= redis://127.0.0.1:6379
 export PORT ?= 3000
 
-.PHONY: setup deps services migrate dev demo test unit e2e test-clock test-infra infra-deps bench lint audit chromium build lockfile
+.PHONY: setup deps services migrate dev demo test unit e2e test-clock test-infra infra-deps bench lint audit chromium build lockfile release node-lines
 
 ## setup: install dependencies, start PostgreSQL and Redis, migrate the database
 setup: deps services migrate
@@ -27,6 +27,16 @@ migrate: deps services
 ## with `npm start`, `npm run start:worker`, `npm run db:migrate` (docs/OPERATIONS.md "Deploy")
 build: deps
 	npm run build
+
+## release: the versioned release bundle release/walkon-<version>/ and its .tar.gz: compiled commands, the web app,
+## production dependencies only, systemd units and a Procfile; it runs with only Node, PostgreSQL and Redis
+## (docs/DEPLOY.md, docs/decisions/052-one-release-bundle.md)
+release: deps chromium
+	node scripts/release.mjs
+
+## node-lines: Node 22 and 24 (the supported lines) from the npm registry under /opt/walkon-node; CI runs on both
+node-lines:
+	@bash scripts/node-lines.sh
 
 ## lockfile: fail when package-lock.json is out of step with a package.json (what `npm ci` would refuse); no install
 lockfile:
@@ -76,8 +86,9 @@ infra-deps:
 	@bash scripts/infra-deps.sh
 
 ## test-infra: real PgBouncer (transaction mode) under two worker processes, a local Redis Cluster, readiness and
-## metrics (vitest.infra.config.ts; a few minutes, so outside `make test`)
-test-infra: deps services infra-deps
+## metrics, the release bundle started from its systemd units and Procfile (vitest.infra.config.ts; a few minutes,
+## so outside `make test`)
+test-infra: deps services infra-deps chromium
 	npx vitest run --config vitest.infra.config.ts
 
 ## bench: production-path figures against same-run floors (docs/benchmarks.md): runParkTick quiet / re-stamped / drop / rise at 50,000 visitors, 10 parks at once, PG_PREPARED off ÷ on, the recorded day, the worker's send jobs; /api/live and ride pages under ticks; upstream reads of 2 workers + API; sign-up timing (registered vs new address); then provider sends through a local SESv2 fake, then Web Push through web-push-testing (push_per_s against the outbox path, tick_to_last_push_s); printed, not asserted

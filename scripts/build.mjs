@@ -60,7 +60,7 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node22.19',
   sourcemap: 'linked',
   sourcesContent: false,
   // One self-contained file per command: shared chunks would move a module's import.meta.url to another file.

@@ -4,21 +4,35 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { WEB_CONFIG_PLACEHOLDER, webConfigScript } from '../domain/src/webConfig.ts';
 import { pwaOptions } from './src/sw/pwaOptions.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 /**
- * The contact address the Contact, Privacy, Terms and Careers pages show (README "Configuration"): CONTACT_EMAIL,
- * else `support@<host of PUBLIC_ORIGIN>` (the conventional support address of the site's own domain).
+ * The run-time settings block of every page (docs/decisions/052-one-release-bundle.md): a build carries the
+ * placeholder, which the server serving it replaces with its PUBLIC_ORIGIN and CONTACT_EMAIL
+ * (server/src/routes/webApp.ts), so one build serves any deployment. The Vite dev server (`make dev`) fills it in
+ * itself from the same settings: CONTACT_EMAIL, else `support@<host of PUBLIC_ORIGIN>`.
  */
-function contactEmail(): string {
-  const set = process.env.CONTACT_EMAIL?.trim();
-  if (set) {
-    if (!/^[^\s@]+@[^\s@]+$/.test(set)) throw new Error(`CONTACT_EMAIL is not an e-mail address: ${set}`);
-    return set;
-  }
-  return `support@${new URL(process.env.PUBLIC_ORIGIN ?? 'http://localhost:3000').hostname}`;
+function runtimeConfig(): Plugin {
+  let serving = false;
+  return {
+    name: 'walkon-runtime-config',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const publicOrigin = process.env.PUBLIC_ORIGIN ?? 'http://localhost:5173';
+        const config = serving
+          ? { publicOrigin, contactEmail: process.env.CONTACT_EMAIL?.trim() || `support@${new URL(publicOrigin).hostname}` }
+          : WEB_CONFIG_PLACEHOLDER;
+        return html.replace('</head>', () => `    ${webConfigScript(config)}\n  </head>`);
+      },
+    },
+  };
 }
 
 /**
@@ -42,8 +56,14 @@ function routesManifest(): Plugin {
 
 // The SPA: file routes with automatic route-level code splitting, Tailwind, and a dev proxy to the API.
 export default defineConfig({
-  define: { __CONTACT_EMAIL__: JSON.stringify(contactEmail()) },
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), routesManifest(), VitePWA(pwaOptions)],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    routesManifest(),
+    runtimeConfig(),
+    VitePWA(pwaOptions),
+  ],
   server: {
     proxy: {
       '/trpc': api,

@@ -31,6 +31,11 @@ export interface AppDeps {
   production: boolean;
   /** Serve the built web app from here (SPA fallback), when set. */
   webDistDir?: string;
+  /**
+   * The contact address the served pages show (CONTACT_EMAIL; docs/decisions/052-one-release-bundle.md); absent =
+   * `support@<host of publicOrigin>`.
+   */
+  contactEmail?: string;
   /** Stripe; null/absent = paid checkout disabled (DESIGN §5). */
   payments?: Payments | null;
   /** Flight search behind its 15-minute cache; null/absent = search unavailable (DESIGN §5). */

@@ -12,6 +12,15 @@ const schema = z.object({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * The contact address the web app's Contact, Privacy, Terms and Careers pages show, filled in when the pages are
+   * served (docs/decisions/052-one-release-bundle.md); default `support@<host of PUBLIC_ORIGIN>`.
+   */
+  CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@<>"&]+@[^\s@<>"&]+$/, 'CONTACT_EMAIL must be an e-mail address (e.g. support@walkon.example).')
+    .optional(),
   QUEUE_PREFIX: z.string().min(1).default('{walkon}'),
   LOG_LEVEL: z.string().default('info'),
   /** `off`: no paid checkout (promo codes still work); production then needs no Stripe keys. */
@@ -48,8 +57,15 @@ export const SERVER_ENV_KEYS = Object.keys(schema.shape);
 /** The API server's settings (README "Configuration"). */
 export type ServerEnv = z.infer<typeof schema>;
 
-/** Parses the server settings once from `source` (default `process.env`). @throws ZodError on a bad value. */
-export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+/**
+ * Parses the server settings once from `source` (default `process.env`); WEB_DIST_DIR resolved from the repository
+ * (or release bundle) root, CONTACT_EMAIL defaulted to `support@<host of PUBLIC_ORIGIN>`. @throws ZodError on a bad value.
+ */
+export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv & { CONTACT_EMAIL: string } {
   const env = schema.parse(source);
-  return { ...env, WEB_DIST_DIR: env.WEB_DIST_DIR ? path.resolve(repoRoot, env.WEB_DIST_DIR) : undefined };
+  return {
+    ...env,
+    WEB_DIST_DIR: env.WEB_DIST_DIR ? path.resolve(repoRoot, env.WEB_DIST_DIR) : undefined,
+    CONTACT_EMAIL: env.CONTACT_EMAIL || `support@${new URL(env.PUBLIC_ORIGIN).hostname}`,
+  };
 }

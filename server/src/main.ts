@@ -49,6 +49,7 @@ const app = await buildApp({
   publicOrigin: env.PUBLIC_ORIGIN,
   production: env.NODE_ENV === 'production',
   webDistDir: env.WEB_DIST_DIR,
+  contactEmail: env.CONTACT_EMAIL,
   trustProxy: env.TRUST_PROXY,
   metricsToken: env.METRICS_TOKEN,
   redis,

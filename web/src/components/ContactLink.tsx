@@ -1,10 +1,11 @@
-/**
- * The team's contact address: the build setting CONTACT_EMAIL (README "Configuration"), by default
- * `support@<host of PUBLIC_ORIGIN>` (vite.config.ts). One inbox; the link's subject says what the message is about.
- */
-export const CONTACT_EMAIL: string = __CONTACT_EMAIL__;
+import { webConfig } from '../config.ts';
 
-/** A mailto link to CONTACT_EMAIL with a subject line (e.g. "Privacy request"), showing the address. */
+/**
+ * A mailto link to the team's contact address with a subject line (e.g. "Privacy request"), showing the address.
+ * The address is the server's CONTACT_EMAIL, by default `support@<host of PUBLIC_ORIGIN>` (README "Configuration"),
+ * read at run time (config.ts): one build serves any deployment. One inbox; the subject says what it is about.
+ */
 export function ContactLink({ subject }: { subject: string }) {
-  return <a href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(subject)}`}>{CONTACT_EMAIL}</a>;
+  const { contactEmail } = webConfig();
+  return <a href={`mailto:${contactEmail}?subject=${encodeURIComponent(subject)}`}>{contactEmail}</a>;
 }
