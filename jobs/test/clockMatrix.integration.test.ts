@@ -65,7 +65,7 @@ describe('the alert tick at every instant of the clock matrix', () => {
         { id: CLOSING, parkId: P, name: 'Closing Ride', entityType: 'ATTRACTION' },
       ]);
       const now = minuteOf(c.time);
-      const people: { email: string; day: string; account?: (userId: string, email: string) => Promise<void> }[] = [
+      const people: { email: string; day: string; account?: (userId: string, email: string) => Promise<unknown> }[] = [
         { email: 'today@example.com', day: c.day },
         { email: 'yesterday@example.com', day: shiftDay(c.day, -1) },
         { email: 'tomorrow@example.com', day: shiftDay(c.day, 1) },
@@ -129,7 +129,9 @@ describe('the recorded Magic Kingdom day served at each Orlando instant of the m
       const at = () => new Date(c.at);
       const source = await watchAll(db, MK_OPEN, 'fan@example.com', at, MK);
       const { claimed } = await runParkTick({ db, source, now: at }, MK);
-      const sent = (await db.selectFrom('deliveries').select('ride_name').where('kind', '=', 'ride_alert').execute()).map((r) => r.ride_name);
+      const sent = (await db.selectFrom('deliveries').select('ride_name').where('kind', '=', 'ride_alert').execute()).map(
+        (r) => r.ride_name,
+      );
       expect(sent.sort()).toEqual(expectedByRule(MK_OPEN, at(), 'America/New_York', true));
       expect(claimed.length).toBeGreaterThanOrEqual(sent.length);
     });
