@@ -37,7 +37,7 @@ import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { createQueues } from '../src/queues.ts';
 import { openParkEntry } from '../test/fixtures/liveFeed.ts';
 import { startTestWorker } from '../test/fixtures/testWorker.ts';
-import { bench, note, part, SMOKE, size, uptime } from './harness.ts';
+import { bench, benchDatabase, note, part, SMOKE, size, uptime } from './harness.ts';
 
 const RIDES = 40;
 const WATCHED = 30;
@@ -48,9 +48,7 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? 'tick,send,tenparks,prepared,d
 const SEND_CONCURRENCY = Number(process.env.BENCH_SEND_CONCURRENCY ?? 10);
 const SERIES = path.join(FIXTURES_DIR, 'roguemew_tpw-derived_magic-kingdom_2026-04-01_15min.csv');
 const TZ = 'America/New_York';
-const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
-base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_alerts_bench`;
-const url = base.toString();
+const { url, name: dbName } = benchDatabase('alerts_bench');
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -171,7 +169,7 @@ async function main() {
             select 'bench-park-' || k, 'bench-destination', 'Bench Park ' || k, ${TZ} from generate_series(0, 14) k`.execute(db);
   await sql`create table bench_deliveries (like deliveries including all)`.execute(db);
   await sql`create table bench_outbox_messages (like outbox_messages including all)`.execute(db);
-  console.log(`# WalkOn alert engine benchmark — ${new Date().toISOString()}, database ${base.pathname.slice(1)}, ${RUNS} runs per figure`);
+  console.log(`# WalkOn alert engine benchmark — ${new Date().toISOString()}, database ${dbName}, ${RUNS} runs per figure`);
 
   // ── One park, 50,000 visitors × 30 watched rides of 40 ─────────────────────────────────────────────────
   if (PARTS.has('tick') || PARTS.has('send'))

@@ -158,3 +158,14 @@ export function firstMessage<T>(child: BenchChild, seconds: number, smokeSeconds
     });
   });
 }
+
+/**
+ * The bench's own database: `<DATABASE_URL's name>_<suffix>` (e.g. walkon_alerts_bench), with `_smoke` appended under
+ * BENCH_SMOKE=1 so a smoke never drops the database of a measuring run. Returns the URL and the name.
+ */
+export function benchDatabase(suffix: string): { url: string; name: string } {
+  const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
+  const name = `${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_${suffix}${SMOKE ? '_smoke' : ''}`;
+  base.pathname = `/${name}`;
+  return { url: base.toString(), name };
+}

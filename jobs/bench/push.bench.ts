@@ -26,11 +26,9 @@ import { createQueues, type Queues } from '../src/queues.ts';
 import { openParkEntry } from '../test/fixtures/liveFeed.ts';
 import { type PushService, startPushService } from '../test/fixtures/pushService.ts';
 import { startTestWorker } from '../test/fixtures/testWorker.ts';
-import { bench, note, part, size } from './harness.ts';
+import { bench, benchDatabase, note, part, size } from './harness.ts';
 
-const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
-base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_push_bench`;
-const url = base.toString();
+const { url, name: dbName } = benchDatabase('push_bench');
 const N = size(5_000, 50);
 const N_TICK = size(10_000, 100);
 
@@ -136,7 +134,7 @@ async function main() {
   await sql`insert into destinations (id, name) values ('push-bench', 'Bench Resort')`.execute(db);
   await sql`insert into parks (id, destination_id, name, timezone)
             select 'push-bench-park-' || k, 'push-bench', 'Bench Park ' || k, ${TZ} from generate_series(0, 2) k`.execute(db);
-  console.log(`# WalkOn push benchmark — ${new Date().toISOString()}, database ${base.pathname.slice(1)}`);
+  console.log(`# WalkOn push benchmark — ${new Date().toISOString()}, database ${dbName}`);
   // The push service in one process per core (a push service is not one thread; its share of the CPU is printed).
   const push = await startPushService({ instances: cpus().length });
   const [outboxPark, pushPark, tickPark] = [

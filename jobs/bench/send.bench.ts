@@ -27,13 +27,11 @@ import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { createQueues, type Queues } from '../src/queues.ts';
 import { openParkEntry } from '../test/fixtures/liveFeed.ts';
 import { startTestWorker } from '../test/fixtures/testWorker.ts';
-import { bench, firstMessage, note, part, size, startChild } from './harness.ts';
+import { bench, benchDatabase, firstMessage, note, part, size, startChild } from './harness.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LATENCY_MS = 50;
-const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
-base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_send_bench`;
-const url = base.toString();
+const { url, name: dbName } = benchDatabase('send_bench');
 const N_THROUGHPUT = size(8_000, 80);
 const N_QUOTA = size(1_000, 100);
 const N_TICK = size(10_000, 100);
@@ -174,7 +172,7 @@ async function main() {
   await sql`insert into destinations (id, name) values ('send-bench', 'Bench Resort')`.execute(db);
   await sql`insert into parks (id, destination_id, name, timezone)
             select 'send-bench-park-' || k, 'send-bench', 'Bench Park ' || k, ${TZ} from generate_series(0, 2) k`.execute(db);
-  console.log(`# WalkOn provider send benchmark — ${new Date().toISOString()}, database ${base.pathname.slice(1)}`);
+  console.log(`# WalkOn provider send benchmark — ${new Date().toISOString()}, database ${dbName}`);
   const fake = await startFake();
   Object.assign(process.env, {
     AWS_ENDPOINT_URL_SESV2: fake.url,

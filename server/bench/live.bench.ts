@@ -26,7 +26,7 @@ import { createQueues, DEMO_HISTORY, importHistory } from '@walkon/jobs';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { pino } from 'pino';
-import { bench, firstMessage, note, part, SMOKE, size, startChild } from '../../jobs/bench/harness.ts';
+import { bench, benchDatabase, firstMessage, note, part, SMOKE, size, startChild } from '../../jobs/bench/harness.ts';
 import { buildApp } from '../src/app.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { encode, sendCached } from '../src/services/responseCache.ts';
@@ -40,9 +40,7 @@ const SECONDS = SMOKE ? 2 : Number(process.env.BENCH_SECONDS ?? 30);
 const SLICE = SMOKE ? 1 : Number(process.env.BENCH_SLICE_SECONDS ?? 3);
 const REBUILDS = size(15, 3);
 const RUNS = Math.max(1, Math.round(SECONDS / SLICE));
-const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
-base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_bench_live`;
-const url = base.toString();
+const { url } = benchDatabase('bench_live');
 const now = () => new Date();
 
 /**

@@ -3,7 +3,7 @@
 //                        Fastify inject: no network noise); anchor: the median for a new address in the same run,
 //                        interleaved one by one (ratio = registered ÷ new).
 // Target: ratio within 0.9–1.1 (the answer's time does not tell whether the address has an account). Own
-// database (walkon_bench_signup) and queue prefix; the e-mailing-write limits are raised out of the way (every
+// database (<DATABASE_URL's name>_bench_signup) and queue prefix; the e-mailing-write limits are raised out of the way (every
 // call comes from one client). BENCH_SIGNUPS (default 60; 3 under BENCH_SMOKE=1) sets the pairs. Figures are
 // printed, not asserted.
 import { randomUUID } from 'node:crypto';
@@ -13,13 +13,11 @@ import type { WaitTimesSource } from '@walkon/integrations/providers';
 import { createRedis } from '@walkon/integrations/redis';
 import { createQueues } from '@walkon/jobs';
 import { pino } from 'pino';
-import { bench, part, SMOKE } from '../../jobs/bench/harness.ts';
+import { bench, benchDatabase, part, SMOKE } from '../../jobs/bench/harness.ts';
 import { buildApp } from '../src/app.ts';
 
 const PAIRS = SMOKE ? 3 : Number(process.env.BENCH_SIGNUPS ?? 60);
-const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
-base.pathname = '/walkon_bench_signup';
-const url = base.toString();
+const { url } = benchDatabase('bench_signup');
 const ORIGIN = 'http://127.0.0.1';
 const noSource: WaitTimesSource = { kind: 'replay', getDestinations: async () => [], getLive: () => Promise.reject(new Error('unused')) };
 const far = { max: 1_000_000, windowMs: 60_000 };
@@ -31,11 +29,14 @@ async function main() {
   await migrateToLatest(db);
   const redis = createRedis(TEST_REDIS_URL, 'producer');
   const queues = createQueues({ connection: redis, prefix: `bench-${randomUUID()}` });
+  // The producer connection queues no command while it connects (enableOfflineQueue off): wait until it is ready,
+  // as the API process is before its first request.
+  if (redis.status !== 'ready') await new Promise((r) => redis.once('ready', r));
   const app = await buildApp({
     db,
     queues,
     source: noSource,
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: process.env.BENCH_LOG ?? 'silent' }),
     now: () => new Date(),
     publicOrigin: ORIGIN,
     production: true,
@@ -51,7 +52,7 @@ async function main() {
       headers: { 'content-type': 'application/json', origin: ORIGIN },
     });
     const ms = performance.now() - t0;
-    if (res.statusCode !== 200) throw new Error(`sign-up answered ${res.statusCode}`);
+    if (res.statusCode !== 200) throw new Error(`sign-up answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
     return ms;
   }
 

@@ -22,15 +22,13 @@ import { parkLocalDate } from '@walkon/domain/dates';
 import { productionProblem } from '@walkon/integrations/env';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { bench, fail, note, part, SMOKE, size, startChild, waitReady } from '../../jobs/bench/harness.ts';
+import { bench, benchDatabase, fail, note, part, SMOKE, size, startChild, waitReady } from '../../jobs/bench/harness.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const MINUTES = SMOKE ? 1 / 6 : Number(process.env.BENCH_UPSTREAM_MINUTES ?? 3);
 const WATCHED_PARKS = 6;
-const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
-base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_bench_upstream`;
-const url = base.toString();
+const { url } = benchDatabase('bench_upstream');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ── The fake ThemeParks.wiki: the recorded catalogue; every park's live document is the Magic Kingdom recording
