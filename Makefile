@@ -4,7 +4,7 @@ export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/walkon
 export REDIS_URL ?= redis://127.0.0.1:6379
 export PORT ?= 3000
 
-.PHONY: setup deps services migrate dev demo test unit e2e test-infra infra-deps bench lint audit chromium build lockfile
+.PHONY: setup deps services migrate dev demo test unit e2e test-infra infra-deps bench bench-smoke lint audit chromium build lockfile
 
 ## setup: install dependencies, start PostgreSQL and Redis, migrate the database
 setup: deps services migrate
@@ -44,10 +44,11 @@ dev: setup
 demo: setup
 	bash scripts/demo.sh
 
-## test: unit + integration tests (real PostgreSQL and Redis), then the end-to-end tests in Chromium
+## test: unit + integration tests (real PostgreSQL and Redis), then the end-to-end tests in Chromium, then the bench smoke
 test: deps services chromium
 	npx vitest run
 	$(MAKE) e2e
+	$(MAKE) bench-smoke
 
 unit: deps services
 	npx vitest run
@@ -74,6 +75,11 @@ bench: deps services migrate
 	npx tsx server/bench/signUp.bench.ts
 	npx tsx jobs/bench/send.bench.ts
 	npx tsx jobs/bench/push.bench.ts
+
+## bench-smoke: every `make bench` part with BENCH_SMOKE=1 (tiny sizes, deadlines of seconds; about 2 min): each must
+## start, finish and print its BENCH lines (scripts/bench-smoke.sh; the numbers mean nothing)
+bench-smoke: deps services migrate
+	bash scripts/bench-smoke.sh
 
 ## audit: Lighthouse (desktop + mobile at 375 px, median of 3) on /, /faq, /live-wait-times and, signed in as the seeded demo account, Get Alerts, Manage Alerts and a ride page; the landing JS size (printed, not a test)
 audit: setup chromium
