@@ -4,7 +4,7 @@ export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/walkon
 export REDIS_URL ?= redis://127.0.0.1:6379
 export PORT ?= 3000
 
-.PHONY: setup deps services migrate dev demo test unit e2e test-clock test-infra infra-deps bench lint audit chromium build lockfile release node-lines
+.PHONY: setup deps services migrate dev demo test unit e2e test-clock test-infra infra-deps bench bench-smoke lint audit chromium build lockfile release node-lines
 
 ## setup: install dependencies, start PostgreSQL and Redis, migrate the database
 setup: deps services migrate
@@ -55,11 +55,13 @@ demo: setup chromium
 	bash scripts/demo.sh
 
 ## test: unit + integration tests (real PostgreSQL and Redis; the clock matrix runs in-process there), then the
-## end-to-end tests in Chromium, then `test-clock`; each stage prints how long it took
+## end-to-end tests in Chromium, then `test-clock`, then the bench smoke (every bench part at tiny sizes); each stage
+## prints how long it took
 test: deps services chromium
 	@bash scripts/timed.sh "unit + integration" npx vitest run
 	@bash scripts/timed.sh "end-to-end" $(MAKE) e2e
 	@bash scripts/timed.sh "end-to-end at chosen instants" $(MAKE) test-clock
+	@bash scripts/timed.sh "bench smoke" $(MAKE) bench-smoke
 
 unit: deps services
 	npx vitest run
@@ -99,6 +101,11 @@ bench: deps services migrate
 	npx tsx server/bench/signUp.bench.ts
 	npx tsx jobs/bench/send.bench.ts
 	npx tsx jobs/bench/push.bench.ts
+
+## bench-smoke: every `make bench` part with BENCH_SMOKE=1 (tiny sizes, deadlines of seconds; about 2 min): each must
+## start, finish and print its BENCH lines (scripts/bench-smoke.sh; the numbers mean nothing)
+bench-smoke: deps services migrate
+	bash scripts/bench-smoke.sh
 
 ## audit: Lighthouse (desktop + mobile at 375 px, median of 3) on /, /faq, /live-wait-times and, signed in as the seeded demo account, Get Alerts, Manage Alerts and a ride page; the landing JS size (printed, not a test)
 audit: setup chromium

@@ -12,15 +12,17 @@
 //   day_tick_p99_ms_50k   the recorded Magic Kingdom day minute by minute, 50,000 all-rides visitors (p50/p99/max
 //                         printed) ÷ p99 of refreshPark alone over the same day on a twin park nobody watches
 //   send_outbox_messages_per_s  messages written per second by the real worker's send jobs (outbox transport)
-//                         ÷ BullMQ no-op jobs/s × messages per job, same Redis, same concurrency
+//                         ÷ the same message rows written by one INSERT … SELECT into a table LIKE outbox_messages
+//                         INCLUDING ALL, in rows/s (docs/decisions/056)
 //   tick_{restamp,drop}_ms_{5k,50}_pg_prepared_off  (part `prepared`)  runParkTick on a pool without named prepared
 //                         statements (PG_PREPARED=off, for PgBouncer < 1.21) ÷ the same tick on a pool with them (the
 //                         default), interleaved on one park of 5,000 (then 50) visitors: re-stamped (the claim
 //                         statements run, nothing claimed: most ticks) and a drop (every visitor claimed)
 // Values are medians of BENCH_RUNS (default 3) runs. Its own database (<DATABASE_URL's name>_alerts_bench, dropped
 // and re-created) and a unique queue prefix; the worker it starts upserts no job scheduler, so no background tick
-// runs while it measures. BENCH_PARTS (default `tick,send,tenparks,day`) picks parts; the recorded day is the longest.
-import { execSync } from 'node:child_process';
+// runs while it measures. BENCH_PARTS (default `tick,send,tenparks,prepared,day`) picks parts; the recorded day is the
+// longest. Each part has a deadline (jobs/bench/harness.ts). BENCH_SMOKE=1: 500 visitors (50 a park of ten), one run,
+// 2 prepared rounds, the day's first 10 minutes.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,23 +32,23 @@ import { FIXTURES_DIR, TEST_REDIS_URL } from '@walkon/db/testing';
 import { parkLocalDate } from '@walkon/domain/dates';
 import type { LiveEntry, LiveParkData, WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { createRedis } from '@walkon/integrations/redis';
-import { Queue, Worker } from 'bullmq';
 import { type Kysely, sql } from 'kysely';
 import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { createQueues } from '../src/queues.ts';
 import { openParkEntry } from '../test/fixtures/liveFeed.ts';
 import { startTestWorker } from '../test/fixtures/testWorker.ts';
+import { bench, benchDatabase, note, part, SMOKE, size, uptime } from './harness.ts';
 
 const RIDES = 40;
 const WATCHED = 30;
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const RUNS = SMOKE ? 1 : Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const VISITORS = size(50_000, 500);
+const PARK_OF_TEN = size(5_000, 50);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'tick,send,tenparks,prepared,day').split(','));
 const SEND_CONCURRENCY = Number(process.env.BENCH_SEND_CONCURRENCY ?? 10);
 const SERIES = path.join(FIXTURES_DIR, 'roguemew_tpw-derived_magic-kingdom_2026-04-01_15min.csv');
 const TZ = 'America/New_York';
-const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
-base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_alerts_bench`;
-const url = base.toString();
+const { url, name: dbName } = benchDatabase('alerts_bench');
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -54,14 +56,6 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
-const note = (s: string) => console.log(`# ${s}`);
-const round = (x: number) => Math.round(x * 1000) / 1000;
-function bench(figure: string, value: number, unit: string, anchor: number) {
-  console.log(
-    `BENCH ${JSON.stringify({ figure, value: round(value), unit, anchor: round(anchor), ratio: round(anchor ? value / anchor : 0) })}`,
-  );
-}
-const uptime = (when: string) => note(`uptime (${when}): ${execSync('uptime').toString().trim()}`);
 async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
   const t0 = process.hrtime.bigint();
   const out = await f();
@@ -129,7 +123,7 @@ async function addVisitors(db: Kysely<Database>, parkId: string, visitors: numbe
     insert into user_rides (email, park_id, ride_id, active)
     select s.email, ${parkId}, r, true from subscriptions s cross join unnest(${rides}::text[]) r
     where s.park_id = ${parkId}`.execute(db);
-  await sql`vacuum analyze`.execute(db);
+  if (!SMOKE) await sql`vacuum analyze`.execute(db); // a smoke's handful of rows needs no statistics
   note(`${parkId}: ${visitors.toLocaleString()} visitors × ${rides.length} watched rides set up in ${(ms(t0) / 1000).toFixed(1)} s`);
 }
 
@@ -150,34 +144,6 @@ const insertFloor = (db: Kysely<Database>, parkId: string, at: Date) =>
 /** Flips one bit of `armed` in every audience row of the park (the rise's floor), timed. */
 const updateFloor = (db: Kysely<Database>, parkId: string) =>
   timed(() => sql`update alert_watchers set armed = armed # (B'1' || repeat('0', 255))::bit(256) where park_id = ${parkId}`.execute(db));
-
-async function noopRate(prefix: string, jobs: number): Promise<number> {
-  const connection = createRedis(TEST_REDIS_URL, 'worker');
-  const queue = new Queue('bench-noop', { connection, prefix });
-  await queue.addBulk(Array.from({ length: jobs }, (_, k) => ({ name: 'noop', data: { k }, opts: { removeOnComplete: 1000 } })));
-  let done = 0;
-  let resolve: () => void = () => {};
-  const finished = new Promise<void>((r) => {
-    resolve = r;
-  });
-  const t0 = process.hrtime.bigint();
-  const workerConnection = createRedis(TEST_REDIS_URL, 'worker');
-  const worker = new Worker(
-    'bench-noop',
-    async () => {
-      if (++done === jobs) resolve();
-    },
-    { connection: workerConnection, prefix, concurrency: SEND_CONCURRENCY },
-  );
-  await finished;
-  const rate = jobs / (ms(t0) / 1000);
-  await worker.close();
-  workerConnection.disconnect();
-  await queue.obliterate({ force: true });
-  await queue.close();
-  connection.disconnect();
-  return rate;
-}
 
 /** The recorded Magic Kingdom day: per park-local 'HH:MM' slot, each attraction's status and wait. */
 function recordedDay() {
@@ -202,228 +168,238 @@ async function main() {
   await sql`insert into parks (id, destination_id, name, timezone)
             select 'bench-park-' || k, 'bench-destination', 'Bench Park ' || k, ${TZ} from generate_series(0, 14) k`.execute(db);
   await sql`create table bench_deliveries (like deliveries including all)`.execute(db);
-  console.log(`# WalkOn alert engine benchmark — ${new Date().toISOString()}, database ${base.pathname.slice(1)}, ${RUNS} runs per figure`);
+  await sql`create table bench_outbox_messages (like outbox_messages including all)`.execute(db);
+  console.log(`# WalkOn alert engine benchmark — ${new Date().toISOString()}, database ${dbName}, ${RUNS} runs per figure`);
 
   // ── One park, 50,000 visitors × 30 watched rides of 40 ─────────────────────────────────────────────────
-  if (PARTS.has('tick') || PARTS.has('send')) {
-    const p = await setupPark(db, 0, 50_000);
-    const quiet: number[] = [];
-    const quietFloor: number[] = [];
-    const restamp: number[] = [];
-    const restampFloor: number[] = [];
-    for (let r = 0; r < RUNS; r++) {
-      // Quiet: the same document as the last poll (same stamps, same waits).
-      minutes(1);
-      quietFloor.push(await poll(db, p));
-      minutes(1);
-      quiet.push((await tick(db, p))[0]);
-      // Re-stamped: every ride a new lastUpdated, waits unchanged.
-      minutes(1);
-      setFeed(p, () => 40);
-      restampFloor.push(await poll(db, p));
-      minutes(1);
-      setFeed(p, () => 40);
-      restamp.push((await tick(db, p))[0]);
-    }
-    note(`quiet ticks ${quiet.map((t) => t.toFixed(1)).join(', ')} ms; refreshPark ${quietFloor.map((t) => t.toFixed(1)).join(', ')} ms`);
-    note(
-      `re-stamped ticks ${restamp.map((t) => t.toFixed(1)).join(', ')} ms; refreshPark ${restampFloor.map((t) => t.toFixed(1)).join(', ')} ms`,
-    );
-    bench('tick_quiet_ms_50k', median(quiet), 'ms', median(quietFloor));
-    bench('tick_restamp_ms_50k', median(restamp), 'ms', median(restampFloor));
-
-    const drop: number[] = [];
-    const dropFloor: number[] = [];
-    const rise: number[] = [];
-    const riseFloor: number[] = [];
-    let lastDrop: TickResult | null = null;
-    for (let r = 0; r < RUNS; r++) {
-      minutes(61); // past the 60-minute rule of the previous drop
-      setFeed(p, (j) => (j === 0 ? 5 : 40));
-      const [t, out] = await tick(db, p);
-      drop.push(t);
-      lastDrop = out;
-      await sql`truncate bench_deliveries`.execute(db);
-      const [floor, ins] = await insertFloor(db, p, clock);
-      dropFloor.push(floor);
+  if (PARTS.has('tick') || PARTS.has('send'))
+    await part('tick + send', 40 * 60, 60, async () => {
+      const p = await setupPark(db, 0, VISITORS);
+      const quiet: number[] = [];
+      const quietFloor: number[] = [];
+      const restamp: number[] = [];
+      const restampFloor: number[] = [];
+      for (let r = 0; r < RUNS; r++) {
+        // Quiet: the same document as the last poll (same stamps, same waits).
+        minutes(1);
+        quietFloor.push(await poll(db, p));
+        minutes(1);
+        quiet.push((await tick(db, p))[0]);
+        // Re-stamped: every ride a new lastUpdated, waits unchanged.
+        minutes(1);
+        setFeed(p, () => 40);
+        restampFloor.push(await poll(db, p));
+        minutes(1);
+        setFeed(p, () => 40);
+        restamp.push((await tick(db, p))[0]);
+      }
+      note(`quiet ticks ${quiet.map((t) => t.toFixed(1)).join(', ')} ms; refreshPark ${quietFloor.map((t) => t.toFixed(1)).join(', ')} ms`);
       note(
-        `drop: ${out.claimed.length.toLocaleString()} deliveries claimed in ${t.toFixed(0)} ms; floor ${Number(ins.numAffectedRows)} rows in ${floor.toFixed(0)} ms`,
+        `re-stamped ticks ${restamp.map((t) => t.toFixed(1)).join(', ')} ms; refreshPark ${restampFloor.map((t) => t.toFixed(1)).join(', ')} ms`,
       );
-      minutes(1);
-      setFeed(p, () => 40);
-      const [tr] = await tick(db, p);
-      rise.push(tr);
-      const [f1, up] = await updateFloor(db, p);
-      const [f2] = await updateFloor(db, p); // and back
-      riseFloor.push(f1, f2);
-      note(`rise: ${tr.toFixed(0)} ms; floor ${Number(up.numAffectedRows)} rows in ${f1.toFixed(0)} / ${f2.toFixed(0)} ms`);
-      await sql`vacuum analyze alert_watchers, deliveries`.execute(db);
-    }
-    bench('tick_drop_ms_50k', median(drop), 'ms', median(dropFloor));
-    bench('tick_rise_ms_50k', median(rise), 'ms', median(riseFloor));
+      bench('tick_quiet_ms_50k', median(quiet), 'ms', median(quietFloor));
+      bench('tick_restamp_ms_50k', median(restamp), 'ms', median(restampFloor));
 
-    // ── Sending: the last drop's 50,000 deliveries through the real worker's send jobs, outbox transport ────
-    const prefix = `bench-${randomUUID()}`;
-    const connection = createRedis(TEST_REDIS_URL, 'worker');
-    const queues = createQueues({ connection, prefix });
-    const worker = await startTestWorker({ db, connection, queues, source, now, sendConcurrency: SEND_CONCURRENCY, schedules: false });
-    let sendJobsDone = 0;
-    // Done = every send job completed, counted from the workers' events (polling the tables would take CPU from the senders).
-    for (const w of worker.workers) if (w.name.startsWith('send')) w.on('completed', () => void sendJobsDone++);
-    const noop = await noopRate(`${prefix}-noop`, 20_000);
-    await sql`truncate outbox_messages`.execute(db);
-    const toSend = lastDrop?.claimed ?? [];
-    const t0 = process.hrtime.bigint();
-    const sendJobs = await enqueueDeliveries(queues, toSend);
-    while (sendJobsDone < sendJobs) await new Promise((r) => setTimeout(r, 5));
-    const sendMs = ms(t0);
-    const messages = Number((await sql<{ n: number }>`select count(*)::int as n from outbox_messages`.execute(db)).rows[0]?.n ?? 0);
-    const left = Number(
-      (
-        await sql<{
-          n: number;
-        }>`select count(*)::int as n from deliveries where status = 'queued' and id = any(${toSend.map((d) => d.id)}::uuid[])`.execute(db)
-      ).rows[0]?.n ?? 0,
-    );
-    if (left) note(`WARNING: ${left} deliveries still queued after every send job completed`);
-    const perJob = messages / Math.max(sendJobs, 1);
-    note(
-      `sent ${toSend.length.toLocaleString()} deliveries as ${messages.toLocaleString()} messages in ${sendJobs} jobs in ${(sendMs / 1000).toFixed(2)} s at send concurrency ${SEND_CONCURRENCY}; BullMQ no-op jobs ${noop.toFixed(0)}/s`,
-    );
-    bench('send_outbox_messages_per_s', messages / (sendMs / 1000), 'messages/s', noop * perJob);
-    await worker.close();
-    for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
-    await queues.close();
-    connection.disconnect();
-  }
+      const drop: number[] = [];
+      const dropFloor: number[] = [];
+      const rise: number[] = [];
+      const riseFloor: number[] = [];
+      let lastDrop: TickResult | null = null;
+      for (let r = 0; r < RUNS; r++) {
+        minutes(61); // past the 60-minute rule of the previous drop
+        setFeed(p, (j) => (j === 0 ? 5 : 40));
+        const [t, out] = await tick(db, p);
+        drop.push(t);
+        lastDrop = out;
+        await sql`truncate bench_deliveries`.execute(db);
+        const [floor, ins] = await insertFloor(db, p, clock);
+        dropFloor.push(floor);
+        note(
+          `drop: ${out.claimed.length.toLocaleString()} deliveries claimed in ${t.toFixed(0)} ms; floor ${Number(ins.numAffectedRows)} rows in ${floor.toFixed(0)} ms`,
+        );
+        minutes(1);
+        setFeed(p, () => 40);
+        const [tr] = await tick(db, p);
+        rise.push(tr);
+        const [f1, up] = await updateFloor(db, p);
+        const [f2] = await updateFloor(db, p); // and back
+        riseFloor.push(f1, f2);
+        note(`rise: ${tr.toFixed(0)} ms; floor ${Number(up.numAffectedRows)} rows in ${f1.toFixed(0)} / ${f2.toFixed(0)} ms`);
+        await sql`vacuum analyze alert_watchers, deliveries`.execute(db);
+      }
+      bench('tick_drop_ms_50k', median(drop), 'ms', median(dropFloor));
+      bench('tick_rise_ms_50k', median(rise), 'ms', median(riseFloor));
+
+      // ── Sending: the last drop's 50,000 deliveries through the real worker's send jobs, outbox transport ────
+      const prefix = `bench-${randomUUID()}`;
+      const connection = createRedis(TEST_REDIS_URL, 'worker');
+      const queues = createQueues({ connection, prefix });
+      const worker = await startTestWorker({ db, connection, queues, source, now, sendConcurrency: SEND_CONCURRENCY, schedules: false });
+      let sendJobsDone = 0;
+      // Done = every send job completed, counted from the workers' events (polling the tables would take CPU from the senders).
+      for (const w of worker.workers) if (w.name.startsWith('send')) w.on('completed', () => void sendJobsDone++);
+      await sql`truncate outbox_messages`.execute(db);
+      const toSend = lastDrop?.claimed ?? [];
+      const t0 = process.hrtime.bigint();
+      const sendJobs = await enqueueDeliveries(queues, toSend);
+      while (sendJobsDone < sendJobs) await new Promise((r) => setTimeout(r, 5));
+      const sendMs = ms(t0);
+      const messages = Number((await sql<{ n: number }>`select count(*)::int as n from outbox_messages`.execute(db)).rows[0]?.n ?? 0);
+      const left = Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from deliveries where status = 'queued' and id = any(${toSend.map((d) => d.id)}::uuid[])`.execute(db)
+        ).rows[0]?.n ?? 0,
+      );
+      if (left) note(`WARNING: ${left} deliveries still queued after every send job completed`);
+      // The floor: the same message rows written by one statement (three times, the median), in rows per second.
+      const floor: number[] = [];
+      for (let r = 0; r < 3; r++) {
+        await sql`truncate bench_outbox_messages`.execute(db);
+        floor.push((await timed(() => sql`insert into bench_outbox_messages select * from outbox_messages`.execute(db)))[0]);
+      }
+      note(
+        `sent ${toSend.length.toLocaleString()} deliveries as ${messages.toLocaleString()} messages in ${sendJobs} jobs in ${(sendMs / 1000).toFixed(2)} s at send concurrency ${SEND_CONCURRENCY}; the same rows in one INSERT … SELECT ${floor.map((t) => t.toFixed(0)).join(', ')} ms`,
+      );
+      bench('send_outbox_messages_per_s', messages / (sendMs / 1000), 'messages/s', messages / (median(floor) / 1000));
+      await worker.close();
+      for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
+      await queues.close();
+      connection.disconnect();
+    });
   // ── Ten parks × 5,000 visitors, ticking concurrently as ten poll jobs would ───────────────────────────
-  if (PARTS.has('tenparks')) {
-    const parks: string[] = [];
-    for (let k = 1; k <= 10; k++) parks.push(await setupPark(db, k, 5_000));
-    const ten: number[] = [];
-    const tenFloor: number[] = [];
-    for (let r = 0; r < RUNS; r++) {
-      minutes(61);
-      for (const q of parks) setFeed(q, (j) => (j === 0 ? 5 : 40));
-      const [t, outs] = await timed(() => Promise.all(parks.map((q) => runParkTick(deps(db), q))));
-      ten.push(t);
-      if (outs.some((o) => o.refreshStatistics)) await alertEngine.analyzeHotTables(db);
-      await sql`truncate bench_deliveries`.execute(db);
-      const [floor] = await timed(() => Promise.all(parks.map((q) => insertFloor(db, q, clock))));
-      tenFloor.push(floor);
-      note(
-        `10 parks: ${outs.reduce((n, o) => n + o.claimed.length, 0).toLocaleString()} deliveries in ${t.toFixed(0)} ms; floor ${floor.toFixed(0)} ms`,
-      );
-      minutes(1);
-      for (const q of parks) setFeed(q, () => 40);
-      await Promise.all(parks.map((q) => tick(db, q)));
-    }
-    bench('tick_drop_ms_10parks', median(ten), 'ms', median(tenFloor));
-  }
+  if (PARTS.has('tenparks'))
+    await part('ten parks', 20 * 60, 60, async () => {
+      const parks: string[] = [];
+      for (let k = 1; k <= 10; k++) parks.push(await setupPark(db, k, PARK_OF_TEN));
+      const ten: number[] = [];
+      const tenFloor: number[] = [];
+      for (let r = 0; r < RUNS; r++) {
+        minutes(61);
+        for (const q of parks) setFeed(q, (j) => (j === 0 ? 5 : 40));
+        const [t, outs] = await timed(() => Promise.all(parks.map((q) => runParkTick(deps(db), q))));
+        ten.push(t);
+        if (outs.some((o) => o.refreshStatistics)) await alertEngine.analyzeHotTables(db);
+        await sql`truncate bench_deliveries`.execute(db);
+        const [floor] = await timed(() => Promise.all(parks.map((q) => insertFloor(db, q, clock))));
+        tenFloor.push(floor);
+        note(
+          `10 parks: ${outs.reduce((n, o) => n + o.claimed.length, 0).toLocaleString()} deliveries in ${t.toFixed(0)} ms; floor ${floor.toFixed(0)} ms`,
+        );
+        minutes(1);
+        for (const q of parks) setFeed(q, () => 40);
+        await Promise.all(parks.map((q) => tick(db, q)));
+      }
+      bench('tick_drop_ms_10parks', median(ten), 'ms', median(tenFloor));
+    });
   // ── PG_PREPARED=off (docs/OPERATIONS.md "PostgreSQL and PgBouncer"): the same ticks of one park of 5,000
   // visitors, alternately on a pool with named prepared statements and on one without, order swapped each round.
-  if (PARTS.has('prepared')) {
-    const plain = createDb(url, { max: 4, prepared: false });
-    const pools = { on: db, off: plain } as const;
-    // 5,000 visitors (execution dominates) and 50 (planning dominates: the most PG_PREPARED=off can cost).
-    for (const [k, visitors, label, day] of [
-      [13, 5_000, '5k', '2026-11-26'],
-      [14, 50, '50', '2026-11-29'],
-    ] as const) {
-      clock = new Date(`${day}T12:00:00Z`); // 07:00 in Orlando
-      const p = await setupPark(db, k, visitors);
-      // Each round moves the clock 2 × 63 minutes: pass days for the next two park-local days too.
-      await sql`insert into pass_days (subscription_id, day, channel, source, reference)
+  if (PARTS.has('prepared'))
+    await part('PG_PREPARED', 30 * 60, 60, async () => {
+      const plain = createDb(url, { max: 4, prepared: false });
+      const pools = { on: db, off: plain } as const;
+      // 5,000 visitors (execution dominates) and 50 (planning dominates: the most PG_PREPARED=off can cost).
+      for (const [k, visitors, label, day] of [
+        [13, size(5_000, 50), '5k', '2026-11-26'],
+        [14, size(50, 5), '50', '2026-11-29'],
+      ] as const) {
+        clock = new Date(`${day}T12:00:00Z`); // 07:00 in Orlando
+        const p = await setupPark(db, k, visitors);
+        // Each round moves the clock 2 × 63 minutes: pass days for the next two park-local days too.
+        await sql`insert into pass_days (subscription_id, day, channel, source, reference)
                 select pd.subscription_id, pd.day + n, pd.channel, pd.source, pd.reference
                 from pass_days pd join subscriptions s on s.id = pd.subscription_id, generate_series(1, 2) n
                 where s.park_id = ${p}`.execute(db);
-      await sql`update subscriptions set end_date = end_date + 2 where park_id = ${p}`.execute(db);
-      const restamp = { on: [] as number[], off: [] as number[] };
-      const drop = { on: [] as number[], off: [] as number[] };
-      const rounds = Math.min(20, Math.max(9, RUNS * 3)); // ≤ 42 hours of clock: inside the three pass days
-      for (let r = 0; r < rounds; r++) {
-        for (const mode of r % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
-          const pool = pools[mode];
-          minutes(1);
-          setFeed(p, () => 40);
-          restamp[mode].push((await tick(pool, p))[0]);
-          minutes(61); // past the 60-minute rule of the previous drop
-          setFeed(p, (j) => (j === 0 ? 5 : 40));
-          const [t, out] = await tick(pool, p);
-          drop[mode].push(t);
-          if (out.claimed.length !== visitors) note(`WARNING: a drop claimed ${out.claimed.length} deliveries, not ${visitors}`);
-          minutes(1);
-          setFeed(p, () => 40);
-          await tick(pool, p); // the rise re-arms everyone for the next drop (untimed)
+        await sql`update subscriptions set end_date = end_date + 2 where park_id = ${p}`.execute(db);
+        const restamp = { on: [] as number[], off: [] as number[] };
+        const drop = { on: [] as number[], off: [] as number[] };
+        const rounds = SMOKE ? 2 : Math.min(20, Math.max(9, RUNS * 3)); // ≤ 42 hours of clock: inside the three pass days
+        for (let r = 0; r < rounds; r++) {
+          for (const mode of r % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
+            const pool = pools[mode];
+            minutes(1);
+            setFeed(p, () => 40);
+            restamp[mode].push((await tick(pool, p))[0]);
+            minutes(61); // past the 60-minute rule of the previous drop
+            setFeed(p, (j) => (j === 0 ? 5 : 40));
+            const [t, out] = await tick(pool, p);
+            drop[mode].push(t);
+            if (out.claimed.length !== visitors) note(`WARNING: a drop claimed ${out.claimed.length} deliveries, not ${visitors}`);
+            minutes(1);
+            setFeed(p, () => 40);
+            await tick(pool, p); // the rise re-arms everyone for the next drop (untimed)
+          }
         }
+        const show = (xs: number[]) => xs.map((t) => t.toFixed(1)).join(', ');
+        note(`${visitors} visitors, PG_PREPARED on: re-stamped ${show(restamp.on)} ms; drop ${show(drop.on)} ms`);
+        note(`${visitors} visitors, PG_PREPARED off: re-stamped ${show(restamp.off)} ms; drop ${show(drop.off)} ms`);
+        bench(`tick_restamp_ms_${label}_pg_prepared_off`, median(restamp.off), 'ms', median(restamp.on));
+        bench(`tick_drop_ms_${label}_pg_prepared_off`, median(drop.off), 'ms', median(drop.on));
       }
-      const show = (xs: number[]) => xs.map((t) => t.toFixed(1)).join(', ');
-      note(`${visitors} visitors, PG_PREPARED on: re-stamped ${show(restamp.on)} ms; drop ${show(drop.on)} ms`);
-      note(`${visitors} visitors, PG_PREPARED off: re-stamped ${show(restamp.off)} ms; drop ${show(drop.off)} ms`);
-      bench(`tick_restamp_ms_${label}_pg_prepared_off`, median(restamp.off), 'ms', median(restamp.on));
-      bench(`tick_drop_ms_${label}_pg_prepared_off`, median(drop.off), 'ms', median(drop.on));
-    }
-    await plain.destroy();
-  }
+      await plain.destroy();
+    });
   // ── The recorded Magic Kingdom day, minute by minute, for 50,000 all-rides visitors ─────────────────────
-  if (PARTS.has('day')) {
-    const day = recordedDay();
-    const times = [...day.keys()].sort();
-    const dayPark = 'bench-park-11';
-    const twin = 'bench-park-12';
-    const entriesAt = (parkId: string, hhmm: string): LiveEntry[] =>
-      (day.get(hhmm) ?? []).map((row) => ({
-        id: `${parkId}-${row.name.replace(/\W+/g, '-').toLowerCase()}`,
-        name: row.name,
-        entityType: 'ATTRACTION',
-        status: row.status,
-        standbyWait: row.wait,
-        queue: null,
-        operatingHours: null,
-        lastUpdated: clock.toISOString(),
-      }));
-    const first = times[0]!;
-    clock = new Date(`2026-04-01T${first}:00-04:00`);
-    let slot = first;
-    for (const q of [dayPark, twin]) feeds.set(q, () => entriesAt(q, slot));
-    await refreshPark(deps(db), dayPark);
-    await refreshPark(deps(db), twin);
-    const rides = (day.get(first) ?? []).filter((r) => r.ride).map((r) => `${dayPark}-${r.name.replace(/\W+/g, '-').toLowerCase()}`);
-    await addVisitors(db, dayPark, 50_000, rides, '2026-04-01');
-    await tick(db, dayPark);
-    const ticks: number[] = [];
-    const polls: number[] = [];
-    let alerts = 0;
-    const last = new Date(`2026-04-01T${times.at(-1)}:00-04:00`).getTime() + 14 * 60_000;
-    const t0 = process.hrtime.bigint();
-    while (clock.getTime() < last) {
-      minutes(1);
-      const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit' }).format(clock);
-      if (day.has(hhmm)) slot = hhmm;
-      polls.push(await poll(db, twin));
-      const [t, out] = await tick(db, dayPark);
-      ticks.push(t);
-      alerts += out.claimed.length;
-      if (ticks.length % 60 === 0)
-        note(
-          `recorded day: ${hhmm} park time, ${ticks.length} ticks, ${alerts.toLocaleString()} deliveries so far; runParkTick p50 ${pct(ticks, 50).toFixed(0)} / p99 ${pct(ticks, 99).toFixed(0)} ms, refreshPark p99 ${pct(polls, 99).toFixed(0)} ms`,
-        );
-    }
-    note(
-      `recorded day: ${ticks.length} ticks in ${(ms(t0) / 1000).toFixed(0)} s, ${alerts.toLocaleString()} deliveries; runParkTick p50 ${pct(ticks, 50).toFixed(0)} / p99 ${pct(ticks, 99).toFixed(0)} / max ${Math.max(...ticks).toFixed(0)} ms; refreshPark p50 ${pct(polls, 50).toFixed(0)} / p99 ${pct(polls, 99).toFixed(0)} ms`,
-    );
-    note(
-      `slowest ticks (ms): ${[...ticks]
-        .sort((a, b) => b - a)
-        .slice(0, 10)
-        .map((t) => t.toFixed(0))
-        .join(', ')}`,
-    );
-    bench('day_tick_p50_ms_50k', pct(ticks, 50), 'ms', pct(polls, 50));
-    bench('day_tick_p99_ms_50k', pct(ticks, 99), 'ms', pct(polls, 99));
-    bench('day_tick_max_ms_50k', Math.max(...ticks), 'ms', Math.max(...polls));
-  }
+  if (PARTS.has('day'))
+    await part('recorded day', 90 * 60, 60, async () => {
+      const day = recordedDay();
+      const times = [...day.keys()].sort();
+      const dayPark = 'bench-park-11';
+      const twin = 'bench-park-12';
+      const entriesAt = (parkId: string, hhmm: string): LiveEntry[] =>
+        (day.get(hhmm) ?? []).map((row) => ({
+          id: `${parkId}-${row.name.replace(/\W+/g, '-').toLowerCase()}`,
+          name: row.name,
+          entityType: 'ATTRACTION',
+          status: row.status,
+          standbyWait: row.wait,
+          queue: null,
+          operatingHours: null,
+          lastUpdated: clock.toISOString(),
+        }));
+      const first = times[0]!;
+      clock = new Date(`2026-04-01T${first}:00-04:00`);
+      let slot = first;
+      for (const q of [dayPark, twin]) feeds.set(q, () => entriesAt(q, slot));
+      await refreshPark(deps(db), dayPark);
+      await refreshPark(deps(db), twin);
+      const rides = (day.get(first) ?? []).filter((r) => r.ride).map((r) => `${dayPark}-${r.name.replace(/\W+/g, '-').toLowerCase()}`);
+      await addVisitors(db, dayPark, VISITORS, rides, '2026-04-01');
+      await tick(db, dayPark);
+      const ticks: number[] = [];
+      const polls: number[] = [];
+      let alerts = 0;
+      const last = SMOKE ? clock.getTime() + 10 * 60_000 : new Date(`2026-04-01T${times.at(-1)}:00-04:00`).getTime() + 14 * 60_000;
+      const t0 = process.hrtime.bigint();
+      while (clock.getTime() < last) {
+        minutes(1);
+        const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit' }).format(clock);
+        if (day.has(hhmm)) slot = hhmm;
+        polls.push(await poll(db, twin));
+        const [t, out] = await tick(db, dayPark);
+        ticks.push(t);
+        alerts += out.claimed.length;
+        if (ticks.length % 60 === 0)
+          note(
+            `recorded day: ${hhmm} park time, ${ticks.length} ticks, ${alerts.toLocaleString()} deliveries so far; runParkTick p50 ${pct(ticks, 50).toFixed(0)} / p99 ${pct(ticks, 99).toFixed(0)} ms, refreshPark p99 ${pct(polls, 99).toFixed(0)} ms`,
+          );
+      }
+      note(
+        `recorded day: ${ticks.length} ticks in ${(ms(t0) / 1000).toFixed(0)} s, ${alerts.toLocaleString()} deliveries; runParkTick p50 ${pct(ticks, 50).toFixed(0)} / p99 ${pct(ticks, 99).toFixed(0)} / max ${Math.max(...ticks).toFixed(0)} ms; refreshPark p50 ${pct(polls, 50).toFixed(0)} / p99 ${pct(polls, 99).toFixed(0)} ms`,
+      );
+      note(
+        `slowest ticks (ms): ${[...ticks]
+          .sort((a, b) => b - a)
+          .slice(0, 10)
+          .map((t) => t.toFixed(0))
+          .join(', ')}`,
+      );
+      bench('day_tick_p50_ms_50k', pct(ticks, 50), 'ms', pct(polls, 50));
+      bench('day_tick_p99_ms_50k', pct(ticks, 99), 'ms', pct(polls, 99));
+      bench('day_tick_max_ms_50k', Math.max(...ticks), 'ms', Math.max(...polls));
+    });
   await db.destroy();
+  await dropDatabase(url);
   uptime('end');
 }
 

@@ -9,6 +9,7 @@
 // - tick_to_last_push_s: one attraction drops for 10,000 people with a device each; from the poll job to the
 //   10,000th push accepted (the e-mails go out beside them, as in production); anchor 10 s (target ≤ 1).
 // Its own database (<DATABASE_URL's name>_push_bench, dropped and re-created) and a unique queue prefix.
+// BENCH_SMOKE=1: 50 and 100 people (jobs/bench/harness.ts).
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { refreshPark, runParkTick } from '@walkon/core';
@@ -25,17 +26,11 @@ import { createQueues, type Queues } from '../src/queues.ts';
 import { openParkEntry } from '../test/fixtures/liveFeed.ts';
 import { type PushService, startPushService } from '../test/fixtures/pushService.ts';
 import { startTestWorker } from '../test/fixtures/testWorker.ts';
+import { bench, benchDatabase, note, part, size } from './harness.ts';
 
-const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
-base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_push_bench`;
-const url = base.toString();
-const note = (s: string) => console.log(`# ${s}`);
-function bench(figure: string, value: number, unit: string, anchor: number) {
-  const round = (x: number) => Math.round(x * 1000) / 1000;
-  console.log(
-    `BENCH ${JSON.stringify({ figure, value: round(value), unit, anchor: round(anchor), ratio: round(anchor ? value / anchor : 0) })}`,
-  );
-}
+const { url, name: dbName } = benchDatabase('push_bench');
+const N = size(5_000, 50);
+const N_TICK = size(10_000, 100);
 
 let clock = new Date('2026-11-24T20:00:00Z');
 const now = () => clock;
@@ -147,14 +142,13 @@ async function main() {
   await sql`insert into destinations (id, name) values ('push-bench', 'Bench Resort')`.execute(db);
   await sql`insert into parks (id, destination_id, name, timezone)
             select 'push-bench-park-' || k, 'push-bench', 'Bench Park ' || k, ${TZ} from generate_series(0, 2) k`.execute(db);
-  console.log(`# WalkOn push benchmark — ${new Date().toISOString()}, database ${base.pathname.slice(1)}`);
+  console.log(`# WalkOn push benchmark — ${new Date().toISOString()}, database ${dbName}`);
   // The push service in one process per core (a push service is not one thread; its share of the CPU is printed).
   const push = await startPushService({ instances: cpus().length });
-  const N = 5_000;
   const [outboxPark, pushPark, tickPark] = [
     await setupPark(db, push, 0, N, false),
     await setupPark(db, push, 1, N, true),
-    await setupPark(db, push, 2, 10_000, true),
+    await setupPark(db, push, 2, N_TICK, true),
   ];
   await sql`vacuum analyze`.execute(db);
   clock = new Date(clock.getTime() + 60_000);
@@ -182,18 +176,18 @@ async function main() {
 
   // ── tick_to_last_push_s: 10,000 alerts from the poll job, e-mails beside them ─────────────────────────────
   const before = await count(db, `select count(*)::int as n from push_deliveries where status = 'sent'`);
-  const tick = await phase(db, push, before + 10_000, `select count(*)::int as n from push_deliveries where status = 'sent'`, async (q) => {
+  const tick = await phase(db, push, before + N_TICK, `select count(*)::int as n from push_deliveries where status = 'sent'`, async (q) => {
     await q.poll.add('poll', { parkId: tickPark });
   });
-  bench('tick_to_last_push_s', tick.seconds, 's', 10);
+  bench('tick_to_last_push_s', tick.seconds, 's', N_TICK / 1_000);
   const other = await count(db, `select count(*)::int as n from push_deliveries where status not in ('sent')`);
   note(
-    `10,000 alerts from the poll job to the last push accepted: ${tick.seconds.toFixed(2)} s (${tick.n - before} pushes; ${other} not sent; CPU a push: worker ${tick.cpuMsEach.toFixed(2)} ms, push service ${tick.mockMsEach?.toFixed(2) ?? '?'} ms; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
+    `${N_TICK.toLocaleString()} alerts from the poll job to the last push accepted: ${tick.seconds.toFixed(2)} s (${tick.n - before} pushes; ${other} not sent; CPU a push: worker ${tick.cpuMsEach.toFixed(2)} ms, push service ${tick.mockMsEach?.toFixed(2) ?? '?'} ms; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
   );
   await push.close();
   await db.destroy();
   await dropDatabase(url);
 }
 
-await main();
+await part('push', 20 * 60, 90, main);
 process.exit(0);

@@ -10,7 +10,7 @@
 // - tick_to_last_message_s_provider: 10,000 alerts (one attraction drops for 10,000 visitors) from the poll
 //   job to the last message the fake accepts at Q = 1,000/s; anchor = 10,000 ÷ Q = 10 s (target ≤ 1.3).
 // Its own database (<DATABASE_URL's name>_send_bench, dropped and re-created) and a unique queue prefix.
-import { type ChildProcess, fork } from 'node:child_process';
+// BENCH_SMOKE=1: 80, 100 and 100 messages (jobs/bench/harness.ts).
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -27,19 +27,14 @@ import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
 import { createQueues, type Queues } from '../src/queues.ts';
 import { openParkEntry } from '../test/fixtures/liveFeed.ts';
 import { startTestWorker } from '../test/fixtures/testWorker.ts';
+import { bench, benchDatabase, firstMessage, note, part, size, startChild } from './harness.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LATENCY_MS = 50;
-const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
-base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_send_bench`;
-const url = base.toString();
-const note = (s: string) => console.log(`# ${s}`);
-function bench(figure: string, value: number, unit: string, anchor: number) {
-  const round = (x: number) => Math.round(x * 1000) / 1000;
-  console.log(
-    `BENCH ${JSON.stringify({ figure, value: round(value), unit, anchor: round(anchor), ratio: round(anchor ? value / anchor : 0) })}`,
-  );
-}
+const { url, name: dbName } = benchDatabase('send_bench');
+const N_THROUGHPUT = size(8_000, 80);
+const N_QUOTA = size(1_000, 100);
+const N_TICK = size(10_000, 100);
 
 // 15:00 in Orlando on a fixed day; every park's attraction 0 drops from 40 to 5 minutes on the second tick.
 let clock = new Date('2026-11-24T20:00:00Z');
@@ -90,22 +85,20 @@ async function setupPark(db: Kysely<Database>, k: number, visitors: number) {
 
 /** The fake in its own process, driven over IPC. */
 async function startFake() {
-  const child: ChildProcess = fork(path.join(here, '../test/fixtures/awsFakeProcess.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const fake = startChild('SESv2 / SNS fake', path.join(here, '../test/fixtures/awsFakeProcess.ts'), process.env);
+  const child = fake.process;
   const ask = <T>(m: unknown) =>
     new Promise<T>((resolve) => {
       child.once('message', (r) => resolve(r as T));
       child.send(m as object);
     });
-  const { url: fakeUrl } = await new Promise<{ url: string }>((resolve) => child.once('message', (m) => resolve(m as { url: string })));
+  const { url: fakeUrl } = await firstMessage<{ url: string }>(fake, 60, 30);
   return {
     url: fakeUrl,
     set: (opts: Record<string, number>) => ask({ cmd: 'set', opts }),
     reset: () => ask({ cmd: 'reset' }),
     stats: () => ask<{ accepted: number; first: number; last: number; distinct: number; counts: Record<string, number> }>({ cmd: 'stats' }),
-    close: () => child.disconnect(),
+    close: () => fake.stop(),
   };
 }
 type Fake = Awaited<ReturnType<typeof startFake>>;
@@ -179,7 +172,7 @@ async function main() {
   await sql`insert into destinations (id, name) values ('send-bench', 'Bench Resort')`.execute(db);
   await sql`insert into parks (id, destination_id, name, timezone)
             select 'send-bench-park-' || k, 'send-bench', 'Bench Park ' || k, ${TZ} from generate_series(0, 2) k`.execute(db);
-  console.log(`# WalkOn provider send benchmark — ${new Date().toISOString()}, database ${base.pathname.slice(1)}`);
+  console.log(`# WalkOn provider send benchmark — ${new Date().toISOString()}, database ${dbName}`);
   const fake = await startFake();
   Object.assign(process.env, {
     AWS_ENDPOINT_URL_SESV2: fake.url,
@@ -190,9 +183,9 @@ async function main() {
     AWS_MAX_ATTEMPTS: '1',
   });
   const [throughputPark, quotaPark, tickPark] = [
-    await setupPark(db, 0, 8_000),
-    await setupPark(db, 1, 1_000),
-    await setupPark(db, 2, 10_000),
+    await setupPark(db, 0, N_THROUGHPUT),
+    await setupPark(db, 1, N_QUOTA),
+    await setupPark(db, 2, N_TICK),
   ];
   await sql`vacuum analyze`.execute(db);
   clock = new Date(clock.getTime() + 60_000);
@@ -210,8 +203,8 @@ async function main() {
     const sendConcurrency = 4;
     const providerConcurrency = 8;
     await fake.set({ latencyMs: LATENCY_MS, sesPerSecond: -1 });
-    const r = await phase(db, fake, { expected: 8_000, sendConcurrency, providerConcurrency, sesPerSecond: 100_000 }, (q) =>
-      claimAndEnqueue(throughputPark, q, 8_000),
+    const r = await phase(db, fake, { expected: N_THROUGHPUT, sendConcurrency, providerConcurrency, sesPerSecond: 100_000 }, (q) =>
+      claimAndEnqueue(throughputPark, q, N_THROUGHPUT),
     );
     const perS = (r.accepted - 1) / ((r.last - r.first) / 1000);
     const ceiling = (sendConcurrency * providerConcurrency) / (LATENCY_MS / 1000);
@@ -224,8 +217,8 @@ async function main() {
   // ── Quota: 100/s at the fake and in SES_MAX_PER_SECOND ───────────────────────────────────────────────────
   {
     await fake.set({ latencyMs: LATENCY_MS, sesPerSecond: 100 });
-    const r = await phase(db, fake, { expected: 1_000, sendConcurrency: 10, providerConcurrency: 8, sesPerSecond: 100 }, (q) =>
-      claimAndEnqueue(quotaPark, q, 1_000),
+    const r = await phase(db, fake, { expected: N_QUOTA, sendConcurrency: 10, providerConcurrency: 8, sesPerSecond: 100 }, (q) =>
+      claimAndEnqueue(quotaPark, q, N_QUOTA),
     );
     const perS = (r.accepted - 1) / ((r.last - r.first) / 1000);
     bench('send_quota_utilisation', perS / 100, 'share of quota', 1);
@@ -238,20 +231,20 @@ async function main() {
   {
     const Q = 1_000;
     await fake.set({ latencyMs: LATENCY_MS, sesPerSecond: Q });
-    const r = await phase(db, fake, { expected: 10_000, sendConcurrency: 10, providerConcurrency: 8, sesPerSecond: Q }, async (q) => {
+    const r = await phase(db, fake, { expected: N_TICK, sendConcurrency: 10, providerConcurrency: 8, sesPerSecond: Q }, async (q) => {
       await q.poll.add('poll', { parkId: tickPark });
     });
     const seconds = (r.last - r.t0) / 1000;
-    bench('tick_to_last_message_s_provider', seconds, 's', 10_000 / Q);
+    bench('tick_to_last_message_s_provider', seconds, 's', N_TICK / Q);
     note(
-      `10,000 alerts from the poll job to the provider's last acceptance: ${seconds.toFixed(2)} s at Q = ${Q}/s (${r.distinct} recipients, failed ${r.failed}, throttling answers ${r.counts.throttled}; worker CPU ${r.cpuMsPerMessage.toFixed(2)} ms a message)`,
+      `${N_TICK.toLocaleString()} alerts from the poll job to the provider's last acceptance: ${seconds.toFixed(2)} s at Q = ${Q}/s (${r.distinct} recipients, failed ${r.failed}, throttling answers ${r.counts.throttled}; worker CPU ${r.cpuMsPerMessage.toFixed(2)} ms a message)`,
     );
   }
 
-  fake.close();
+  await fake.close();
   await db.destroy();
   await dropDatabase(url);
 }
 
-await main();
+await part('provider sends', 20 * 60, 90, main);
 process.exit(0);

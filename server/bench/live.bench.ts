@@ -12,8 +12,8 @@
 // The server runs in a child process (production settings, info logs to /dev/null), autocannon and the ticks in
 // this one, all on 127.0.0.1. Its own database (<DATABASE_URL's name>_bench_live) and queue prefix. Each route gets
 // BENCH_SECONDS (default 30) of load in slices of BENCH_SLICE_SECONDS (default 3) that alternate with its anchor's, so
-// the shared machine's load swings hit both; the medians of the slices are printed.
-import { execSync, fork } from 'node:child_process';
+// the shared machine's load swings hit both; the medians of the slices are printed. BENCH_SMOKE=1: 20 parks, 2 slices
+// of 1 s, 3 rebuilds (jobs/bench/harness.ts).
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { runParkTick } from '@walkon/core';
@@ -26,6 +26,7 @@ import { createQueues, DEMO_HISTORY, importHistory } from '@walkon/jobs';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { pino } from 'pino';
+import { bench, benchDatabase, firstMessage, note, part, SMOKE, size, startChild } from '../../jobs/bench/harness.ts';
 import { buildApp } from '../src/app.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { encode, sendCached } from '../src/services/responseCache.ts';
@@ -34,13 +35,12 @@ import { liveSnapshot } from '../src/services/waitTimes.ts';
 
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const MK_FILE = 'tpw_live_magic-kingdom_2026-04-14T2227Z.json';
-const PARKS = 130;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const SLICE = Number(process.env.BENCH_SLICE_SECONDS ?? 3);
+const PARKS = size(130, 20);
+const SECONDS = SMOKE ? 2 : Number(process.env.BENCH_SECONDS ?? 30);
+const SLICE = SMOKE ? 1 : Number(process.env.BENCH_SLICE_SECONDS ?? 3);
+const REBUILDS = size(15, 3);
 const RUNS = Math.max(1, Math.round(SECONDS / SLICE));
-const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
-base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_bench_live`;
-const url = base.toString();
+const { url } = benchDatabase('bench_live');
 const now = () => new Date();
 
 /**
@@ -155,13 +155,6 @@ async function load(address: string, paths: string[], seconds: number) {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const round = (n: number) => Math.round(n * 1000) / 1000;
-const bench = (figure: string, value: number, unit: string, anchor: number) =>
-  console.log(
-    `BENCH ${JSON.stringify({ figure, value: round(value), unit, anchor: round(anchor), ratio: round(anchor ? value / anchor : 0) })}`,
-  );
-const note = (s: string) => console.log(`# ${s}`);
-const uptime = (when: string) => note(`uptime (${when}): ${execSync('uptime').toString().trim()}`);
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 async function timed(f: () => Promise<unknown>): Promise<number> {
   const t0 = process.hrtime.bigint();
@@ -217,7 +210,6 @@ function typicalDayBare(db: Kysely<Database>, attractionId: string, isoWeekday: 
 }
 
 async function main() {
-  uptime('start');
   await dropDatabase(url);
   await ensureDatabase(url);
   const db = createDb(url, 12);
@@ -247,15 +239,15 @@ async function main() {
   ).map((r) => r.id);
   note(`${parks.length} parks polled; Magic Kingdom has ${rides.length} rides; history imported`);
 
-  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_ROLE: 'server' }, execArgv: process.execArgv });
-  const address = await new Promise<string>((resolve) => child.once('message', (m: { address: string }) => resolve(m.address)));
+  const child = startChild('bench API server', fileURLToPath(import.meta.url), { ...process.env, BENCH_ROLE: 'server' });
+  const { address } = await firstMessage<{ address: string }>(child, 120, 60);
   note(`server ${address}; 100 connections, ${RUNS} slices of ${SLICE} s per route and anchor, alternating`);
 
   // ── /api/live over 130 parks while ticks invalidate 10 parks a second ────────────────────────────────────
   let next = 0;
   const tenParks = () => Array.from({ length: 10 }, () => parks[next++ % parks.length]!);
   const livePaths = parks.map((p) => `/api/live/${p}`);
-  await load(address, livePaths, 2); // warm-up: every park's document built once
+  await load(address, livePaths, size(2, 1)); // warm-up: every park's document built once
   let ticks = ticker(db, source, tenParks);
   const live = { rps: [] as number[], p99: [] as number[], arps: [] as number[], ap99: [] as number[] };
   for (let r = 0; r < RUNS; r++) {
@@ -276,7 +268,7 @@ async function main() {
   const rebuild: number[] = [];
   const rebuildFloor: number[] = [];
   const probe = parks[1]!;
-  for (let r = 0; r < 15; r++) {
+  for (let r = 0; r < REBUILDS; r++) {
     await runParkTick({ db, source, now }, probe);
     const at = now();
     rebuildFloor.push(
@@ -292,7 +284,7 @@ async function main() {
 
   // ── Ride pages across Magic Kingdom's rides, its version changing every second ──────────────────────────
   const ridePaths = rides.map((r) => `/api/history/${MK}/${r}`);
-  await load(address, ridePaths, 2);
+  await load(address, ridePaths, size(2, 1));
   ticks = ticker(db, source, () => [MK]);
   const page = { rps: [] as number[], p99: [] as number[], arps: [] as number[], ap99: [] as number[] };
   for (let r = 0; r < RUNS; r++) {
@@ -316,7 +308,7 @@ async function main() {
   note(`ride page rebuilds timed on ${withHistory.length} rides with a typical day`);
   const pageRebuild: number[] = [];
   const pageFloor: number[] = [];
-  for (let r = 0; r < 15; r++) {
+  for (let r = 0; r < REBUILDS; r++) {
     await runParkTick({ db, source, now }, MK);
     const ride = withHistory[r % withHistory.length] ?? rides[r % rides.length]!;
     const at = now();
@@ -329,17 +321,15 @@ async function main() {
   );
   bench('ride_page_rebuild_ms', median(pageRebuild), 'ms', median(pageFloor));
 
-  child.send('stop');
-  await new Promise((r) => child.once('exit', r));
+  await child.stop('stop');
   await deps.queues.close();
   deps.redis?.disconnect();
   await db.destroy();
   await dropDatabase(url);
-  uptime('end');
 }
 
 if (process.env.BENCH_ROLE === 'server') await serve();
 else {
-  await main();
+  await part('read API', 20 * 60, 100, main);
   process.exit(0);
 }

@@ -5,8 +5,11 @@
 //   upstream_reads_per_park_minute   the most live reads any park got per minute (watched parks: their tick; every
 //                                    other park: the 5-minute collector and page requests); anchor 1, target exactly 1
 // plus the watched parks' range and the other parks' total. Its own database (<DATABASE_URL's name>_bench_upstream)
-// and queue prefix; the processes get WAIT_TIMES_SOURCE=http and THEMEPARKS_API_URL = the fake.
-import { type ChildProcess, execSync, fork } from 'node:child_process';
+// and queue prefix; the processes get WAIT_TIMES_SOURCE=http and THEMEPARKS_API_URL = the fake, and run in the
+// production profile (NODE_ENV=production, checked by productionProblem before they start): NOTIFY_TRANSPORT=outbox
+// set explicitly, PUBLIC_ORIGIN an https:// address (the bench reaches the API on 127.0.0.1, as a TLS proxy would),
+// PUSH=off and PAYMENTS=off. A process that exits or is not ready in time fails the bench with its last stderr lines
+// (jobs/bench/harness.ts). BENCH_SMOKE=1: 10 s of browsing once the three are ready (no first reads, no warm-up).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -16,23 +19,16 @@ import { fileURLToPath } from 'node:url';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@walkon/db';
 import { FIXTURES_DIR, TEST_REDIS_URL } from '@walkon/db/testing';
 import { parkLocalDate } from '@walkon/domain/dates';
+import { productionProblem } from '@walkon/integrations/env';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
+import { bench, benchDatabase, fail, note, part, SMOKE, size, startChild, waitReady } from '../../jobs/bench/harness.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
-const MINUTES = Number(process.env.BENCH_UPSTREAM_MINUTES ?? 3);
+const MINUTES = SMOKE ? 1 / 6 : Number(process.env.BENCH_UPSTREAM_MINUTES ?? 3);
 const WATCHED_PARKS = 6;
-const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
-base.pathname = `/${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_bench_upstream`;
-const url = base.toString();
-const note = (s: string) => console.log(`# ${s}`);
-const uptime = (when: string) => note(`uptime (${when}): ${execSync('uptime').toString().trim()}`);
-const round = (n: number) => Math.round(n * 1000) / 1000;
-const bench = (figure: string, value: number, unit: string, anchor: number) =>
-  console.log(
-    `BENCH ${JSON.stringify({ figure, value: round(value), unit, anchor: round(anchor), ratio: round(anchor ? value / anchor : 0) })}`,
-  );
+const { url } = benchDatabase('bench_upstream');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ── The fake ThemeParks.wiki: the recorded catalogue; every park's live document is the Magic Kingdom recording
@@ -85,7 +81,6 @@ async function freePort(): Promise<number> {
 }
 
 async function main() {
-  uptime('start');
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
   const fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
   await dropDatabase(url);
@@ -139,26 +134,36 @@ async function main() {
     DINING_SOURCE: 'off',
     LOG_LEVEL: 'error',
     NODE_ENV: 'production',
+    PUSH: 'off',
+    PAYMENTS: 'off',
+    PUSH_ALLOW_INSECURE_ENDPOINTS: 'off',
     HOST: '127.0.0.1',
     PORT: String(port),
-    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    PUBLIC_ORIGIN: 'https://walkon.bench.test',
   };
-  const start = (file: string): ChildProcess => fork(path.join(ROOT, file), [], { env, execArgv: process.execArgv, stdio: 'inherit' });
-  const children = [start('jobs/src/main.ts'), start('jobs/src/main.ts'), start('server/src/main.ts')];
+  const refused = productionProblem(env);
+  if (refused) fail(`the upstream bench's processes would refuse to start: ${refused}`);
+  // Each worker's readiness on its own WORKER_METRICS_PORT (/readyz: PostgreSQL and Redis answer).
+  const opsPorts = [await freePort(), await freePort()];
+  const workerEnv = (k: number) => ({ ...env, WORKER_METRICS_PORT: String(opsPorts[k]), WORKER_METRICS_HOST: '127.0.0.1' });
+  const children = [
+    startChild('worker 1', path.join(ROOT, 'jobs/src/main.ts'), workerEnv(0)),
+    startChild('worker 2', path.join(ROOT, 'jobs/src/main.ts'), workerEnv(1)),
+    startChild('api', path.join(ROOT, 'server/src/main.ts'), env),
+  ];
   const api = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(`${api}/healthz`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    await sleep(500);
-  }
-  // Warm-up: every watched park ticked once (its first read), then a minute so every job scheduler is in step.
-  while (!watched.every((p) => reads.some((r) => r.parkId === p))) await sleep(500);
-  note(`${children.length} processes up (two workers, the API on ${api}); fake ThemeParks.wiki on ${fakeUrl}; warming up 60 s`);
-  await sleep(60_000);
+  const ok = (u: string) => fetch(u, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok);
+  await waitReady('the API (/healthz) and both workers (/readyz)', children, 120, 60, async () =>
+    (await Promise.all([ok(`${api}/healthz`), ...opsPorts.map((p) => ok(`http://127.0.0.1:${p}/readyz`))])).every(Boolean),
+  );
+  // Warm-up: every watched park ticked once (its first read; the poll schedulers run on the minute), then a minute so
+  // every job scheduler is in step. A smoke browses at once.
+  if (!SMOKE)
+    await waitReady('the workers (a first read of every watched park)', children, 180, 60, async () =>
+      watched.every((p) => reads.some((r) => r.parkId === p)),
+    );
+  note(`${children.length} processes up (two workers, the API on ${api}); fake ThemeParks.wiki on ${fakeUrl}; warming up ${size(60, 0)} s`);
+  await sleep(size(60_000, 0));
 
   // Browsing: ten visitors at a time open live tables (watched parks and others) and ride pages.
   const browsed = [...watched, ...parksOfCatalogue.filter((p) => !watched.includes(p)).slice(0, 20)];
@@ -177,7 +182,7 @@ async function main() {
     Array.from({ length: 10 }, async () => {
       while (Date.now() < t1) {
         const page = pagesOf[Math.floor(Math.random() * pagesOf.length)]!;
-        const r = await fetch(`${api}${page}`).catch(() => null);
+        const r = await fetch(`${api}${page}`, { signal: AbortSignal.timeout(30_000) }).catch(() => null);
         requests++;
         if (!r || (!r.ok && r.status !== 404)) failures++;
         await r?.arrayBuffer().catch(() => null);
@@ -185,6 +190,7 @@ async function main() {
       }
     }),
   );
+  note(`browsing done at ${new Date().toISOString()}`);
   const inWindow = reads.filter((r) => r.at >= t0 && r.at < t1);
   const perPark = new Map<string, number>();
   for (const r of inWindow) perPark.set(r.parkId, (perPark.get(r.parkId) ?? 0) + 1);
@@ -203,8 +209,9 @@ async function main() {
   bench('upstream_reads_per_park_minute', maxPerMinute, 'reads', 1);
   bench('upstream_reads_per_watched_park_minute_min', Math.min(...watchedCounts) / MINUTES, 'reads', 1);
 
-  for (const c of children) c.kill('SIGTERM');
-  await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+  const stopping = Date.now();
+  await Promise.all(children.map((c) => c.stop()));
+  note(`processes stopped in ${((Date.now() - stopping) / 1000).toFixed(1)} s`);
   const redis = new Redis(TEST_REDIS_URL);
   let cursor = '0';
   do {
@@ -217,8 +224,7 @@ async function main() {
   await dropDatabase(url);
   fake.closeAllConnections();
   fake.close();
-  uptime('end');
 }
 
-await main();
+await part('upstream', 15 * 60 + MINUTES * 60, 90, main);
 process.exit(0);
