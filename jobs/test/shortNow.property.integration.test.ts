@@ -54,18 +54,16 @@ const shortRideArb = fc.record({
 });
 
 const stateArb = fc.record({
-  rides: fc
-    .tuple(fc.array(rideArb, { minLength: 1, maxLength: 5 }), shortRideArb)
-    .map(
-      ([rs, short]): {
-        status: string;
-        wait: number | null;
-        stampAgo: number;
-        closesIn: number | null;
-        watched: boolean;
-        threshold: number | null;
-      }[] => [...rs, short],
-    ),
+  rides: fc.tuple(fc.array(rideArb, { minLength: 1, maxLength: 5 }), shortRideArb).map(
+    ([rs, short]): {
+      status: string;
+      wait: number | null;
+      stampAgo: number;
+      closesIn: number | null;
+      watched: boolean;
+      threshold: number | null;
+    }[] => [...rs, short],
+  ),
   /** The feed's newest stamp, minutes before NOW (≤ 15 live, over 15 stale) at the second tick (NOW + 1). */
   feedAgo: fc.constantFrom(1, 1, 1, 1, 1, 1, 1, 20),
   parkClosed: fc.constantFrom(false, false, false, false, false, false, false, true),
