@@ -82,8 +82,9 @@ describe('the alert tick at every instant of the clock matrix', () => {
         {
           email: 'muted@example.com',
           day: c.day,
-          account: (id, email) =>
-            mutes.setMute(db, { userId: id, email, parkId: P, attractionId: null, until: new Date(at.getTime() + 30 * 60_000) }, at),
+          account: async (id, email) => {
+            await mutes.setMute(db, { userId: id, email, parkId: P, attractionId: null, until: new Date(at.getTime() + 30 * 60_000) }, at);
+          },
         },
       ];
       for (const p of people) {

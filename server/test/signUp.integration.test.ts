@@ -5,7 +5,16 @@ import { pino } from 'pino';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { signUpReturnPath } from '../src/services/auth.ts';
-import { NO_LIVE_DATA, ORIGIN, signUpToken, signUpUser, type TrpcResponse, trpcCall, withTestServer } from './harness.ts';
+import {
+  legacyUnverifiedUser,
+  NO_LIVE_DATA,
+  ORIGIN,
+  signUpToken,
+  signUpUser,
+  type TrpcResponse,
+  trpcCall,
+  withTestServer,
+} from './harness.ts';
 
 /**
  * Sign-up tells nothing, before or after (docs/security.md "Accounts", docs/rules.md R29,
@@ -83,7 +92,9 @@ async function signUpTokens(to: string, count: number): Promise<string[]> {
 describe('sign-up tells nothing, before or after', () => {
   it('a new and a registered address: the same answer, no cookie, and the same answers to every next request made with it', async () => {
     const app = await strictApp();
-    const owner = await signUpUser(env.app, uniqueEmail('known'));
+    // The owner's account is written straight to the database: an account made through the link would have spent one
+    // of the address's 3 account e-mails this hour (docs/security.md), and the two addresses must start alike.
+    const owner = await legacyUnverifiedUser(env, uniqueEmail('known'));
     const fresh = uniqueEmail('fresh');
     const a = await trpcCall(app, 'auth.signUp', input(fresh), { remoteAddress: ip() });
     const b = await trpcCall(app, 'auth.signUp', input(owner.email), { remoteAddress: ip() });
