@@ -1,5 +1,5 @@
 import { createDb } from '@walkon/db';
-import { assertProductionReady, loadIntegrationsEnv } from '@walkon/integrations/env';
+import { loadIntegrationsEnv, refuseToStart } from '@walkon/integrations/env';
 import { createLogger } from '@walkon/integrations/logger';
 import {
   createDiningProvider,
@@ -11,11 +11,12 @@ import {
 } from '@walkon/integrations/providers';
 import { createQueues, createRedis } from '@walkon/jobs/producers';
 import { buildApp } from './app.ts';
-import { loadServerEnv } from './env.ts';
+import { loadServerEnv, serverEnvProblems } from './env.ts';
 import { createPayments } from './payments/stripe.ts';
 
 // The API process: reads env, builds the app, listens, and closes gracefully on SIGTERM/SIGINT.
-assertProductionReady('api');
+// Every missing or wrong setting in one message, before anything connects (docs/OPERATIONS.md "First start").
+refuseToStart('api', serverEnvProblems());
 const env = loadServerEnv();
 const providerEnv = loadIntegrationsEnv();
 const logger = createLogger('server', env.LOG_LEVEL);
@@ -36,6 +37,7 @@ const flights = flightProvider ? createFlightSearchService({ provider: flightPro
 if (!flights) logger.warn('flight search unavailable: set DUFFEL_ACCESS_TOKEN (or FLIGHTS_SOURCE=replay for recorded examples)');
 // On-demand park reads honour the Retry-After the worker recorded (and record theirs) in the shared Redis gate.
 const source = createWaitTimesSource(providerEnv, now, createRedisReadGate({ redis, prefix: env.QUEUE_PREFIX }));
+let stopping = false;
 const app = await buildApp({
   db,
   queues,
@@ -50,6 +52,7 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY,
   metricsToken: env.METRICS_TOKEN,
   redis,
+  stopping: () => stopping,
   flights,
   // Account e-mails (verification, password reset, new address) through the same transport as alerts.
   notifier: createNotifier(providerEnv, redis),
@@ -68,11 +71,21 @@ if (env.PAYMENTS !== 'off' && !env.STRIPE_SECRET_KEY)
   logger.warn('STRIPE_SECRET_KEY not set: paid checkout is disabled (promo codes still work)');
 await app.listen({ port: env.PORT, host: env.HOST });
 
-let stopping = false;
+/**
+ * SIGTERM/SIGINT (docs/OPERATIONS.md "Stopping"): /readyz answers 503 at once while the listener keeps serving for
+ * SHUTDOWN_DRAIN_SECONDS (default 5), so the load balancer takes this process out first; then the listener closes
+ * and the requests in flight finish. SHUTDOWN_TIMEOUT_SECONDS (default 30) bounds the whole: past it, exit 1.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'server stopping');
+  logger.info({ signal, drainSeconds: env.SHUTDOWN_DRAIN_SECONDS, deadlineSeconds: env.SHUTDOWN_TIMEOUT_SECONDS }, 'server stopping');
+  const deadline = setTimeout(() => {
+    logger.error({ deadlineSeconds: env.SHUTDOWN_TIMEOUT_SECONDS }, 'server: shutdown deadline passed, exiting');
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+  deadline.unref();
+  await new Promise((r) => setTimeout(r, env.SHUTDOWN_DRAIN_SECONDS * 1000));
   await app.close();
   await queues.close();
   redis.disconnect();
