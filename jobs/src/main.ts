@@ -23,6 +23,8 @@ const db = createDb(env.DATABASE_URL, {
   max: env.DB_POOL_MAX,
   prepared: env.PG_PREPARED === 'on',
   onIdleError: (err) => logger.warn({ err }, 'postgres: idle connection lost'),
+  // PgBouncer in transaction mode without prepared-statement support: named once, then run without (docs/OPERATIONS.md).
+  onPreparedUnsupported: (sentence) => logger.error({ setting: 'PG_PREPARED' }, sentence),
 });
 if (clusterNodesOf(env.REDIS_URL, env.REDIS_CLUSTER_NODES)) assertClusterPrefix(env.QUEUE_PREFIX);
 const connection = createRedis(env.REDIS_URL, 'worker', env.REDIS_CLUSTER_NODES);

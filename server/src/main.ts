@@ -25,6 +25,8 @@ const db = createDb(env.DATABASE_URL, {
   max: providerEnv.DB_POOL_MAX,
   prepared: providerEnv.PG_PREPARED === 'on',
   onIdleError: (err) => logger.warn({ err }, 'postgres: idle connection lost'),
+  // PgBouncer in transaction mode without prepared-statement support: named once, then run without (docs/OPERATIONS.md).
+  onPreparedUnsupported: (sentence) => logger.error({ setting: 'PG_PREPARED' }, sentence),
 });
 const redis = createRedis(env.REDIS_URL, 'producer', providerEnv.REDIS_CLUSTER_NODES);
 redis.on('error', (err) => logger.warn({ err }, 'redis'));
