@@ -35,8 +35,11 @@ export const integrationsEnvSchema = z.object({
   NOTIFY_TRANSPORT: z.enum(['outbox', 'aws']).optional(),
   AWS_REGION: z.string().optional(),
   SES_FROM_EMAIL: z.string().optional(),
-  /** The SES account's maximum send rate (messages/s, shared by every worker); default 1, SES's documented sandbox rate. */
-  SES_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(1),
+  /**
+   * The SES account's maximum send rate (messages/s, shared by every worker); unset = read from the account (SESv2
+   * GetAccount SendQuota.MaxSendRate, resolveSesRate), 1 when that fails.
+   */
+  SES_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).optional(),
   /** The SNS account's SMS rate (messages/s, shared by every worker); default 20, SNS's documented default. */
   SNS_SMS_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
   // --- Web Push (docs/decisions/038-web-push-channel.md): API and worker share the key pair ---

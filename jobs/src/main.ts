@@ -4,7 +4,7 @@ import { createLogger, repeatingWarning } from '@walkon/integrations/logger';
 import { checkReadiness } from '@walkon/integrations/ops';
 import { createDiningProvider } from '@walkon/integrations/providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from '@walkon/integrations/providers/flights/index.ts';
-import { createNotifier } from '@walkon/integrations/providers/notify/index.ts';
+import { createNotifier, resolveSesRate } from '@walkon/integrations/providers/notify/index.ts';
 import { createPushSender } from '@walkon/integrations/providers/push.ts';
 import { createRedisReadGate, createWaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { assertClusterPrefix, clusterNodesOf, createRedis } from '@walkon/integrations/redis';
@@ -92,6 +92,11 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
+// The SES budget: SES_MAX_PER_SECOND, else the account's own MaxSendRate (docs/OPERATIONS.md "Sending rate").
+const ses = env.NOTIFY_TRANSPORT === 'aws' ? await resolveSesRate(env) : null;
+if (ses?.problem) logger.warn({ sesMaxPerSecond: ses.perSecond, from: ses.from }, ses.problem);
+else if (ses) logger.info({ sesMaxPerSecond: ses.perSecond, from: ses.from }, 'SES send rate');
+
 worker = await buildWorker({
   db,
   metrics,
@@ -100,7 +105,7 @@ worker = await buildWorker({
   source,
   // Restaurant availability for the 15-minute restaurant check (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE); null = off.
   dining: createDiningProvider(env, source, now),
-  notifier: createNotifier(env, connection),
+  notifier: createNotifier(env, connection, { sesPerSecond: ses?.perSecond }),
   logger,
   now,
   publicOrigin: env.PUBLIC_ORIGIN,

@@ -8,6 +8,7 @@ import {
   createNotifier,
   createRedisReadGate,
   createWaitTimesSource,
+  resolveSesRate,
 } from '@walkon/integrations/providers';
 import { createQueues, createRedis } from '@walkon/jobs/producers';
 import { buildApp } from './app.ts';
@@ -39,6 +40,10 @@ const flights = flightProvider ? createFlightSearchService({ provider: flightPro
 if (!flights) logger.warn('flight search unavailable: set DUFFEL_ACCESS_TOKEN (or FLIGHTS_SOURCE=replay for recorded examples)');
 // On-demand park reads honour the Retry-After the worker recorded (and record theirs) in the shared Redis gate.
 const source = createWaitTimesSource(providerEnv, now, createRedisReadGate({ redis, prefix: env.QUEUE_PREFIX }));
+// Account e-mails share the workers' SES budget: SES_MAX_PER_SECOND, else the account's MaxSendRate.
+const ses = providerEnv.NOTIFY_TRANSPORT === 'aws' ? await resolveSesRate(providerEnv) : null;
+if (ses?.problem) logger.warn({ sesMaxPerSecond: ses.perSecond, from: ses.from }, ses.problem);
+else if (ses) logger.info({ sesMaxPerSecond: ses.perSecond, from: ses.from }, 'SES send rate');
 let stopping = false;
 const app = await buildApp({
   db,
@@ -57,7 +62,7 @@ const app = await buildApp({
   stopping: () => stopping,
   flights,
   // Account e-mails (verification, password reset, new address) through the same transport as alerts.
-  notifier: createNotifier(providerEnv, redis),
+  notifier: createNotifier(providerEnv, redis, { sesPerSecond: ses?.perSecond }),
   // Web Push (docs/decisions/038-web-push-channel.md): on with the VAPID public key, off with PUSH=off or no key.
   push:
     providerEnv.PUSH === 'on' && providerEnv.VAPID_PUBLIC_KEY
