@@ -1,0 +1,140 @@
+import { catalogue, type Database, type Executor, type Kysely, liveStatus, migrationStatus, users, watches } from '@walkon/db';
+import { sql } from 'kysely';
+import type { Queues } from './queues.ts';
+
+/**
+ * The operator's commands of `walkon-jobs` (docs/OPERATIONS.md "Operator CLI"): what `status` reports, granting and
+ * revoking roles, retrying failed deliveries, pausing queues. Each takes its stores as arguments, so the CLI and the
+ * tests run the same code against real PostgreSQL and Redis.
+ */
+
+/** Whole UTC months from the current one to the last monthly partition of `parent` in an unbroken run (0 = only the current one). */
+export async function monthsAhead(db: Executor, parent: 'deliveries' | 'wait_samples', now: Date): Promise<number> {
+  const { rows } = await sql<{ bound: string }>`
+    select pg_get_expr(c.relpartbound, c.oid) as bound
+    from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = ${parent}::regclass`.execute(db);
+  const starts = new Set(rows.map((r) => /FROM \('(\d{4}-\d{2})/.exec(r.bound)?.[1]).filter((m): m is string => m !== undefined));
+  const month = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+  if (!starts.has(month(0))) return -1;
+  let k = 0;
+  while (starts.has(month(k + 1))) k++;
+  return k;
+}
+
+/** What `walkon-jobs status` prints (one JSON object). */
+export interface OperatorStatus {
+  /** Migrations applied and pending, and the newest applied. */
+  schema: { applied: number; pending: number; latest: string | null };
+  /** Redis's maxmemory-policy (`noeviction` is required: an evicted queue key loses jobs); null when CONFIG is not allowed. */
+  redis: { maxmemoryPolicy: string | null; ok: boolean };
+  /** Months of monthly partitions ahead of the current one (-1 = the current month has none: inserts land in the default). */
+  partitionsAhead: { deliveries: number; waitSamples: number };
+  /** Job counts of each queue, and whether it is paused. */
+  queues: Record<string, { paused: boolean; waiting: number; active: number; delayed: number; failed: number }>;
+  /** Each watched park's last successful poll and its age in seconds (null = never polled). */
+  parks: { parkId: string; name: string | null; lastPollAt: string | null; ageSeconds: number | null }[];
+}
+
+/**
+ * The state an operator checks first (docs/OPERATIONS.md "Operator CLI"): schema version, Redis eviction policy,
+ * partitions ahead, queues, last poll per watched park. `now` decides ages and months. Reads only.
+ */
+export async function operatorStatus(deps: { db: Kysely<Database>; queues: Queues; now: Date }): Promise<OperatorStatus> {
+  const { db, queues, now } = deps;
+  const migrations = await migrationStatus(db);
+  const applied = migrations.filter((m) => m.executedAt);
+  let policy: string | null = null;
+  try {
+    const answer = (await queues.connection.call('CONFIG', 'GET', 'maxmemory-policy')) as string[];
+    policy = answer[1] ?? null;
+  } catch {
+    // Managed Redis often forbids CONFIG: unknown, not an error.
+  }
+  const counts: OperatorStatus['queues'] = {};
+  for (const q of queues.all()) {
+    const c = await q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'paused');
+    counts[q.name] = {
+      paused: await q.isPaused(),
+      waiting: (c.waiting ?? 0) + (c.paused ?? 0),
+      active: c.active ?? 0,
+      delayed: c.delayed ?? 0,
+      failed: c.failed ?? 0,
+    };
+  }
+  const watched = await watches.parksWithValidWatches(db, now);
+  const instants = await liveStatus.parkPollInstants(db, watched);
+  const parks = [];
+  for (const p of instants.sort((a, b) => a.parkId.localeCompare(b.parkId))) {
+    const park = await catalogue.getPark(db, p.parkId);
+    parks.push({
+      parkId: p.parkId,
+      name: park?.name ?? null,
+      lastPollAt: p.polledAt?.toISOString() ?? null,
+      ageSeconds: p.polledAt ? Math.round((now.getTime() - p.polledAt.getTime()) / 1000) : null,
+    });
+  }
+  return {
+    schema: { applied: applied.length, pending: migrations.length - applied.length, latest: applied.at(-1)?.name ?? null },
+    redis: { maxmemoryPolicy: policy, ok: policy === 'noeviction' },
+    partitionsAhead: { deliveries: await monthsAhead(db, 'deliveries', now), waitSamples: await monthsAhead(db, 'wait_samples', now) },
+    queues: counts,
+    parks,
+  };
+}
+
+/** The roles `grant-role` / `revoke-role` take (user_roles, docs/spec/part-1.md §6). */
+export const ROLES = ['admin', 'moderator'] as const;
+
+/**
+ * Grants (`grant`) or revokes a role of the account with this e-mail (trimmed, lower-cased): the first admin without
+ * SQL. Returns the account's roles afterwards and whether anything changed.
+ * @throws Error with a sentence when the role is unknown or no account has the e-mail.
+ */
+export async function setRole(
+  db: Kysely<Database>,
+  action: 'grant' | 'revoke',
+  email: string,
+  role: string,
+): Promise<{ userId: string; email: string; roles: string[]; changed: boolean }> {
+  if (!(ROLES as readonly string[]).includes(role)) throw new Error(`Unknown role "${role}": use ${ROLES.join(' or ')}.`);
+  const address = email.trim().toLowerCase();
+  const user = await users.findByEmail(db, address);
+  if (!user) throw new Error(`No account has the e-mail ${address}: it must sign up first.`);
+  const before = await users.rolesOf(db, user.id);
+  if (action === 'grant') await users.grantRole(db, user.id, role as (typeof ROLES)[number]);
+  else await users.revokeRole(db, user.id, role as (typeof ROLES)[number]);
+  const roles = await users.rolesOf(db, user.id);
+  return { userId: user.id, email: address, roles, changed: roles.length !== before.length };
+}
+
+/**
+ * Puts `failed` e-mail and SMS deliveries created at or after `since` back to `queued` (attempts and error
+ * cleared) and returns them for the send queues (the caller enqueues: enqueueDeliveries). Old alerts are not worth
+ * sending late, hence the window (docs/OPERATIONS.md "Operator CLI"). Push deliveries are not included.
+ */
+export async function requeueFailedDeliveries(db: Executor, since: Date) {
+  return db
+    .updateTable('deliveries')
+    .set({ status: 'queued', attempts: 0, error: null })
+    .where('status', '=', 'failed')
+    .where('created_at', '>=', since)
+    .where('channel', 'in', ['email', 'sms'])
+    .returning(['id', 'channel', 'message_key as messageKey'])
+    .execute();
+}
+
+/**
+ * Pauses or resumes the named queues (`all` = every queue): a paused queue keeps its jobs and workers take none
+ * until it is resumed. Returns the names changed.
+ * @throws Error naming the known queues when a name is unknown.
+ */
+export async function setQueuesPaused(queues: Queues, names: string[], paused: boolean): Promise<string[]> {
+  const all = queues.all();
+  const chosen = names.includes('all') ? all : names.map((n) => all.find((q) => q.name === n));
+  const unknown = names.filter((n, k) => n !== 'all' && !chosen[k]);
+  if (unknown.length || !names.length)
+    throw new Error(`Unknown queue ${unknown.join(', ') || '(none given)'}: use all or ${all.map((q) => q.name).join(', ')}.`);
+  for (const q of chosen) await (paused ? q!.pause() : q!.resume());
+  return chosen.map((q) => q!.name);
+}
