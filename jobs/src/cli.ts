@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ensureCatalogue, refreshPark, runFlightPriceCheck, runParkTick, runRestaurantCheck } from '@walkon/core';
-import { alertEngine, catalogue, createDb, rides, subscriptions } from '@walkon/db';
+import { alertEngine, catalogue, createDb, deliveries, rides, subscriptions } from '@walkon/db';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
 import { createLogger } from '@walkon/integrations/logger';
 import { createDiningProvider } from '@walkon/integrations/providers/dining/index.ts';
@@ -12,7 +12,7 @@ import { createRedis } from '@walkon/integrations/redis';
 import { pino } from 'pino';
 import { jobsEnvProblems, loadJobsEnv } from './env.ts';
 import { runMaintenance } from './jobs/maintenance.ts';
-import { operatorStatus, requeueFailedDeliveries, setQueuesPaused, setRole } from './operator.ts';
+import { operatorStatus, setQueuesPaused, setRole } from './operator.ts';
 import { enqueueDeliveries, packBatches } from './pipeline/fanout.ts';
 import { PUSH_BATCH_SIZE } from './pipeline/pushFanout.ts';
 import { sendPushBatch } from './pipeline/pushSend.ts';
@@ -211,7 +211,7 @@ export async function runCli(argv: string[]): Promise<number> {
       const redis = createRedis(env.REDIS_URL, 'producer', env.REDIS_CLUSTER_NODES);
       const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
       try {
-        const requeued = await requeueFailedDeliveries(db, since);
+        const requeued = await deliveries.requeueFailedSince(db, since);
         // A fresh job id prefix: the failed batches' jobs may still be kept by BullMQ under the old ids.
         const jobs = await enqueueDeliveries(queues, requeued, `retry${now().getTime()}`);
         process.stdout.write(`${JSON.stringify({ since: since.toISOString(), requeued: requeued.length, jobs })}\n`);

@@ -1,5 +1,4 @@
-import { catalogue, type Database, type Executor, type Kysely, liveStatus, migrationStatus, users, watches } from '@walkon/db';
-import { sql } from 'kysely';
+import { catalogue, type Database, deliveryPartitions, type Kysely, liveStatus, migrationStatus, users, watches } from '@walkon/db';
 import type { Queues } from './queues.ts';
 
 /**
@@ -7,20 +6,6 @@ import type { Queues } from './queues.ts';
  * revoking roles, retrying failed deliveries, pausing queues. Each takes its stores as arguments, so the CLI and the
  * tests run the same code against real PostgreSQL and Redis.
  */
-
-/** Whole UTC months from the current one to the last monthly partition of `parent` in an unbroken run (0 = only the current one). */
-export async function monthsAhead(db: Executor, parent: 'deliveries' | 'wait_samples', now: Date): Promise<number> {
-  const { rows } = await sql<{ bound: string }>`
-    select pg_get_expr(c.relpartbound, c.oid) as bound
-    from pg_inherits i join pg_class c on c.oid = i.inhrelid
-    where i.inhparent = ${parent}::regclass`.execute(db);
-  const starts = new Set(rows.map((r) => /FROM \('(\d{4}-\d{2})/.exec(r.bound)?.[1]).filter((m): m is string => m !== undefined));
-  const month = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
-  if (!starts.has(month(0))) return -1;
-  let k = 0;
-  while (starts.has(month(k + 1))) k++;
-  return k;
-}
 
 /** What `walkon-jobs status` prints (one JSON object). */
 export interface OperatorStatus {
@@ -53,10 +38,10 @@ export async function operatorStatus(deps: { db: Kysely<Database>; queues: Queue
   }
   const counts: OperatorStatus['queues'] = {};
   for (const q of queues.all()) {
-    const c = await q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'paused');
+    const c = await q.getJobCounts('waiting', 'active', 'delayed', 'failed');
     counts[q.name] = {
       paused: await q.isPaused(),
-      waiting: (c.waiting ?? 0) + (c.paused ?? 0),
+      waiting: c.waiting ?? 0,
       active: c.active ?? 0,
       delayed: c.delayed ?? 0,
       failed: c.failed ?? 0,
@@ -77,7 +62,10 @@ export async function operatorStatus(deps: { db: Kysely<Database>; queues: Queue
   return {
     schema: { applied: applied.length, pending: migrations.length - applied.length, latest: applied.at(-1)?.name ?? null },
     redis: { maxmemoryPolicy: policy, ok: policy === 'noeviction' },
-    partitionsAhead: { deliveries: await monthsAhead(db, 'deliveries', now), waitSamples: await monthsAhead(db, 'wait_samples', now) },
+    partitionsAhead: {
+      deliveries: await deliveryPartitions.monthsAhead(db, 'deliveries', now),
+      waitSamples: await deliveryPartitions.monthsAhead(db, 'wait_samples', now),
+    },
     queues: counts,
     parks,
   };
@@ -106,22 +94,6 @@ export async function setRole(
   else await users.revokeRole(db, user.id, role as (typeof ROLES)[number]);
   const roles = await users.rolesOf(db, user.id);
   return { userId: user.id, email: address, roles, changed: roles.length !== before.length };
-}
-
-/**
- * Puts `failed` e-mail and SMS deliveries created at or after `since` back to `queued` (attempts and error
- * cleared) and returns them for the send queues (the caller enqueues: enqueueDeliveries). Old alerts are not worth
- * sending late, hence the window (docs/OPERATIONS.md "Operator CLI"). Push deliveries are not included.
- */
-export async function requeueFailedDeliveries(db: Executor, since: Date) {
-  return db
-    .updateTable('deliveries')
-    .set({ status: 'queued', attempts: 0, error: null })
-    .where('status', '=', 'failed')
-    .where('created_at', '>=', since)
-    .where('channel', 'in', ['email', 'sms'])
-    .returning(['id', 'channel', 'message_key as messageKey'])
-    .execute();
 }
 
 /**

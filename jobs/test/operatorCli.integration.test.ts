@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createDb, type Database, type Kysely, users } from '@walkon/db';
+import { createDb, type Database, deliveryPartitions, type Kysely, users } from '@walkon/db';
 import { createWorkerDatabase, TEST_REDIS_URL } from '@walkon/db/testing';
 import { createRedis } from '@walkon/integrations/redis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../src/cli.ts';
-import { monthsAhead } from '../src/operator.ts';
 import { createQueues } from '../src/queues.ts';
 
 // docs/OPERATIONS.md "Operator CLI": the operator's commands of walkon-jobs, run as the CLI runs them (runCli reads
@@ -45,8 +44,14 @@ const err: string[] = [];
 async function cli(...args: string[]) {
   out.length = 0;
   err.length = 0;
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((c) => (out.push(String(c)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c) => (err.push(String(c)), true));
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((c) => {
+    out.push(String(c));
+    return true;
+  });
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c) => {
+    err.push(String(c));
+    return true;
+  });
   try {
     const code = await runCli(args);
     const text = out.join('');
@@ -97,8 +102,8 @@ describe('walkon-jobs operator commands', () => {
     const policy = ((await redis.call('CONFIG', 'GET', 'maxmemory-policy')) as string[])[1];
     expect(json.redis).toEqual({ maxmemoryPolicy: policy, ok: policy === 'noeviction' });
     expect(json.partitionsAhead).toEqual({
-      deliveries: await monthsAhead(db, 'deliveries', new Date()),
-      waitSamples: await monthsAhead(db, 'wait_samples', new Date()),
+      deliveries: await deliveryPartitions.monthsAhead(db, 'deliveries', new Date()),
+      waitSamples: await deliveryPartitions.monthsAhead(db, 'wait_samples', new Date()),
     });
     expect(Object.keys(json.queues).sort()).toEqual(
       queues
@@ -113,9 +118,9 @@ describe('walkon-jobs operator commands', () => {
   it('monthsAhead counts an unbroken run of monthly partitions after the current month', async () => {
     // Hand count: the sweep creates the current month and three ahead (docs/OPERATIONS.md "Retention").
     await cli('maintenance', 'run', 'sweep-retention');
-    expect(await monthsAhead(db, 'deliveries', new Date())).toBe(3);
+    expect(await deliveryPartitions.monthsAhead(db, 'deliveries', new Date())).toBe(3);
     // A month with no partition (2001-01) is -1: inserts there land in the default partition.
-    expect(await monthsAhead(db, 'deliveries', new Date('2001-01-15T00:00:00Z'))).toBe(-1);
+    expect(await deliveryPartitions.monthsAhead(db, 'deliveries', new Date('2001-01-15T00:00:00Z'))).toBe(-1);
   });
 
   it('maintenance run <task>: runs it now and prints its counts; an unknown task lists the tasks', async () => {
@@ -157,7 +162,7 @@ describe('walkon-jobs operator commands', () => {
     const rows = await db.selectFrom('deliveries').select(['id', 'status', 'attempts', 'error']).where('id', 'in', [recent, old]).execute();
     expect(rows.find((x) => x.id === recent)).toMatchObject({ status: 'queued', attempts: 0, error: null });
     expect(rows.find((x) => x.id === old)).toMatchObject({ status: 'failed', attempts: 5 });
-    const jobs = await queues.sendEmail.getJobs(['waiting', 'paused']);
+    const jobs = await queues.sendEmail.getJobs(['waiting']);
     expect(jobs.map((j) => j.data)).toEqual([{ deliveryIds: [recent] }]);
     // --since reaches further back.
     const wide = await cli('deliveries', 'retry', '--since', new Date(now - 240 * 60_000).toISOString());
