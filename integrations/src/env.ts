@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { vapidProblem } from './providers/push.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The repository (or release bundle) root: relative settings and the package.json version are read from it. */
+export const REPO_ROOT = repoRoot;
 
 /**
  * The settings of the providers and stores both processes wire (README "Configuration"): the database and Redis,
@@ -54,6 +56,8 @@ export const integrationsEnvSchema = z.object({
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
   // --- end of delivery settings ---
   LOG_LEVEL: z.string().default('info'),
+  /** The running build's version for `walkon_build_info` (default: package.json's version at the root). */
+  WALKON_VERSION: z.string().optional(),
   /**
    * Flight search (docs/decisions/006-duffel-for-flights.md): `duffel` = the Duffel API (needs DUFFEL_ACCESS_TOKEN; without it search is
    * unavailable), `replay` = recorded Duffel example responses (server/test/fixtures/flights/README.md), `off` = unavailable.
