@@ -57,12 +57,13 @@ e2e: deps services chromium
 	npm run build -w @walkon/web
 	npx vitest run --config web/e2e/vitest.config.ts
 
-## infra-deps: Debian's PgBouncer and redis-server for the infra tests
+## infra-deps: Debian's PgBouncer, redis-server and promtool (package prometheus) for the infra tests
 infra-deps:
 	@bash scripts/infra-deps.sh
 
 ## test-infra: real PgBouncer (transaction mode) under two worker processes, a local Redis Cluster, readiness and
-## metrics (vitest.infra.config.ts; a few minutes, so outside `make test`)
+## metrics, health from the first second, the PG_PREPARED pooler check, promtool on ops/alerts.yml
+## (vitest.infra.config.ts; a few minutes, so outside `make test`)
 test-infra: deps services infra-deps
 	npx vitest run --config vitest.infra.config.ts
 
