@@ -1,9 +1,10 @@
+import { createRedisTickLease } from '@walkon/core';
 import type { Database } from '@walkon/db';
 import { createLogger } from '@walkon/integrations/logger';
 import type { Job } from 'bullmq';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { WorkerDeps } from '../src/jobs/definition.ts';
+import type { JobContext } from '../src/jobs/definition.ts';
 import { pollParkJob } from '../src/jobs/pollPark.ts';
 import { MK, MK_OPEN, replayOf, useTestDb, useTestQueues, watchAll } from './helpers.ts';
 
@@ -42,7 +43,8 @@ describe('worker log lines', () => {
     await watchAll(db, MK_OPEN, 'fan@example.com', at);
     const lines: string[] = [];
     const logger = createLogger('worker', 'info', { write: (l: string) => void lines.push(l) });
-    const ctx = { db, queues, connection: redis, source: replayOf(MK_OPEN, at), now: at, logger } as unknown as WorkerDeps;
+    const lease = createRedisTickLease({ redis, prefix: queues.prefix });
+    const ctx = { db, queues, connection: redis, source: replayOf(MK_OPEN, at), now: at, logger, lease } as unknown as JobContext;
     const job = { id: 'j1', timestamp: at().getTime(), opts: {}, attemptsMade: 0, queueName: 'poll-park' } as unknown as Job;
     await pollParkJob.handler(ctx, { parkId: MK }, job, 'token');
     const poll = lines.filter((l) => l.includes('"msg":"poll-park"'));
