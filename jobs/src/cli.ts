@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ensureCatalogue, refreshPark, runFlightPriceCheck, runParkTick, runRestaurantCheck } from '@walkon/core';
 import { alertEngine, catalogue, createDb, deliveries, rides, subscriptions } from '@walkon/db';
@@ -169,7 +170,9 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     if (command === 'grant-role' || command === 'revoke-role') {
       if (!values.email || !values.role) throw new UsageError(`${command} needs --email <e> --role <admin|moderator>`);
-      const out = await setRole(db, command === 'grant-role' ? 'grant' : 'revoke', values.email, values.role);
+      // The audit row names the CLI and the shell's user (role_audit.actor_email; no site account made the change).
+      const actor = `walkon-jobs (${userInfo().username})`;
+      const out = await setRole(db, command === 'grant-role' ? 'grant' : 'revoke', values.email, values.role, actor);
       process.stdout.write(`${JSON.stringify(out)}\n`);
       return 0;
     }

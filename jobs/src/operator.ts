@@ -1,4 +1,14 @@
-import { catalogue, type Database, deliveryPartitions, type Kysely, liveStatus, migrationStatus, users, watches } from '@walkon/db';
+import {
+  accounts,
+  catalogue,
+  type Database,
+  deliveryPartitions,
+  type Kysely,
+  liveStatus,
+  migrationStatus,
+  users,
+  watches,
+} from '@walkon/db';
 import type { Queues } from './queues.ts';
 
 /**
@@ -76,24 +86,29 @@ export const ROLES = ['admin', 'moderator'] as const;
 
 /**
  * Grants (`grant`) or revokes a role of the account with this e-mail (trimmed, lower-cased): the first admin without
- * SQL. Returns the account's roles afterwards and whether anything changed.
- * @throws Error with a sentence when the role is unknown or no account has the e-mail.
+ * SQL. The same repository step as the admin page (accounts.changeRole, docs/spec/part-1.md §6 roles): one
+ * transaction, a `role_audit` row with `actor` (e.g. "walkon-jobs (root)") and no actor id, and the last admin is
+ * never revoked. Returns the account's roles afterwards and whether anything changed.
+ * @throws Error with a sentence when the role is unknown, no account has the e-mail, or it is the last admin.
  */
 export async function setRole(
   db: Kysely<Database>,
   action: 'grant' | 'revoke',
   email: string,
   role: string,
+  actor: string,
 ): Promise<{ userId: string; email: string; roles: string[]; changed: boolean }> {
   if (!(ROLES as readonly string[]).includes(role)) throw new Error(`Unknown role "${role}": use ${ROLES.join(' or ')}.`);
   const address = email.trim().toLowerCase();
-  const user = await users.findByEmail(db, address);
-  if (!user) throw new Error(`No account has the e-mail ${address}: it must sign up first.`);
-  const before = await users.rolesOf(db, user.id);
-  if (action === 'grant') await users.grantRole(db, user.id, role as (typeof ROLES)[number]);
-  else await users.revokeRole(db, user.id, role as (typeof ROLES)[number]);
-  const roles = await users.rolesOf(db, user.id);
-  return { userId: user.id, email: address, roles, changed: roles.length !== before.length };
+  const r = await db
+    .transaction()
+    .execute((tx) =>
+      accounts.changeRole(tx, { actorId: null, actorEmail: actor, targetEmail: address, role: role as (typeof ROLES)[number], action }),
+    );
+  if (r.outcome === 'no_account') throw new Error(`No account has the e-mail ${address}: it must sign up first.`);
+  if (r.outcome === 'last_admin') throw new Error(`${address} is the last admin: make someone else an admin first.`);
+  const user = (await users.findByEmail(db, address))!;
+  return { userId: user.id, email: address, roles: await users.rolesOf(db, user.id), changed: r.outcome === 'changed' };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { userInfo } from 'node:os';
 import { createDb, type Database, deliveryPartitions, type Kysely, users } from '@walkon/db';
 import { createWorkerDatabase, TEST_REDIS_URL } from '@walkon/db/testing';
 import { createRedis } from '@walkon/integrations/redis';
@@ -63,7 +64,7 @@ async function cli(...args: string[]) {
 }
 
 describe('walkon-jobs operator commands', () => {
-  it('grant-role / revoke-role: the first admin without SQL; an unknown address or role is one sentence', async () => {
+  it('grant-role / revoke-role: the first admin without SQL, audited, never the last admin; an unknown address or role is one sentence', async () => {
     const u = await users.createUser(db, { email: 'ops@example.com', fullName: 'Ops', passwordHash: 'x' });
     expect(await cli('grant-role', '--email', ' OPS@example.com ', '--role', 'admin')).toMatchObject({
       code: 0,
@@ -71,8 +72,25 @@ describe('walkon-jobs operator commands', () => {
     });
     expect(await users.rolesOf(db, u.id)).toEqual(['admin']);
     expect((await cli('grant-role', '--email', 'ops@example.com', '--role', 'admin')).json).toMatchObject({ changed: false });
+    // The last admin stays (as on the admin page): a second admin first, then the first can go.
+    const last = await cli('revoke-role', '--email', 'ops@example.com', '--role', 'admin');
+    expect(last.code).toBe(1);
+    expect(last.stderr).toBe('walkon-jobs revoke-role: ops@example.com is the last admin: make someone else an admin first.\n');
+    await users.createUser(db, { email: 'ops2@example.com', fullName: 'Ops 2', passwordHash: 'x' });
+    expect((await cli('grant-role', '--email', 'ops2@example.com', '--role', 'admin')).code).toBe(0);
     expect((await cli('revoke-role', '--email', 'ops@example.com', '--role', 'admin')).json).toMatchObject({ roles: [], changed: true });
     expect(await users.rolesOf(db, u.id)).toEqual([]);
+    // Each change left an audit row naming the CLI and the shell's user.
+    const audit = await db
+      .selectFrom('role_audit')
+      .select(['actor_id', 'actor_email', 'action', 'target_email'])
+      .orderBy('created_at')
+      .execute();
+    expect(audit).toEqual([
+      { actor_id: null, actor_email: `walkon-jobs (${userInfo().username})`, action: 'grant', target_email: 'ops@example.com' },
+      { actor_id: null, actor_email: `walkon-jobs (${userInfo().username})`, action: 'grant', target_email: 'ops2@example.com' },
+      { actor_id: null, actor_email: `walkon-jobs (${userInfo().username})`, action: 'revoke', target_email: 'ops@example.com' },
+    ]);
     const nobody = await cli('grant-role', '--email', 'nobody@example.com', '--role', 'admin');
     expect(nobody.code).toBe(1);
     expect(nobody.stderr).toBe('walkon-jobs grant-role: No account has the e-mail nobody@example.com: it must sign up first.\n');

@@ -44,8 +44,3 @@ export async function grantRole(db: Executor, userId: string, role: Role): Promi
     .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
     .execute();
 }
-
-/** Revokes a role (idempotent: nothing happens when the user does not hold it). */
-export async function revokeRole(db: Executor, userId: string, role: Role): Promise<void> {
-  await db.deleteFrom('user_roles').where('user_id', '=', userId).where('role', '=', role).execute();
-}
