@@ -89,6 +89,8 @@ describe('the compiled server, worker and migrate run under plain node', () => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'development',
+      // The stop in afterAll need not wait for a load balancer (docs/OPERATIONS.md "Stopping").
+      SHUTDOWN_DRAIN_SECONDS: '0',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
