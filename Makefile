@@ -83,13 +83,13 @@ test-clock: deps services chromium
 	  E2E_CLOCK_START=$$at npx vitest run --config web/e2e/vitest.config.ts $(CLOCK_E2E); \
 	done
 
-## infra-deps: Debian's PgBouncer and redis-server for the infra tests
+## infra-deps: Debian's PgBouncer, redis-server and promtool (package prometheus) for the infra tests
 infra-deps:
 	@bash scripts/infra-deps.sh
 
 ## test-infra: real PgBouncer (transaction mode) under two worker processes, a local Redis Cluster, readiness and
-## metrics, the release bundle started from its systemd units and Procfile (vitest.infra.config.ts; a few minutes,
-## so outside `make test`)
+## metrics, health from the first second, the PG_PREPARED pooler check, promtool on ops/alerts.yml, the release
+## bundle started from its systemd units and Procfile (vitest.infra.config.ts; a few minutes, so outside `make test`)
 test-infra: deps services infra-deps chromium
 	npx vitest run --config vitest.infra.config.ts
 

@@ -26,16 +26,45 @@ export type Executor = Kysely<Database> | Transaction<Database>;
  */
 export const PREPARED = '/* prepared */';
 
-/** A pg client that runs statements starting with `PREPARED` as named statements (name = hash of the text). */
-class PreparingClient extends pg.Client {
-  // `any` as in pg's own overloads of query(); only the (text, values) form is changed.
-  override query(config: any, values?: any, callback?: any): any {
-    if (typeof config === 'string' && config.startsWith(PREPARED)) {
-      const name = `w_${createHash('sha1').update(config).digest('hex').slice(0, 20)}`;
-      return super.query({ name, text: config, values }, callback);
+/**
+ * The sentence an operator reads when the connection's pooler loses prepared statements (docs/OPERATIONS.md
+ * "PostgreSQL and PgBouncer"): names the setting to change.
+ */
+export const PREPARED_UNSUPPORTED =
+  'DATABASE_URL goes through a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21, or max_prepared_statements = 0): set PG_PREPARED=off, or max_prepared_statements = 200 in PgBouncer 1.21+; until then this process runs without them (docs/OPERATIONS.md "PostgreSQL and PgBouncer").';
+
+/**
+ * Whether `err` is what a transaction-mode pooler without prepared-statement support makes of a named statement:
+ * prepared on one server connection, then missing (SQLSTATE 26000) or already there (42P05) on the next.
+ */
+export function isPoolerPreparedError(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === '42P05' || code === '26000';
+}
+
+/**
+ * A pg client class that runs statements starting with `PREPARED` as named statements (name = hash of the text)
+ * while `state.named` holds. The first pooler error (isPoolerPreparedError) turns `state.named` off for the whole
+ * pool — every later statement runs unnamed, as with PG_PREPARED=off — and calls `onUnsupported` once with
+ * PREPARED_UNSUPPORTED; the failing statement's error is still thrown (its transaction is aborted; its job retries).
+ */
+function preparingClient(state: { named: boolean }, onUnsupported: (sentence: string) => void): typeof pg.Client {
+  return class PreparingClient extends pg.Client {
+    // `any` as in pg's own overloads of query(); only the (text, values) form is changed.
+    override query(config: any, values?: any, callback?: any): any {
+      if (state.named && typeof config === 'string' && config.startsWith(PREPARED) && typeof callback !== 'function') {
+        const name = `w_${createHash('sha1').update(config).digest('hex').slice(0, 20)}`;
+        return (super.query({ name, text: config, values }) as Promise<unknown>).catch((err: unknown) => {
+          if (isPoolerPreparedError(err) && state.named) {
+            state.named = false;
+            onUnsupported(PREPARED_UNSUPPORTED);
+          }
+          throw err;
+        });
+      }
+      return super.query(config, values, callback);
     }
-    return super.query(config, values, callback);
-  }
+  };
 }
 
 /** How `createDb` builds its pool (settings DB_POOL_MAX and PG_PREPARED, docs/OPERATIONS.md "PgBouncer"). */
@@ -48,6 +77,11 @@ export interface DbOptions {
    * = 0): a named statement prepared on one server connection would be missing, or already exist, on the next.
    */
   prepared?: boolean;
+  /**
+   * Told once, with PREPARED_UNSUPPORTED, when the pooler turns out not to keep prepared statements (the pool then
+   * runs without them); default: a line on stderr.
+   */
+  onPreparedUnsupported?: (sentence: string) => void;
   /** Told about an idle connection's error (the connection is dropped; nothing else to do but log it). */
   onIdleError?: (err: Error) => void;
 }
@@ -63,11 +97,17 @@ export function poolOf(db: Kysely<Database>): pg.Pool | undefined {
 /**
  * Creates a Kysely client over a pg pool.
  * @param connectionString postgres URL (e.g. `DATABASE_URL`)
- * @param options pool size and prepared statements (a number = pool size, as before)
+ * @param options pool size and prepared statements (a number = pool size, as before); behind a pooler that loses
+ *   named statements the pool falls back to unnamed ones after the first error (onPreparedUnsupported)
  */
 export function createDb(connectionString: string, options: DbOptions | number = {}): Kysely<Database> {
   const o = typeof options === 'number' ? { max: options } : options;
-  const pool = new pg.Pool({ connectionString, max: o.max ?? 10, ...(o.prepared === false ? {} : { Client: PreparingClient }) });
+  const onUnsupported = o.onPreparedUnsupported ?? ((sentence: string) => process.stderr.write(`walkon: ${sentence}\n`));
+  const pool = new pg.Pool({
+    connectionString,
+    max: o.max ?? 10,
+    ...(o.prepared === false ? {} : { Client: preparingClient({ named: true }, onUnsupported) }),
+  });
   // An idle connection the server (or a pooler) closes emits 'error' on the pool: the pool drops that connection
   // and the next query opens another. Unhandled, the event would end the process (pg's documentation).
   pool.on('error', (err) => o.onIdleError?.(err));

@@ -1,4 +1,4 @@
 import { runMigrateCli } from './migrate.ts';
 
 // Entry point of the compiled `migrate` command (dist/migrate/migrate.js; `npm run db:migrate` / `db:status`).
-await runMigrateCli(process.argv.slice(2));
+process.exitCode = await runMigrateCli(process.argv.slice(2));

@@ -25,3 +25,23 @@ export function createLogger(name: string, level = 'info', destination?: pino.De
   const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { err: pino.stdSerializers.err } };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/**
+ * A warning that repeats while something stays broken (a Redis that is down emits 'error' on every reconnect, many a
+ * second): the first is logged, then at most one every `everyMs` (default 30 s) carrying `repeated`, how many were
+ * left out meanwhile. `clock` is ms since the epoch (default Date.now).
+ */
+export function repeatingWarning(logger: Logger, msg: string, everyMs = 30_000, clock: () => number = Date.now) {
+  let last = Number.NEGATIVE_INFINITY;
+  let repeated = 0;
+  return (fields: Record<string, unknown>): void => {
+    const t = clock();
+    if (t - last < everyMs) {
+      repeated++;
+      return;
+    }
+    logger.warn(repeated ? { ...fields, repeated } : fields, msg);
+    last = t;
+    repeated = 0;
+  };
+}

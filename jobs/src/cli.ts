@@ -1,23 +1,26 @@
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ensureCatalogue, refreshPark, runFlightPriceCheck, runParkTick, runRestaurantCheck } from '@walkon/core';
-import { alertEngine, catalogue, createDb, rides, subscriptions } from '@walkon/db';
+import { alertEngine, catalogue, createDb, deliveries, rides, subscriptions } from '@walkon/db';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
 import { processClock } from '@walkon/integrations/clock';
 import { createLogger } from '@walkon/integrations/logger';
 import { createDiningProvider } from '@walkon/integrations/providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from '@walkon/integrations/providers/flights/index.ts';
-import { createNotifier } from '@walkon/integrations/providers/notify/index.ts';
+import { createNotifier, resolveSesRate } from '@walkon/integrations/providers/notify/index.ts';
 import { createPushSender } from '@walkon/integrations/providers/push.ts';
 import { createWaitTimesSource, UpstreamError } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { createRedis } from '@walkon/integrations/redis';
 import { pino } from 'pino';
-import { loadJobsEnv } from './env.ts';
+import { jobsEnvProblems, loadJobsEnv } from './env.ts';
+import { runMaintenance } from './jobs/maintenance.ts';
+import { operatorStatus, setQueuesPaused, setRole } from './operator.ts';
 import { enqueueDeliveries, packBatches } from './pipeline/fanout.ts';
 import { PUSH_BATCH_SIZE } from './pipeline/pushFanout.ts';
 import { sendPushBatch } from './pipeline/pushSend.ts';
 import { syncParkScheduler } from './pipeline/schedulers.ts';
 import { sendDeliveryBatch } from './pipeline/send.ts';
-import { createQueues } from './queues.ts';
+import { createQueues, maintenanceTaskSchema } from './queues.ts';
 
 /** The settings file `make dev` / `make demo` write (scripts/env-defaults.sh), relative to the repository root. */
 export const DEV_ENV_FILE = '.walkon-dev.env';
@@ -34,7 +37,30 @@ const USAGE = `walkon-jobs — WalkOn operator CLI (honours DATABASE_URL, REDIS_
   walkon-jobs schedulers                                list the job schedulers
   walkon-jobs flight-check                              run the flight price check now (docs/decisions/019-flight-price-alerts.md); prints its counts as JSON
   walkon-jobs restaurant-check [--force]                run the restaurant check now (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE); prints its counts as JSON
+
+  Operations (docs/OPERATIONS.md "Operator CLI"):
+  walkon-jobs status                                    schema version, Redis eviction policy, partitions ahead, queues,
+                                                        last poll per watched park, provider send rate (one JSON object)
+  walkon-jobs grant-role --email <e> --role admin       give an account a role (admin | moderator); the first admin without SQL
+  walkon-jobs revoke-role --email <e> --role admin      take it back
+  walkon-jobs maintenance run <task>                    run a maintenance task now (${maintenanceTaskSchema.options.join(', ')}); its counts as JSON
+  walkon-jobs deliveries retry [--since <ISO instant>]  put failed e-mail/SMS deliveries since then (default: the last hour) back on the send queues
+  walkon-jobs queues pause|resume <queue…|all>          stop or restart workers taking jobs from queues (jobs are kept)
 `;
+
+const COMMANDS = [
+  'tick',
+  'watch',
+  'schedulers',
+  'flight-check',
+  'restaurant-check',
+  'status',
+  'grant-role',
+  'revoke-role',
+  'maintenance',
+  'deliveries',
+  'queues',
+];
 
 /**
  * A tick's one-line summary (stderr, so stdout keeps one JSON object per delivery for scripts and tests):
@@ -86,7 +112,7 @@ async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
  */
 export async function runCli(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
     options: {
       park: { type: 'string' },
@@ -95,11 +121,13 @@ export async function runCli(argv: string[]): Promise<number> {
       force: { type: 'boolean' },
       help: { type: 'boolean' },
       'env-from': { type: 'string' },
+      role: { type: 'string' },
+      since: { type: 'string' },
     },
-    allowPositionals: false,
+    allowPositionals: true,
     strict: true,
   });
-  if (!command || values.help || !['tick', 'watch', 'schedulers', 'flight-check', 'restaurant-check'].includes(command)) {
+  if (!command || values.help || !COMMANDS.includes(command)) {
     process.stderr.write(USAGE);
     return command && !values.help ? 2 : 0;
   }
@@ -113,6 +141,13 @@ export async function runCli(argv: string[]): Promise<number> {
       return 2;
     }
   }
+  const problems = [...new Set(jobsEnvProblems())];
+  if (problems.length) {
+    process.stderr.write(
+      `walkon-jobs: refusing to start (${problems.length} setting${problems.length === 1 ? '' : 's'} to fix): ${problems.join(' ')}\n`,
+    );
+    return 1;
+  }
   const env = loadJobsEnv();
   const log = createLogger('walkon-jobs', env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
   // The stack's clock (CLOCK_START, integrations/src/clock.ts); never in production, whose processes refuse it.
@@ -120,6 +155,91 @@ export async function runCli(argv: string[]): Promise<number> {
   const db = createDb(env.DATABASE_URL, { max: Math.min(env.DB_POOL_MAX, 4), prepared: env.PG_PREPARED === 'on' });
   const source = createWaitTimesSource(env, now);
   try {
+    if (positionals.length && !['maintenance', 'deliveries', 'queues'].includes(command))
+      throw new UsageError(`${command} takes no ${positionals.join(' ')}`);
+    if (command === 'status') {
+      const redis = createRedis(env.REDIS_URL, 'producer', env.REDIS_CLUSTER_NODES);
+      const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
+      try {
+        const status = await operatorStatus({ db, queues, now: now() });
+        const provider = env.NOTIFY_TRANSPORT === 'aws' ? { transport: 'aws', ses: await resolveSesRate(env) } : { transport: 'outbox' };
+        process.stdout.write(`${JSON.stringify({ ...status, provider })}\n`);
+      } finally {
+        await queues.close();
+        redis.disconnect();
+      }
+      return 0;
+    }
+    if (command === 'grant-role' || command === 'revoke-role') {
+      if (!values.email || !values.role) throw new UsageError(`${command} needs --email <e> --role <admin|moderator>`);
+      // The audit row names the CLI and the shell's user (role_audit.actor_email; no site account made the change).
+      const actor = `walkon-jobs (${userInfo().username})`;
+      const out = await setRole(db, command === 'grant-role' ? 'grant' : 'revoke', values.email, values.role, actor);
+      process.stdout.write(`${JSON.stringify(out)}\n`);
+      return 0;
+    }
+    if (command === 'maintenance') {
+      const task = maintenanceTaskSchema.safeParse(positionals[1]);
+      if (positionals[0] !== 'run' || positionals.length !== 2 || !task.success)
+        throw new UsageError(`maintenance run <task> takes one of ${maintenanceTaskSchema.options.join(', ')}`);
+      const redis = createRedis(env.REDIS_URL, 'producer', env.REDIS_CLUSTER_NODES);
+      const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
+      try {
+        const logger = pino({ name: 'walkon-jobs', level: log.level }, pino.destination(2));
+        const provider = createFlightSearchProvider(env);
+        const out = await runMaintenance(
+          {
+            db,
+            queues,
+            now,
+            logger,
+            source,
+            publicOrigin: env.PUBLIC_ORIGIN,
+            notifier: createNotifier(env, redis),
+            flights: provider ? createFlightSearchService({ provider, redis, prefix: env.QUEUE_PREFIX }) : null,
+            dining: createDiningProvider(env, source, now),
+            deliveryRetentionMonths: env.DELIVERY_RETENTION_MONTHS,
+          },
+          task.data,
+        );
+        process.stdout.write(`${JSON.stringify({ task: task.data, ...out })}\n`);
+      } finally {
+        await queues.close();
+        redis.disconnect();
+      }
+      return 0;
+    }
+    if (command === 'deliveries') {
+      if (positionals[0] !== 'retry' || positionals.length !== 1) throw new UsageError('deliveries retry [--since <ISO instant>]');
+      const since = values.since ? new Date(values.since) : new Date(now().getTime() - 3_600_000);
+      if (!Number.isFinite(since.getTime())) throw new UsageError(`--since ${values.since} is not an instant such as 2026-11-28T10:00:00Z`);
+      const redis = createRedis(env.REDIS_URL, 'producer', env.REDIS_CLUSTER_NODES);
+      const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
+      try {
+        const requeued = await deliveries.requeueFailedSince(db, since);
+        // A fresh job id prefix: the failed batches' jobs may still be kept by BullMQ under the old ids.
+        const jobs = await enqueueDeliveries(queues, requeued, `retry${now().getTime()}`);
+        process.stdout.write(`${JSON.stringify({ since: since.toISOString(), requeued: requeued.length, jobs })}\n`);
+      } finally {
+        await queues.close();
+        redis.disconnect();
+      }
+      return 0;
+    }
+    if (command === 'queues') {
+      const [action, ...names] = positionals;
+      if ((action !== 'pause' && action !== 'resume') || !names.length) throw new UsageError('queues pause|resume <queue…|all>');
+      const redis = createRedis(env.REDIS_URL, 'producer', env.REDIS_CLUSTER_NODES);
+      const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
+      try {
+        const changed = await setQueuesPaused(queues, names, action === 'pause');
+        process.stdout.write(`${JSON.stringify({ [action === 'pause' ? 'paused' : 'resumed']: changed })}\n`);
+      } finally {
+        await queues.close();
+        redis.disconnect();
+      }
+      return 0;
+    }
     if (command === 'tick') {
       if (!values.park) throw new UsageError('tick needs --park <parkId>');
       const parkId = values.park;

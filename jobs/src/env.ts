@@ -1,4 +1,11 @@
-import { INTEGRATIONS_ENV_KEYS, type IntegrationsEnv, loadIntegrationsEnv } from '@walkon/integrations/env';
+import {
+  INTEGRATIONS_ENV_KEYS,
+  type IntegrationsEnv,
+  integrationsEnvProblems,
+  loadIntegrationsEnv,
+  settingProblems,
+  withoutBlanks,
+} from '@walkon/integrations/env';
 import { z } from 'zod';
 
 /** The worker's own settings (README "Configuration"), on top of the provider settings of @walkon/integrations. */
@@ -17,6 +24,8 @@ const workerSchema = z.object({
   WORKER_METRICS_HOST: z.string().default('0.0.0.0'),
   /** Whole months of deliveries kept before the current one; older monthly partitions are dropped (docs/OPERATIONS.md "Retention"). */
   DELIVERY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
+  /** Seconds a SIGTERM'd worker has to finish its running jobs before it exits 1 anyway (docs/OPERATIONS.md "Stopping"). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 /** The worker's and CLI's settings: the provider and store settings plus the worker's own, parsed once. */
@@ -31,5 +40,14 @@ export const JOBS_ENV_KEYS = [...INTEGRATIONS_ENV_KEYS, ...Object.keys(workerSch
  * @throws ZodError on an invalid value (e.g. POLL_CONCURRENCY=0).
  */
 export function loadJobsEnv(source: NodeJS.ProcessEnv = process.env): JobsEnv {
-  return { ...loadIntegrationsEnv(source), ...workerSchema.parse(source) };
+  return { ...loadIntegrationsEnv(source), ...workerSchema.parse(withoutBlanks(source)) };
+}
+
+/**
+ * Every problem of the worker's (and CLI's) settings at once (docs/OPERATIONS.md "First start"): the provider and
+ * store settings' (integrationsEnvProblems) and the worker's own bad values, one sentence each; empty when it can
+ * start. For refuseToStart.
+ */
+export function jobsEnvProblems(source: NodeJS.ProcessEnv = process.env): string[] {
+  return [...integrationsEnvProblems(source), ...settingProblems(workerSchema, source)];
 }

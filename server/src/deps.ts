@@ -57,6 +57,8 @@ export interface AppDeps {
    * unset = admins' sessions only.
    */
   metricsToken?: string;
+  /** True once the process is stopping (SIGTERM): /readyz answers 503 `stopping` while requests still finish (docs/OPERATIONS.md "Stopping"). */
+  stopping?: () => boolean;
   /** Overrides of the rate limits (docs/security.md); tests relax the per-client ones. */
   limits?: Partial<LimitSettings>;
   /** Redis for rate limits and the log-in slow-down; default the queues' connection. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { integrationsEnvProblems, settingProblems, withoutBlanks } from '@walkon/integrations/env';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,7 +33,11 @@ const schema = z.object({
   // Web Push (docs/decisions/038-web-push-channel.md): the keys are provider settings (@walkon/integrations/env).
   /** Tests only (production refuses it): `on` lets push.subscribe take http://localhost and http://127.0.0.1 endpoints. */
   PUSH_ALLOW_INSECURE_ENDPOINTS: z.enum(['on', 'off']).default('off'),
-  // Operations (docs/OPERATIONS.md "Metrics").
+  // Operations (docs/OPERATIONS.md "Metrics", "Stopping").
+  /** Seconds /readyz answers 503 after SIGTERM before the listener closes, so the load balancer stops sending first. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
+  /** Seconds a SIGTERM'd API has in all (drain, then requests in flight) before it exits 1 anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Bearer token for a Prometheus scraper on the API's `/metrics` (at least 24 characters); unset = admins' sessions only. */
   METRICS_TOKEN: z.string().min(24).optional(),
   /**
@@ -58,14 +63,24 @@ export const SERVER_ENV_KEYS = Object.keys(schema.shape);
 export type ServerEnv = z.infer<typeof schema>;
 
 /**
- * Parses the server settings once from `source` (default `process.env`); WEB_DIST_DIR resolved from the repository
- * (or release bundle) root, CONTACT_EMAIL defaulted to `support@<host of PUBLIC_ORIGIN>`. @throws ZodError on a bad value.
+ * Parses the server settings once from `source` (default `process.env`; blank = unset); WEB_DIST_DIR resolved from
+ * the repository (or release bundle) root, CONTACT_EMAIL defaulted to `support@<host of PUBLIC_ORIGIN>`.
+ * @throws ZodError on a bad value.
  */
 export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv & { CONTACT_EMAIL: string } {
-  const env = schema.parse(source);
+  const env = schema.parse(withoutBlanks(source));
   return {
     ...env,
     WEB_DIST_DIR: env.WEB_DIST_DIR ? path.resolve(repoRoot, env.WEB_DIST_DIR) : undefined,
     CONTACT_EMAIL: env.CONTACT_EMAIL || `support@${new URL(env.PUBLIC_ORIGIN).hostname}`,
   };
+}
+
+/**
+ * Every problem of the API's settings at once (docs/OPERATIONS.md "First start"): the provider and store settings'
+ * (integrationsEnvProblems: bad values, combinations, the production profile) and the API's own bad values, one
+ * sentence each; empty when the API can start. For refuseToStart.
+ */
+export function serverEnvProblems(source: NodeJS.ProcessEnv = process.env): string[] {
+  return [...integrationsEnvProblems(source), ...settingProblems(schema, source)];
 }

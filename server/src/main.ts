@@ -1,6 +1,6 @@
 import { createDb } from '@walkon/db';
 import { processClock } from '@walkon/integrations/clock';
-import { assertProductionReady, loadIntegrationsEnv } from '@walkon/integrations/env';
+import { loadIntegrationsEnv, refuseToStart } from '@walkon/integrations/env';
 import { createLogger } from '@walkon/integrations/logger';
 import {
   createDiningProvider,
@@ -9,14 +9,16 @@ import {
   createNotifier,
   createRedisReadGate,
   createWaitTimesSource,
+  resolveSesRate,
 } from '@walkon/integrations/providers';
 import { createQueues, createRedis } from '@walkon/jobs/producers';
 import { buildApp } from './app.ts';
-import { loadServerEnv } from './env.ts';
+import { loadServerEnv, serverEnvProblems } from './env.ts';
 import { createPayments } from './payments/stripe.ts';
 
 // The API process: reads env, builds the app, listens, and closes gracefully on SIGTERM/SIGINT.
-assertProductionReady('api');
+// Every missing or wrong setting in one message, before anything connects (docs/OPERATIONS.md "First start").
+refuseToStart('api', serverEnvProblems());
 const env = loadServerEnv();
 const providerEnv = loadIntegrationsEnv();
 const logger = createLogger('server', env.LOG_LEVEL);
@@ -26,6 +28,8 @@ const db = createDb(env.DATABASE_URL, {
   max: providerEnv.DB_POOL_MAX,
   prepared: providerEnv.PG_PREPARED === 'on',
   onIdleError: (err) => logger.warn({ err }, 'postgres: idle connection lost'),
+  // PgBouncer in transaction mode without prepared-statement support: named once, then run without (docs/OPERATIONS.md).
+  onPreparedUnsupported: (sentence) => logger.error({ setting: 'PG_PREPARED' }, sentence),
 });
 const redis = createRedis(env.REDIS_URL, 'producer', providerEnv.REDIS_CLUSTER_NODES);
 redis.on('error', (err) => logger.warn({ err }, 'redis'));
@@ -38,6 +42,11 @@ const flights = flightProvider ? createFlightSearchService({ provider: flightPro
 if (!flights) logger.warn('flight search unavailable: set DUFFEL_ACCESS_TOKEN (or FLIGHTS_SOURCE=replay for recorded examples)');
 // On-demand park reads honour the Retry-After the worker recorded (and record theirs) in the shared Redis gate.
 const source = createWaitTimesSource(providerEnv, now, createRedisReadGate({ redis, prefix: env.QUEUE_PREFIX }));
+// Account e-mails share the workers' SES budget: SES_MAX_PER_SECOND, else the account's MaxSendRate.
+const ses = providerEnv.NOTIFY_TRANSPORT === 'aws' ? await resolveSesRate(providerEnv) : null;
+if (ses?.problem) logger.warn({ sesMaxPerSecond: ses.perSecond, from: ses.from }, ses.problem);
+else if (ses) logger.info({ sesMaxPerSecond: ses.perSecond, from: ses.from }, 'SES send rate');
+let stopping = false;
 const app = await buildApp({
   db,
   queues,
@@ -53,9 +62,10 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY,
   metricsToken: env.METRICS_TOKEN,
   redis,
+  stopping: () => stopping,
   flights,
   // Account e-mails (verification, password reset, new address) through the same transport as alerts.
-  notifier: createNotifier(providerEnv, redis),
+  notifier: createNotifier(providerEnv, redis, { sesPerSecond: ses?.perSecond }),
   // Web Push (docs/decisions/038-web-push-channel.md): on with the VAPID public key, off with PUSH=off or no key.
   push:
     providerEnv.PUSH === 'on' && providerEnv.VAPID_PUBLIC_KEY
@@ -71,11 +81,21 @@ if (env.PAYMENTS !== 'off' && !env.STRIPE_SECRET_KEY)
   logger.warn('STRIPE_SECRET_KEY not set: paid checkout is disabled (promo codes still work)');
 await app.listen({ port: env.PORT, host: env.HOST });
 
-let stopping = false;
+/**
+ * SIGTERM/SIGINT (docs/OPERATIONS.md "Stopping"): /readyz answers 503 at once while the listener keeps serving for
+ * SHUTDOWN_DRAIN_SECONDS (default 5), so the load balancer takes this process out first; then the listener closes
+ * and the requests in flight finish. SHUTDOWN_TIMEOUT_SECONDS (default 30) bounds the whole: past it, exit 1.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'server stopping');
+  logger.info({ signal, drainSeconds: env.SHUTDOWN_DRAIN_SECONDS, deadlineSeconds: env.SHUTDOWN_TIMEOUT_SECONDS }, 'server stopping');
+  const deadline = setTimeout(() => {
+    logger.error({ deadlineSeconds: env.SHUTDOWN_TIMEOUT_SECONDS }, 'server: shutdown deadline passed, exiting');
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+  deadline.unref();
+  await new Promise((r) => setTimeout(r, env.SHUTDOWN_DRAIN_SECONDS * 1000));
   await app.close();
   await queues.close();
   redis.disconnect();

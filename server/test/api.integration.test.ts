@@ -3,9 +3,11 @@ import { FIXTURES_DIR, truncateAll } from '@walkon/db/testing';
 import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
 import { formatDay } from '@walkon/domain/days';
 import { createReplaySource } from '@walkon/integrations/providers';
+import { pino } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { validateSessionToken } from '../src/auth/session.ts';
-import { buildTestApp, ORIGIN, signUpToken, signUpUser, trpcCall, withTestServer } from './harness.ts';
+import { buildTestApp, ORIGIN, signUpToken, signUpUser, testDeps, trpcCall, withTestServer } from './harness.ts';
 
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const replay = () =>
@@ -210,6 +212,31 @@ describe('security', () => {
     const ok = await env.app.inject({ method: 'GET', url: '/admin/queues', headers: { cookie: u.cookie } });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('<');
+  });
+
+  it('Bull Board actions are logged with the admin\'s id (docs/OPERATIONS.md "Operator CLI")', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (l: string) => void lines.push(JSON.parse(l) as Record<string, unknown>) });
+    const app = await buildApp({ ...testDeps(env), logger });
+    try {
+      const u = await signUpUser(app);
+      await users.grantRole(env.db, u.id, 'admin');
+      const paused = await app.inject({
+        method: 'PUT',
+        url: '/admin/queues/api/queues/poll-park/pause',
+        headers: { cookie: u.cookie, origin: ORIGIN },
+      });
+      expect(paused.statusCode).toBe(200);
+      expect(await env.queues.poll.isPaused()).toBe(true);
+      await app.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: { cookie: u.cookie } });
+      const actions = lines.filter((l) => l.msg === 'bull board action');
+      expect(actions).toEqual([
+        expect.objectContaining({ adminId: u.id, method: 'PUT', path: '/admin/queues/api/queues/poll-park/pause', status: 200 }),
+      ]);
+    } finally {
+      await env.queues.poll.resume();
+      await app.close();
+    }
   });
 
   it('Bull Board refuses a browser with the site pages: signed out → login, non-admin → Access Denied page', async () => {

@@ -196,11 +196,12 @@ export type RoleChange = { outcome: 'changed' | 'unchanged' } | { outcome: 'no_a
 
 /**
  * Grants or revokes a role by account e-mail, with an audit row, in one transaction (pass a transaction).
- * Revoking `admin` locks every admin row first and refuses when it would leave no admin (`last_admin`).
+ * Revoking `admin` locks every admin row first and refuses when it would leave no admin (`last_admin`). `actorId`
+ * null: a change made outside the site (the operator CLI), `actorEmail` then names who made it.
  */
 export async function changeRole(
   tx: Executor,
-  c: { actorId: string; actorEmail: string; targetEmail: string; role: Role; action: 'grant' | 'revoke' },
+  c: { actorId: string | null; actorEmail: string; targetEmail: string; role: Role; action: 'grant' | 'revoke' },
 ): Promise<RoleChange> {
   const target = await tx.selectFrom('users').select(['id', 'email']).where('email', '=', c.targetEmail).executeTakeFirst();
   if (!target) return { outcome: 'no_account' };

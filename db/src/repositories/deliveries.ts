@@ -295,3 +295,19 @@ export async function requeueExpiredLeases(db: Executor, now: Date, limit = 5000
     returning d.id, d.channel, d.message_key as "messageKey"`.execute(db);
   return rows;
 }
+
+/**
+ * Puts `failed` e-mail and SMS deliveries created at or after `since` back to `queued` (attempts and error
+ * cleared) and returns them for the send queues (the caller enqueues: enqueueDeliveries). Old alerts are not worth
+ * sending late, hence the window (docs/OPERATIONS.md "Operator CLI"). Push deliveries are not included.
+ */
+export async function requeueFailedSince(db: Executor, since: Date) {
+  return db
+    .updateTable('deliveries')
+    .set({ status: 'queued', attempts: 0, error: null })
+    .where('status', '=', 'failed')
+    .where('created_at', '>=', since)
+    .where('channel', 'in', ['email', 'sms'])
+    .returning(['id', 'channel', 'message_key as messageKey'])
+    .execute();
+}

@@ -92,3 +92,17 @@ export async function maintainDeliveryPartitions(
   const created = await ensureDeliveryPartitions(db, monthStart(now), monthStart(now, DELIVERY_MONTHS_AHEAD));
   return { deliveryPartitionsDropped: dropped.length, deliveryPartitionsCreated: created.length, deliveryRowsDeleted: deleted };
 }
+
+/** Whole UTC months from the current one to the last monthly partition of `parent` in an unbroken run (0 = only the current one). */
+export async function monthsAhead(db: Executor, parent: 'deliveries' | 'wait_samples', now: Date): Promise<number> {
+  const { rows } = await sql<{ bound: string }>`
+    select pg_get_expr(c.relpartbound, c.oid) as bound
+    from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = ${parent}::regclass`.execute(db);
+  const starts = new Set(rows.map((r) => /FROM \('(\d{4}-\d{2})/.exec(r.bound)?.[1]).filter((m): m is string => m !== undefined));
+  const month = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+  if (!starts.has(month(0))) return -1;
+  let k = 0;
+  while (starts.has(month(k + 1))) k++;
+  return k;
+}

@@ -7,6 +7,8 @@ export interface Readiness {
   ok: boolean;
   db: boolean;
   redis: boolean;
+  /** Set while the process starts (connecting, not yet taking work) or stops (SIGTERM): `ok` is then false. */
+  state?: 'starting' | 'stopping';
 }
 
 /** Resolves true when `check` resolves within `ms`, false when it rejects or takes longer. */

@@ -39,20 +39,20 @@ export const pollParkJob = defineJob({
       if (refreshStatistics) {
         await alertEngine
           .analyzeHotTables(ctx.db)
-          .catch((err: Error) => log.warn({ parkId, err }, 'poll-park: refreshing the planner statistics failed'));
+          .catch((err: Error) => log.warn({ err }, 'poll-park: refreshing the planner statistics failed'));
       }
       // Lightning Lane auto-booking reads the live data just stored (docs/decisions/008-lightning-lane-booker-simulated.md); its faults never fail the poll.
       await runAutoBooking({ db: ctx.db, now: ctx.now, logger: log, booker: ctx.lightningLaneBooker }, parkId).catch((err: Error) =>
-        log.warn({ parkId, err }, 'poll-park: lightning lane auto-booking failed'),
+        log.warn({ err }, 'poll-park: lightning lane auto-booking failed'),
       );
-      log.info({ parkId, entities: p.entities, samples: p.samples, claimed: claimed.length, capped }, 'poll-park');
+      log.info({ entities: p.entities, samples: p.samples, claimed: claimed.length, capped }, 'poll-park');
       return { claimed: claimed.length };
     } catch (err) {
       endTick?.({ outcome: 'failed' });
       if (err instanceof UpstreamError) ctx.metrics?.upstreamFaults.inc({ kind: err.kind });
       else if (err instanceof NotFoundError) ctx.metrics?.upstreamFaults.inc({ kind: 'not-found' });
       if (err instanceof NotFoundError) {
-        log.warn({ parkId, err }, 'poll-park: park unknown to the source');
+        log.warn({ err }, 'poll-park: park unknown to the source');
         throw new UnrecoverableError(err.message);
       }
       // Retry-After and wrong-park responses (DESIGN §2.2): never read sooner than the upstream allows, at most
@@ -60,20 +60,20 @@ export const pollParkJob = defineJob({
       const tickEndsAt = job.timestamp + (job.opts.delay ?? 0) + POLL_EVERY_MS;
       const plan = planAfterFault(err, ctx.now(), tickEndsAt - Date.now(), DEFAULT_TIMEOUT_MS);
       if (plan.action === 'give-up') {
-        log.error({ parkId, err }, 'poll-park: upstream answered about another park; nothing stored');
+        log.error({ err }, 'poll-park: upstream answered about another park; nothing stored');
         throw new UnrecoverableError((err as Error).message);
       }
       if (plan.action === 'retry-at' && job.attemptsStarted < (job.opts.attempts ?? 1)) {
-        log.warn({ parkId, retryAt: plan.at.toISOString(), err }, 'poll-park: upstream asked to wait, retrying then');
+        log.warn({ retryAt: plan.at.toISOString(), err }, 'poll-park: upstream asked to wait, retrying then');
         await job.moveToDelayed(Date.now() + Math.max(plan.at.getTime() - ctx.now().getTime(), 0), token);
         throw new DelayedError();
       }
       if (plan.action === 'skip-tick' || plan.action === 'retry-at') {
         const until = plan.action === 'skip-tick' ? plan.until : plan.at;
-        log.warn({ parkId, until: until.toISOString(), err }, 'poll-park: upstream asked to wait; skipping this tick');
+        log.warn({ until: until.toISOString(), err }, 'poll-park: upstream asked to wait; skipping this tick');
         return { claimed: 0, deferredUntil: until.toISOString() };
       }
-      log.warn({ parkId, attempt: job.attemptsMade + 1, err }, 'poll-park: upstream fault, will retry');
+      log.warn({ attempt: job.attemptsMade + 1, err }, 'poll-park: upstream fault, will retry');
       throw err;
     }
   },

@@ -11,16 +11,29 @@ import { BULL_BOARD_CSP } from '../security/headers.ts';
 /**
  * Bull Board for operators at `/admin/queues` (DESIGN §2, docs/rules.md R50): admins only, including its static
  * assets. A browser without a session is sent to log in (303), a non-admin gets the Access Denied page (403);
- * API clients get 401 / 403 JSON sentences.
+ * API clients get 401 / 403 JSON sentences. Every action (any method but GET/HEAD: pause, resume, clean, retry,
+ * promote, remove…) is logged as `bull board action` with the admin's id, the method, the path and the status
+ * (docs/OPERATIONS.md "Operator CLI").
  */
 export async function bullBoardRoutes(scope: FastifyInstance, opts: { deps: AppDeps }): Promise<void> {
   const { deps } = opts;
+  const adminOf = new WeakMap<object, string>();
+  scope.addHook('onResponse', async (req, reply) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return;
+    deps.logger.info(
+      { adminId: adminOf.get(req) ?? null, method: req.method, path: req.url.split('?')[0], status: reply.statusCode },
+      'bull board action',
+    );
+  });
   scope.addHook('onRequest', async (req, reply) => {
     // Bull Board's own page needs inline styles and Google Fonts: its own, looser policy (security/headers.ts).
     reply.header('content-security-policy', BULL_BOARD_CSP);
     const s = await sessionOf(deps, req, reply);
     const user: SessionUser | undefined = s?.user;
-    if (user?.roles.includes('admin')) return;
+    if (user?.roles.includes('admin')) {
+      adminOf.set(req, user.id);
+      return;
+    }
     // A browser gets the site's pages (log in, or Access Denied with docs/spec/part-2.md §6's text); API clients JSON.
     if (wantsHtml(req.headers.accept)) {
       if (!user) return reply.redirect(`/auth?redirect=${encodeURIComponent('/admin/queues')}`, 303);
