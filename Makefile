@@ -4,7 +4,7 @@ export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/walkon
 export REDIS_URL ?= redis://127.0.0.1:6379
 export PORT ?= 3000
 
-.PHONY: setup deps services migrate dev demo test unit e2e test-clock test-infra infra-deps bench bench-smoke lint audit chromium build lockfile release node-lines
+.PHONY: setup deps services migrate dev demo test unit unit-node24 e2e test-clock test-infra infra-deps bench bench-smoke lint audit chromium build lockfile release node-lines
 
 ## setup: install dependencies, start PostgreSQL and Redis, migrate the database
 setup: deps services migrate
@@ -65,6 +65,11 @@ test: deps services chromium
 
 unit: deps services
 	npx vitest run
+
+## unit-node24: what CI runs again on Node 24 (docs/decisions/053-node-22-and-24.md): the domain, integrations and core
+## suites (argon2, msgpackr, web-push, the AWS SDK) and scripts/build.test.ts (the compiled API, worker and migrate)
+unit-node24: deps services
+	npx vitest run domain/ integrations/ core/ scripts/build.test.ts
 
 ## e2e: build the web app and click through it in Debian's Chromium
 e2e: deps services chromium
