@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createDb, subscriptions, users } from '@walkon/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { linkFromOutbox, MK, parkToday, SCREENSHOTS, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
+import { finishSignUp, linkFromOutbox, MK, parkToday, SCREENSHOTS, WDW, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
 /**
  * What a new user hit in round three (browser in Los Angeles, parks in Orlando), at 375 and 1280 px, each change
@@ -24,7 +24,7 @@ async function laPage(width: number) {
   return { context, page };
 }
 
-/** Signs up from the header's Login link (Sign Up tab), as a new visitor does from any page. */
+/** Signs up from the header's Login link (Sign Up tab), as a new visitor does from any page, and opens the e-mailed link. */
 async function signUpFromHeader(page: Page, email: string) {
   await page.goto(`${env.stack.url}/how-it-works`);
   await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
@@ -34,6 +34,10 @@ async function signUpFromHeader(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('a good password');
   await page.getByRole('button', { name: 'Sign Up' }).click();
+  // No account until the e-mailed link is opened (docs/decisions/046-sign-up-by-link.md); the link returns to where
+  // sign-up started: Get Alerts when it started from no page of its own.
+  await page.getByText(`We sent an e-mail to ${email.toLowerCase()}.`).waitFor();
+  await finishSignUp(page, env.stack, email);
 }
 
 /** The ride names of the Get Alerts picker, in list order. */
