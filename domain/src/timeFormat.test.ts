@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDay, formatDayList, formatTime } from './timeFormat.ts';
 
 // Expected values written by hand from the calendar and the zone rules (EST = UTC−5, PST = UTC−8 in late November).
-describe('one formatter: every time carries its zone (issue 29 item 5)', () => {
+describe('one formatter: every time carries its zone', () => {
   it('writes a park-local date the same in every viewer zone', () => {
     expect(formatDay('2026-11-26')).toBe('Thu, Nov 26');
     expect(formatDayList(['2026-11-27', '2026-11-26'])).toBe('Thu, Nov 26 and Fri, Nov 27');

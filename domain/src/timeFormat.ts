@@ -1,5 +1,5 @@
 /**
- * The one formatter of dates and times shown to people (docs/rules.md "Times and zones", issue 29 item 5):
+ * The one formatter of dates and times shown to people (docs/rules.md "Times and zones"):
  * a calendar day is 'Thu, Nov 26'; a time of day always carries its zone — '9:30 AM park time' when shown in
  * the park's zone, or the zone's short name ('6:30 AM PST') when shown in the viewer's zone.
  */

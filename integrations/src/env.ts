@@ -32,7 +32,7 @@ export const integrationsEnvSchema = z.object({
    * `recorded` ones that have a live recording (`make dev` / `make demo`: no park picker offers a park without data).
    */
   WAIT_TIMES_REPLAY_PARKS: z.enum(['all', 'recorded']).default('all'),
-  // --- Delivery (issue 26, DESIGN §2.5, docs/decisions/037-provider-sends.md) ---
+  // --- Delivery (DESIGN §2.5, docs/decisions/037-provider-sends.md) ---
   /** `aws` = SESv2 + SNS; `outbox` = stored in outbox_messages. Default `outbox` outside production; required in production. */
   NOTIFY_TRANSPORT: z.enum(['outbox', 'aws']).optional(),
   AWS_REGION: z.string().optional(),

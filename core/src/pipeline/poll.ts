@@ -111,7 +111,7 @@ export async function storePark(deps: { db: Executor; logger?: Logger }, read: P
     deps.db,
     entries.map((e) => ({ id: e.id, parkId, name: e.name, entityType: e.entityType })),
   );
-  // A pass granted while this park's ride list could not load gets its rides now (issue 29 item 3).
+  // A pass granted while this park's ride list could not load gets its rides now.
   if (entries.some((e) => e.entityType === 'ATTRACTION')) {
     const selected = await rides.selectPendingDefaults(deps.db, parkId);
     if (selected > 0)

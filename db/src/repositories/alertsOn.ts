@@ -5,7 +5,7 @@ import type { ClaimedDelivery } from './deliveries.ts';
 import { scheduleAround } from './history.ts';
 
 /**
- * The confirmation when alerts are switched on (docs/rules.md R16b; issue 28 item 4): what its sentence needs
+ * The confirmation when alerts are switched on (docs/rules.md R16b): what its sentence needs
  * from the database, and its delivery row (kind `alerts_on`), sent by the delivery path like any alert.
  */
 

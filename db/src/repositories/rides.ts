@@ -88,7 +88,7 @@ export async function watchAllRides(db: Executor, email: string, parkId: string,
 }
 
 /**
- * setup-default-rides, deferred (issue 29 item 3, docs/rules.md R21, decision 026): every active
+ * setup-default-rides, deferred (docs/rules.md R21, decision 026): every active
  * subscription of the park without any ride selection (granted while the ride list could not load) watches
  * every attraction now in the catalogue. Run after each poll that stored the park's attractions.
  * @returns how many watches were created.

@@ -292,7 +292,7 @@ export async function heldDays(db: Executor, email: string, parkId: string, days
 }
 
 /**
- * Whether an active subscription of the e-mail for the park waits for its rides (issue 29 item 3): it was
+ * Whether an active subscription of the e-mail for the park waits for its rides: it was
  * granted while the park's ride list could not load, so no ride selection exists yet (not even a switched-off
  * one). The park's poll selects every ride once the list loads (rides.selectPendingDefaults).
  */

@@ -25,7 +25,7 @@ function validWatchParks(now: Date, parkId?: string) {
 /**
  * Parks that need a poller (DESIGN §2.1): at least one active watch whose subscription is active and holds a
  * pass day on or after the park-local today, including passes scheduled to start later, or such a subscription
- * still waiting for its rides (its poll selects them, issue 29 item 3); or a Lightning Lane
+ * still waiting for its rides (its poll selects them); or a Lightning Lane
  * assist day on or after today (docs/DESIGN.md §2.1: its availability is read from the polled live data).
  */
 export async function parksWithValidWatches(db: Executor, now: Date): Promise<string[]> {

@@ -3,7 +3,7 @@ import { type EmailContent, emailLayout, originOf } from './email.ts';
 import { oneSegmentSms } from './sms.ts';
 
 /**
- * The confirmation sent when alerts are switched on (issue 28 item 4; docs/rules.md R16b): the sentence is
+ * The confirmation sent when alerts are switched on (docs/rules.md R16b): the sentence is
  * built once here, stored with the delivery when alerts are activated, and rendered as an e-mail or one SMS
  * segment by the sender. The spec has no text for it.
  */

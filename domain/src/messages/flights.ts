@@ -25,7 +25,7 @@ export interface FlightDealInput {
   flight: FlightResult;
   /** One-click unsubscribe URL of the alert. */
   unsubscribeUrl: string;
-  /** The fare comes from replayed recordings (FLIGHTS_SOURCE=replay): labelled sample data (issue 29 item 22). */
+  /** The fare comes from replayed recordings (FLIGHTS_SOURCE=replay): labelled sample data. */
   sample?: boolean;
 }
 

@@ -3,7 +3,7 @@ import { addDaysToDate, parkLocalDate, parkLocalDateTime } from '../dates.ts';
 import { formatTime } from '../timeFormat.ts';
 
 /**
- * "Mute until …" and quiet hours (docs/rules.md R16a; issue 28 item 4): the three durations a person can pick
+ * "Mute until …" and quiet hours (docs/rules.md R16a): the three durations a person can pick
  * and the absolute end instant each gives, worked out in the park's time zone.
  */
 

@@ -256,7 +256,7 @@ export const checkoutConfirmInput = z.object({ sessionId: checkoutSessionId });
 
 export const promoCheckInput = z.object({ code: promoCodeSchema });
 
-/** The success page of a free promo pass (issue 29 item 4): the redemption's id. */
+/** The success page of a free promo pass: the redemption's id. */
 export const promoOutcomeInput = z.object({ redemptionId: z.uuid('This is not a promo pass reference.') });
 
 /** The free e-mail form behind a valid promo code (docs/spec/part-1.md §2 "Want alerts for FREE?"). */

@@ -13,7 +13,7 @@ import webpush from 'web-push';
  * request per message and cannot reach the http:// mock push service of the tests).
  */
 
-/** TTL of an alert push at the push service (seconds): a walk-on alert an hour late is noise (issue 28). */
+/** TTL of an alert push at the push service (seconds): a walk-on alert an hour late is noise. */
 export const PUSH_TTL_SECONDS = 900;
 
 /** The VAPID key pair and contact (settings VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT). */

@@ -25,7 +25,7 @@ export function helmetOptions(production: boolean): FastifyHelmetOptions {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Airline logos of flight offers come from Duffel's image host (issue 29 item 24); nothing else remote.
+        // Airline logos of flight offers come from Duffel's image host; nothing else remote.
         imgSrc: ["'self'", 'data:', DUFFEL_IMAGE_ORIGIN],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

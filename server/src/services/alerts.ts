@@ -56,7 +56,7 @@ export function subscriptionView(s: Awaited<ReturnType<typeof subscriptions.list
     todayChannel: s.todayChannel,
     /** Pass days from today on, with their channel. */
     days: s.days,
-    /** Granted while the park's ride list could not load: rides are selected when it loads (issue 29 item 3). */
+    /** Granted while the park's ride list could not load: rides are selected when it loads. */
     ridesPending: s.ridesPending,
     /** The last 4 digits of the SMS number (where texts go), or null. */
     phoneLast4: s.phoneNumber ? s.phoneNumber.slice(-4) : null,
@@ -82,7 +82,7 @@ export async function history(deps: AppDeps, user: SessionUser) {
 }
 
 /**
- * The park Get Alerts opens on a device where none was picked yet (issue 29 item 6): the park of the person's
+ * The park Get Alerts opens on a device where none was picked yet: the park of the person's
  * pass valid today, else of their next pass day (park-local dates). → { parkId } (null without a pass).
  */
 export async function defaultPark(deps: AppDeps, user: SessionUser) {

@@ -8,7 +8,7 @@ import { enqueueDeliveries, enqueuePushDeliveries } from '@walkon/jobs/producers
 import type { AppDeps } from '../deps.ts';
 
 /**
- * Queues the confirmation that alerts are on (docs/rules.md R16b; issue 28 item 4) for the person `owner` at
+ * Queues the confirmation that alerts are on (docs/rules.md R16b) for the person `owner` at
  * `parkId`, on the channel of their pass for today: "Alerts on for 12 rides at Magic Kingdom Park until 11:00 PM
  * park time; 3 are short right now." Sent only when alerts are on right now (a valid subscription: active, a
  * pass day today, past any scheduled start) and rides are watched; with `grantedDays` (a purchase or promo

@@ -270,7 +270,7 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
   const hash = accounts.hashLinkToken(input.token);
   const link = await accounts.peekToken(deps.db, hash, ['reset_password'], now);
   if (!link?.userId) throw new AppError('BAD_REQUEST', BAD_LINK);
-  // The person's name counts like on sign-up and password change (issue 29 item 23).
+  // The person's name counts like on sign-up and password change.
   const owner = await accounts.findUser(deps.db, link.userId);
   await assertStrongPassword(input.password, [link.email, ...(owner ? [owner.fullName] : [])]);
   const passwordHash = await hashPassword(input.password);

@@ -7,7 +7,7 @@ import { requireWritablePark, VERIFY_TO_CHANGE } from './ownership.ts';
 import { requireZonedPark } from './parks.ts';
 
 /**
- * "Mute until …" and quiet hours of the signed-in account (docs/rules.md R16a; issue 28 item 4). The alert
+ * "Mute until …" and quiet hours of the signed-in account (docs/rules.md R16a). The alert
  * engine honours them at its next tick; each change wakes it for the person (db `mutes`).
  */
 

@@ -143,8 +143,7 @@ function PromoSuccess({ redemptionId }: { redemptionId: string }) {
 }
 
 /**
- * The success page: a card payment (`session_id`, confirmed below) or a free promo pass (`redemption`, issue 29
- * item 4) end on the same page, with the same next steps.
+ * The success page: a card payment (`session_id`, confirmed below) or a free promo pass (`redemption`) end on the same page, with the same next steps.
  */
 function SuccessPage() {
   const { redemption } = Route.useSearch();

@@ -52,7 +52,7 @@ export function isCacheablePublicRead(url: URL): boolean {
   return paths.length > 0 && paths.every((p) => PUBLIC_READS.has(p));
 }
 
-/** What the push service delivers (the server's contract, issue 28): JSON, all strings but `kind`. */
+/** What the push service delivers (the server's contract): JSON, all strings but `kind`. */
 export interface PushPayload {
   title: string;
   body: string;

@@ -41,7 +41,7 @@ export interface CheckoutOutcome {
   amountCents: number;
   /** The payment intent id when known, else the checkout session id (promo: the code). */
   transactionId: string;
-  /** The park's ride list could not load yet: rides are selected when it does (issue 29 item 3). */
+  /** The park's ride list could not load yet: rides are selected when it does. */
   ridesPending: boolean;
   /** A free promo pass rather than a card payment. */
   promo: boolean;

@@ -14,7 +14,7 @@ import { toE164, validatePassDates } from './rules.ts';
 import { requirePayments, startStripeSession } from './stripeSession.ts';
 
 /**
- * Nobody pays for a day they already hold (docs/rules.md "Held days", issue 29 item 2): a date the e-mail holds
+ * Nobody pays for a day they already hold (docs/rules.md "Held days"): a date the e-mail holds
  * on the same channel, or on SMS when e-mail is being bought, is refused before any session exists, so the
  * price shown is the price charged. Buying SMS for a date held on e-mail is an upgrade and allowed.
  * @throws AppError BAD_REQUEST naming the held dates (in the sentence, and as `invalid` { field: 'dates', values } for
@@ -39,7 +39,7 @@ export async function refuseHeldDays(
 }
 
 /**
- * The per-park daily SMS capacity (docs/rules.md R25, issue 29 item 21): with a capacity set by an admin
+ * The per-park daily SMS capacity (docs/rules.md R25): with a capacity set by an admin
  * (`sms_daily_capacity`, 0 or unset = no limit), an SMS checkout is refused when any of its dates has no spot
  * left at the park (SMS pass days held + SMS days of other buyers' open checkouts of the last 24 hours).
  * @throws AppError BAD_REQUEST naming the full dates.

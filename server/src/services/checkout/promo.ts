@@ -89,7 +89,7 @@ export async function redeemPromo(
 }
 
 /**
- * The success page of a free promo pass (issue 29 item 4: the same end as a card payment): what the
+ * The success page of a free promo pass (the same end as a card payment): what the
  * redemption `redemptionId` (a random UUID, known only to the browser that redeemed it) granted, in the shape
  * of a checkout outcome (amount 0, the code as the reference).
  * @throws AppError NOT_FOUND for an unknown redemption or one that discounted a card payment.

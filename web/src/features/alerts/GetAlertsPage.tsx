@@ -54,7 +54,7 @@ export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch
   usePaymentReturn({ search, clearSearch, onPaidPark: choosePark });
 
   // A returning person on a new device (nothing picked here, no ride link): the park of their current or next
-  // pass (issue 29 item 6). Not stored: the person's own pick is.
+  // pass. Not stored: the person's own pick is.
   const parkUnset = !picked.parkId && !search.park;
   const defaultPark = trpc.alerts.defaultPark.useQuery(undefined, { enabled: parkUnset });
   const defaultParkId = parkUnset ? (defaultPark.data?.parkId ?? null) : null;
@@ -71,7 +71,7 @@ export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch
   const parkName = park?.name ?? state.data?.subscription?.parkName ?? 'this park';
   const passDays = state.data?.subscription?.days ?? [];
   // Where alerts go is the pass's channel (today's, else the next day's): bought in the pricing dialog, never a
-  // page-level switch that changes nothing (issue 29 item 7).
+  // page-level switch that changes nothing.
   const channel = state.data?.subscription?.todayChannel ?? passDays[0]?.channel ?? 'email';
   const phoneLast4 = state.data?.subscription?.phoneLast4 ?? null;
   const status = alertsStatus(state.data?.subscription ?? null);

@@ -9,7 +9,7 @@ import { fetchApiQuery, useApiMutation, useApiQuery } from '../../lib/useApi.ts'
 import { useSession } from '../auth/session.ts';
 
 /**
- * "Mute until …" (docs/rules.md R16a; issue 28 item 4) for signed-in people, through the light
+ * "Mute until …" (docs/rules.md R16a) for signed-in people, through the light
  * client so the public ride page can show them too. A mute acts at once (it is an action with its own end, like
  * "Unmute", not a setting of Manage Alerts' Save Changes) and is shown loudly while it lasts.
  */

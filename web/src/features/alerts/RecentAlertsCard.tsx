@@ -5,8 +5,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { trpc } from '../../trpc.ts';
 
 /**
- * "Recent Alerts" on Get Alerts (docs/spec/part-1.md §2): the account's last 24 hours of alerts, every park (issue 29
- * item 6: the history is the person's, not the picked park's), with Refresh and Clear.
+ * "Recent Alerts" on Get Alerts (docs/spec/part-1.md §2): the account's last 24 hours of alerts, every park (the history is the person's, not the picked park's), with Refresh and Clear.
  */
 export function RecentAlertsCard() {
   const utils = trpc.useUtils();

@@ -6,7 +6,7 @@ import { alertMode, QUEUE_NAMES, queueStateLabel, type ReturnTimeRow, returnTime
 
 const selectClass = 'rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 disabled:bg-slate-100';
 
-/** A return-time alert being edited on Manage Alerts (saved with Save Changes, issue 29 item 8). */
+/** A return-time alert being edited on Manage Alerts (saved with Save Changes). */
 export interface ReturnTimeDraft {
   parkId: string;
   rideId: string;
@@ -30,7 +30,7 @@ export function draftChanged(d: ReturnTimeDraft): boolean {
  * card: per watched attraction and return-time queue in the live data, its current state ("Available from
  * 7:20 PM park time", "Sold out", "Not offered right now") and a control: Off / When available / Available
  * before a park-local time. Controlled by the page: a change is a draft (`drafts` by row key, `onDraft`) saved
- * with the page's Save Changes like every other setting there (one save model, issue 29 item 8).
+ * with the page's Save Changes like every other setting there (one save model).
  */
 export function ReturnTimeAlerts({
   parkId,

@@ -2,7 +2,7 @@ import { FRESHNESS_SENTENCES } from '@walkon/domain/rules/freshness';
 import { trpc } from '../../trpc.ts';
 
 /**
- * Get Alerts, once alerts are active (issue 25 "Show it"; docs/rules.md R56): the rides the next tick will alert
+ * Get Alerts, once alerts are active (docs/rules.md R56): the rides the next tick will alert
  * the person for, as the engine itself judges it (`alerts.shortNow`: the per-ride thresholds, the closing margin,
  * the published hours, freshness, mutes, quiet hours, the 60-minute rule) — or why nothing can alert now. The
  * page promises only what is sent. Refreshed every minute, like the tick.

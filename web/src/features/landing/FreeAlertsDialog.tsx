@@ -15,7 +15,7 @@ import { type ParkOption, ParkOptions } from './parks.tsx';
  * "Want alerts for FREE?" (docs/spec/part-1.md §2 Signup card, §4 promo dialog, §8): enter a promo code → checked on
  * the server → a free-days code shows the free e-mail form (e-mail, park, first day: sent only when the visitor chose
  * one, else the server's park-local today, docs/decisions/044-the-park-today-is-the-servers.md) → redeemed → the success
- * page of the card path (/subscription-success?redemption=…, issue 29 item 4). A percent-off code is handed back to the signup card instead.
+ * page of the card path (/subscription-success?redemption=…). A percent-off code is handed back to the signup card instead.
  * Errors are shown, not swallowed (DESIGN §6). Loaded lazily by the signup card.
  */
 export default function FreeAlertsDialog({
@@ -89,7 +89,7 @@ export default function FreeAlertsDialog({
 
   const navigate = useNavigate();
   const redeem = useApiMutation('checkout.redeemPromo', {
-    // The same end as the card path (issue 29 item 4): the success page, with the invitation to create an account.
+    // The same end as the card path: the success page, with the invitation to create an account.
     onSuccess: (r) => {
       setPromo(null);
       setCode('');

@@ -68,7 +68,7 @@ function Unavailable({ support }: { support: Exclude<PushSupport, 'supported' | 
 }
 
 /**
- * "Alerts on this phone" (issue 28 items 2 and 3), on Get Alerts and Manage Alerts: a switch that, on the
+ * "Alerts on this phone", on Get Alerts and Manage Alerts: a switch that, on the
  * person's tap, asks for notification permission, subscribes this browser's push service with the server's
  * VAPID key and stores the subscription on the account (`push.subscribe`); off deletes it (`push.unsubscribe`)
  * and ends the browser's subscription. Push is free with any pass and goes beside the pass's channel. It shows

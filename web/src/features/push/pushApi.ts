@@ -1,7 +1,7 @@
 import { mutateByPath, queryByPath } from '../../lib/api.ts';
 
 /**
- * The server's push procedures (issue 28 item 2; server/src/trpc/routers/push.ts), called by path over
+ * The server's push procedures (server/src/trpc/routers/push.ts), called by path over
  * lib/api.ts's tRPC client: `push.publicKey`, `push.subscribe`, `push.unsubscribe`, `push.list`. Typed here by
  * the contract, so this file does not depend on the router's types being present in the same build.
  */

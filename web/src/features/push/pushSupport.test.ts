@@ -21,7 +21,7 @@ const facts = (userAgent: string, more: Partial<BrowserFacts> = {}): BrowserFact
   ...more,
 });
 
-describe('push support (issue 28 item 3)', () => {
+describe('push support', () => {
   it('an iPhone tab on iOS 16.4+ gets the Home Screen walkthrough, even though Safari has no PushManager there', () => {
     expect(pushSupport(facts(IPHONE_17, { maxTouchPoints: 5, hasPushManager: false }))).toBe('ios-home-screen');
     expect(pushSupport(facts(IPHONE_17, { maxTouchPoints: 5 }))).toBe('ios-home-screen');

@@ -1,5 +1,5 @@
 /**
- * Whether this browser can receive WalkOn's push alerts, and how to say it (issue 28 items 2 and 3). Pure
+ * Whether this browser can receive WalkOn's push alerts, and how to say it. Pure
  * functions of what the browser reports, so they are unit-tested (pushSupport.test.ts).
  */
 
