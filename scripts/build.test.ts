@@ -53,11 +53,18 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // SIGTERM first (the processes' own shutdown); one still alive after 30 s (a loaded machine) gets SIGKILL, so
+  // the clean-up never outlives the hook.
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  const exited = (c: ChildProcess) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null);
+  const late = setTimeout(() => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  }, 30_000);
+  await Promise.all(children.map(exited));
+  clearTimeout(late);
   await dropDatabase(databaseUrl).catch(() => {});
   await rm(webDist, { recursive: true, force: true });
-});
+}, 90_000);
 
 describe('the compiled server, worker and migrate run under plain node', () => {
   it('a stack from compiled code names the TypeScript source lines (source maps, node --enable-source-maps)', async () => {

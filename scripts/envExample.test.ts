@@ -110,13 +110,14 @@ describe('production profile: nothing defaults to a fake', () => {
           cwd: root,
           env,
           encoding: 'utf8',
-          timeout: 30_000,
+          // A cold tsx start takes seconds; on a loaded 2-core machine up to a minute.
+          timeout: 90_000,
         });
         expect(r.status).toBe(1);
         expect(r.stderr).toMatch(new RegExp(`^walkon ${name}: refusing to start \\(1 setting to fix\\): ${variable} must `));
       }
     },
-    90_000,
+    200_000,
   );
 });
 

@@ -160,7 +160,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('server did not start');
+    if (Date.now() > deadline || child.exitCode !== null) {
+      // Never leave the server behind a failed start: an orphaned API keeps its CPU and port for the rest of the run.
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await stripe.close();
+      throw new Error('server did not start');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   const worker: ChildProcess | null = opts.worker
