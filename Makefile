@@ -4,7 +4,7 @@ export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/walkon
 export REDIS_URL ?= redis://127.0.0.1:6379
 export PORT ?= 3000
 
-.PHONY: setup deps services migrate dev demo test unit unit-node24 e2e test-clock test-infra infra-deps bench bench-smoke lint audit chromium build lockfile release node-lines
+.PHONY: setup deps services migrate dev demo test unit e2e test-clock test-infra infra-deps bench bench-smoke lint audit chromium build lockfile release node-lines
 
 ## setup: install dependencies, start PostgreSQL and Redis, migrate the database
 setup: deps services migrate
@@ -63,15 +63,9 @@ test: deps services chromium
 	@bash scripts/timed.sh "end-to-end at chosen instants" $(MAKE) test-clock
 	@bash scripts/timed.sh "bench smoke" $(MAKE) bench-smoke
 
+## unit: the unit + integration suite alone (CI runs it again on Node 24: docs/decisions/053-node-22-and-24.md)
 unit: deps services
 	npx vitest run
-
-## unit-node24: what CI runs again on Node 24 (docs/decisions/053-node-22-and-24.md): the domain, integrations and core
-## suites, scripts/build.test.ts (the compiled API, worker and migrate), and the sign-up (argon2, HTTP stack), provider
-## (AWS SDK against the local SESv2/SNS fake) and push (web-push against web-push-testing) integration suites
-unit-node24: deps services
-	npx vitest run domain/ integrations/ core/ scripts/build.test.ts server/test/signUp.integration.test.ts \
-	  jobs/test/provider.integration.test.ts server/test/push.integration.test.ts
 
 ## e2e: build the web app and click through it in Debian's Chromium
 e2e: deps services chromium
