@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { SHORT_WAIT_RANGE } from '@walkon/domain/rules/alerts';
 import { ShoppingCart } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -5,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 import { VerifyBanner } from '../account/VerifyBanner.tsx';
 import { useSession } from '../auth/session.ts';
 import { PricingDialog } from '../checkout/PricingDialog.tsx';
@@ -28,6 +29,7 @@ import { YourAlertsCard } from './YourAlertsCard.tsx';
  * is the route's query (Stripe's return, a ride page's "Watch this ride"); `clearSearch` (stable) drops it.
  */
 export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch; clearSearch: () => void }) {
+  const trpc = useTRPC();
   const { user } = useSession();
   // A ride page's "Watch this ride" opens Get Alerts with ?destination=&park=&ride= (DESIGN §2.2 history).
   const [picked, setPicked] = useState<PickedPark>(() =>
@@ -38,8 +40,8 @@ export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch
   /** Whatever opened the pricing dialog gets the focus back when it closes. */
   const opener = useRef<HTMLElement | null>(null);
 
-  const parks = trpc.site.parks.useQuery(undefined, { staleTime: 10 * 60_000 });
-  const state = trpc.alerts.state.useQuery({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) });
+  const parks = useQuery(trpc.site.parks.queryOptions(undefined, { staleTime: 10 * 60_000 }));
+  const state = useQuery(trpc.alerts.state.queryOptions({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) }));
   const selection = useRideSelection({ parkId, watchPark: search.park, watchRide: search.ride });
   const { reset: resetSelection } = selection;
 
@@ -56,7 +58,7 @@ export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch
   // A returning person on a new device (nothing picked here, no ride link): the park of their current or next
   // pass. Not stored: the person's own pick is.
   const parkUnset = !picked.parkId && !search.park;
-  const defaultPark = trpc.alerts.defaultPark.useQuery(undefined, { enabled: parkUnset });
+  const defaultPark = useQuery(trpc.alerts.defaultPark.queryOptions(undefined, { enabled: parkUnset }));
   const defaultParkId = parkUnset ? (defaultPark.data?.parkId ?? null) : null;
   const defaultDestination = parks.data?.find((p) => p.id === defaultParkId)?.destinationId ?? null;
   useEffect(() => {
