@@ -10,7 +10,7 @@ import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Field, Input } from '../components/ui/field.tsx';
-import { ensureSession, refreshSession } from '../features/auth/session.ts';
+import { ensureSession, refreshSession } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
 import { useTRPC } from '../trpc.ts';
 

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Field, Select } from '../components/ui/field.tsx';
-import { useSession } from '../features/auth/session.ts';
 import { AddItemDialog } from '../features/rankings/AddItemDialog.tsx';
 import { ItemDialog } from '../features/rankings/ItemDialog.tsx';
 import type { ItemType } from '../features/rankings/ItemFields.tsx';
 import { RankingList } from '../features/rankings/RankingList.tsx';
+import { useSession } from '../lib/session.ts';
 import { useTRPC } from '../trpc.ts';
 
 const TABS: { value: ItemType; label: string }[] = [

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { useDestinations } from '../features/waits/liveApi.ts';
+import { useDestinations } from '../lib/liveApi.ts';
 import { useTRPC } from '../trpc.ts';
 
 function ParksPage() {

@@ -9,7 +9,7 @@ import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Field, Input } from '../components/ui/field.tsx';
-import { refreshSession } from '../features/auth/session.ts';
+import { refreshSession } from '../lib/session.ts';
 import { useTRPC } from '../trpc.ts';
 
 /** Same rule as sign-up (the one new-password schema), plus the repeat. */

@@ -8,7 +8,7 @@ import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { formatPassDateList } from '../features/checkout/dates.ts';
+import { formatPassDateList } from '../lib/dates.ts';
 import { useTRPC } from '../trpc.ts';
 
 /** Payment confirmation polling while Stripe reports the session unpaid (docs/spec/part-1.md §9 recheck 2 s). */

@@ -5,7 +5,7 @@ import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { refreshSession, useSession } from '../features/auth/session.ts';
+import { refreshSession, useSession } from '../lib/session.ts';
 import { useTRPC } from '../trpc.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { formatPassDateList } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTRPC } from '../../trpc.ts';
-import { formatPassDateList } from '../checkout/dates.ts';
 import type { GetAlertsSearch } from './getAlertsSearch.ts';
 import { type PickedPark, readStoredPark } from './storedPark.ts';
 

@@ -10,9 +10,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTRPC } from '../../trpc.ts';
-import { useSession } from '../auth/session.ts';
 
 /** A gated feature's key (server: feature_flags). */
 export type FeatureKey = 'restaurant_alerts' | 'lightning_lane';

@@ -4,10 +4,10 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { toast } from '../../lib/toast.ts';
+import { useNow } from '../../lib/useNow.ts';
 import { useTRPC } from '../../trpc.ts';
 import { countdown } from './format.ts';
 import type { AdminLink } from './types.ts';
-import { useNow } from './useNow.ts';
 
 /**
  * /admin section (docs/rules.md R40; docs/spec/part-2.md §4): the Disney account links of Lightning Lane Assist, pending first.

@@ -13,10 +13,10 @@ import { Card } from '../../components/ui/card.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
+import { useNow } from '../../lib/useNow.ts';
 import { useTRPC } from '../../trpc.ts';
 import { countdown, laneErrorToast } from './format.ts';
 import type { LaneStatus } from './types.ts';
-import { useNow } from './useNow.ts';
 
 type Values = z.input<typeof disneyConnectInput>;
 

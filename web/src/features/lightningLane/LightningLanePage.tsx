@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Zap } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ParkPicker } from '../../components/ParkPicker.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatPassDateList } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTRPC } from '../../trpc.ts';
-import { formatPassDateList } from '../checkout/dates.ts';
-import { ParkPicker } from '../waits/ParkPicker.tsx';
 import { ActiveView } from './active/ActiveView.tsx';
 import { ConnectStep, toastArgs } from './ConnectStep.tsx';
 import { laneErrorToast } from './format.ts';

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTRPC } from '../../trpc.ts';
-import { useSession } from '../auth/session.ts';
 import { StarPicker, Stars } from './Stars.tsx';
 
 /**

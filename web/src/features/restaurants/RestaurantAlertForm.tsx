@@ -5,14 +5,14 @@ import { MAX_RESTAURANT_DATES, PARTY_SIZE_MAX, PARTY_SIZE_MIN, PREFERRED_TIMES }
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
+import { PassDatesPicker } from '../../components/checkout/PassDatesPicker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
+import { parkToday } from '../../lib/dates.ts';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTRPC } from '../../trpc.ts';
-import { useSession } from '../auth/session.ts';
-import { parkToday } from '../checkout/dates.ts';
-import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
 import {
   emptyRestaurantForm,
   fieldMessage,

@@ -5,9 +5,9 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatPassDateList } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTRPC } from '../../trpc.ts';
-import { formatPassDateList } from '../checkout/dates.ts';
 import { PREFERRED_TIME_LABELS } from './form.ts';
 
 /**

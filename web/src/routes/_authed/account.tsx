@@ -10,7 +10,7 @@ import { Confirm } from '../../components/ui/confirm.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AccountField, AccountFormCard, useAccountForm } from '../../features/account/AccountForm.tsx';
 import { QuietHoursCard } from '../../features/alerts/QuietHours.tsx';
-import { refreshSession, useSession } from '../../features/auth/session.ts';
+import { refreshSession, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { queryClient, useTRPC } from '../../trpc.ts';
 

@@ -7,7 +7,7 @@ import { pageHead } from '../../components/InfoPage.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
-import { useSession } from '../../features/auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTRPC } from '../../trpc.ts';
 

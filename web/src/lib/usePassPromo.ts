@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../lib/toast.ts';
-import { trpcErrorCode } from '../../lib/trpcError.ts';
-import { useTRPC } from '../../trpc.ts';
+import { useTRPC } from '../trpc.ts';
 import { formatPassDateList } from './dates.ts';
 import type { AppliedPromo } from './price.ts';
+import { toast } from './toast.ts';
+import { trpcErrorCode } from './trpcError.ts';
 
 /**
  * The Get Alerts promo field (docs/spec/part-1.md §2, §8): `apply(code)` checks the code; a percent-off code goes to
