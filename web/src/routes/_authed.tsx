@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { ensureSession } from '../features/auth/session.ts';
+import { ensureSession } from '../lib/session.ts';
 
 /**
  * Protected pages (docs/spec/part-1.md §2): a signed-out visitor goes to /auth?redirect=<here>; a spinner shows while

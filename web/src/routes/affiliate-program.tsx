@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { AFFILIATE_LIMITS, affiliateApplicationInput } from '@walkon/domain/schemas';
 import { CheckCircle2 } from 'lucide-react';
@@ -9,7 +10,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { CharacterCount, Field, Input, Select } from '../components/ui/field.tsx';
 import { toast } from '../lib/toast.ts';
-import { trpc } from '../trpc.ts';
+import { useTRPC } from '../trpc.ts';
 
 type FormValues = {
   fullName: string;
@@ -93,6 +94,7 @@ function readIntroShown(): boolean {
 }
 
 function AffiliateProgram() {
+  const trpc = useTRPC();
   // The invitation sits above the form, never over it; "Maybe Later" folds it away on this device and stays here.
   const [intro, setIntro] = useState(() => readIntroShown());
   const dismissIntro = () => {
@@ -123,16 +125,18 @@ function AffiliateProgram() {
       whyJoin: '',
     },
   });
-  const submit = trpc.affiliate.submit.useMutation({
-    onSuccess: () => {
-      setDone(true);
-      window.scrollTo(0, 0);
-    },
-    onError: (e) =>
-      toast.error('Error', {
-        description: e.data?.code === 'BAD_REQUEST' && e.message ? e.message : 'Failed to submit application. Please try again.',
-      }),
-  });
+  const submit = useMutation(
+    trpc.affiliate.submit.mutationOptions({
+      onSuccess: () => {
+        setDone(true);
+        window.scrollTo(0, 0);
+      },
+      onError: (e) =>
+        toast.error('Error', {
+          description: e.data?.code === 'BAD_REQUEST' && e.message ? e.message : 'Failed to submit application. Please try again.',
+        }),
+    }),
+  );
   const whyLength = form.watch('whyJoin')?.length ?? 0;
   if (done) return <ThankYou />;
   const errors = form.formState.errors;

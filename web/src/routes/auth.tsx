@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { logInInput, signUpInput } from '@walkon/domain/schemas';
@@ -9,9 +10,9 @@ import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Field, Input } from '../components/ui/field.tsx';
-import { ensureSession, refreshSession } from '../features/auth/session.ts';
+import { ensureSession, refreshSession } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
-import { trpc } from '../trpc.ts';
+import { useTRPC } from '../trpc.ts';
 
 /** Only same-site paths are followed after login (no open redirects). */
 export function safeRedirect(target: string | undefined): string {
@@ -21,9 +22,10 @@ export function safeRedirect(target: string | undefined): string {
 type Values = { fullName: string; email: string; password: string };
 
 function AuthPage() {
+  const trpc = useTRPC();
   const { redirect: back, tab: firstTab } = Route.useSearch();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const [tab, setTab] = useState<'login' | 'signup'>(firstTab ?? 'login');
   // After a sign-up the page says to check the inbox: the e-mailed link creates the account and signs in
   // (docs/decisions/046-sign-up-by-link.md), and the answer is the same for an address that has an account.
@@ -35,28 +37,32 @@ function AuthPage() {
   // Without a page to return to, a log-in goes home and a new account goes to Get Alerts, its first step.
   const done = async (fallback: '/' | '/get-alerts') => {
     // Everything cached while signed out (feature gates, own lists) belongs to the visitor, not this user.
-    await Promise.all([utils.invalidate(), refreshSession().catch(() => undefined)]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.pathKey() }), refreshSession().catch(() => undefined)]);
     // `href` keeps the target's query string (e.g. /verify-email?token=…).
     await navigate({ href: back ? safeRedirect(back) : fallback, replace: true });
   };
-  const logIn = trpc.auth.logIn.useMutation({
-    onSuccess: async () => {
-      toast.success('Login successful', { description: 'Welcome back!' });
-      await done('/');
-    },
-    onError: (e) => toast.error('Login failed', { description: e.message }),
-  });
-  const signUp = trpc.auth.signUp.useMutation({
-    onSuccess: (_data, sent) => {
-      setCheckInbox(sent.email.trim().toLowerCase());
-      toast.success('Signup successful', { description: 'Check your email for a confirmation link.' });
-    },
-    onError: (e) => {
-      // A guessable password is refused by the server (NIST 800-63B check): show why under the field too.
-      if (/^(This )?password/i.test(e.message)) form.setError('password', { message: e.message });
-      toast.error('Signup failed', { description: e.message });
-    },
-  });
+  const logIn = useMutation(
+    trpc.auth.logIn.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Login successful', { description: 'Welcome back!' });
+        await done('/');
+      },
+      onError: (e) => toast.error('Login failed', { description: e.message }),
+    }),
+  );
+  const signUp = useMutation(
+    trpc.auth.signUp.mutationOptions({
+      onSuccess: (_data, sent) => {
+        setCheckInbox(sent.email.trim().toLowerCase());
+        toast.success('Signup successful', { description: 'Check your email for a confirmation link.' });
+      },
+      onError: (e) => {
+        // A guessable password is refused by the server (NIST 800-63B check): show why under the field too.
+        if (/^(This )?password/i.test(e.message)) form.setError('password', { message: e.message });
+        toast.error('Signup failed', { description: e.message });
+      },
+    }),
+  );
   const onSubmit = form.handleSubmit((v) => {
     if (tab === 'login') logIn.mutate({ email: v.email, password: v.password });
     // The link returns to the page the visitor came from, on whichever device it is opened; without one, a new

@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Info, PlaneTakeoff } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -15,26 +16,29 @@ import {
 import { mergeIdenticalOffers, searchSummary } from '../features/flights/format.ts';
 import { SearchCard } from '../features/flights/SearchCard.tsx';
 import { toast } from '../lib/toast.ts';
-import { trpc } from '../trpc.ts';
+import { useTRPC } from '../trpc.ts';
 
 /** Flight Deals (docs/spec/part-2.md §2): a free flight search to the Disney destinations and a price alert by e-mail. */
 function FlightDeals() {
-  const utils = trpc.useUtils();
-  const catalogue = trpc.flights.destinations.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const catalogue = useQuery(trpc.flights.destinations.queryOptions(undefined, { staleTime: 10 * 60_000 }));
   const searchForm = useForm<SearchValues, unknown, FlightSearchInput>({ resolver: searchResolver, defaultValues: EMPTY_SEARCH });
-  const search = trpc.flights.search.useMutation({
-    onSuccess: (r) => {
-      // Counted as the cards are shown: one per flight and fare, however many airports it was offered to.
-      const description = searchSummary(mergeIdenticalOffers(r.flights).length, r.unresolvedDestinations);
-      if (r.flights.length === 0) toast.error('Search Complete', { description });
-      else toast.success('Search Complete', { description });
-    },
-    onError: (e) => {
-      // Said once, in the results area (FlightResults: "Search Failed" and why), not in a toast beside it.
-      // Search may have been switched off since the page loaded: refresh the notice.
-      if (isUnavailable(e)) void utils.flights.destinations.invalidate();
-    },
-  });
+  const search = useMutation(
+    trpc.flights.search.mutationOptions({
+      onSuccess: (r) => {
+        // Counted as the cards are shown: one per flight and fare, however many airports it was offered to.
+        const description = searchSummary(mergeIdenticalOffers(r.flights).length, r.unresolvedDestinations);
+        if (r.flights.length === 0) toast.error('Search Complete', { description });
+        else toast.success('Search Complete', { description });
+      },
+      onError: (e) => {
+        // Said once, in the results area (FlightResults: "Search Failed" and why), not in a toast beside it.
+        // Search may have been switched off since the page loaded: refresh the notice.
+        if (isUnavailable(e)) void queryClient.invalidateQueries({ queryKey: trpc.flights.destinations.queryKey() });
+      },
+    }),
+  );
   const data = catalogue.data;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-10">

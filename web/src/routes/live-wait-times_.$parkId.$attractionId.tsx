@@ -11,11 +11,11 @@ import { Card } from '../components/ui/card.tsx';
 import { MuteControl } from '../features/alerts/Mutes.tsx';
 import { WatchRide } from '../features/alerts/WatchRide.tsx';
 import { returnWindow, stateLabel } from '../features/lightningLane/format.ts';
-import { liveWaitTone, statusLabel, statusTone } from '../features/waits/badges.ts';
 import { agoLabel, minutesOf, slotTime } from '../features/waits/format.ts';
 import { feedView } from '../features/waits/freshness.ts';
-import { type RideHistoryResponse, useRideHistory } from '../features/waits/liveApi.ts';
 import { RideChart } from '../features/waits/RideChart.tsx';
+import { liveWaitTone, statusLabel, statusTone } from '../lib/badges.ts';
+import { type RideHistoryResponse, useRideHistory } from '../lib/liveApi.ts';
 
 const day = (d: string) => `${formatDay(d)}, ${d.slice(0, 4)}`;
 const weekday = (d: string) => format(parseISO(d), 'EEEE');

@@ -1,15 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Field, Select } from '../components/ui/field.tsx';
-import { useSession } from '../features/auth/session.ts';
 import { AddItemDialog } from '../features/rankings/AddItemDialog.tsx';
 import { ItemDialog } from '../features/rankings/ItemDialog.tsx';
 import type { ItemType } from '../features/rankings/ItemFields.tsx';
 import { RankingList } from '../features/rankings/RankingList.tsx';
-import { trpc } from '../trpc.ts';
+import { useSession } from '../lib/session.ts';
+import { useTRPC } from '../trpc.ts';
 
 const TABS: { value: ItemType; label: string }[] = [
   { value: 'ride', label: 'Rides' },
@@ -18,8 +19,9 @@ const TABS: { value: ItemType; label: string }[] = [
 ];
 
 function ParkRankings() {
+  const trpc = useTRPC();
   const { user } = useSession();
-  const parks = trpc.rankings.parks.useQuery();
+  const parks = useQuery(trpc.rankings.parks.queryOptions());
   const [parkId, setParkId] = useState('');
   const [sort, setSort] = useState<'rating' | 'reviews'>('rating');
   const [tab, setTab] = useState<ItemType>('ride');

@@ -1,12 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { InfoPage, pageHead } from '../components/InfoPage.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { useDestinations } from '../features/waits/liveApi.ts';
-import { trpc } from '../trpc.ts';
+import { useDestinations } from '../lib/liveApi.ts';
+import { useTRPC } from '../trpc.ts';
 
 function ParksPage() {
+  const trpc = useTRPC();
   const dests = useDestinations();
-  const parks = trpc.site.parks.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const parks = useQuery(trpc.site.parks.queryOptions(undefined, { staleTime: 10 * 60_000 }));
   const counts = new Map((parks.data ?? []).map((p) => [p.id, p.rideCount]));
   return (
     <InfoPage

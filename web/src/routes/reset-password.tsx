@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { newPasswordSchema, passwordResetRequestInput } from '@walkon/domain/schemas';
 import { useRef } from 'react';
@@ -8,8 +9,8 @@ import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Field, Input } from '../components/ui/field.tsx';
-import { refreshSession } from '../features/auth/session.ts';
-import { trpc } from '../trpc.ts';
+import { refreshSession } from '../lib/session.ts';
+import { useTRPC } from '../trpc.ts';
 
 /** Same rule as sign-up (the one new-password schema), plus the repeat. */
 const newPasswordForm = z
@@ -18,11 +19,12 @@ const newPasswordForm = z
 
 /** "Forgot password?": asks for the address; the answer is the same whether or not it has an account. */
 function RequestForm() {
+  const trpc = useTRPC();
   const form = useForm<{ email: string }>({
     defaultValues: { email: '' },
     resolver: zodResolver(passwordResetRequestInput) as unknown as Resolver<{ email: string }>,
   });
-  const request = trpc.auth.requestPasswordReset.useMutation();
+  const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
   if (request.isSuccess)
     return (
       <p role="status">
@@ -44,14 +46,17 @@ function RequestForm() {
 
 /** The link's target: a new password (twice); every session ends, then the person logs in again. */
 function NewPasswordForm({ token }: { token: string }) {
+  const trpc = useTRPC();
   const form = useForm<{ password: string; repeat: string }>({
     defaultValues: { password: '', repeat: '' },
     resolver: zodResolver(newPasswordForm) as unknown as Resolver<{ password: string; repeat: string }>,
   });
-  const utils = trpc.useUtils();
-  const reset = trpc.auth.resetPassword.useMutation({
-    onSuccess: () => Promise.all([utils.invalidate(), refreshSession().catch(() => undefined)]),
-  });
+  const queryClient = useQueryClient();
+  const reset = useMutation(
+    trpc.auth.resetPassword.mutationOptions({
+      onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.pathKey() }), refreshSession().catch(() => undefined)]),
+    }),
+  );
   if (reset.isSuccess)
     return (
       <div role="status">
@@ -90,7 +95,8 @@ function NewPasswordForm({ token }: { token: string }) {
  * anybody types a new password.
  */
 function ResetWithLink({ token }: { token: string }) {
-  const status = trpc.auth.resetLinkStatus.useQuery({ token }, { retry: false, refetchOnWindowFocus: false });
+  const trpc = useTRPC();
+  const status = useQuery(trpc.auth.resetLinkStatus.queryOptions({ token }, { retry: false, refetchOnWindowFocus: false }));
   // The first answer decides: once the new password is saved the link is used, and the success must stay shown.
   const first = useRef<boolean | null>(null);
   if (first.current === null && status.data) first.current = status.data.valid;

@@ -1,10 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { UtensilsCrossed } from 'lucide-react';
 import { pageHead } from '../components/InfoPage.tsx';
-import { useSession } from '../features/auth/session.ts';
 import { FeatureGate } from '../features/gates/FeatureGate.tsx';
 import { HowItWorks } from '../features/restaurants/HowItWorks.tsx';
 import { RestaurantAlertForm } from '../features/restaurants/RestaurantAlertForm.tsx';
+import { useSession } from '../lib/session.ts';
 
 /** Restaurant Alerts (docs/spec/part-2.md §2, public; behind the `restaurant_alerts` gate): the creation form and how it works. */
 function RestaurantAlerts() {

@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { formatUsd } from '@walkon/domain/money';
 import { SHORT_WAIT_RANGE } from '@walkon/domain/rules/alerts';
@@ -7,8 +8,8 @@ import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { formatPassDateList } from '../features/checkout/dates.ts';
-import { trpc } from '../trpc.ts';
+import { formatPassDateList } from '../lib/dates.ts';
+import { useTRPC } from '../trpc.ts';
 
 /** Payment confirmation polling while Stripe reports the session unpaid (docs/spec/part-1.md §9 recheck 2 s). */
 const RETRY_MS = 2000;
@@ -115,7 +116,8 @@ function Fulfilled({ o }: { o: Outcome }) {
  * 30 s while the payment is still pending, then shows the park, days, next steps and the transaction id.
  */
 function PromoSuccess({ redemptionId }: { redemptionId: string }) {
-  const outcome = trpc.checkout.promoOutcome.useQuery({ redemptionId }, { retry: false });
+  const trpc = useTRPC();
+  const outcome = useQuery(trpc.checkout.promoOutcome.queryOptions({ redemptionId }, { retry: false }));
   let body: ReactNode;
   if (outcome.isError) {
     body = (
@@ -151,8 +153,9 @@ function SuccessPage() {
 }
 
 function SubscriptionSuccess() {
+  const trpc = useTRPC();
   const { session_id: sessionId } = Route.useSearch();
-  const confirm = trpc.checkout.confirm.useMutation();
+  const confirm = useMutation(trpc.checkout.confirm.mutationOptions());
   const [gaveUp, setGaveUp] = useState(false);
   const started = useRef<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

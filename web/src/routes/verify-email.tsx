@@ -1,11 +1,12 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { refreshSession, useSession } from '../features/auth/session.ts';
-import { trpc } from '../trpc.ts';
+import { refreshSession, useSession } from '../lib/session.ts';
+import { useTRPC } from '../trpc.ts';
 
 /**
  * A sign-up link (docs/decisions/046-sign-up-by-link.md): the account is created, and this browser signed in,
@@ -13,16 +14,19 @@ import { trpc } from '../trpc.ts';
  * from opens (`next`, a same-site path the server checked).
  */
 function FinishSignUp({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const finish = trpc.auth.finishSignUp.useMutation({
-    onSuccess: async (r) => {
-      onDone();
-      // Everything cached before (signed out, or another account) belongs to someone else.
-      await Promise.all([utils.invalidate(), refreshSession().catch(() => undefined)]);
-      await navigate({ href: r.next.startsWith('/') && !r.next.startsWith('//') ? r.next : '/', replace: true });
-    },
-  });
+  const finish = useMutation(
+    trpc.auth.finishSignUp.mutationOptions({
+      onSuccess: async (r) => {
+        onDone();
+        // Everything cached before (signed out, or another account) belongs to someone else.
+        await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.pathKey() }), refreshSession().catch(() => undefined)]);
+        await navigate({ href: r.next.startsWith('/') && !r.next.startsWith('//') ? r.next : '/', replace: true });
+      },
+    }),
+  );
   return (
     <>
       <p>
@@ -47,18 +51,23 @@ function FinishSignUp({ token, email, onDone }: { token: string; email: string; 
  * is used once on arrival; signed out, the visitor is asked to log in or sign up and comes back.
  */
 function VerifyEmailPage() {
+  const trpc = useTRPC();
   const { token } = Route.useSearch();
-  const signUpLink = trpc.auth.signUpLink.useQuery({ token: token ?? '' }, { enabled: Boolean(token), retry: false, staleTime: Infinity });
+  const signUpLink = useQuery(
+    trpc.auth.signUpLink.queryOptions({ token: token ?? '' }, { enabled: Boolean(token), retry: false, staleTime: Infinity }),
+  );
   const pendingSignUp = signUpLink.data ?? null;
   const { user, loading: sessionLoading } = useSession();
   const loading = sessionLoading || (Boolean(token) && signUpLink.isPending);
-  const utils = trpc.useUtils();
-  const use = trpc.auth.useEmailLink.useMutation({
-    onSuccess: async () => {
-      // What the account may see changes with the verified address: drop every cached list.
-      await Promise.all([utils.invalidate(), refreshSession().catch(() => undefined)]);
-    },
-  });
+  const queryClient = useQueryClient();
+  const use = useMutation(
+    trpc.auth.useEmailLink.mutationOptions({
+      onSuccess: async () => {
+        // What the account may see changes with the verified address: drop every cached list.
+        await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.pathKey() }), refreshSession().catch(() => undefined)]);
+      },
+    }),
+  );
   const started = useRef(false);
   useEffect(() => {
     if (!user || !token || loading || pendingSignUp || started.current) return;

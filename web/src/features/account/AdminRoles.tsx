@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { roleChangeInput } from '@walkon/domain/schemas';
 import { formatTime } from '@walkon/domain/timeFormat';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -9,7 +10,7 @@ import { Confirm } from '../../components/ui/confirm.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 
 type RoleValues = { email: string; role: 'admin' | 'moderator' };
 
@@ -19,29 +20,34 @@ type RoleValues = { email: string; role: 'admin' | 'moderator' };
  * access and refuses to remove the last admin.
  */
 export function AdminRoles() {
-  const utils = trpc.useUtils();
-  const roles = trpc.admin.roles.useQuery();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const roles = useQuery(trpc.admin.roles.queryOptions());
   const form = useForm<RoleValues>({
     defaultValues: { email: '', role: 'moderator' },
     resolver: zodResolver(roleChangeInput) as unknown as Resolver<RoleValues>,
   });
-  const refresh = () => utils.admin.roles.invalidate();
-  const grant = trpc.admin.grantRole.useMutation({
-    onSuccess: async (r, v) => {
-      toast.success(
-        r.changed ? `${v.email} is now ${v.role === 'admin' ? 'an admin' : 'a moderator'}` : `${v.email} already had this role`,
-      );
-      form.reset({ email: '', role: v.role });
-      await refresh();
-    },
-  });
-  const revoke = trpc.admin.revokeRole.useMutation({
-    onSuccess: async (_r, v) => {
-      toast.success(`Removed the ${v.role} role from ${v.email}`);
-      await refresh();
-    },
-    onError: (e) => toast.error('Could not remove the role', { description: e.message }),
-  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.roles.queryKey() });
+  const grant = useMutation(
+    trpc.admin.grantRole.mutationOptions({
+      onSuccess: async (r, v) => {
+        toast.success(
+          r.changed ? `${v.email} is now ${v.role === 'admin' ? 'an admin' : 'a moderator'}` : `${v.email} already had this role`,
+        );
+        form.reset({ email: '', role: v.role });
+        await refresh();
+      },
+    }),
+  );
+  const revoke = useMutation(
+    trpc.admin.revokeRole.mutationOptions({
+      onSuccess: async (_r, v) => {
+        toast.success(`Removed the ${v.role} role from ${v.email}`);
+        await refresh();
+      },
+      onError: (e) => toast.error('Could not remove the role', { description: e.message }),
+    }),
+  );
   const errors = form.formState.errors;
   return (
     <Card title="Roles">

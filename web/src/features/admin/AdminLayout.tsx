@@ -1,6 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { AccessDenied } from '../../components/AccessDenied.tsx';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { ADMIN_SECTIONS } from './sections.ts';
 
 const linkClass =

@@ -1,9 +1,12 @@
+import type { ComponentType } from 'react';
 import { Card } from '../../components/ui/card.tsx';
-import { ADMIN_PANELS } from './panels.tsx';
-import { findAdminSection } from './sections.ts';
+import { type AdminSlug, findAdminSection } from './sections.ts';
 
-/** The panel of the admin section `slug`, or a not-found message naming it when there is no such section. */
-export function AdminSectionPage({ slug }: { slug: string }) {
+/**
+ * The panel of the admin section `slug` (from `panels`, the route's map of every section's panel), or a not-found
+ * message naming it when there is no such section.
+ */
+export function AdminSectionPage({ slug, panels }: { slug: string; panels: Record<AdminSlug, ComponentType> }) {
   const section = findAdminSection(slug);
   if (!section) {
     return (
@@ -12,6 +15,6 @@ export function AdminSectionPage({ slug }: { slug: string }) {
       </Card>
     );
   }
-  const Panel = ADMIN_PANELS[section.slug];
+  const Panel = panels[section.slug];
   return <Panel />;
 }

@@ -6,7 +6,7 @@ export interface AdminSection {
 
 /**
  * The sections of /admin in navigation order; `/admin` opens the first. No slug may be `queues`: `/admin/queues`
- * is the server's Bull Board. Names only: the panels are in panels.tsx, loaded with the section's page.
+ * is the server's Bull Board. Names only: the panels are in web/src/adminPanels.tsx, loaded with the section's page.
  */
 export const ADMIN_SECTIONS = [
   { slug: 'feature-gates', label: 'Feature gates' },

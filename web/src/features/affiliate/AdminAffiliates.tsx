@@ -1,18 +1,22 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card } from '../../components/ui/card.tsx';
 import { Select } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 
 const STATUSES = ['new', 'contacted', 'accepted', 'declined'] as const;
 
 /** The affiliate applications (docs/spec/part-2.md §5) with a status each: new, contacted, accepted or declined. */
 export function AdminAffiliates() {
-  const utils = trpc.useUtils();
-  const list = trpc.affiliate.list.useQuery();
-  const setStatus = trpc.affiliate.setStatus.useMutation({
-    onSuccess: () => utils.affiliate.list.invalidate(),
-    onError: (e) => toast.error(e.message),
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.affiliate.list.queryOptions());
+  const setStatus = useMutation(
+    trpc.affiliate.setStatus.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.affiliate.list.queryKey() }),
+      onError: (e) => toast.error(e.message),
+    }),
+  );
   return (
     <Card title="Affiliate applications">
       {list.isPending ? <p className="text-slate-600">Loading…</p> : null}

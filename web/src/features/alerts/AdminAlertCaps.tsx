@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ALERT_CAP_MAX, ALERT_CAP_MIN } from '@walkon/domain/rules/alerts';
 import { alertDailyCapsInput } from '@walkon/domain/schemas';
 import { useEffect } from 'react';
@@ -8,7 +9,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 
 type CapsForm = { sms: number; email: number };
 
@@ -19,20 +20,23 @@ type CapsForm = { sms: number; email: number };
  * server re-checks the role and the range.
  */
 export function AdminAlertCaps() {
-  const utils = trpc.useUtils();
-  const caps = trpc.admin.alertDailyCaps.useQuery();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const caps = useQuery(trpc.admin.alertDailyCaps.queryOptions());
   const form = useForm<CapsForm>({ resolver: zodResolver(alertDailyCapsInput) as unknown as Resolver<CapsForm> });
   const { reset } = form;
   useEffect(() => {
     if (caps.data) reset({ sms: caps.data.sms, email: caps.data.email });
   }, [caps.data, reset]);
-  const save = trpc.admin.setAlertDailyCaps.useMutation({
-    onSuccess: async (r) => {
-      toast.success('Daily caps saved', { description: `Up to ${r.sms} texts and ${r.email} e-mails per person per day.` });
-      await utils.admin.alertDailyCaps.invalidate();
-    },
-    onError: (e) => toast.error('Could not save the daily caps', { description: e.message }),
-  });
+  const save = useMutation(
+    trpc.admin.setAlertDailyCaps.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success('Daily caps saved', { description: `Up to ${r.sms} texts and ${r.email} e-mails per person per day.` });
+        await queryClient.invalidateQueries({ queryKey: trpc.admin.alertDailyCaps.queryKey() });
+      },
+      onError: (e) => toast.error('Could not save the daily caps', { description: e.message }),
+    }),
+  );
   const err = form.formState.errors;
   const asNumber = { setValueAs: (v: unknown) => (v === '' || v === null ? Number.NaN : Number(v)) };
   return (

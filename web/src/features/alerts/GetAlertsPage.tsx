@@ -1,19 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { SHORT_WAIT_RANGE } from '@walkon/domain/rules/alerts';
 import { ShoppingCart } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { ParkPicker } from '../../components/ParkPicker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
+import { VerifyBanner } from '../../components/VerifyBanner.tsx';
+import type { AppliedPromo } from '../../lib/price.ts';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
-import { VerifyBanner } from '../account/VerifyBanner.tsx';
-import { useSession } from '../auth/session.ts';
-import { PricingDialog } from '../checkout/PricingDialog.tsx';
-import type { AppliedPromo } from '../checkout/price.ts';
-import { PhoneAlertsCard } from '../push/PhoneAlertsCard.tsx';
-import { ParkPicker } from '../waits/ParkPicker.tsx';
+import { useTRPC } from '../../trpc.ts';
 import type { GetAlertsSearch } from './getAlertsSearch.ts';
 import { ALERTS_PROMO_ID, NoPassNotice } from './NoPassNotice.tsx';
+import { PricingDialog } from './PricingDialog.tsx';
 import { RecentAlertsCard } from './RecentAlertsCard.tsx';
 import { RideSelectCard } from './RideSelectCard.tsx';
 import { alertsStatus } from './selection.ts';
@@ -24,10 +24,20 @@ import { YourAlertsCard } from './YourAlertsCard.tsx';
 
 /**
  * Get Alerts (docs/spec/part-1.md §2, §4): "Buy a day pass" (the channel is chosen there), where alerts go, the park, the rides to watch, the
- * pass days and the switch that starts or stops the alerts, alerts on this phone (push), the recent alerts, and the pricing dialog. `search`
- * is the route's query (Stripe's return, a ride page's "Watch this ride"); `clearSearch` (stable) drops it.
+ * pass days and the switch that starts or stops the alerts, alerts on this phone (`phoneAlerts`, the push feature's card, given by the
+ * route: features do not import each other, docs/decisions/061), the recent alerts, and the pricing dialog. `search` is the route's query
+ * (Stripe's return, a ride page's "Watch this ride"); `clearSearch` (stable) drops it.
  */
-export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch; clearSearch: () => void }) {
+export function GetAlertsPage({
+  search,
+  clearSearch,
+  phoneAlerts,
+}: {
+  search: GetAlertsSearch;
+  clearSearch: () => void;
+  phoneAlerts: ReactNode;
+}) {
+  const trpc = useTRPC();
   const { user } = useSession();
   // A ride page's "Watch this ride" opens Get Alerts with ?destination=&park=&ride= (DESIGN §2.2 history).
   const [picked, setPicked] = useState<PickedPark>(() =>
@@ -38,8 +48,8 @@ export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch
   /** Whatever opened the pricing dialog gets the focus back when it closes. */
   const opener = useRef<HTMLElement | null>(null);
 
-  const parks = trpc.site.parks.useQuery(undefined, { staleTime: 10 * 60_000 });
-  const state = trpc.alerts.state.useQuery({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) });
+  const parks = useQuery(trpc.site.parks.queryOptions(undefined, { staleTime: 10 * 60_000 }));
+  const state = useQuery(trpc.alerts.state.queryOptions({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) }));
   const selection = useRideSelection({ parkId, watchPark: search.park, watchRide: search.ride });
   const { reset: resetSelection } = selection;
 
@@ -56,7 +66,7 @@ export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch
   // A returning person on a new device (nothing picked here, no ride link): the park of their current or next
   // pass. Not stored: the person's own pick is.
   const parkUnset = !picked.parkId && !search.park;
-  const defaultPark = trpc.alerts.defaultPark.useQuery(undefined, { enabled: parkUnset });
+  const defaultPark = useQuery(trpc.alerts.defaultPark.queryOptions(undefined, { enabled: parkUnset }));
   const defaultParkId = parkUnset ? (defaultPark.data?.parkId ?? null) : null;
   const defaultDestination = parks.data?.find((p) => p.id === defaultParkId)?.destinationId ?? null;
   useEffect(() => {
@@ -139,7 +149,7 @@ export function GetAlertsPage({ search, clearSearch }: { search: GetAlertsSearch
               />
             }
           />
-          <PhoneAlertsCard />
+          {phoneAlerts}
           <RecentAlertsCard />
         </div>
         <RideSelectCard parkId={parkId} selected={selection.selected} onChange={selection.update} />

@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -5,9 +6,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
+import { formatPassDate } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
-import { formatPassDate } from '../checkout/dates.ts';
+import { useTRPC } from '../../trpc.ts';
 import { MuteControl, RideMutedNote, RunningMutes } from './Mutes.tsx';
 import { QuietHoursNote } from './QuietHours.tsx';
 import { draftChanged, ReturnTimeAlerts, type ReturnTimeDraft } from './ReturnTimeAlerts.tsx';
@@ -44,30 +45,33 @@ function pendingFrom(parks: ManagedPark[]): Pending {
  * the pending changes; on load a park whose rides are all off gets them all switched back on ("All rides enabled").
  */
 export function ManageAlerts() {
-  const utils = trpc.useUtils();
-  const list = trpc.manageAlerts.list.useQuery();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.manageAlerts.list.queryOptions());
   const [pending, setPending] = useState<Pending>({});
   const [baseline, setBaseline] = useState<Pending>({});
   const [returnTimes, setReturnTimes] = useState<Record<string, ReturnTimeDraft>>({});
-  const setReturnTime = trpc.returnTimeAlerts.set.useMutation();
-  const removeReturnTime = trpc.returnTimeAlerts.remove.useMutation();
+  const setReturnTime = useMutation(trpc.returnTimeAlerts.set.mutationOptions());
+  const removeReturnTime = useMutation(trpc.returnTimeAlerts.remove.mutationOptions());
   const [saving, setSaving] = useState(false);
   // The automatic re-enable's save (once, on load): it says "All rides enabled", not "Changes Saved".
   const reenableSave = useRef<unknown>(null);
-  const save = trpc.manageAlerts.save.useMutation({
-    // The re-enable's own save reads the lists again; Save Changes does it once after everything (saveAll).
-    onSuccess: async (_data, variables) => {
-      if (variables !== reenableSave.current) return;
-      await Promise.all([
-        utils.manageAlerts.list.invalidate(),
-        utils.returnTimeAlerts.list.invalidate(),
-        utils.watchSettings.list.invalidate(),
-      ]);
-    },
-    onError: (e, variables) => {
-      if (variables === reenableSave.current) toast.error('Error saving changes', { description: e.message });
-    },
-  });
+  const save = useMutation(
+    trpc.manageAlerts.save.mutationOptions({
+      // The re-enable's own save reads the lists again; Save Changes does it once after everything (saveAll).
+      onSuccess: async (_data, variables) => {
+        if (variables !== reenableSave.current) return;
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.manageAlerts.list.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.returnTimeAlerts.list.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.watchSettings.list.queryKey() }),
+        ]);
+      },
+      onError: (e, variables) => {
+        if (variables === reenableSave.current) toast.error('Error saving changes', { description: e.message });
+      },
+    }),
+  );
 
   // What differs from the state loaded last (after the automatic re-enable): Save Changes writes it all.
   const dirty = useMemo(() => {
@@ -113,9 +117,9 @@ export function ManageAlerts() {
       toast.error('Error saving changes', { description: (e as Error).message });
     } finally {
       await Promise.all([
-        utils.manageAlerts.list.invalidate(),
-        utils.returnTimeAlerts.list.invalidate(),
-        utils.watchSettings.list.invalidate(),
+        queryClient.invalidateQueries({ queryKey: trpc.manageAlerts.list.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.returnTimeAlerts.list.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.watchSettings.list.queryKey() }),
       ]);
       setSaving(false);
     }

@@ -4,9 +4,9 @@ import { BellOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import type { ApiOutput } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { fetchApiQuery, useApiMutation, useApiQuery } from '../../lib/useApi.ts';
-import { useSession } from '../auth/session.ts';
 
 /**
  * "Mute until …" (docs/rules.md R16a) for signed-in people, through the light

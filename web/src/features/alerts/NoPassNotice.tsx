@@ -1,9 +1,9 @@
 import { formatUsd } from '@walkon/domain/money';
 import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
 import { useState } from 'react';
-import { PromoField } from '../checkout/PromoField.tsx';
-import type { AppliedPromo } from '../checkout/price.ts';
-import { usePassPromo } from '../checkout/usePassPromo.ts';
+import { PromoField } from '../../components/checkout/PromoField.tsx';
+import type { AppliedPromo } from '../../lib/price.ts';
+import { usePassPromo } from '../../lib/usePassPromo.ts';
 
 /** The id of the notice's promo field (the pricing dialog gives the focus back to it). */
 export const ALERTS_PROMO_ID = 'alerts-promo';

@@ -1,5 +1,5 @@
 import { Badge } from '../../components/ui/badge.tsx';
-import { formatPassDate } from '../checkout/dates.ts';
+import { formatPassDate } from '../../lib/dates.ts';
 
 /** One pass day: the park-local date ('yyyy-MM-dd') and that day's channel. */
 export interface PassDay {

@@ -1,20 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 
 /**
  * "Recent Alerts" on Get Alerts (docs/spec/part-1.md §2): the account's last 24 hours of alerts, every park (the history is the person's, not the picked park's), with Refresh and Clear.
  */
 export function RecentAlertsCard() {
-  const utils = trpc.useUtils();
-  const state = trpc.alerts.history.useQuery();
-  const clearHistory = trpc.alerts.clearHistory.useMutation({
-    onSuccess: async () => {
-      await Promise.all([utils.alerts.history.invalidate(), utils.alerts.state.invalidate()]);
-    },
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const state = useQuery(trpc.alerts.history.queryOptions());
+  const clearHistory = useMutation(
+    trpc.alerts.clearHistory.mutationOptions({
+      onSuccess: async () => {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.alerts.history.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.alerts.state.queryKey() }),
+        ]);
+      },
+    }),
+  );
   return (
     <Card>
       <div className="mb-3 flex items-center justify-between">

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 import { alertMode, QUEUE_NAMES, queueStateLabel, type ReturnTimeRow, returnTimeRows } from './returnTimeAlertRows.ts';
 
 const selectClass = 'rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 disabled:bg-slate-100';
@@ -41,8 +42,9 @@ export function ReturnTimeAlerts({
   drafts: Record<string, ReturnTimeDraft>;
   onDraft: (key: string, draft: ReturnTimeDraft) => void;
 }) {
+  const trpc = useTRPC();
   const headingId = useId();
-  const list = trpc.returnTimeAlerts.list.useQuery({ parkId });
+  const list = useQuery(trpc.returnTimeAlerts.list.queryOptions({ parkId }));
   let body: ReactNode;
   if (list.isPending) body = <p className="text-sm text-slate-600">Loading Lightning Lane return times…</p>;
   else if (list.isError)

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -5,8 +6,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { trpc } from '../../trpc.ts';
-import { alertWaitBadge } from '../waits/badges.ts';
+import { alertWaitBadge } from '../../lib/badges.ts';
+import { useTRPC } from '../../trpc.ts';
 import { filterRides, type RideShow, writeCleared } from './selection.ts';
 import { RideAlertSettings } from './WatchSettings.tsx';
 import { NO_RIDE_WATCHED } from './WatchStatus.tsx';
@@ -29,7 +30,8 @@ export function RideSelectCard({
   selected: string[];
   onChange: (rideIds: string[]) => void;
 }) {
-  const rides = trpc.alerts.rides.useQuery({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) });
+  const trpc = useTRPC();
+  const rides = useQuery(trpc.alerts.rides.queryOptions({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) }));
   const rideList = rides.data?.rides ?? [];
   const [query, setQuery] = useState('');
   const [show, setShow] = useState<RideShow>('all');

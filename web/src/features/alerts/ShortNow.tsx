@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { FRESHNESS_SENTENCES } from '@walkon/domain/rules/freshness';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 
 /**
  * Get Alerts, once alerts are active (docs/rules.md R56): the rides the next tick will alert
@@ -8,7 +9,8 @@ import { trpc } from '../../trpc.ts';
  * page promises only what is sent. Refreshed every minute, like the tick.
  */
 export function ShortNow({ parkId }: { parkId: string }) {
-  const view = trpc.alerts.shortNow.useQuery({ parkId }, { refetchInterval: 60_000 });
+  const trpc = useTRPC();
+  const view = useQuery(trpc.alerts.shortNow.queryOptions({ parkId }, { refetchInterval: 60_000 }));
   if (!view.data) return null;
   const { rides, held, reason } = view.data;
   const list = (rs: typeof rides) => rs.map((r) => `${r.name} (${r.wait} min)`).join(', ');

@@ -1,6 +1,6 @@
 import { TEST_ALERT_COOLDOWN_MINUTES } from '@walkon/domain/rules/alerts';
 import { Button } from '../../components/ui/button.tsx';
-import { useNow } from '../lightningLane/useNow.ts';
+import { useNow } from '../../lib/useNow.ts';
 
 /**
  * Whole minutes until `nextAt` (an ISO UTC instant from alerts.state.nextTestAlertAt), rounded up and never more

@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { Bell, BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { fetchApiQuery, useApiMutation, useApiQuery } from '../../lib/useApi.ts';
-import { useSession } from '../auth/session.ts';
 
 const linkClass =
   'inline-flex items-center gap-2 rounded-lg bg-sky-600 px-4 py-2 font-semibold text-white hover:bg-sky-700 focus-visible:outline-2 focus-visible:outline-offset-2';

@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SlidersHorizontal } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
@@ -5,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Select } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 import {
   DEFAULT_THRESHOLD_MINUTES,
   DEFAULT_WATCH_SETTINGS,
@@ -90,19 +91,25 @@ export function WatchSettingsFields({
  * server checks the bounds and the owner. Escape or Cancel closes without saving; focus returns to the button.
  */
 export function RideAlertSettings({ parkId, rideId, rideName }: { parkId: string; rideId: string; rideName: string }) {
-  const utils = trpc.useUtils();
-  const list = trpc.watchSettings.list.useQuery({ parkId });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.watchSettings.list.queryOptions({ parkId }));
   const saved: WatchSettingsValue = list.data?.rides.find((r) => r.rideId === rideId) ?? DEFAULT_WATCH_SETTINGS;
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<WatchSettingsValue>(saved);
-  const set = trpc.watchSettings.set.useMutation({
-    onSuccess: async (r) => {
-      toast.success('Alert settings saved', { description: `${rideName}: alerts at ${r.effectiveThresholdMinutes} minutes or less.` });
-      setOpen(false);
-      await Promise.all([utils.watchSettings.list.invalidate({ parkId }), utils.manageAlerts.list.invalidate()]);
-    },
-    onError: (e) => toast.error('Could not save the alert settings', { description: e.message }),
-  });
+  const set = useMutation(
+    trpc.watchSettings.set.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success('Alert settings saved', { description: `${rideName}: alerts at ${r.effectiveThresholdMinutes} minutes or less.` });
+        setOpen(false);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.watchSettings.list.queryKey({ parkId }) }),
+          queryClient.invalidateQueries({ queryKey: trpc.manageAlerts.list.queryKey() }),
+        ]);
+      },
+      onError: (e) => toast.error('Could not save the alert settings', { description: e.message }),
+    }),
+  );
   const custom = saved.thresholdMinutes !== null || saved.remindHourly || saved.backInService;
   const id = `ride-settings-${rideId}`;
 

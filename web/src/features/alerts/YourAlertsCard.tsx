@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDay, formatTime } from '@walkon/domain/timeFormat';
 import { ShoppingCart } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -5,9 +6,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatPassDate, parkNowTime } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
-import { formatPassDate, parkNowTime } from '../checkout/dates.ts';
+import { useTRPC } from '../../trpc.ts';
 import { PassDays } from './PassDays.tsx';
 import { ShortNow } from './ShortNow.tsx';
 import { alertAction, alertsStatus, canActivate } from './selection.ts';
@@ -51,37 +52,47 @@ export function YourAlertsCard({
   onBuy: () => void;
   noPass: ReactNode;
 }) {
-  const utils = trpc.useUtils();
-  const state = trpc.alerts.state.useQuery({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const state = useQuery(trpc.alerts.state.queryOptions({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) }));
   // The chosen start date belongs to the park it was chosen for.
   const [start, setStart] = useState({ parkId, date: '' });
   const startDate = start.parkId === parkId ? start.date : '';
   const [startTime, setStartTime] = useState('');
-  const activate = trpc.alerts.activate.useMutation({
-    onSuccess: async (r) => {
-      toast.success(r.scheduled ? 'Alerts scheduled' : 'Alerts activated', {
-        description: r.scheduled
-          ? `Alerts start ${r.startsAt ? formatTime(r.startsAt, { park: state.data?.timezone ?? parkTimezone ?? 'UTC' }, { date: true }) : formatDay(r.startDate)}.`
-          : 'We will alert you when a selected ride is walk-on or short.',
-      });
-      await utils.alerts.state.invalidate();
-    },
-    onError: (e) => toast.error('Failed to Activate Alerts', { description: e.message }),
-  });
-  const stop = trpc.alerts.stop.useMutation({
-    onSuccess: async () => {
-      toast.success('Alerts stopped');
-      await utils.alerts.state.invalidate();
-    },
-    onError: (e) => toast.error('Error', { description: e.message }),
-  });
-  const testAlert = trpc.alerts.testAlert.useMutation({
-    onSuccess: async (r) => {
-      toast.success('Test Alert Sent', { description: r.message });
-      await Promise.all([utils.alerts.state.invalidate(), utils.alerts.history.invalidate()]);
-    },
-    onError: (e) => toast.error('Test Alert Failed', { description: e.message }),
-  });
+  const activate = useMutation(
+    trpc.alerts.activate.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success(r.scheduled ? 'Alerts scheduled' : 'Alerts activated', {
+          description: r.scheduled
+            ? `Alerts start ${r.startsAt ? formatTime(r.startsAt, { park: state.data?.timezone ?? parkTimezone ?? 'UTC' }, { date: true }) : formatDay(r.startDate)}.`
+            : 'We will alert you when a selected ride is walk-on or short.',
+        });
+        await queryClient.invalidateQueries({ queryKey: trpc.alerts.state.queryKey() });
+      },
+      onError: (e) => toast.error('Failed to Activate Alerts', { description: e.message }),
+    }),
+  );
+  const stop = useMutation(
+    trpc.alerts.stop.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Alerts stopped');
+        await queryClient.invalidateQueries({ queryKey: trpc.alerts.state.queryKey() });
+      },
+      onError: (e) => toast.error('Error', { description: e.message }),
+    }),
+  );
+  const testAlert = useMutation(
+    trpc.alerts.testAlert.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success('Test Alert Sent', { description: r.message });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.alerts.state.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.alerts.history.queryKey() }),
+        ]);
+      },
+      onError: (e) => toast.error('Test Alert Failed', { description: e.message }),
+    }),
+  );
 
   // The park-local today from the server (the browser's date may differ from the park's).
   const today = state.data?.today ?? null;

@@ -1,7 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { formatPassDateList } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
-import { formatPassDateList } from '../checkout/dates.ts';
+import { useTRPC } from '../../trpc.ts';
 import type { GetAlertsSearch } from './getAlertsSearch.ts';
 import { type PickedPark, readStoredPark } from './storedPark.ts';
 
@@ -21,8 +22,9 @@ export function usePaymentReturn({
   clearSearch: () => void;
   onPaidPark: (park: PickedPark) => void;
 }): void {
-  const utils = trpc.useUtils();
-  const { mutate: confirmMutate } = trpc.checkout.confirm.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { mutate: confirmMutate } = useMutation(trpc.checkout.confirm.mutationOptions());
   const handledSession = useRef<string | null>(null);
   const recheck = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (recheck.current && clearTimeout(recheck.current)), []);
@@ -49,8 +51,8 @@ export function usePaymentReturn({
           } else {
             toast.error('Payment Error', { description: 'This checkout expired without a payment. You have not been charged.' });
           }
-          void utils.alerts.state.invalidate();
-          const all = await utils.site.parks.fetch(undefined, { staleTime: 10 * 60_000 }).catch(() => []);
+          void queryClient.invalidateQueries({ queryKey: trpc.alerts.state.queryKey() });
+          const all = await queryClient.fetchQuery(trpc.site.parks.queryOptions(undefined, { staleTime: 10 * 60_000 })).catch(() => []);
           const paid = all.find((p) => p.id === o.parkId);
           if (paid && paid.id !== readStoredPark().parkId) onPaidPark({ destinationId: paid.destinationId, parkId: paid.id });
         },
@@ -58,6 +60,6 @@ export function usePaymentReturn({
         onSettled: clearSearch,
       },
     );
-    recheck.current = setTimeout(() => void utils.alerts.state.invalidate(), 2000);
-  }, [search.canceled, search.success, search.session_id, clearSearch, utils, confirmMutate, onPaidPark]);
+    recheck.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: trpc.alerts.state.queryKey() }), 2000);
+  }, [search.canceled, search.success, search.session_id, clearSearch, queryClient, trpc, confirmMutate, onPaidPark]);
 }

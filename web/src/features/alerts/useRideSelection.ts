@@ -1,6 +1,7 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 import { initialSelection, readCleared } from './selection.ts';
 
 /**
@@ -18,9 +19,12 @@ export function useRideSelection({
   watchPark?: string | undefined;
   watchRide?: string | undefined;
 }) {
-  const rides = trpc.alerts.rides.useQuery({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) });
-  const state = trpc.alerts.state.useQuery({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) });
-  const saveRides = trpc.alerts.saveRides.useMutation({ onError: (e) => toast.error('Save Failed', { description: e.message }) });
+  const trpc = useTRPC();
+  const rides = useQuery(trpc.alerts.rides.queryOptions({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) }));
+  const state = useQuery(trpc.alerts.state.queryOptions({ parkId: parkId ?? '' }, { enabled: Boolean(parkId) }));
+  const saveRides = useMutation(
+    trpc.alerts.saveRides.mutationOptions({ onError: (e) => toast.error('Save Failed', { description: e.message }) }),
+  );
   const [selected, setSelected] = useState<string[]>([]);
   const loadedFor = useRef<string | null>(null);
 

@@ -1,12 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatUsd } from '@walkon/domain/money';
 import { formatDistanceToNow } from 'date-fns';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 
 /** The latest checkout sessions: who paid what for which dates, and whether it was fulfilled. */
 export function AdminCheckouts() {
-  const list = trpc.admin.checkouts.useQuery();
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.checkouts.queryOptions());
   return (
     <Card title="Checkout sessions (latest 50)">
       {list.isPending ? <p className="text-slate-600">Loading…</p> : null}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { promoCreateInput } from '@walkon/domain/schemas';
 import { formatTime } from '@walkon/domain/timeFormat';
@@ -9,7 +10,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 
 interface PromoFormValues {
   code: string;
@@ -47,26 +48,31 @@ const optionalNumber = { setValueAs: (v: unknown) => (v === '' || v === null ? n
  * upper-cases the code.
  */
 export function AdminPromoCodes() {
-  const utils = trpc.useUtils();
-  const list = trpc.admin.promoCodes.useQuery();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.admin.promoCodes.queryOptions());
   const form = useForm<PromoFormValues>({
     resolver: zodResolver(promoCreateInput) as unknown as Resolver<PromoFormValues>,
     defaultValues: PROMO_DEFAULTS,
   });
   const kind = form.watch('kind');
-  const create = trpc.admin.createPromoCode.useMutation({
-    onSuccess: async (r) => {
-      if (r.weak) toast.warning('Promo code created, but easy to guess', { description: `${r.code}: ${r.weak}` });
-      else toast.success('Promo code created', { description: r.code });
-      form.reset(PROMO_DEFAULTS);
-      await utils.admin.promoCodes.invalidate();
-    },
-    onError: (e) => toast.error('Could not create the promo code', { description: e.message }),
-  });
-  const setActive = trpc.admin.setPromoCodeActive.useMutation({
-    onSuccess: () => utils.admin.promoCodes.invalidate(),
-    onError: (e) => toast.error('Could not update the promo code', { description: e.message }),
-  });
+  const create = useMutation(
+    trpc.admin.createPromoCode.mutationOptions({
+      onSuccess: async (r) => {
+        if (r.weak) toast.warning('Promo code created, but easy to guess', { description: `${r.code}: ${r.weak}` });
+        else toast.success('Promo code created', { description: r.code });
+        form.reset(PROMO_DEFAULTS);
+        await queryClient.invalidateQueries({ queryKey: trpc.admin.promoCodes.queryKey() });
+      },
+      onError: (e) => toast.error('Could not create the promo code', { description: e.message }),
+    }),
+  );
+  const setActive = useMutation(
+    trpc.admin.setPromoCodeActive.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.admin.promoCodes.queryKey() }),
+      onError: (e) => toast.error('Could not update the promo code', { description: e.message }),
+    }),
+  );
   const err = form.formState.errors;
   return (
     <div className="grid gap-6 lg:grid-cols-2">

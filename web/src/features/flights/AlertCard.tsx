@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { BellRing } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -5,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 import {
   type AlertValues,
   alertResolver,
@@ -25,21 +26,24 @@ import type { SearchForm } from './SearchCard.tsx';
  * and mark the inputs, including the search card's; success clears the alert fields.
  */
 export function AlertCard({ searchForm, className }: { searchForm: SearchForm; className?: string }) {
+  const trpc = useTRPC();
   const form = useForm<AlertValues, unknown, FlightAlertInput>({
     resolver: alertResolver(() => searchForm.getValues()),
     defaultValues: EMPTY_ALERT,
   });
-  const create = trpc.flights.createAlert.useMutation({
-    onSuccess: (r, v) => {
-      toast.success('Alert Created!', {
-        description: r.confirmed
-          ? "You'll receive an email when we find deals matching your criteria."
-          : `Please confirm it: we sent a link to ${v.email}. We check fares only after you open it.`,
-      });
-      form.reset(EMPTY_ALERT);
-    },
-    onError: (e) => toast.error('Subscription Failed', { description: failureMessage(e, 'Unable to create alert. Please try again.') }),
-  });
+  const create = useMutation(
+    trpc.flights.createAlert.mutationOptions({
+      onSuccess: (r, v) => {
+        toast.success('Alert Created!', {
+          description: r.confirmed
+            ? "You'll receive an email when we find deals matching your criteria."
+            : `Please confirm it: we sent a link to ${v.email}. We check fares only after you open it.`,
+        });
+        form.reset(EMPTY_ALERT);
+      },
+      onError: (e) => toast.error('Subscription Failed', { description: failureMessage(e, 'Unable to create alert. Please try again.') }),
+    }),
+  );
   const errors = form.formState.errors;
   return (
     <Card title="Get a price alert" className={className}>

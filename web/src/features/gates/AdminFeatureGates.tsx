@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { formatTime } from '@walkon/domain/timeFormat';
@@ -9,7 +10,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 import type { FeatureKey } from './FeatureGate.tsx';
 
 type Overview = inferRouterOutputs<AppRouter>['features']['adminOverview'];
@@ -23,7 +24,8 @@ const STATES = Object.keys(STATE_LABEL) as (keyof typeof STATE_LABEL)[];
  * launch, early-access grants by account e-mail, and the requests the coming-soon form stores.
  */
 export function AdminFeatureGates() {
-  const overview = trpc.features.adminOverview.useQuery();
+  const trpc = useTRPC();
+  const overview = useQuery(trpc.features.adminOverview.queryOptions());
   return (
     <div className="grid gap-6">
       <Card title="Feature gates">
@@ -41,16 +43,22 @@ export function AdminFeatureGates() {
 }
 
 function FlagRow({ flag }: { flag: Flag }) {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [state, setState] = useState(flag.state);
   const [launch, setLaunch] = useState(flag.launchLabel);
-  const save = trpc.features.setFlag.useMutation({
-    onSuccess: async () => {
-      toast.success(`${flag.title}: ${STATE_LABEL[state].toLowerCase()}`);
-      await Promise.all([utils.features.adminOverview.invalidate(), utils.features.status.invalidate()]);
-    },
-    onError: (e) => toast.error('Failed to save the feature gate', { description: e.message }),
-  });
+  const save = useMutation(
+    trpc.features.setFlag.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`${flag.title}: ${STATE_LABEL[state].toLowerCase()}`);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.features.adminOverview.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.features.status.queryKey() }),
+        ]);
+      },
+      onError: (e) => toast.error('Failed to save the feature gate', { description: e.message }),
+    }),
+  );
   const dirty = state !== flag.state || launch !== flag.launchLabel;
   return (
     <form
@@ -91,33 +99,44 @@ function FlagRow({ flag }: { flag: Flag }) {
 }
 
 function EarlyAccess({ overview }: { overview: Overview | undefined }) {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [feature, setFeature] = useState<FeatureKey>('restaurant_alerts');
   const [email, setEmail] = useState('');
-  const refresh = () => Promise.all([utils.features.adminOverview.invalidate(), utils.features.status.invalidate()]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.features.adminOverview.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.features.status.queryKey() }),
+    ]);
   const title = (key: string) => overview?.flags.find((f) => f.key === key)?.title ?? key;
-  const grant = trpc.features.grant.useMutation({
-    onSuccess: async (r) => {
-      toast.success('Early access granted', { description: `${r.email} can now use ${title(feature)}.` });
-      setEmail('');
-      await refresh();
-    },
-    onError: (e) => toast.error('Could not grant early access', { description: e.message }),
-  });
-  const revoke = trpc.features.revoke.useMutation({
-    onSuccess: async () => {
-      toast.success('Early access revoked');
-      await refresh();
-    },
-    onError: (e) => toast.error('Could not revoke early access', { description: e.message }),
-  });
-  const resolve = trpc.features.resolveRequest.useMutation({
-    onSuccess: async (r) => {
-      toast.success(r.status === 'granted' ? 'Early access granted' : 'Request dismissed');
-      await refresh();
-    },
-    onError: (e) => toast.error('Could not handle the request', { description: e.message }),
-  });
+  const grant = useMutation(
+    trpc.features.grant.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success('Early access granted', { description: `${r.email} can now use ${title(feature)}.` });
+        setEmail('');
+        await refresh();
+      },
+      onError: (e) => toast.error('Could not grant early access', { description: e.message }),
+    }),
+  );
+  const revoke = useMutation(
+    trpc.features.revoke.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Early access revoked');
+        await refresh();
+      },
+      onError: (e) => toast.error('Could not revoke early access', { description: e.message }),
+    }),
+  );
+  const resolve = useMutation(
+    trpc.features.resolveRequest.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success(r.status === 'granted' ? 'Early access granted' : 'Request dismissed');
+        await refresh();
+      },
+      onError: (e) => toast.error('Could not handle the request', { description: e.message }),
+    }),
+  );
   const pending = overview?.requests.filter((r) => r.status === 'pending') ?? [];
   return (
     <Card title="Early access">

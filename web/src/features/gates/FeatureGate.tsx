@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { earlyAccessRequestInput } from '@walkon/domain/schemas';
 import { Clock, Sparkles } from 'lucide-react';
@@ -9,9 +10,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
-import { useSession } from '../auth/session.ts';
+import { useTRPC } from '../../trpc.ts';
 
 /** A gated feature's key (server: feature_flags). */
 export type FeatureKey = 'restaurant_alerts' | 'lightning_lane';
@@ -26,7 +27,8 @@ export const UNLOCK_CLICKS = 5;
  * browser). UX only: every gated procedure checks again.
  */
 export function FeatureGate({ feature, description, children }: { feature: FeatureKey; description: string; children: ReactNode }) {
-  const status = trpc.features.status.useQuery({ key: feature }, { staleTime: 30_000 });
+  const trpc = useTRPC();
+  const status = useQuery(trpc.features.status.queryOptions({ key: feature }, { staleTime: 30_000 }));
   if (status.isPending) return <Spinner label="Checking access…" />;
   if (status.isError)
     return (
@@ -116,20 +118,23 @@ function RequestAccessDialog({
   onOpenChange: (v: boolean) => void;
   returnFocus: React.RefObject<HTMLButtonElement | null>;
 }) {
+  const trpc = useTRPC();
   const { user } = useSession();
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const form = useForm<RequestValues, unknown, z.output<typeof earlyAccessRequestInput>>({
     resolver: zodResolver(earlyAccessRequestInput),
     values: { key: feature, email: user?.email ?? '', message: '' },
   });
-  const request = trpc.features.requestAccess.useMutation({
-    onSuccess: async () => {
-      toast.success('Request sent', { description: `We'll review your request for early access to ${title}.` });
-      onOpenChange(false);
-      await utils.features.status.invalidate({ key: feature });
-    },
-    onError: (e) => toast.error('Request failed', { description: e.message }),
-  });
+  const request = useMutation(
+    trpc.features.requestAccess.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Request sent', { description: `We'll review your request for early access to ${title}.` });
+        onOpenChange(false);
+        await queryClient.invalidateQueries({ queryKey: trpc.features.status.queryKey({ key: feature }) });
+      },
+      onError: (e) => toast.error('Request failed', { description: e.message }),
+    }),
+  );
   const errors = form.formState.errors;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Request early access" returnFocus={returnFocus}>

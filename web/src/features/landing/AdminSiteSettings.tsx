@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -5,35 +6,42 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 
 /**
  * What the landing page shows that an admin sets (docs/spec/part-1.md §2, DESIGN §6): the daily SMS capacity behind
  * the per-park daily SMS capacity (enforced at checkout) and the testimonials (add and delete).
  */
 export function AdminSiteSettings() {
-  const utils = trpc.useUtils();
-  const testimonials = trpc.site.testimonials.useQuery();
-  const capacity = trpc.site.smsCapacity.useQuery();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const testimonials = useQuery(trpc.site.testimonials.queryOptions());
+  const capacity = useQuery(trpc.site.smsCapacity.queryOptions());
   const [cap, setCap] = useState('');
-  const setCapacity = trpc.site.setSmsCapacity.useMutation({
-    onSuccess: async () => {
-      toast.success('Capacity saved');
-      await utils.site.invalidate();
-    },
-    onError: (e) => toast.error(e.message),
-  });
-  const del = trpc.site.deleteTestimonial.useMutation({
-    onSuccess: () => utils.site.testimonials.invalidate(),
-    onError: (e) => toast.error(e.message),
-  });
-  const add = trpc.site.addTestimonial.useMutation({
-    onSuccess: async () => {
-      toast.success('Testimonial added');
-      await utils.site.testimonials.invalidate();
-    },
-    onError: (e) => toast.error(e.message),
-  });
+  const setCapacity = useMutation(
+    trpc.site.setSmsCapacity.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Capacity saved');
+        await queryClient.invalidateQueries({ queryKey: trpc.site.pathKey() });
+      },
+      onError: (e) => toast.error(e.message),
+    }),
+  );
+  const del = useMutation(
+    trpc.site.deleteTestimonial.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.site.testimonials.queryKey() }),
+      onError: (e) => toast.error(e.message),
+    }),
+  );
+  const add = useMutation(
+    trpc.site.addTestimonial.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Testimonial added');
+        await queryClient.invalidateQueries({ queryKey: trpc.site.testimonials.queryKey() });
+      },
+      onError: (e) => toast.error(e.message),
+    }),
+  );
   const [t, setT] = useState({ name: '', parkVisited: '', text: '', rating: 5 });
   return (
     <div className="grid gap-6 lg:grid-cols-2">

@@ -1,14 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
 import { EMAIL_PATTERN, MAX_LENGTH } from '@walkon/domain/patterns';
 import { type FormEvent, type RefObject, useEffect, useState } from 'react';
+import { PromoField } from '../../components/checkout/PromoField.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
+import type { AppliedPromo } from '../../lib/price.ts';
 import { toast } from '../../lib/toast.ts';
 import { useApiMutation } from '../../lib/useApi.ts';
-import { PromoField } from '../checkout/PromoField.tsx';
-import type { AppliedPromo } from '../checkout/price.ts';
-import { useParkToday } from '../checkout/useParkToday.ts';
+import { useParkToday } from '../../lib/useParkToday.ts';
 import { type ParkOption, ParkOptions } from './parks.tsx';
 
 /**

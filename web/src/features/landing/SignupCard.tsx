@@ -3,19 +3,20 @@ import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
 import { Gift } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { PassDatesPicker } from '../../components/checkout/PassDatesPicker.tsx';
+import { PriceBox } from '../../components/checkout/PriceBox.tsx';
+import { PromoField } from '../../components/checkout/PromoField.tsx';
+import { SmsPhoneInput } from '../../components/checkout/SmsPhoneInput.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { RadioCards, type RadioCardsLook } from '../../components/ui/radio-cards.tsx';
+import type { CheckoutField } from '../../lib/checkoutError.ts';
+import { type AppliedPromo, payLabel, priceSummary, promoAppliedText, promoDiscounts } from '../../lib/price.ts';
 import { toast } from '../../lib/toast.ts';
 import { useApiMutation, useApiQuery } from '../../lib/useApi.ts';
-import type { CheckoutField } from '../checkout/checkoutError.ts';
-import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
-import { PriceBox } from '../checkout/PriceBox.tsx';
-import { PromoField } from '../checkout/PromoField.tsx';
-import { type AppliedPromo, payLabel, priceSummary, promoAppliedText, promoDiscounts } from '../checkout/price.ts';
-import { SmsPhoneInput } from '../checkout/SmsPhoneInput.tsx';
-import { useParkToday } from '../checkout/useParkToday.ts';
-import { useStartCheckout } from '../checkout/useStartCheckout.ts';
+import { useHeldDays } from '../../lib/useHeldDays.ts';
+import { useParkToday } from '../../lib/useParkToday.ts';
+import { useStartCheckout } from '../../lib/useStartCheckout.ts';
 import { ParkOptions } from './parks.tsx';
 import { type SignupProblem, type SignupValues, signupFieldProblem, signupProblems } from './signup.ts';
 
@@ -67,7 +68,7 @@ export function SignupCard() {
     });
   const { startCheckout, redirecting } = useStartCheckout();
   // Dates the server refused because this e-mail already holds them (marked on their chips).
-  const [held, setHeld] = useState<string[]>([]);
+  const held = useHeldDays();
 
   const all = parks.data ?? [];
   const park = all.find((p) => p.id === parkId);
@@ -119,7 +120,7 @@ export function SignupCard() {
         const mark = FIELD_OF[field];
         if (!mark) return;
         // Held dates: the chips are marked and the server's sentence stands under the dates (no toast over Pay).
-        if (field === 'dates' && failure.values.length) setHeld(failure.values);
+        if (field === 'dates') held.mark(failure);
         setErrors((current) => ({ ...current, [mark]: failure.values.length ? failure.description : (current[mark] ?? '') }));
         document.getElementById(`hero-${mark}`)?.focus();
       },
@@ -183,18 +184,17 @@ export function SignupCard() {
           value={dates}
           onChange={(d) => {
             setDates(d);
-            const stillHeld = held.filter((x) => d.includes(x));
-            setHeld(stillHeld);
             // The held-days sentence stays while a held day is chosen and goes with the last one; other problems
             // are checked again as before.
-            if (stillHeld.length) return;
-            if (held.length) setErrors(({ dates: _gone, ...rest }) => rest);
+            const left = held.keep(d);
+            if (left === 'held') return;
+            if (left === 'cleared') setErrors(({ dates: _gone, ...rest }) => rest);
             else edited('dates', { dates: d });
           }}
           today={today}
           invalid={'dates' in errors}
           error={errors.dates}
-          held={held}
+          held={held.days}
         />
 
         {channel === 'sms' ? (

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { ChevronDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Button } from '../../components/ui/button.tsx';
-import { useLogOut } from '../auth/session.ts';
+import { useLogOut } from '../../lib/session.ts';
 
 /**
  * The signed-in user menu (docs/spec/part-1.md §2): the e-mail (truncated at 100 px) opens a 14rem dropdown with

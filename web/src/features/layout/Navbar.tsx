@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 
 /** Navigation links in spec order (docs/spec/part-1.md §2 Navigation bar). */
 export const NAV_LINKS = [

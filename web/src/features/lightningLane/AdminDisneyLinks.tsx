@@ -1,12 +1,13 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatTime } from '@walkon/domain/timeFormat';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useNow } from '../../lib/useNow.ts';
+import { useTRPC } from '../../trpc.ts';
 import { countdown } from './format.ts';
 import type { AdminLink } from './types.ts';
-import { useNow } from './useNow.ts';
 
 /**
  * /admin section (docs/rules.md R40; docs/spec/part-2.md §4): the Disney account links of Lightning Lane Assist, pending first.
@@ -14,7 +15,8 @@ import { useNow } from './useNow.ts';
  * own app, then presses Confirm here, which marks the link connected. Expired invitations cannot be confirmed.
  */
 export function AdminDisneyLinks() {
-  const links = trpc.lightningLane.adminLinks.useQuery(undefined, { refetchInterval: 60_000 });
+  const trpc = useTRPC();
+  const links = useQuery(trpc.lightningLane.adminLinks.queryOptions(undefined, { refetchInterval: 60_000 }));
   const now = useNow(30_000);
   return (
     <Card title="Lightning Lane · Disney account links">
@@ -37,14 +39,17 @@ export function AdminDisneyLinks() {
 }
 
 function LinkRow({ link, now }: { link: AdminLink; now: Date }) {
-  const utils = trpc.useUtils();
-  const confirm = trpc.lightningLane.adminConfirm.useMutation({
-    onSuccess: async () => {
-      toast.success('Disney account connected', { description: `${link.email} for ${link.accountEmail}` });
-      await utils.lightningLane.adminLinks.invalidate();
-    },
-    onError: (e) => toast.error('Connection Failed', { description: e.message }),
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const confirm = useMutation(
+    trpc.lightningLane.adminConfirm.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Disney account connected', { description: `${link.email} for ${link.accountEmail}` });
+        await queryClient.invalidateQueries({ queryKey: trpc.lightningLane.adminLinks.queryKey() });
+      },
+      onError: (e) => toast.error('Connection Failed', { description: e.message }),
+    }),
+  );
   const left = countdown(link.expiresAt, now);
   const expired = !link.isConnected && left === 'Expired';
   return (

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { INVITATION_TTL_HOURS } from '@walkon/domain/rules/lightningLane';
 import { disneyConnectInput } from '@walkon/domain/schemas';
@@ -12,10 +13,10 @@ import { Card } from '../../components/ui/card.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useNow } from '../../lib/useNow.ts';
+import { useTRPC } from '../../trpc.ts';
 import { countdown, laneErrorToast } from './format.ts';
 import type { LaneStatus } from './types.ts';
-import { useNow } from './useNow.ts';
 
 type Values = z.input<typeof disneyConnectInput>;
 
@@ -36,28 +37,36 @@ function HowItConnects() {
  * deletes the link. The link becomes connected only when an operator confirms it in /admin.
  */
 export function ConnectStep({ status }: { status: LaneStatus }) {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const now = useNow(1000);
   const account = status.disneyAccount;
   const form = useForm<Values, unknown, z.output<typeof disneyConnectInput>>({
     resolver: zodResolver(disneyConnectInput),
     defaultValues: { disneyEmail: account?.email ?? '' },
   });
-  const connect = trpc.lightningLane.connect.useMutation({
-    onSuccess: async (r) => {
-      toast.success('Invitation recorded', { description: r.message });
-      await utils.lightningLane.status.invalidate();
-    },
-    onError: (e) => toast.error(...toastArgs(laneErrorToast('invite', e))),
-  });
-  const disconnect = trpc.lightningLane.disconnect.useMutation({
-    onSuccess: async () => {
-      toast.success('Disney account disconnected');
-      form.reset({ disneyEmail: '' });
-      await Promise.all([utils.lightningLane.status.invalidate(), utils.lightningLane.adminLinks.invalidate()]);
-    },
-    onError: (e) => toast.error(...toastArgs(laneErrorToast('disconnect', e))),
-  });
+  const connect = useMutation(
+    trpc.lightningLane.connect.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success('Invitation recorded', { description: r.message });
+        await queryClient.invalidateQueries({ queryKey: trpc.lightningLane.status.queryKey() });
+      },
+      onError: (e) => toast.error(...toastArgs(laneErrorToast('invite', e))),
+    }),
+  );
+  const disconnect = useMutation(
+    trpc.lightningLane.disconnect.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Disney account disconnected');
+        form.reset({ disneyEmail: '' });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.lightningLane.status.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.lightningLane.adminLinks.queryKey() }),
+        ]);
+      },
+      onError: (e) => toast.error(...toastArgs(laneErrorToast('disconnect', e))),
+    }),
+  );
 
   const left = account ? countdown(account.expiresAt, now) : '';
   const expired = account ? !account.isConnected && left === 'Expired' : false;

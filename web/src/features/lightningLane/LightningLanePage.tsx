@@ -1,11 +1,12 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Zap } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ParkPicker } from '../../components/ParkPicker.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatPassDateList } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
-import { formatPassDateList } from '../checkout/dates.ts';
-import { ParkPicker } from '../waits/ParkPicker.tsx';
+import { useTRPC } from '../../trpc.ts';
 import { ActiveView } from './active/ActiveView.tsx';
 import { ConnectStep, toastArgs } from './ConnectStep.tsx';
 import { laneErrorToast } from './format.ts';
@@ -37,8 +38,9 @@ export interface PaymentReturn {
  * Confirms a Stripe return (`session_id`) like Get Alerts does, then clears the URL through `clearReturn`.
  */
 export function LightningLanePage({ search, clearReturn }: { search: PaymentReturn; clearReturn: () => void }) {
-  const status = trpc.lightningLane.status.useQuery();
-  const parks = trpc.site.parks.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const trpc = useTRPC();
+  const status = useQuery(trpc.lightningLane.status.queryOptions());
+  const parks = useQuery(trpc.site.parks.queryOptions(undefined, { staleTime: 10 * 60_000 }));
   const [picked, setPicked] = useState<Picked>(readStoredPark);
   const choose = useCallback((v: Picked) => {
     setPicked(v);
@@ -97,7 +99,8 @@ export function LightningLanePage({ search, clearReturn }: { search: PaymentRetu
 }
 
 function ParkSteps({ parkId, status }: { parkId: string; status: LaneStatus }) {
-  const subscription = trpc.lightningLane.subscription.useQuery({ parkId });
+  const trpc = useTRPC();
+  const subscription = useQuery(trpc.lightningLane.subscription.queryOptions({ parkId }));
   const reported = useRef<unknown>(null);
   useEffect(() => {
     if (subscription.error && reported.current !== subscription.error) {
@@ -130,8 +133,9 @@ function ParkSteps({ parkId, status }: { parkId: string; status: LaneStatus }) {
 
 /** Confirms a Stripe return once (docs/spec/part-2.md §7), toasts the outcome, shows the paid park, clears the URL. */
 function usePaymentReturn(search: PaymentReturn, clear: () => void, showPark: (parkId: string) => void) {
-  const utils = trpc.useUtils();
-  const { mutate } = trpc.lightningLane.confirmCheckout.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { mutate } = useMutation(trpc.lightningLane.confirmCheckout.mutationOptions());
   const handled = useRef<string | null>(null);
   useEffect(() => {
     if (search.canceled) {
@@ -156,11 +160,14 @@ function usePaymentReturn(search: PaymentReturn, clear: () => void, showPark: (p
           } else {
             toast.error('Subscription Error', { description: 'This checkout expired without a payment. You have not been charged.' });
           }
-          await Promise.all([utils.lightningLane.status.invalidate(), utils.lightningLane.subscription.invalidate()]);
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: trpc.lightningLane.status.queryKey() }),
+            queryClient.invalidateQueries({ queryKey: trpc.lightningLane.subscription.queryKey() }),
+          ]);
         },
         onError: (e) => toast.error('Subscription Error', { description: e.message }),
         onSettled: clear,
       },
     );
-  }, [search.canceled, search.session_id, clear, mutate, utils, showPark]);
+  }, [search.canceled, search.session_id, clear, mutate, queryClient, trpc, showPark]);
 }

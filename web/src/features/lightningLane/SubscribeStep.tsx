@@ -1,15 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
 import { formatUsd } from '@walkon/domain/money';
 import { LIGHTNING_LANE_PRICE_CENTS } from '@walkon/domain/pricing';
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
+import { PassDatesPicker } from '../../components/checkout/PassDatesPicker.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { formatPassDate } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
-import { formatPassDate } from '../checkout/dates.ts';
-import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
-import { redirectTo } from '../checkout/useStartCheckout.ts';
+import { redirectTo } from '../../lib/useStartCheckout.ts';
+import { useTRPC } from '../../trpc.ts';
 import { toastArgs } from './ConnectStep.tsx';
 import { laneErrorToast } from './format.ts';
 import type { LaneSubscription } from './types.ts';
@@ -30,19 +31,22 @@ export function SubscribeStep({
   subscription: LaneSubscription;
   canSubscribe: boolean;
 }) {
+  const trpc = useTRPC();
   const [dates, setDates] = useState<string[]>([]);
   const [leaving, setLeaving] = useState(false);
-  const create = trpc.lightningLane.createCheckout.useMutation({
-    onSuccess: (r) => {
-      if (!r.url) {
-        toast.error('No checkout URL returned', { description: 'Please try again in a moment.' });
-        return;
-      }
-      setLeaving(true);
-      redirectTo.assign(r.url);
-    },
-    onError: (e) => toast.error(...toastArgs(laneErrorToast('subscribe', e))),
-  });
+  const create = useMutation(
+    trpc.lightningLane.createCheckout.mutationOptions({
+      onSuccess: (r) => {
+        if (!r.url) {
+          toast.error('No checkout URL returned', { description: 'Please try again in a moment.' });
+          return;
+        }
+        setLeaving(true);
+        redirectTo.assign(r.url);
+      },
+      onError: (e) => toast.error(...toastArgs(laneErrorToast('subscribe', e))),
+    }),
+  );
   const total = LIGHTNING_LANE_PRICE_CENTS * dates.length;
   const busy = create.isPending || leaving;
   return (

@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -5,29 +6,34 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 import { emptyDraft, type ItemDraft, ItemFields } from './ItemFields.tsx';
 
 /** The admin's ranking items (docs/spec/part-2.md §2, §6): add an item to the rankings at once, or delete one (confirmed first). */
 export function AdminItems() {
-  const utils = trpc.useUtils();
-  const items = trpc.admin.items.useQuery();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const items = useQuery(trpc.admin.items.queryOptions());
   const [draft, setDraft] = useState<ItemDraft>(emptyDraft());
-  const add = trpc.admin.addItem.useMutation({
-    onSuccess: async () => {
-      toast.success('Item added successfully');
-      setDraft((d) => ({ ...emptyDraft(d.type), parkId: d.parkId }));
-      await utils.admin.items.invalidate();
-    },
-    onError: (e) => toast.error('Failed to add item', { description: e.message }),
-  });
-  const del = trpc.admin.deleteItem.useMutation({
-    onSuccess: async () => {
-      toast.success('Item deleted successfully');
-      await utils.admin.items.invalidate();
-    },
-    onError: (e) => toast.error('Failed to delete item', { description: e.message }),
-  });
+  const add = useMutation(
+    trpc.admin.addItem.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Item added successfully');
+        setDraft((d) => ({ ...emptyDraft(d.type), parkId: d.parkId }));
+        await queryClient.invalidateQueries({ queryKey: trpc.admin.items.queryKey() });
+      },
+      onError: (e) => toast.error('Failed to add item', { description: e.message }),
+    }),
+  );
+  const del = useMutation(
+    trpc.admin.deleteItem.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Item deleted successfully');
+        await queryClient.invalidateQueries({ queryKey: trpc.admin.items.queryKey() });
+      },
+      onError: (e) => toast.error('Failed to delete item', { description: e.message }),
+    }),
+  );
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card title="Add New Item">

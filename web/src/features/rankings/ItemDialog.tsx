@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { format } from 'date-fns';
@@ -5,9 +6,9 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
-import { useSession } from '../auth/session.ts';
+import { useTRPC } from '../../trpc.ts';
 import { StarPicker, Stars } from './Stars.tsx';
 
 /**
@@ -15,35 +16,43 @@ import { StarPicker, Stars } from './Stars.tsx';
  * (1–5 stars and an optional comment, stored masked) and "Suggest Edit" for moderators to review.
  */
 export function ItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const trpc = useTRPC();
   const { user } = useSession();
-  const utils = trpc.useUtils();
-  const detail = trpc.rankings.item.useQuery({ id });
+  const queryClient = useQueryClient();
+  const detail = useQuery(trpc.rankings.item.queryOptions({ id }));
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [editName, setEditName] = useState('');
   const [editDescription, setEditDescription] = useState('');
-  const rate = trpc.rankings.rate.useMutation({
-    onSuccess: async (r) => {
-      toast.success('Success!', { description: r.created ? 'Rating submitted' : 'Rating updated' });
-      if (r.filtered) toast.warning('Content Filtered', { description: 'Inappropriate language has been filtered from your review' });
-      // The form shows the comment as stored (masked), not what was typed.
-      setComment(r.comment ?? '');
-      await Promise.all([utils.rankings.item.invalidate({ id }), utils.rankings.list.invalidate()]);
-    },
-    onError: (e) => toast.error('Error', { description: e.data?.code === 'BAD_REQUEST' ? e.message : 'Failed to submit rating' }),
-  });
-  const suggestEdit = trpc.rankings.suggestEdit.useMutation({
-    onSuccess: (r) => {
-      toast.success('Edit Request Submitted!', { description: 'Your suggested changes will be reviewed by moderators' });
-      if (r.filtered) toast.warning('Content Filtered', { description: 'Inappropriate language has been filtered from your suggestion' });
-      setEditing(false);
-    },
-    onError: (e) =>
-      toast.error(e.message === 'Please make changes before submitting' ? 'No Changes' : 'Failed to submit edit request', {
-        description: e.message,
-      }),
-  });
+  const rate = useMutation(
+    trpc.rankings.rate.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success('Success!', { description: r.created ? 'Rating submitted' : 'Rating updated' });
+        if (r.filtered) toast.warning('Content Filtered', { description: 'Inappropriate language has been filtered from your review' });
+        // The form shows the comment as stored (masked), not what was typed.
+        setComment(r.comment ?? '');
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.rankings.item.queryKey({ id }) }),
+          queryClient.invalidateQueries({ queryKey: trpc.rankings.list.queryKey() }),
+        ]);
+      },
+      onError: (e) => toast.error('Error', { description: e.data?.code === 'BAD_REQUEST' ? e.message : 'Failed to submit rating' }),
+    }),
+  );
+  const suggestEdit = useMutation(
+    trpc.rankings.suggestEdit.mutationOptions({
+      onSuccess: (r) => {
+        toast.success('Edit Request Submitted!', { description: 'Your suggested changes will be reviewed by moderators' });
+        if (r.filtered) toast.warning('Content Filtered', { description: 'Inappropriate language has been filtered from your suggestion' });
+        setEditing(false);
+      },
+      onError: (e) =>
+        toast.error(e.message === 'Please make changes before submitting' ? 'No Changes' : 'Failed to submit edit request', {
+          description: e.message,
+        }),
+    }),
+  );
   const d = detail.data;
   const myRating = rating ?? d?.myRating?.rating ?? 0;
   const myComment = comment ?? d?.myRating?.comment ?? '';

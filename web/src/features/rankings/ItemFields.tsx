@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 
 export type ItemType = 'ride' | 'food' | 'experience';
 
@@ -20,7 +21,8 @@ export const emptyDraft = (type: ItemType = 'ride'): ItemDraft => ({ name: '', p
  * the whole catalogue, type (ride / food / experience) and an optional description.
  */
 export function ItemFields({ idPrefix, value, onChange }: { idPrefix: string; value: ItemDraft; onChange: (v: ItemDraft) => void }) {
-  const parks = trpc.rankings.allParks.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const trpc = useTRPC();
+  const parks = useQuery(trpc.rankings.allParks.queryOptions(undefined, { staleTime: 10 * 60_000 }));
   const set = <K extends keyof ItemDraft>(k: K, v: ItemDraft[K]) => onChange({ ...value, [k]: v });
   return (
     <>

@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../components/ui/badge.tsx';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 import type { ItemType } from './ItemFields.tsx';
 import { Stars } from './Stars.tsx';
 
@@ -15,7 +16,8 @@ export function RankingList({
   sort: 'rating' | 'reviews';
   onOpen: (id: string) => void;
 }) {
-  const list = trpc.rankings.list.useQuery({ type, sort, ...(parkId ? { parkId } : {}) });
+  const trpc = useTRPC();
+  const list = useQuery(trpc.rankings.list.queryOptions({ type, sort, ...(parkId ? { parkId } : {}) }));
   if (list.isPending) {
     return (
       <ul aria-label="Loading rankings" className="space-y-3">

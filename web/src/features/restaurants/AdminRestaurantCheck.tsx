@@ -1,9 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 
 const LABELS: [key: string, label: string][] = [
   ['alerts', 'Active alerts checked'],
@@ -23,8 +24,9 @@ const LABELS: [key: string, label: string][] = [
  * flag): "Run restaurant check now" runs the restaurant check on the server and shows its counts.
  */
 export function AdminRestaurantCheck() {
+  const trpc = useTRPC();
   const [force, setForce] = useState(true);
-  const run = trpc.restaurants.adminTest.useMutation();
+  const run = useMutation(trpc.restaurants.adminTest.mutationOptions());
   return (
     <Card title="Restaurant alerts check">
       <p className="text-sm text-slate-700">

@@ -1,17 +1,18 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MAX_LENGTH } from '@walkon/domain/patterns';
 import { MAX_RESTAURANT_DATES, PARTY_SIZE_MAX, PARTY_SIZE_MIN, PREFERRED_TIMES } from '@walkon/domain/schemas';
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
+import { PassDatesPicker } from '../../components/checkout/PassDatesPicker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
+import { parkToday } from '../../lib/dates.ts';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
-import { useSession } from '../auth/session.ts';
-import { parkToday } from '../checkout/dates.ts';
-import { PassDatesPicker } from '../checkout/PassDatesPicker.tsx';
+import { useTRPC } from '../../trpc.ts';
 import {
   emptyRestaurantForm,
   fieldMessage,
@@ -43,8 +44,9 @@ const FIELD_IDS = {
  * Signed-out visitors can fill it in and are asked to log in on submit ('Authentication required').
  */
 export function RestaurantAlertForm() {
+  const trpc = useTRPC();
   const { user } = useSession();
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const form = useForm<RestaurantFormValues, unknown, RestaurantCreateInput>({
     resolver: restaurantResolver,
     defaultValues: emptyRestaurantForm(user?.email ?? ''),
@@ -56,20 +58,24 @@ export function RestaurantAlertForm() {
   const [destinationId, parkId] = useWatch({ control, name: ['destinationId', 'parkId'] });
   const dates = useController({ control, name: 'dates' });
   const [created, setCreated] = useState<{ restaurantName: string; dates: string[] } | null>(null);
-  const destinations = trpc.restaurants.destinations.useQuery(undefined, { staleTime: 10 * 60_000 });
-  const restaurants = trpc.restaurants.restaurants.useQuery({ parkId }, { enabled: Boolean(parkId), staleTime: 5 * 60_000, retry: false });
-  const create = trpc.restaurants.create.useMutation({
-    onSuccess: async (a) => {
-      toast.success('Restaurant alert created', {
-        description: `We'll e-mail ${a.email} when ${a.restaurantName} has a table for ${a.partySize}.`,
-      });
-      setCreated({ restaurantName: a.restaurantName, dates: a.dates });
-      setValue('restaurantId', '');
-      setValue('dates', []);
-      await utils.restaurants.list.invalidate();
-    },
-    onError: (e) => toast.error('Alert Creation Error', { description: e.message }),
-  });
+  const destinations = useQuery(trpc.restaurants.destinations.queryOptions(undefined, { staleTime: 10 * 60_000 }));
+  const restaurants = useQuery(
+    trpc.restaurants.restaurants.queryOptions({ parkId }, { enabled: Boolean(parkId), staleTime: 5 * 60_000, retry: false }),
+  );
+  const create = useMutation(
+    trpc.restaurants.create.mutationOptions({
+      onSuccess: async (a) => {
+        toast.success('Restaurant alert created', {
+          description: `We'll e-mail ${a.email} when ${a.restaurantName} has a table for ${a.partySize}.`,
+        });
+        setCreated({ restaurantName: a.restaurantName, dates: a.dates });
+        setValue('restaurantId', '');
+        setValue('dates', []);
+        await queryClient.invalidateQueries({ queryKey: trpc.restaurants.list.queryKey() });
+      },
+      onError: (e) => toast.error('Alert Creation Error', { description: e.message }),
+    }),
+  );
 
   // The account's e-mail fills an empty field once the session is known.
   useEffect(() => {

@@ -1,12 +1,13 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarDays, Plus, Trash2, Users, UtensilsCrossed } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatPassDateList } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
-import { formatPassDateList } from '../checkout/dates.ts';
+import { useTRPC } from '../../trpc.ts';
 import { PREFERRED_TIME_LABELS } from './form.ts';
 
 /**
@@ -15,15 +16,18 @@ import { PREFERRED_TIME_LABELS } from './form.ts';
  * Alert' link; empty state 'No Restaurant Alerts Yet'. Errors: 'Error fetching alerts', 'Error deleting alert' (§8).
  */
 export function RestaurantAlertList() {
-  const utils = trpc.useUtils();
-  const list = trpc.restaurants.list.useQuery(undefined, { staleTime: 30_000 });
-  const remove = trpc.restaurants.delete.useMutation({
-    onSuccess: async () => {
-      toast.success('Restaurant alert deleted');
-      await utils.restaurants.list.invalidate();
-    },
-    onError: (e) => toast.error('Error deleting alert', { description: e.message }),
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.restaurants.list.queryOptions(undefined, { staleTime: 30_000 }));
+  const remove = useMutation(
+    trpc.restaurants.delete.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Restaurant alert deleted');
+        await queryClient.invalidateQueries({ queryKey: trpc.restaurants.list.queryKey() });
+      },
+      onError: (e) => toast.error('Error deleting alert', { description: e.message }),
+    }),
+  );
   const createLink = (
     <Link
       to="/restaurant-alerts"

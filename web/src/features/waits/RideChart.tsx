@@ -3,8 +3,8 @@ import { parkZoneName } from '@walkon/domain/timeFormat';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import type { RideHistoryResponse } from '../../lib/liveApi.ts';
 import { minutesOf, timeAxis, waitAxis } from './format.ts';
-import type { RideHistoryResponse } from './liveApi.ts';
 
 /** The chart's aligned columns: x = park-local minutes after midnight. */
 export function chartData(page: RideHistoryResponse): {

@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { changeEmailInput, changePasswordInput, deleteAccountInput } from '@walkon/domain/schemas';
 import { useState } from 'react';
@@ -9,16 +10,19 @@ import { Confirm } from '../../components/ui/confirm.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AccountField, AccountFormCard, useAccountForm } from '../../features/account/AccountForm.tsx';
 import { QuietHoursCard } from '../../features/alerts/QuietHours.tsx';
-import { refreshSession, useSession } from '../../features/auth/session.ts';
+import { refreshSession, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { queryClient, trpc } from '../../trpc.ts';
+import { queryClient, useTRPC } from '../../trpc.ts';
 
 /** Verification status with "Resend verification e-mail". */
 function Verification({ email, verified }: { email: string; verified: boolean }) {
-  const resend = trpc.auth.resendVerification.useMutation({
-    onSuccess: () => toast.success('Verification e-mail sent', { description: `Open the link we sent to ${email}.` }),
-    onError: (e) => toast.error('Could not send the e-mail', { description: e.message }),
-  });
+  const trpc = useTRPC();
+  const resend = useMutation(
+    trpc.auth.resendVerification.mutationOptions({
+      onSuccess: () => toast.success('Verification e-mail sent', { description: `Open the link we sent to ${email}.` }),
+      onError: (e) => toast.error('Could not send the e-mail', { description: e.message }),
+    }),
+  );
   return (
     <Card title="E-mail address">
       <p className="flex flex-wrap items-center gap-2">
@@ -46,13 +50,16 @@ type PasswordValues = { currentPassword: string; newPassword: string };
 
 /** Change password (needs the current one; other sessions end). */
 function ChangePassword() {
+  const trpc = useTRPC();
   const form = useAccountForm<PasswordValues>(changePasswordInput, { currentPassword: '', newPassword: '' });
-  const change = trpc.auth.changePassword.useMutation({
-    onSuccess: () => {
-      form.reset();
-      toast.success('Password changed', { description: 'You were signed out on your other devices.' });
-    },
-  });
+  const change = useMutation(
+    trpc.auth.changePassword.mutationOptions({
+      onSuccess: () => {
+        form.reset();
+        toast.success('Password changed', { description: 'You were signed out on your other devices.' });
+      },
+    }),
+  );
   return (
     <AccountFormCard
       title="Change password"
@@ -72,7 +79,8 @@ function ChangePassword() {
  * (docs/decisions/024-email-change-moves-passes.md). Said before either is confirmed.
  */
 function useHoldings() {
-  return trpc.manageAlerts.holdings.useQuery();
+  const trpc = useTRPC();
+  return useQuery(trpc.manageAlerts.holdings.queryOptions());
 }
 
 function PassList({ passes }: { passes: string[] }) {
@@ -89,15 +97,18 @@ type EmailValues = { newEmail: string; password: string };
 
 /** Change e-mail: a link goes to the new address; nothing changes until it is opened. */
 function ChangeEmail() {
+  const trpc = useTRPC();
   const form = useAccountForm<EmailValues>(changeEmailInput, { newEmail: '', password: '' });
   const holdings = useHoldings();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const change = trpc.auth.requestEmailChange.useMutation({
-    onSuccess: (_d, v) => {
-      setSentTo(v.newEmail);
-      form.reset();
-    },
-  });
+  const change = useMutation(
+    trpc.auth.requestEmailChange.mutationOptions({
+      onSuccess: (_d, v) => {
+        setSentTo(v.newEmail);
+        form.reset();
+      },
+    }),
+  );
   return (
     <AccountFormCard
       title="Change e-mail address"
@@ -132,16 +143,19 @@ function ChangeEmail() {
 
 /** Delete account: password, then a confirm dialog. */
 function DeleteAccount() {
+  const trpc = useTRPC();
   const navigate = useNavigate();
   const form = useAccountForm<{ password: string }>(deleteAccountInput, { password: '' });
-  const remove = trpc.auth.deleteAccount.useMutation({
-    onSuccess: async () => {
-      queryClient.removeQueries();
-      await refreshSession().catch(() => undefined);
-      toast.success('Account deleted', { description: 'Your account, its passes and its personal data are gone.' });
-      await navigate({ to: '/' });
-    },
-  });
+  const remove = useMutation(
+    trpc.auth.deleteAccount.mutationOptions({
+      onSuccess: async () => {
+        queryClient.removeQueries();
+        await refreshSession().catch(() => undefined);
+        toast.success('Account deleted', { description: 'Your account, its passes and its personal data are gone.' });
+        await navigate({ to: '/' });
+      },
+    }),
+  );
   const password = form.watch('password');
   const holdings = useHoldings();
   const passes = holdings.data?.passes ?? [];

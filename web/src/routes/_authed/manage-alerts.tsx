@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/InfoPage.tsx';
-import { VerifyBanner } from '../../features/account/VerifyBanner.tsx';
+import { VerifyBanner } from '../../components/VerifyBanner.tsx';
 import { ManageAlerts } from '../../features/alerts/ManageAlerts.tsx';
 import { PhoneAlertsCard } from '../../features/push/PhoneAlertsCard.tsx';
 

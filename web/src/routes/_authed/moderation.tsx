@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
@@ -6,9 +7,9 @@ import { pageHead } from '../../components/InfoPage.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
-import { useSession } from '../../features/auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 
 type Status = 'pending' | 'approved' | 'rejected';
 const EMPTY: Record<Status, string> = {
@@ -18,25 +19,30 @@ const EMPTY: Record<Status, string> = {
 };
 
 function RequestList({ status }: { status: Status }) {
-  const utils = trpc.useUtils();
-  const list = trpc.moderation.list.useQuery({ status });
-  const done = () => utils.moderation.list.invalidate();
-  const approve = trpc.moderation.approve.useMutation({
-    onSuccess: async (r) => {
-      toast.success('Request Approved', {
-        description: `"${r.name}" has been ${r.kind === 'edit' ? 'updated in' : 'added to'} the rankings`,
-      });
-      await done();
-    },
-    onError: (e) => toast.error('Failed to approve request', { description: e.message }),
-  });
-  const reject = trpc.moderation.reject.useMutation({
-    onSuccess: async () => {
-      toast.success('Request Rejected', { description: 'The request has been rejected' });
-      await done();
-    },
-    onError: (e) => toast.error('Failed to reject request', { description: e.message }),
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.moderation.list.queryOptions({ status }));
+  const done = () => queryClient.invalidateQueries({ queryKey: trpc.moderation.list.queryKey() });
+  const approve = useMutation(
+    trpc.moderation.approve.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success('Request Approved', {
+          description: `"${r.name}" has been ${r.kind === 'edit' ? 'updated in' : 'added to'} the rankings`,
+        });
+        await done();
+      },
+      onError: (e) => toast.error('Failed to approve request', { description: e.message }),
+    }),
+  );
+  const reject = useMutation(
+    trpc.moderation.reject.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Request Rejected', { description: 'The request has been rejected' });
+        await done();
+      },
+      onError: (e) => toast.error('Failed to reject request', { description: e.message }),
+    }),
+  );
   if (list.isPending) {
     return (
       <ul aria-label="Loading requests" className="space-y-3">
@@ -109,9 +115,10 @@ function RequestList({ status }: { status: Status }) {
 }
 
 function Moderation() {
+  const trpc = useTRPC();
   const { isModerator } = useSession();
   const [tab, setTab] = useState<Status>('pending');
-  const counts = trpc.moderation.list.useQuery({ status: 'pending' }, { enabled: isModerator });
+  const counts = useQuery(trpc.moderation.list.queryOptions({ status: 'pending' }, { enabled: isModerator }));
   if (!isModerator) return <AccessDenied message="You need moderator privileges to access this page" />;
   const c = counts.data?.counts;
   return (

@@ -1,30 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
 import { pageHead } from '../../components/InfoPage.tsx';
+import { ParkPicker } from '../../components/ParkPicker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Confirm } from '../../components/ui/confirm.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ParkPicker } from '../../features/waits/ParkPicker.tsx';
 import { parkSearch } from '../../features/waits/parkSearch.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 
 function Checklist({ parkId }: { parkId: string }) {
-  const utils = trpc.useUtils();
-  const list = trpc.checklist.list.useQuery({ parkId });
-  const refresh = () => utils.checklist.list.invalidate({ parkId });
-  const addAll = trpc.checklist.addAll.useMutation({
-    onSuccess: refresh,
-    onError: () => toast.error('Failed to add all rides to checklist'),
-  });
-  const toggle = trpc.checklist.toggle.useMutation({ onSuccess: refresh, onError: () => toast.error('Failed to update ride status') });
-  const remove = trpc.checklist.remove.useMutation({
-    onSuccess: refresh,
-    onError: () => toast.error('Failed to remove ride from checklist'),
-  });
-  const reset = trpc.checklist.reset.useMutation({ onSuccess: refresh, onError: () => toast.error('Failed to reset checklist') });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.checklist.list.queryOptions({ parkId }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.checklist.list.queryKey({ parkId }) });
+  const addAll = useMutation(
+    trpc.checklist.addAll.mutationOptions({
+      onSuccess: refresh,
+      onError: () => toast.error('Failed to add all rides to checklist'),
+    }),
+  );
+  const toggle = useMutation(
+    trpc.checklist.toggle.mutationOptions({ onSuccess: refresh, onError: () => toast.error('Failed to update ride status') }),
+  );
+  const remove = useMutation(
+    trpc.checklist.remove.mutationOptions({
+      onSuccess: refresh,
+      onError: () => toast.error('Failed to remove ride from checklist'),
+    }),
+  );
+  const reset = useMutation(
+    trpc.checklist.reset.mutationOptions({ onSuccess: refresh, onError: () => toast.error('Failed to reset checklist') }),
+  );
   if (list.isPending) return <Spinner label="Loading your checklist…" />;
   if (list.isError) return <p role="alert">{list.error.message}</p>;
   const { items, progress } = list.data;

@@ -1,10 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { Card } from '../../../components/ui/card.tsx';
-import { trpc } from '../../../trpc.ts';
+import { useTRPC } from '../../../trpc.ts';
 
 /** The latest 20 messages of the outbox transport (NOTIFY_TRANSPORT=outbox), and the link to Bull Board's job queues. */
 export function AdminOutbox() {
-  const list = trpc.admin.outbox.useQuery({ limit: 20 });
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.outbox.queryOptions({ limit: 20 }));
   return (
     <Card title="Outbox (latest 20)">
       <p className="mb-3 text-sm text-slate-600">

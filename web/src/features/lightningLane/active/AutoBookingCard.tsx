@@ -1,7 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Card } from '../../../components/ui/card.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { trpc } from '../../../trpc.ts';
+import { useTRPC } from '../../../trpc.ts';
 import { toastArgs } from '../ConnectStep.tsx';
 import { laneErrorToast } from '../format.ts';
 import type { LaneStatus } from '../types.ts';
@@ -9,14 +10,17 @@ import { AUTO_BOOKING_RULE } from './constants.ts';
 
 /** The auto-booking switch (docs/spec/part-2.md §4) with its rule in words; turning it on needs a connected Disney account. */
 export function AutoBookingCard({ status }: { status: LaneStatus }) {
-  const utils = trpc.useUtils();
-  const set = trpc.lightningLane.setAutoBooking.useMutation({
-    onSuccess: async (r) => {
-      toast.success(r.autoBooking ? 'Auto-booking on' : 'Auto-booking off');
-      await utils.lightningLane.status.invalidate();
-    },
-    onError: (e) => toast.error(...toastArgs(laneErrorToast('autoBooking', e))),
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const set = useMutation(
+    trpc.lightningLane.setAutoBooking.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success(r.autoBooking ? 'Auto-booking on' : 'Auto-booking off');
+        await queryClient.invalidateQueries({ queryKey: trpc.lightningLane.status.queryKey() });
+      },
+      onError: (e) => toast.error(...toastArgs(laneErrorToast('autoBooking', e))),
+    }),
+  );
   const checked = set.isPending ? Boolean(set.variables?.enabled) : status.autoBooking;
   return (
     <Card>

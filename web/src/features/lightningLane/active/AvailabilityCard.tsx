@@ -1,13 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { LIVE_FRESH_MS } from '@walkon/domain/rules/lightningLane';
 import { RefreshCw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { trpc } from '../../../trpc.ts';
+import { useNow } from '../../../lib/useNow.ts';
+import { useTRPC } from '../../../trpc.ts';
 import { ageLabel } from '../format.ts';
 import type { Lane, LaneStatus, LaneSubscription } from '../types.ts';
-import { useNow } from '../useNow.ts';
 import { LaneRow } from './LaneRow.tsx';
 import { PreferenceDialog } from './PreferenceDialog.tsx';
 import { useAvailability } from './useAvailability.ts';
@@ -27,8 +28,9 @@ export function AvailabilityCard({
   status: LaneStatus;
   subscription: LaneSubscription;
 }) {
+  const trpc = useTRPC();
   const query = useAvailability(parkId);
-  const preferences = trpc.lightningLane.preferences.useQuery({ parkId });
+  const preferences = useQuery(trpc.lightningLane.preferences.queryOptions({ parkId }));
   const prefs = new Map((preferences.data ?? []).map((p) => [p.attractionId, p]));
   const now = useNow(5000);
   const [editing, setEditing] = useState<Lane | null>(null);

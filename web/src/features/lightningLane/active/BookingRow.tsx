@@ -1,10 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Confirm } from '../../../components/ui/confirm.tsx';
+import { formatPassDate } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
-import { trpc } from '../../../trpc.ts';
-import { formatPassDate } from '../../checkout/dates.ts';
+import { useTRPC } from '../../../trpc.ts';
 import { toastArgs } from '../ConnectStep.tsx';
 import { formatLanePrice, laneErrorToast, returnWindow } from '../format.ts';
 import type { LaneBooking } from '../types.ts';
@@ -12,14 +13,17 @@ import { SIMULATED_LABEL } from './constants.ts';
 
 /** One booking: attraction, status, auto, date, return window, price, the simulated label, and Cancel (confirmed first). */
 export function BookingRow({ booking: b, timeZone }: { booking: LaneBooking; timeZone: string | null }) {
-  const utils = trpc.useUtils();
-  const cancel = trpc.lightningLane.cancel.useMutation({
-    onSuccess: async () => {
-      toast.success(`Cancelled ${b.attractionName}`);
-      await utils.lightningLane.bookings.invalidate();
-    },
-    onError: (e) => toast.error(...toastArgs(laneErrorToast('book', e))),
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const cancel = useMutation(
+    trpc.lightningLane.cancel.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`Cancelled ${b.attractionName}`);
+        await queryClient.invalidateQueries({ queryKey: trpc.lightningLane.bookings.queryKey() });
+      },
+      onError: (e) => toast.error(...toastArgs(laneErrorToast('book', e))),
+    }),
+  );
   const tone = b.status === 'confirmed' ? 'green' : b.status === 'pending' ? 'amber' : 'slate';
   return (
     <li className="grid gap-2 py-3 sm:grid-cols-[1fr_auto] sm:items-center">

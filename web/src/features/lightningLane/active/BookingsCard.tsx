@@ -1,13 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { trpc } from '../../../trpc.ts';
+import { useTRPC } from '../../../trpc.ts';
 import { BookingRow } from './BookingRow.tsx';
 import { AVAILABILITY_REFRESH_MS } from './constants.ts';
 import { useAvailability } from './useAvailability.ts';
 
 /** The person's bookings at the park (docs/spec/part-2.md §2), re-read every 30 s, each with Cancel. */
 export function BookingsCard({ parkId }: { parkId: string }) {
-  const query = trpc.lightningLane.bookings.useQuery(undefined, { refetchInterval: AVAILABILITY_REFRESH_MS });
+  const trpc = useTRPC();
+  const query = useQuery(trpc.lightningLane.bookings.queryOptions(undefined, { refetchInterval: AVAILABILITY_REFRESH_MS }));
   const timeZone = useAvailability(parkId).data?.timezone ?? null;
   const list = (query.data ?? []).filter((b) => b.parkId === parkId);
   return (

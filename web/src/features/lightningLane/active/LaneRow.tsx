@@ -1,8 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SlidersHorizontal } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { trpc } from '../../../trpc.ts';
+import { useTRPC } from '../../../trpc.ts';
 import { toastArgs } from '../ConnectStep.tsx';
 import { formatLanePrice, laneErrorToast, returnWindow, stateLabel } from '../format.ts';
 import type { Lane, LanePreference } from '../types.ts';
@@ -24,19 +25,22 @@ export function LaneRow({
   parkId: string;
   onEdit: (el: HTMLElement) => void;
 }) {
-  const utils = trpc.useUtils();
-  const book = trpc.lightningLane.book.useMutation({
-    onSuccess: async (b) => {
-      toast.success(`Booked ${b.attractionName} (simulated)`, {
-        description: `${returnWindow(b.returnTimeStart, b.returnTimeEnd, timeZone)}. ${SIMULATED_LABEL}.`,
-      });
-      await utils.lightningLane.bookings.invalidate();
-    },
-    onError: async (e) => {
-      toast.error(...toastArgs(laneErrorToast('book', e)));
-      await utils.lightningLane.availability.invalidate({ parkId });
-    },
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const book = useMutation(
+    trpc.lightningLane.book.mutationOptions({
+      onSuccess: async (b) => {
+        toast.success(`Booked ${b.attractionName} (simulated)`, {
+          description: `${returnWindow(b.returnTimeStart, b.returnTimeEnd, timeZone)}. ${SIMULATED_LABEL}.`,
+        });
+        await queryClient.invalidateQueries({ queryKey: trpc.lightningLane.bookings.queryKey() });
+      },
+      onError: async (e) => {
+        toast.error(...toastArgs(laneErrorToast('book', e)));
+        await queryClient.invalidateQueries({ queryKey: trpc.lightningLane.availability.queryKey({ parkId }) });
+      },
+    }),
+  );
   return (
     <li className="grid gap-2 py-3 sm:grid-cols-[1fr_auto] sm:items-center">
       <div className="min-w-0">

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_WINDOW, MAX_PRICE_DOLLARS, PRIORITY_DEFAULT, PRIORITY_MAX, PRIORITY_MIN } from '@walkon/domain/rules/lightningLane';
 import { X } from 'lucide-react';
 import { useState } from 'react';
@@ -5,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field, Input, Select } from '../../../components/ui/field.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { trpc } from '../../../trpc.ts';
+import { useTRPC } from '../../../trpc.ts';
 import type { Lane, LanePreference } from '../types.ts';
 
 /**
@@ -25,7 +26,8 @@ export function PreferenceDialog({
   onClose: () => void;
   returnFocus: React.RefObject<HTMLElement | null>;
 }) {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [priority, setPriority] = useState(pref?.priority ?? PRIORITY_DEFAULT);
   const [start, setStart] = useState(pref?.windowStart ?? DEFAULT_WINDOW.start);
   const [end, setEnd] = useState(pref?.windowEnd ?? DEFAULT_WINDOW.end);
@@ -33,17 +35,21 @@ export function PreferenceDialog({
   const [error, setError] = useState<string | null>(null);
   const done = async (message: string) => {
     toast.success(message);
-    await utils.lightningLane.preferences.invalidate({ parkId });
+    await queryClient.invalidateQueries({ queryKey: trpc.lightningLane.preferences.queryKey({ parkId }) });
     onClose();
   };
-  const save = trpc.lightningLane.savePreference.useMutation({
-    onSuccess: () => done(`Preference saved for ${lane.name}`),
-    onError: (e) => setError(e.message),
-  });
-  const remove = trpc.lightningLane.deletePreference.useMutation({
-    onSuccess: () => done(`Preference removed for ${lane.name}`),
-    onError: (e) => setError(e.message),
-  });
+  const save = useMutation(
+    trpc.lightningLane.savePreference.mutationOptions({
+      onSuccess: () => done(`Preference saved for ${lane.name}`),
+      onError: (e) => setError(e.message),
+    }),
+  );
+  const remove = useMutation(
+    trpc.lightningLane.deletePreference.mutationOptions({
+      onSuccess: () => done(`Preference removed for ${lane.name}`),
+      onError: (e) => setError(e.message),
+    }),
+  );
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const trimmed = maxPrice.trim();

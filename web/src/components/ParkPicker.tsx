@@ -1,5 +1,5 @@
-import { Field, Select } from '../../components/ui/field.tsx';
-import { useDestinations } from './liveApi.ts';
+import { useDestinations } from '../lib/liveApi.ts';
+import { Field, Select } from './ui/field.tsx';
 
 /**
  * Destination → park pickers (docs/spec/part-1.md §2: popular destinations first). Calls `onChange` with the new

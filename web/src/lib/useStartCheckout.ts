@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { toast } from '../../lib/toast.ts';
-import { useApiMutation } from '../../lib/useApi.ts';
 import { type CheckoutFailure, type CheckoutField, checkoutFailure } from './checkoutError.ts';
+import { toast } from './toast.ts';
+import { useApiMutation } from './useApi.ts';
 
 /** What checkout.create takes (checkoutCreateInput, @walkon/domain/schemas). */
 export interface CheckoutRequest {

@@ -1,6 +1,6 @@
 import { MAX_LENGTH } from '@walkon/domain/patterns';
 import type { InputHTMLAttributes } from 'react';
-import { Input } from '../../components/ui/field.tsx';
+import { Input } from '../ui/field.tsx';
 
 /**
  * The phone number input of an SMS day pass (the hero signup card and the Get Alerts pricing dialog): a `tel`

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DestinationsResponse, LiveResponse, RideHistoryResponse } from '@walkon/server';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from './api.ts';
 
 /**
  * GETs one of the cached read endpoints (`/api/live/…`, `/api/history/…`). The browser's HTTP cache

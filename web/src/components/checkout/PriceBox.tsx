@@ -1,4 +1,4 @@
-import type { PriceSummary } from './price.ts';
+import type { PriceSummary } from '../../lib/price.ts';
 
 /** The price box (docs/spec/part-1.md §2): '3 dates × $5 = $15', and a percent-off line and total when a code applies. */
 export function PriceBox({ summary, className }: { summary: PriceSummary; className?: string }) {

@@ -3,19 +3,20 @@ import { isAlertsPhone } from '@walkon/domain/patterns';
 import { EMAIL_PRICE_CENTS, SMS_PRICE_CENTS } from '@walkon/domain/pricing';
 import { Mail, MessageSquare } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
+import { PassDatesPicker } from '../../components/checkout/PassDatesPicker.tsx';
+import { PriceBox } from '../../components/checkout/PriceBox.tsx';
+import { PromoField } from '../../components/checkout/PromoField.tsx';
+import { SmsPhoneInput } from '../../components/checkout/SmsPhoneInput.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { RadioCards, type RadioCardsLook } from '../../components/ui/radio-cards.tsx';
+import { type AppliedPromo, priceSummary, promoAppliedText, promoDiscounts } from '../../lib/price.ts';
 import { toast } from '../../lib/toast.ts';
-import { PassDatesPicker } from './PassDatesPicker.tsx';
-import { PriceBox } from './PriceBox.tsx';
-import { PromoField } from './PromoField.tsx';
-import { type AppliedPromo, priceSummary, promoAppliedText, promoDiscounts } from './price.ts';
-import { SmsPhoneInput } from './SmsPhoneInput.tsx';
-import { usePassPromo } from './usePassPromo.ts';
-import { useStartCheckout } from './useStartCheckout.ts';
+import { useHeldDays } from '../../lib/useHeldDays.ts';
+import { usePassPromo } from '../../lib/usePassPromo.ts';
+import { useStartCheckout } from '../../lib/useStartCheckout.ts';
 
 type Channel = 'email' | 'sms';
 
@@ -91,7 +92,7 @@ export function PricingDialog({
   }, [today]);
 
   // Dates the server refused because the address already holds them, and its sentence (shown under the dates).
-  const [held, setHeld] = useState<{ days: string[]; message: string } | null>(null);
+  const held = useHeldDays();
   const summary = priceSummary(channel, dates.length, promo);
   const phoneOk = isAlertsPhone(phone);
   const confirmDisabled = redirecting || (channel === 'sms' && !phoneOk);
@@ -114,8 +115,7 @@ export function PricingDialog({
       },
       (field, failure) => {
         // Held dates: marked on their chips with the server's sentence under the dates (no toast over Pay).
-        if (field !== 'dates' || !failure.values.length) return;
-        setHeld({ days: failure.values, message: failure.description });
+        if (field !== 'dates' || !held.mark(failure)) return;
         document.getElementById('pricing-dates')?.focus();
       },
     );
@@ -162,11 +162,11 @@ export function PricingDialog({
           value={dates}
           onChange={(d) => {
             setDates(d);
-            setHeld((h) => (h?.days.some((x) => d.includes(x)) ? { ...h, days: h.days.filter((x) => d.includes(x)) } : null));
+            held.keep(d);
           }}
           today={today}
-          held={held?.days ?? []}
-          error={held?.message}
+          held={held.days}
+          error={held.message}
         />
 
         <PriceBox summary={summary} />

@@ -1,6 +1,6 @@
 import { MAX_LENGTH, normalisePromoCode } from '@walkon/domain/patterns';
-import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/field.tsx';
+import { Button } from '../ui/button.tsx';
+import { Input } from '../ui/field.tsx';
 
 /**
  * Promo code input with an Apply button (docs/spec/part-1.md §5): the code is upper-cased as typed; Apply is disabled

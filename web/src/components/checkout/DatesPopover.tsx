@@ -2,7 +2,7 @@ import { Popover } from 'radix-ui';
 import type { CSSProperties, RefObject } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
-import { dateToYmd, ymdToDate } from './dates.ts';
+import { dateToYmd, ymdToDate } from '../../lib/dates.ts';
 
 /**
  * The calendar of PassDatesPicker (lazy chunk): react-day-picker in multiple mode inside a Radix Popover

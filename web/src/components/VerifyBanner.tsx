@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../lib/session.ts';
 
 /**
  * Shown on Manage Alerts and Get Alerts while the account's address is unverified: alerts bought earlier for the

@@ -1,4 +1,4 @@
-import type { BadgeTone } from '../../components/ui/badge.tsx';
+import type { BadgeTone } from '../components/ui/badge.tsx';
 
 /** Live table wait colour (docs/spec/part-1.md §9): 45 min or more red, 20–44 amber, under 20 green. */
 export function liveWaitTone(minutes: number): BadgeTone {

@@ -1,7 +1,7 @@
-import { type ApiOutput, apiMutation } from '../../lib/api.ts';
-import { dataLayerIfLoaded } from '../../lib/dataLayer.ts';
-import { toast } from '../../lib/toast.ts';
-import { ensureApiQuery, fetchApiQuery, useApiQuery } from '../../lib/useApi.ts';
+import { type ApiOutput, apiMutation } from './api.ts';
+import { dataLayerIfLoaded } from './dataLayer.ts';
+import { toast } from './toast.ts';
+import { ensureApiQuery, fetchApiQuery, useApiQuery } from './useApi.ts';
 
 /** What auth.me answers: the signed-in user or null. */
 export type Me = ApiOutput<'auth.me'>;

@@ -1,8 +1,9 @@
-import { toast } from '../../lib/toast.ts';
-import { trpcErrorCode } from '../../lib/trpcError.ts';
-import { trpc } from '../../trpc.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '../trpc.ts';
 import { formatPassDateList } from './dates.ts';
 import type { AppliedPromo } from './price.ts';
+import { toast } from './toast.ts';
+import { trpcErrorCode } from './trpcError.ts';
 
 /**
  * The Get Alerts promo field (docs/spec/part-1.md §2, §8): `apply(code)` checks the code; a percent-off code goes to
@@ -18,9 +19,10 @@ export function usePassPromo(opts: {
   onPercentOff: (promo: AppliedPromo) => void;
   onRedeemed?: () => void;
 }) {
-  const utils = trpc.useUtils();
-  const check = trpc.checkout.checkPromo.useMutation();
-  const redeem = trpc.checkout.redeemPromo.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const check = useMutation(trpc.checkout.checkPromo.mutationOptions());
+  const redeem = useMutation(trpc.checkout.redeemPromo.mutationOptions());
   const apply = async (code: string): Promise<void> => {
     let promo: AppliedPromo;
     try {
@@ -53,7 +55,10 @@ export function usePassPromo(opts: {
         description: `Free e-mail alerts for ${r.parkName} on ${formatPassDateList(r.days)}.`,
         duration: 6000,
       });
-      await Promise.all([utils.alerts.state.invalidate(), utils.manageAlerts.list.invalidate()]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.alerts.state.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.manageAlerts.list.queryKey() }),
+      ]);
       opts.onRedeemed?.();
     } catch (err) {
       const message = err instanceof Error ? err.message : 'Something went wrong. Please try again.';

@@ -1,5 +1,5 @@
-import { useApiQuery } from '../../lib/useApi.ts';
 import { parkToday } from './dates.ts';
+import { useApiQuery } from './useApi.ts';
 
 /**
  * The park-local date today ('yyyy-MM-dd') for `parkId` (docs/spec/part-1.md §5: dates before today are disabled).

@@ -1,6 +1,6 @@
 import { CalendarDays, X } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { datesSummary, formatPassDate } from './dates.ts';
+import { datesSummary, formatPassDate } from '../../lib/dates.ts';
 
 const loadPopover = () => import('./DatesPopover.tsx');
 const DatesPopover = lazy(loadPopover);

@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The web app's feature rule (docs/decisions/061-features-do-not-import-each-other.md): a folder under
+// web/src/features/ imports only its own files, web/src/lib/, web/src/components/ and the app modules; lib/ and
+// components/ never import a feature; routes/ may import any feature. Biome's noRestrictedImports overrides in
+// biome.json enforce it (`make lint`). These tests write wrong-way imports into probe files inside the tree, lint
+// them, and expect each to fail naming its rule; the allowed directions pass; the tree itself must pass. The probes'
+// names hold `__layers_` so that scripts/checkLayers.test.ts, which may run beside this file, leaves them out too.
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BIOME = path.join(ROOT, 'node_modules/.bin/biome');
+
+interface Diagnostic {
+  message: string;
+  category: string;
+  location: { path: string };
+}
+
+/** Biome's noRestrictedImports diagnostics for `paths` (relative to the repository root). */
+function restrictedImports(paths: string[]): Diagnostic[] {
+  let out: string;
+  try {
+    out = execFileSync(BIOME, ['lint', '--only=style/noRestrictedImports', '--reporter=json', ...paths], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } catch (err) {
+    // Biome exits non-zero when it reports errors; the report is still on stdout.
+    out = String((err as { stdout?: string }).stdout ?? '');
+  }
+  const report = JSON.parse(out) as { diagnostics: Diagnostic[] };
+  return report.diagnostics.filter((d) => d.category === 'lint/style/noRestrictedImports');
+}
+
+const probes: string[] = [];
+/** Writes a probe module with `source` at `rel` (removed after the tests). */
+function probe(rel: string, source: string): string {
+  writeFileSync(path.join(ROOT, rel), `${source}\nexport const probe = 1;\n`);
+  probes.push(rel);
+  return rel;
+}
+
+afterAll(() => {
+  for (const rel of probes) rmSync(path.join(ROOT, rel), { force: true });
+});
+
+const id = `${process.pid}`;
+const wrongWay: [string, string, string][] = [
+  // A feature file importing another feature: a sibling folder, through features/, a lazy import.
+  [
+    `web/src/features/alerts/__layers_features_${id}_a.ts`,
+    "import { useNow } from '../lightningLane/format.ts';\nvoid useNow;",
+    'feature rule',
+  ],
+  [
+    `web/src/features/landing/__layers_features_${id}_b.ts`,
+    "import { AdminItems } from '../../features/rankings/AdminItems.tsx';\nvoid AdminItems;",
+    'feature rule',
+  ],
+  [
+    `web/src/features/alerts/__layers_features_${id}_c.ts`,
+    "const page = () => import('../push/PhoneAlertsCard.tsx');\nvoid page;",
+    'feature rule',
+  ],
+  // From a sub-folder of a feature.
+  [
+    `web/src/features/lightningLane/active/__layers_features_${id}_d.ts`,
+    "import { GetAlertsPage } from '../../alerts/GetAlertsPage.tsx';\nvoid GetAlertsPage;",
+    'feature rule',
+  ],
+  // The web rule still holds inside a feature.
+  [`web/src/features/alerts/__layers_features_${id}_e.ts`, "import { users } from '@walkon/db';\nvoid users;", 'web rule'],
+  // The shared pieces never import a feature.
+  [
+    `web/src/lib/__layers_features_${id}_f.ts`,
+    "import { GetAlertsPage } from '../features/alerts/GetAlertsPage.tsx';\nvoid GetAlertsPage;",
+    'shared rule',
+  ],
+  [
+    `web/src/components/__layers_features_${id}_g.ts`,
+    "import { AdminItems } from '../features/rankings/AdminItems.tsx';\nvoid AdminItems;",
+    'shared rule',
+  ],
+];
+
+describe('web feature imports (biome.json noRestrictedImports)', () => {
+  it('fails every cross-feature import, naming the rule it breaks', () => {
+    const files = wrongWay.map(([rel, source]) => probe(rel, source));
+    const found = restrictedImports(files);
+    for (const [rel, , rule] of wrongWay) {
+      const mine = found.filter((d) => d.location.path === rel);
+      expect(mine.length, `${rel} should break the ${rule}`).toBeGreaterThan(0);
+      expect(mine.map((d) => d.message).join('\n'), rel).toContain(rule);
+    }
+  });
+
+  it('lets a feature import its own files, lib/, components/ and the app modules, and a route import any feature', () => {
+    const ok = [
+      probe(
+        `web/src/features/alerts/__layers_features_${id}_ok.ts`,
+        [
+          "import { PassDays } from './PassDays.tsx';",
+          "import { formatPassDate } from '../../lib/dates.ts';",
+          "import { Card } from '../../components/ui/card.tsx';",
+          "import { useTRPC } from '../../trpc.ts';",
+          "import { formatUsd } from '@walkon/domain/money';",
+          'void [PassDays, formatPassDate, Card, useTRPC, formatUsd];',
+        ].join('\n'),
+      ),
+      probe(
+        `web/src/features/lightningLane/active/__layers_features_${id}_ok.ts`,
+        [
+          "import { laneErrorToast } from '../format.ts';",
+          "import { LaneRow } from './LaneRow.tsx';",
+          "import { useNow } from '../../../lib/useNow.ts';",
+          'void [laneErrorToast, LaneRow, useNow];',
+        ].join('\n'),
+      ),
+      probe(
+        `web/src/routes/-__layers_features_${id}_ok.ts`,
+        [
+          "import { GetAlertsPage } from '../features/alerts/GetAlertsPage.tsx';",
+          "import { PhoneAlertsCard } from '../features/push/PhoneAlertsCard.tsx';",
+          'void [GetAlertsPage, PhoneAlertsCard];',
+        ].join('\n'),
+      ),
+    ];
+    expect(restrictedImports(ok)).toEqual([]);
+  });
+
+  it('the web app as committed has no cross-feature import', () => {
+    const found = restrictedImports(['web/src']).filter((d) => !d.location.path.includes('__layers_'));
+    expect(found.map((d) => `${d.location.path}: ${d.message}`)).toEqual([]);
+  });
+});
