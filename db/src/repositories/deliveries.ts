@@ -1,7 +1,8 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { parkLocalToday } from '../sql.ts';
-import type { AlertChannel } from '../types.ts';
+import type { AlertChannel, GeneratedTimestamp, Timestamp } from '../types.ts';
 import type { LeasedRow, LeasedStore } from './leasedStore.ts';
 
 /** A delivery claimed by the evaluation, ready to fan out. */
@@ -217,4 +218,44 @@ export async function requeueFailedSince(db: Executor, since: Date) {
     .where('channel', 'in', ['email', 'sms'])
     .returning(['id', 'channel', 'message_key as messageKey'])
     .execute();
+}
+
+/** `capped`: held back by the daily cap per person and channel (recorded, never sent). */
+export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'capped';
+export type DeliveryKind = 'ride_alert' | 'test_alert' | 'back_in_service' | 'restaurant_alert' | 'return_time' | 'alerts_on';
+
+export interface DeliveriesTable {
+  id: Generated<string>;
+  /** Unique with key_month: recipient e-mail + ride + hour bucket (DESIGN §2.4). */
+  dedup_key: string;
+  /**
+   * First day (UTC) of the month of the period the dedup key names: the partition key (migration 0029,
+   * `delivery_key_month`). Defaults to the current UTC month.
+   */
+  key_month: Generated<string>;
+  kind: Generated<DeliveryKind>;
+  email: string;
+  channel: AlertChannel;
+  /** E-mail address or E.164 phone number the alert goes to. */
+  address: string;
+  park_id: string;
+  ride_id: string | null;
+  ride_name: string;
+  /** Minutes. */
+  wait_time: number | null;
+  message: string;
+  subscription_id: string | null;
+  status: Generated<DeliveryStatus>;
+  attempts: Generated<number>;
+  provider_message_id: string | null;
+  error: string | null;
+  hidden: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  sent_at: Timestamp | null;
+  /** The deliveries of one person, channel and tick share it and leave as ONE message (DESIGN §2.5). */
+  message_key: string | null;
+  /** The worker holding a `sending` delivery (DESIGN §2.5 leases); null otherwise. */
+  lease_owner: string | null;
+  /** When that worker's lease ends (UTC); the sweeper re-queues `sending` rows past it. */
+  lease_expires_at: Timestamp | null;
 }

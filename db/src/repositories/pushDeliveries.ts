@@ -1,5 +1,7 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import type { GeneratedTimestamp, Timestamp } from '../types.ts';
 import type { LeasedRow, LeasedStore } from './leasedStore.ts';
 
 /**
@@ -193,4 +195,23 @@ export function pushDeliveryStore(ttlSeconds: number): LeasedStore<PushToSend> {
       return [...stale, ...requeued.filter((r) => !seen.has(r.id))];
     },
   };
+}
+
+/** `gone`: the push service answered 404/410 (or 403 after a key change) and the subscription was deleted. */
+export type PushDeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'gone';
+
+/** One notification per (message, push subscription), sent like a provider delivery (decisions 037, 038). */
+export interface PushDeliveriesTable {
+  id: Generated<string>;
+  message_key: string;
+  delivery_id: string;
+  push_subscription_id: string | null;
+  status: Generated<PushDeliveryStatus>;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: Timestamp | null;
+  provider_message_id: string | null;
+  error: string | null;
+  created_at: GeneratedTimestamp;
+  sent_at: Timestamp | null;
 }
