@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { parkLocalToday } from '../sql.ts';
 import type { AlertChannel, GeneratedTimestamp, Timestamp } from '../types.ts';
-import type { LeasedRow, LeasedStore } from './leasedStore.ts';
+import { type LeasedStore, leaseStatements } from './leasedStore.ts';
 
 /** A delivery claimed by the evaluation, ready to fan out. */
 export interface ClaimedDelivery {
@@ -120,10 +120,11 @@ const messageOrder = (t: string) => sql.raw(`order by ${t}.message_key, ${t}.wai
  * `queued` rows of this `channel`. Every write is one statement per batch.
  */
 export function deliveryStore(channel: AlertChannel): LeasedStore<DeliveryToSend> {
+  const lease = leaseStatements('deliveries', sql`channel = ${channel}`);
   return {
-    async claim(db, ids, lease) {
+    async claim(db, ids, held) {
       if (ids.length === 0) return [];
-      if (!lease) {
+      if (!held) {
         const { rows } = await sql<DeliveryToSend>`
           ${toSend('d')} from deliveries d ${joined('d')}
           where d.id = any(${ids}::uuid[]) and d.status = 'queued'
@@ -135,7 +136,7 @@ export function deliveryStore(channel: AlertChannel): LeasedStore<DeliveryToSend
         with c as (
           select id from deliveries where id = any(${ids}::uuid[]) and status = 'queued' for update skip locked
         ), u as (
-          update deliveries d set status = 'sending', lease_owner = ${lease.owner}, lease_expires_at = ${lease.until}
+          update deliveries d set status = 'sending', lease_owner = ${held.owner}, lease_expires_at = ${held.until}
           from c where d.id = c.id
           returning d.*
         )
@@ -144,63 +145,18 @@ export function deliveryStore(channel: AlertChannel): LeasedStore<DeliveryToSend
       return rows;
     },
 
-    async renewLeases(db, ids, lease) {
-      if (ids.length === 0) return 0;
-      const r = await db
-        .updateTable('deliveries')
-        .set({ lease_expires_at: lease.until })
-        .where('id', 'in', ids)
-        .where('status', '=', 'sending')
-        .where('lease_owner', '=', lease.owner)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
-    },
+    renewLeases: lease.renewLeases,
 
     async markSent(db, sent, now) {
       if (sent.length === 0) return 0;
-      const r = await sql`
-        update deliveries d set status = 'sent', provider_message_id = x.message_id, sent_at = ${now}, attempts = d.attempts + 1,
-               error = null, lease_owner = null, lease_expires_at = null
-        from unnest(${sent.map((s) => s.id)}::uuid[], ${sent.map((s) => s.messageId)}::text[]) as x(id, message_id)
-        where d.id = x.id and d.status in ('sending', 'queued')`.execute(db);
-      return Number(r.numAffectedRows ?? 0);
+      return (await lease.markSent(sent, now).execute(db)).rows.length;
     },
 
     async markFailed(db, ids, owner, end, reason) {
-      if (ids.length === 0) return;
-      let q = db
-        .updateTable('deliveries')
-        .set((eb) => ({
-          status: end === 'failed' || end === 'gone' ? ('failed' as const) : ('queued' as const),
-          attempts: end === 'throttled' ? eb.ref('attempts') : eb('attempts', '+', 1),
-          error: reason.slice(0, 1000),
-          lease_owner: null,
-          lease_expires_at: null,
-        }))
-        .where('id', 'in', ids);
-      q = owner === null ? q.where('status', '=', 'queued') : q.where('status', '=', 'sending').where('lease_owner', '=', owner);
-      await q.execute();
+      await lease.markFailed(db, ids, owner, end, end === 'failed' || end === 'gone' ? 'failed' : 'queued', reason);
     },
 
-    async requeueExpired(db, now, staleBefore, limit = 5000) {
-      const { rows: expired } = await sql<LeasedRow>`
-        update deliveries d set status = 'queued', lease_owner = null, lease_expires_at = null
-        from (select id from deliveries where status = 'sending' and lease_expires_at < ${now} and channel = ${channel}
-              order by lease_expires_at limit ${limit} for update skip locked) x
-        where d.id = x.id
-        returning d.id, d.message_key as "messageKey"`.execute(db);
-      const stale = await db
-        .selectFrom('deliveries')
-        .select(['id', 'message_key as messageKey'])
-        .where('status', '=', 'queued')
-        .where('channel', '=', channel)
-        .where('created_at', '<', staleBefore)
-        .orderBy('created_at')
-        .limit(limit)
-        .execute();
-      const seen = new Set(stale.map((d) => d.id));
-      return [...stale, ...expired.filter((d) => !seen.has(d.id))];
-    },
+    requeueExpired: (db, now, staleBefore, limit = 5000) => lease.requeueExpired(db, now, staleBefore, limit),
   };
 }
 

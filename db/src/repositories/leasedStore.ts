@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../client.ts';
 
 /**
@@ -54,4 +55,70 @@ export interface LeasedStore<Row extends LeasedRow = LeasedRow> {
    * before `staleBefore`, at most `limit` of each, for re-enqueueing.
    */
   requeueExpired(db: Executor, now: Date, staleBefore: Date, limit?: number): Promise<LeasedRow[]>;
+}
+
+/**
+ * The statements every leased table shares (columns `id`, `status`, `lease_owner`, `lease_expires_at`, `attempts`,
+ * `error`, `provider_message_id`, `sent_at`, `message_key`, `created_at`), written once for the stores of
+ * `deliveries` and `push_deliveries` (and a new channel's table). `scope` narrows the sweeper's statements to the
+ * store's rows (e.g. one channel of `deliveries`).
+ */
+export function leaseStatements(table: string, scope: RawBuilder<unknown> = sql`true`) {
+  const t = sql.table(table);
+  return {
+    /** LeasedStore.renewLeases on this table. */
+    async renewLeases(db: Executor, ids: string[], lease: Lease): Promise<number> {
+      if (ids.length === 0) return 0;
+      const r = await sql`update ${t} set lease_expires_at = ${lease.until}
+        where id = any(${ids}::uuid[]) and status = 'sending' and lease_owner = ${lease.owner}`.execute(db);
+      return Number(r.numAffectedRows ?? 0);
+    },
+    /**
+     * The `sent` update of LeasedStore.markSent (rows `sending` or `queued` among `sent`), with `returning` columns,
+     * as a statement the caller executes or wraps (push records its subscriptions' use in the same statement).
+     */
+    markSent(sent: { id: string; messageId: string }[], now: Date, returning: RawBuilder<unknown> = sql`x.id`) {
+      return sql`update ${t} p set status = 'sent', provider_message_id = x.message_id, sent_at = ${now}, attempts = p.attempts + 1,
+               error = null, lease_owner = null, lease_expires_at = null
+        from unnest(${sent.map((s) => s.id)}::uuid[], ${sent.map((s) => s.messageId)}::text[]) as x(id, message_id)
+        where p.id = x.id and p.status in ('sending', 'queued')
+        returning ${returning}`;
+    },
+    /**
+     * LeasedStore.markFailed on this table: the rows become `status` (`queued` again for retry / throttled), the
+     * attempt counted unless `end` is `throttled`. Returns the changed rows' `returning` columns.
+     */
+    async markFailed<R = { id: string }>(
+      db: Executor,
+      ids: string[],
+      owner: string | null,
+      end: LeaseEnd,
+      status: string,
+      reason: string,
+      returning: RawBuilder<unknown> = sql`id`,
+    ): Promise<R[]> {
+      if (ids.length === 0) return [];
+      const held = owner === null ? sql`status = 'queued'` : sql`status = 'sending' and lease_owner = ${owner}`;
+      const { rows } = await sql<R>`update ${t} set status = ${status}, attempts = attempts + ${end === 'throttled' ? 0 : 1},
+          error = ${reason.slice(0, 1000)}, lease_owner = null, lease_expires_at = null
+        where id = any(${ids}::uuid[]) and ${held}
+        returning ${returning}`.execute(db);
+      return rows;
+    },
+    /** The re-queue and stale listing of LeasedStore.requeueExpired on this table (at most `limit` of each). */
+    async requeueExpired(db: Executor, now: Date, staleBefore: Date, limit: number): Promise<LeasedRow[]> {
+      const { rows: expired } = await sql<LeasedRow>`
+        update ${t} d set status = 'queued', lease_owner = null, lease_expires_at = null
+        from (select id from ${t} where status = 'sending' and lease_expires_at < ${now} and ${scope}
+              order by lease_expires_at limit ${limit} for update skip locked) x
+        where d.id = x.id
+        returning d.id, d.message_key as "messageKey"`.execute(db);
+      const { rows: stale } = await sql<LeasedRow>`
+        select id, message_key as "messageKey" from ${t}
+        where status = 'queued' and created_at < ${staleBefore} and ${scope}
+        order by created_at limit ${limit}`.execute(db);
+      const seen = new Set(stale.map((d) => d.id));
+      return [...stale, ...expired.filter((d) => !seen.has(d.id))];
+    },
+  };
 }

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import type { GeneratedTimestamp, Timestamp } from '../types.ts';
-import type { LeasedRow, LeasedStore } from './leasedStore.ts';
+import { type LeasedStore, leaseStatements } from './leasedStore.ts';
 
 /**
  * Web Push deliveries (docs/decisions/038-web-push-channel.md, DESIGN §2.5 "Push"): one row per (message,
@@ -97,10 +97,11 @@ const pushToSend = sql.raw(`select u.id, u.message_key as "messageKey", u.delive
  * noise), then re-queues expired leases and returns them with the stale `queued` rows.
  */
 export function pushDeliveryStore(ttlSeconds: number): LeasedStore<PushToSend> {
+  const lease = leaseStatements('push_deliveries');
   return {
-    async claim(db, ids, lease) {
+    async claim(db, ids, held) {
       if (ids.length === 0) return [];
-      if (!lease) {
+      if (!held) {
         const { rows } = await sql<PushToSend>`
           ${pushToSend} from push_deliveries u join push_subscriptions s on s.id = u.push_subscription_id
           where u.id = any(${ids}::uuid[]) and u.status = 'queued'
@@ -113,8 +114,8 @@ export function pushDeliveryStore(ttlSeconds: number): LeasedStore<PushToSend> {
         ), u as (
           update push_deliveries p set
             status = case when p.push_subscription_id is null then 'gone' else 'sending' end,
-            lease_owner = case when p.push_subscription_id is null then null else ${lease.owner} end,
-            lease_expires_at = case when p.push_subscription_id is null then null else ${lease.until}::timestamptz end
+            lease_owner = case when p.push_subscription_id is null then null else ${held.owner} end,
+            lease_expires_at = case when p.push_subscription_id is null then null else ${held.until}::timestamptz end
           from c where p.id = c.id
           returning p.*
         )
@@ -123,28 +124,12 @@ export function pushDeliveryStore(ttlSeconds: number): LeasedStore<PushToSend> {
       return rows;
     },
 
-    async renewLeases(db, ids, lease) {
-      if (ids.length === 0) return 0;
-      const r = await db
-        .updateTable('push_deliveries')
-        .set({ lease_expires_at: lease.until })
-        .where('id', 'in', ids)
-        .where('status', '=', 'sending')
-        .where('lease_owner', '=', lease.owner)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
-    },
+    renewLeases: lease.renewLeases,
 
     async markSent(db, sent, now) {
       if (sent.length === 0) return 0;
       const { rows } = await sql<{ n: number }>`
-        with m as (
-          update push_deliveries p set status = 'sent', provider_message_id = x.message_id, sent_at = ${now}, attempts = p.attempts + 1,
-                 error = null, lease_owner = null, lease_expires_at = null
-          from unnest(${sent.map((s) => s.id)}::uuid[], ${sent.map((s) => s.messageId)}::text[]) as x(id, message_id)
-          where p.id = x.id and p.status in ('sending', 'queued')
-          returning p.push_subscription_id
-        ), s as (
+        with m as (${lease.markSent(sent, now, sql`p.push_subscription_id`)}), s as (
           update push_subscriptions ps set last_success_at = ${now}, last_used_at = ${now}
           where ps.id in (select push_subscription_id from m)
         )
@@ -153,20 +138,16 @@ export function pushDeliveryStore(ttlSeconds: number): LeasedStore<PushToSend> {
     },
 
     async markFailed(db, ids, owner, end, reason) {
-      if (ids.length === 0) return;
       const status = end === 'failed' || end === 'gone' ? end : 'queued';
-      let q = db
-        .updateTable('push_deliveries')
-        .set((eb) => ({
-          status,
-          attempts: end === 'throttled' ? eb.ref('attempts') : eb('attempts', '+', 1),
-          error: reason.slice(0, 1000),
-          lease_owner: null,
-          lease_expires_at: null,
-        }))
-        .where('id', 'in', ids);
-      q = owner === null ? q.where('status', '=', 'queued') : q.where('status', '=', 'sending').where('lease_owner', '=', owner);
-      const rows = await q.returning('push_subscription_id as subscriptionId').execute();
+      const rows = await lease.markFailed<{ subscriptionId: string | null }>(
+        db,
+        ids,
+        owner,
+        end,
+        status,
+        reason,
+        sql`push_subscription_id as "subscriptionId"`,
+      );
       if (end === 'gone') {
         const gone = [...new Set(rows.map((r) => r.subscriptionId).filter((id): id is string => id !== null))];
         if (gone.length) await db.deleteFrom('push_subscriptions').where('id', 'in', gone).execute();
@@ -177,22 +158,7 @@ export function pushDeliveryStore(ttlSeconds: number): LeasedStore<PushToSend> {
       const expiredBefore = new Date(now.getTime() - ttlSeconds * 1000);
       await sql`update push_deliveries set status = 'failed', error = 'expired: not sent within its TTL', lease_owner = null, lease_expires_at = null
         where (status = 'queued' or (status = 'sending' and lease_expires_at < ${now})) and created_at < ${expiredBefore}`.execute(db);
-      const { rows: requeued } = await sql<LeasedRow>`
-        update push_deliveries p set status = 'queued', lease_owner = null, lease_expires_at = null
-        from (select id from push_deliveries where status = 'sending' and lease_expires_at < ${now}
-              order by lease_expires_at limit ${limit} for update skip locked) x
-        where p.id = x.id
-        returning p.id, p.message_key as "messageKey"`.execute(db);
-      const stale = await db
-        .selectFrom('push_deliveries')
-        .select(['id', 'message_key as messageKey'])
-        .where('status', '=', 'queued')
-        .where('created_at', '<', staleBefore)
-        .orderBy('created_at')
-        .limit(limit)
-        .execute();
-      const seen = new Set(stale.map((r) => r.id));
-      return [...stale, ...requeued.filter((r) => !seen.has(r.id))];
+      return lease.requeueExpired(db, now, staleBefore, limit);
     },
   };
 }
