@@ -149,7 +149,7 @@ export function deliveryStore(channel: AlertChannel): LeasedStore<DeliveryToSend
 
     async markSent(db, sent, now) {
       if (sent.length === 0) return 0;
-      return (await lease.markSent(sent, now).execute(db)).rows.length;
+      return Number((await lease.markSent(sent, now).execute(db)).numAffectedRows ?? 0);
     },
 
     async markFailed(db, ids, owner, end, reason) {

@@ -74,15 +74,15 @@ export function leaseStatements(table: string, scope: RawBuilder<unknown> = sql`
       return Number(r.numAffectedRows ?? 0);
     },
     /**
-     * The `sent` update of LeasedStore.markSent (rows `sending` or `queued` among `sent`), with `returning` columns,
-     * as a statement the caller executes or wraps (push records its subscriptions' use in the same statement).
+     * The `sent` update of LeasedStore.markSent (rows `sending` or `queued` among `sent`; `returning` columns when
+     * given), as a statement the caller executes or wraps (push records its subscriptions' use in the same statement).
      */
-    markSent(sent: { id: string; messageId: string }[], now: Date, returning: RawBuilder<unknown> = sql`x.id`) {
+    markSent(sent: { id: string; messageId: string }[], now: Date, returning?: RawBuilder<unknown>) {
       return sql`update ${t} p set status = 'sent', provider_message_id = x.message_id, sent_at = ${now}, attempts = p.attempts + 1,
                error = null, lease_owner = null, lease_expires_at = null
         from unnest(${sent.map((s) => s.id)}::uuid[], ${sent.map((s) => s.messageId)}::text[]) as x(id, message_id)
         where p.id = x.id and p.status in ('sending', 'queued')
-        returning ${returning}`;
+        ${returning ? sql`returning ${returning}` : sql``}`;
     },
     /**
      * LeasedStore.markFailed on this table: the rows become `status` (`queued` again for retry / throttled), the

@@ -254,7 +254,14 @@ async function sendLeased<Row extends LeasedRow, M>(
   };
 
   try {
-    const rendered = await channel.render({ db: deps.db, publicOrigin: deps.publicOrigin }, claimed);
+    let rendered: RenderedMessage<M>[];
+    try {
+      rendered = await channel.render({ db: deps.db, publicOrigin: deps.publicOrigin }, claimed);
+    } catch (err) {
+      // Nothing left: the rows go back to `queued` with the attempt counted, and the job retries.
+      await store.markFailed(deps.db, [...open], owner, 'retry', (err as Error).message);
+      throw err;
+    }
     await eachLimited(rendered, deps.concurrency, one);
     // A last flush that failed (database unreachable) throws: its rows stay `sending` until the lease expires and
     // the sweeper re-queues them (the only way a message is repeated, docs/rules.md R8).
