@@ -16,6 +16,7 @@ export * as features from './repositories/features.ts';
 export * as flights from './repositories/flights.ts';
 export type { RollupSlot, SampleInput } from './repositories/history.ts';
 export * as history from './repositories/history.ts';
+export type { Lease, LeasedRow, LeasedStore, LeaseEnd } from './repositories/leasedStore.ts';
 export * as lightningLane from './repositories/lightningLane.ts';
 export * as liveStatus from './repositories/liveStatus.ts';
 export * as mutes from './repositories/mutes.ts';

@@ -1,5 +1,15 @@
 import type { FeatureKey, FeatureState } from '@walkon/domain/rules/features';
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { DeliveriesTable } from './repositories/deliveries.ts';
+import type { OutboxMessagesTable } from './repositories/outbox.ts';
+import type { PushDeliveriesTable } from './repositories/pushDeliveries.ts';
+import type { PushSubscriptionsTable } from './repositories/pushSubscriptions.ts';
+
+// The table interfaces of the delivery channels live beside their repositories (decision 062).
+export type { DeliveriesTable, DeliveryKind, DeliveryStatus } from './repositories/deliveries.ts';
+export type { OutboxMessagesTable } from './repositories/outbox.ts';
+export type { PushDeliveriesTable, PushDeliveryStatus } from './repositories/pushDeliveries.ts';
+export type { PushSubscriptionsTable } from './repositories/pushSubscriptions.ts';
 
 /** A `timestamptz` column: read as a Date (UTC instant), written as Date or ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -233,46 +243,6 @@ export interface UserRidesTable {
   created_at: GeneratedTimestamp;
 }
 
-/** `capped`: held back by the daily cap per person and channel (recorded, never sent). */
-export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'capped';
-export type DeliveryKind = 'ride_alert' | 'test_alert' | 'back_in_service' | 'restaurant_alert' | 'return_time' | 'alerts_on';
-
-export interface DeliveriesTable {
-  id: Generated<string>;
-  /** Unique with key_month: recipient e-mail + ride + hour bucket (DESIGN §2.4). */
-  dedup_key: string;
-  /**
-   * First day (UTC) of the month of the period the dedup key names: the partition key (migration 0029,
-   * `delivery_key_month`). Defaults to the current UTC month.
-   */
-  key_month: Generated<string>;
-  kind: Generated<DeliveryKind>;
-  email: string;
-  channel: AlertChannel;
-  /** E-mail address or E.164 phone number the alert goes to. */
-  address: string;
-  park_id: string;
-  ride_id: string | null;
-  ride_name: string;
-  /** Minutes. */
-  wait_time: number | null;
-  message: string;
-  subscription_id: string | null;
-  status: Generated<DeliveryStatus>;
-  attempts: Generated<number>;
-  provider_message_id: string | null;
-  error: string | null;
-  hidden: Generated<boolean>;
-  created_at: GeneratedTimestamp;
-  sent_at: Timestamp | null;
-  /** The deliveries of one person, channel and tick share it and leave as ONE message (DESIGN §2.5). */
-  message_key: string | null;
-  /** The worker holding a `sending` delivery (DESIGN §2.5 leases); null otherwise. */
-  lease_owner: string | null;
-  /** When that worker's lease ends (UTC); the sweeper re-queues `sending` rows past it. */
-  lease_expires_at: Timestamp | null;
-}
-
 /**
  * The audience of a park, one row per person with an active subscription and an active watch (DESIGN §2.3):
  * masks are `bit(256)` strings over the park's attraction bits (`attractions.bit`, '0'/'1' characters, bit 0
@@ -322,20 +292,6 @@ export interface NewsletterSubscriptionsTable {
   /** Double opt-in (migration 0028): the link's token, and when the person confirmed (null = not yet). */
   confirm_token: Generated<string>;
   confirmed_at: Timestamp | null;
-  created_at: GeneratedTimestamp;
-}
-
-export interface OutboxMessagesTable {
-  id: Generated<string>;
-  channel: AlertChannel;
-  to_address: string;
-  subject: string | null;
-  body_text: string;
-  body_html: string | null;
-  headers: Json<Record<string, string> | null> | null;
-  delivery_id: string | null;
-  /** Every delivery a grouped message carries (DESIGN §2.5); `delivery_id` is the first. */
-  delivery_ids: string[] | null;
   created_at: GeneratedTimestamp;
 }
 
@@ -688,43 +644,6 @@ export interface ReturnTimeAlertsTable {
 }
 
 /** The whole schema, as Kysely sees it. */
-/** One browser's Web Push subscription (the standard PushSubscription JSON), per account and device (decision 038). */
-export interface PushSubscriptionsTable {
-  id: Generated<string>;
-  user_id: string;
-  /** The push service's URL for this browser (https; unique). */
-  endpoint: string;
-  /** The browser's P-256 public key, URL-safe base64 (65 bytes decoded). */
-  p256dh: string;
-  /** The browser's auth secret, URL-safe base64 (16 bytes decoded). */
-  auth: string;
-  expiration_time: Timestamp | null;
-  device_label: string | null;
-  created_at: GeneratedTimestamp;
-  updated_at: GeneratedTimestamp;
-  last_success_at: Timestamp | null;
-  /** Last subscribe or accepted push; unused for 30 days = expired (DESIGN §2.5 "Push"). */
-  last_used_at: GeneratedTimestamp;
-}
-
-/** `gone`: the push service answered 404/410 (or 403 after a key change) and the subscription was deleted. */
-export type PushDeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'gone';
-
-/** One notification per (message, push subscription), sent like a provider delivery (decisions 037, 038). */
-export interface PushDeliveriesTable {
-  id: Generated<string>;
-  message_key: string;
-  delivery_id: string;
-  push_subscription_id: string | null;
-  status: Generated<PushDeliveryStatus>;
-  attempts: Generated<number>;
-  lease_owner: string | null;
-  lease_expires_at: Timestamp | null;
-  provider_message_id: string | null;
-  error: string | null;
-  created_at: GeneratedTimestamp;
-  sent_at: Timestamp | null;
-}
 
 /** "Mute until …" of an account for a park, or one attraction of it (docs/rules.md R16a; migration 0027). */
 export interface AlertMutesTable {

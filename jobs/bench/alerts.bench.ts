@@ -33,7 +33,7 @@ import { parkLocalDate } from '@walkon/domain/dates';
 import type { LiveEntry, LiveParkData, WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { createRedis } from '@walkon/integrations/redis';
 import { type Kysely, sql } from 'kysely';
-import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
+import { enqueueDeliveries } from '../src/channels/index.ts';
 import { createQueues } from '../src/queues.ts';
 import { openParkEntry } from '../test/fixtures/liveFeed.ts';
 import { startTestWorker } from '../test/fixtures/testWorker.ts';

@@ -20,8 +20,7 @@ import { createPushSender, generateVapidKeys } from '@walkon/integrations/provid
 import type { LiveParkData, WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { createRedis } from '@walkon/integrations/redis';
 import { type Kysely, sql } from 'kysely';
-import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
-import { enqueuePushDeliveries } from '../src/pipeline/pushFanout.ts';
+import { enqueueDeliveries, enqueuePushDeliveries } from '../src/channels/index.ts';
 import { createQueues, type Queues } from '../src/queues.ts';
 import { openParkEntry } from '../test/fixtures/liveFeed.ts';
 import { type PushService, startPushService } from '../test/fixtures/pushService.ts';

@@ -12,12 +12,10 @@ import { createPushSender } from '@walkon/integrations/providers/push.ts';
 import { createWaitTimesSource, UpstreamError } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { createRedis } from '@walkon/integrations/redis';
 import { pino } from 'pino';
+import { enqueueDeliveries, packBatches, pushChannel, sendChannelBatch } from './channels/index.ts';
 import { jobsEnvProblems, loadJobsEnv } from './env.ts';
 import { runMaintenance } from './jobs/maintenance.ts';
 import { operatorStatus, setQueuesPaused, setRole } from './operator.ts';
-import { enqueueDeliveries, packBatches } from './pipeline/fanout.ts';
-import { PUSH_BATCH_SIZE } from './pipeline/pushFanout.ts';
-import { sendPushBatch } from './pipeline/pushSend.ts';
 import { syncParkScheduler } from './pipeline/schedulers.ts';
 import { sendDeliveryBatch } from './pipeline/send.ts';
 import { createQueues, maintenanceTaskSchema } from './queues.ts';
@@ -269,10 +267,12 @@ export async function runCli(argv: string[]): Promise<number> {
           { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
           { allowInsecureEndpoints: env.PUSH_ALLOW_INSECURE_ENDPOINTS === 'on' },
         );
-        for (let k = 0; k < pushes.length; k += PUSH_BATCH_SIZE) {
-          const out = await sendPushBatch({ db, push, now }, pushes.slice(k, k + PUSH_BATCH_SIZE));
+        const deps = { db, now, publicOrigin: env.PUBLIC_ORIGIN, sender: push, concurrency: pushChannel.concurrency({}) };
+        for (let k = 0; k < pushes.length; k += pushChannel.batchSize) {
+          const out = await sendChannelBatch(pushChannel, deps, pushes.slice(k, k + pushChannel.batchSize));
+          const n = (status: string) => out.outcomes.filter((o) => o.status === status).length;
           process.stderr.write(
-            `push: ${out.sent} sent, ${out.gone} gone, ${out.failed} failed${out.retry || out.throttled ? ', the rest left for the worker' : ''}\n`,
+            `push: ${n('sent')} sent, ${n('gone')} gone, ${n('failed')} failed${out.retry || out.throttled ? ', the rest left for the worker' : ''}\n`,
           );
         }
       }

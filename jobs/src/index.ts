@@ -2,15 +2,26 @@
 // benchmarks and tests import from here. The API process imports only `@walkon/jobs/producers` (biome.json); the
 // application steps live in @walkon/core, the providers, logger, Redis factory and environment in @walkon/integrations.
 
+export {
+  type AnyChannel,
+  type Channel,
+  type ChannelBatchOutcome,
+  channelNamed,
+  channels,
+  emailChannel,
+  pushChannel,
+  registerChannel,
+  sendChannelBatch,
+  smsChannel,
+  sweepChannels,
+  sweepQueuedDeliveries,
+  unregisterChannel,
+} from './channels/index.ts';
 export { DEMO_HISTORY, type HistoryDataset, type ImportResult, importHistory, parseSeries, splitCsvLine } from './history/import.ts';
 export { accountEmailContent } from './pipeline/accountEmails.ts';
 export { sendConfirmation } from './pipeline/confirmations.ts';
 export { collectHistory, HISTORY_EVERY_MS, historyOffsetFor, historySchedulerId, reconcileHistorySchedulers } from './pipeline/history.ts';
-export { enqueuePushDeliveries, PUSH_BATCH_SIZE } from './pipeline/pushFanout.ts';
-export { pushMaintenance } from './pipeline/pushMaintenance.ts';
-export { type PushBatchOutcome, pushKindOf, renderPush, sendPushBatch, sweepPushDeliveries } from './pipeline/pushSend.ts';
 export { reconcileSchedulers, schedulerId } from './pipeline/schedulers.ts';
 export { sendDelivery, sendDeliveryBatch } from './pipeline/send.ts';
-export { sweepQueuedDeliveries } from './pipeline/sweeper.ts';
 export * from './producers.ts';
 export { buildWorker, runMaintenance, type WalkOnWorker } from './worker.ts';

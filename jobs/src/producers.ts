@@ -5,8 +5,8 @@
  */
 
 export { createRedis } from '@walkon/integrations/redis';
+export { enqueueDeliveries, enqueuePushDeliveries } from './channels/index.ts';
 export { enqueueAccountEmail } from './pipeline/accountEmails.ts';
-export { enqueueConfirmation, enqueueDeliveries } from './pipeline/fanout.ts';
-export { enqueuePushDeliveries } from './pipeline/pushFanout.ts';
+export { enqueueConfirmation } from './pipeline/fanout.ts';
 export { syncParkScheduler } from './pipeline/schedulers.ts';
 export { type AccountEmailJobData, type ConfirmationKind, createQueues, QUEUE, type Queues } from './queues.ts';

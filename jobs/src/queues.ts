@@ -14,6 +14,9 @@ export const QUEUE = {
   history: 'history',
 } as const;
 
+/** Retry policy of the send jobs: 5 attempts, exponential backoff from 5 s (DESIGN §2.5). */
+export const SEND_JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential' as const, delay: 5_000 } };
+
 /** Payload of a `poll-park` job: the park to poll (ThemeParks.wiki entity id). */
 export const pollJobSchema = z.object({ parkId: z.string().min(1) });
 /** A parsed `poll-park` payload. */
@@ -62,11 +65,6 @@ export const sendJobSchema = z.union(
 /** A parsed `send-email` / `send-sms` payload. */
 export type SendJobData = z.infer<typeof sendJobSchema>;
 
-/** Payload of a `send-push` job: a batch of push deliveries (`push_deliveries` ids) to send (decision 038). */
-export const pushJobSchema = z.object({ pushIds: z.array(z.guid()).min(1) });
-/** A parsed `send-push` payload. */
-export type PushJobData = z.infer<typeof pushJobSchema>;
-
 /** The tasks of the `maintenance` queue (DESIGN §2 "other jobs"). */
 export const maintenanceTaskSchema = z.enum([
   'sweep-deliveries',
@@ -85,12 +83,11 @@ export const maintenanceJobSchema = z.object({ task: maintenanceTaskSchema });
 /** A parsed `maintenance` payload. */
 export type MaintenanceJobData = z.infer<typeof maintenanceJobSchema>;
 
-/** The payload schema of each queue's jobs, for `parseJobData` (send-email and send-sms share one). */
+/** The payload schema of each queue's jobs, for `parseJobData` (the e-mail queue's `send`; other channels: channels/job.ts). */
 export const jobSchemas = {
   poll: pollJobSchema,
   history: historyJobSchema,
   send: sendJobSchema,
-  push: pushJobSchema,
   maintenance: maintenanceJobSchema,
 } as const;
 
@@ -115,9 +112,11 @@ export interface Queues {
   poll: Queue<PollJobData>;
   sendEmail: Queue<SendJobData>;
   sendSms: Queue<SendJobData>;
-  sendPush: Queue<PushJobData>;
+  sendPush: Queue;
   maintenance: Queue<MaintenanceJobData>;
   history: Queue<HistoryJobData>;
+  /** The queue named `name` (a channel's send queue, channels/): the one above, or a new one on the same connection. */
+  channel(name: string): Queue;
   /** Every queue (for Bull Board and shutdown). */
   all(): Queue[];
   /** Closes every queue (not the shared connection). */
@@ -139,7 +138,7 @@ export function createQueues(opts: { connection: Redis; prefix: string }): Queue
   const poll = new Queue<PollJobData>(QUEUE.poll, common);
   const sendEmail = new Queue<SendJobData>(QUEUE.sendEmail, common);
   const sendSms = new Queue<SendJobData>(QUEUE.sendSms, common);
-  const sendPush = new Queue<PushJobData>(QUEUE.sendPush, common);
+  const sendPush = new Queue(QUEUE.sendPush, common);
   const maintenance = new Queue<MaintenanceJobData>(QUEUE.maintenance, common);
   const history = new Queue<HistoryJobData>(QUEUE.history, common);
   const list = [poll, sendEmail, sendSms, sendPush, maintenance, history] as Queue[];
@@ -152,6 +151,13 @@ export function createQueues(opts: { connection: Redis; prefix: string }): Queue
     sendPush,
     maintenance,
     history,
+    channel(name) {
+      const q = list.find((x) => x.name === name);
+      if (q) return q;
+      const created = new Queue(name, common);
+      list.push(created);
+      return created;
+    },
     all: () => list,
     close: async () => {
       await Promise.all(list.map((q) => q.close()));

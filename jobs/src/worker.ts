@@ -1,15 +1,15 @@
 import { createRedisTickLease, ensureCatalogue } from '@walkon/core';
 import { Worker } from 'bullmq';
 import type { JobContext, WorkerDeps } from './jobs/definition.ts';
-import { JOBS } from './jobs/index.ts';
+import { workerJobs } from './jobs/index.ts';
 import { MAINTENANCE_SCHEDULES } from './jobs/maintenance.ts';
 import { reconcileHistorySchedulers } from './pipeline/history.ts';
 import { reconcileSchedulers } from './pipeline/schedulers.ts';
 import { parseJobData } from './queues.ts';
 
+export { THROTTLED_RESUME_MS } from './channels/index.ts';
 export type { JobContext, JobDefinition, WorkerDeps } from './jobs/definition.ts';
 export { MAINTENANCE_SCHEDULES, type MaintenanceDeps, runMaintenance, SAMPLE_RETENTION_DAYS } from './jobs/maintenance.ts';
-export { THROTTLED_RESUME_MS } from './jobs/send.ts';
 
 /** A running worker. */
 export interface WalkOnWorker {
@@ -22,7 +22,8 @@ export interface WalkOnWorker {
  * Builds the BullMQ worker process (DESIGN §2) from the job definitions of jobs/src/jobs/ (one BullMQ Worker per
  * definition, its payload parsed with the definition's schema first): `poll-park` (poll → evaluate → claim → fan out, then Lightning
  * Lane auto-booking for the park, docs/decisions/008-lightning-lane-booker-simulated.md),
- * `send-email` / `send-sms` / `send-push` (push only with a sender; retries with exponential backoff; the last failure marks the delivery failed),
+ * one send queue per registered delivery channel (`send-email` / `send-sms` / `send-push`, channels/: a channel
+ * without a sender — push without VAPID keys — gets no worker; retries with exponential backoff),
  * and `maintenance` (sweeper + scheduler reconciliation, run once at start too, and every MAINTENANCE_SCHEDULES
  * task — including the 6-hourly `flight-price-check` of docs/decisions/019-flight-price-alerts.md — as BullMQ job schedulers upserted at start;
  * the catalogue load and the per-park history job schedulers are upserted after start, not awaited by it).
@@ -32,16 +33,18 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
   const schedules = deps.schedules !== false && deps.only !== 'send';
   // One read per park per tick across workers (a Redis lease); the write is under the advisory lock.
   const ctx: JobContext = { ...deps, lease: createRedisTickLease({ redis: deps.connection, prefix: deps.queues.prefix }) };
-  const workers = JOBS.filter((def) => def.enabled?.(deps) ?? true).map(
-    (def) =>
-      new Worker(def.queue, (job, token) => def.handler(ctx, parseJobData(def.schema, job), job, token), {
-        connection: deps.connection,
-        prefix: deps.queues.prefix,
-        concurrency: def.concurrency(deps),
-        // `only: 'send'` builds the other queues' workers without running them.
-        autorun: def.runsWhenSendOnly || deps.only !== 'send',
-      }),
-  );
+  const workers = workerJobs()
+    .filter((def) => def.enabled?.(deps) ?? true)
+    .map(
+      (def) =>
+        new Worker(def.queue, (job, token) => def.handler(ctx, parseJobData(def.schema, job), job, token), {
+          connection: deps.connection,
+          prefix: deps.queues.prefix,
+          concurrency: def.concurrency(deps),
+          // `only: 'send'` builds the other queues' workers without running them.
+          autorun: def.runsWhenSendOnly || deps.only !== 'send',
+        }),
+    );
   for (const w of workers) w.on('error', (err) => log.error({ err, queue: w.name }, 'worker error'));
 
   if (schedules) {

@@ -11,9 +11,8 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
+import { enqueueDeliveries, sweepQueuedDeliveries } from '../src/channels/index.ts';
 import { sendDelivery, sendDeliveryBatch } from '../src/pipeline/send.ts';
-import { sweepQueuedDeliveries } from '../src/pipeline/sweeper.ts';
 import { createQueues } from '../src/queues.ts';
 import { buildWorker } from '../src/worker.ts';
 import {

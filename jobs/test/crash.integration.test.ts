@@ -9,8 +9,7 @@ import { parkLocalDate } from '@walkon/domain/dates';
 import { createRedis } from '@walkon/integrations/redis';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
-import { sweepQueuedDeliveries } from '../src/pipeline/sweeper.ts';
+import { enqueueDeliveries, sweepQueuedDeliveries } from '../src/channels/index.ts';
 import { createQueues } from '../src/queues.ts';
 import { EXPECTED_MK_ALERTS, MK, MK_OPEN, replayOf, watchAll } from './helpers.ts';
 

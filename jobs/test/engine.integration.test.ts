@@ -10,7 +10,7 @@ import { createRedis } from '@walkon/integrations/redis';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { packBatches } from '../src/pipeline/fanout.ts';
+import { packBatches } from '../src/channels/index.ts';
 import { sendDeliveryBatch } from '../src/pipeline/send.ts';
 import { createQueues } from '../src/queues.ts';
 import { buildWorker } from '../src/worker.ts';

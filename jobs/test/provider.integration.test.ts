@@ -5,9 +5,9 @@ import { type Database, deliveries } from '@walkon/db';
 import { createAwsNotifier, createNotifier, withSendRateLimits } from '@walkon/integrations/providers/notify/index.ts';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueDeliveries, sweepQueuedDeliveries } from '../src/channels/index.ts';
 import { enqueueAccountEmail } from '../src/pipeline/accountEmails.ts';
-import { enqueueConfirmation, enqueueDeliveries } from '../src/pipeline/fanout.ts';
-import { sweepQueuedDeliveries } from '../src/pipeline/sweeper.ts';
+import { enqueueConfirmation } from '../src/pipeline/fanout.ts';
 import type { WalkOnWorker } from '../src/worker.ts';
 import { type AwsFake, startAwsFake } from './fixtures/awsFake.ts';
 import { addVisitors } from './fixtures/visitors.ts';
@@ -221,11 +221,15 @@ describe('DESIGN §2.5 provider path: SESv2 + SNS through the local fake', () =>
     const { claimed } = await claimFor(1, 0);
     const ids = claimed.map((c) => c.id);
     const t = Date.now();
-    const mine = await deliveries.claimForSend(db, ids.slice(0, PER_PERSON), 'worker-a', new Date(t + 60_000));
-    const theirs = await deliveries.claimForSend(db, ids.slice(PER_PERSON), 'worker-b', new Date(t + 10_000));
+    const mine = await deliveries
+      .deliveryStore('email')
+      .claim(db, ids.slice(0, PER_PERSON), { owner: 'worker-a', until: new Date(t + 60_000) });
+    const theirs = await deliveries
+      .deliveryStore('email')
+      .claim(db, ids.slice(PER_PERSON), { owner: 'worker-b', until: new Date(t + 10_000) });
     expect([mine.length, theirs.length]).toEqual([PER_PERSON, PER_PERSON]);
     // A second claim of held rows gets nothing.
-    expect(await deliveries.claimForSend(db, ids, 'worker-c', new Date(t + 60_000))).toEqual([]);
+    expect(await deliveries.deliveryStore('email').claim(db, ids, { owner: 'worker-c', until: new Date(t + 60_000) })).toEqual([]);
     // 30 s later: worker-b's lease is over, worker-a's is not.
     const requeued = await sweepQueuedDeliveries({ db, queues, now: () => new Date(t + 30_000) });
     expect(requeued).toBe(PER_PERSON);

@@ -64,7 +64,9 @@ describe('push upkeep (decision 038)', () => {
     const stale = await pushDeliveries.createForDeliveries(db, [await delivery('a@example.com', 5)], ago(5));
     const late = await pushDeliveries.createForDeliveries(db, [await delivery('a@example.com', 20)], ago(20));
     // A worker claimed the fresh one and died: its lease ended a second ago.
-    expect(await pushDeliveries.claimForSend(db, fresh, 'dead-worker', new Date(NOW.getTime() - 1000))).toHaveLength(1);
+    expect(
+      await pushDeliveries.pushDeliveryStore(900).claim(db, fresh, { owner: 'dead-worker', until: new Date(NOW.getTime() - 1000) }),
+    ).toHaveLength(1);
     const out = await runMaintenance({ db, queues, now: () => NOW }, 'sweep-deliveries');
     expect(out).toMatchObject({ pushRequeued: 2 });
     expect(await statuses()).toEqual([
@@ -74,7 +76,7 @@ describe('push upkeep (decision 038)', () => {
     const failed = await db.selectFrom('push_deliveries').select(['id', 'error']).where('status', '=', 'failed').execute();
     expect(failed).toEqual([{ id: late[0], error: 'expired: not sent within its TTL' }]);
     const jobs = await queues.sendPush.getJobs(['waiting', 'delayed', 'prioritized']);
-    expect(jobs.flatMap((j) => j.data.pushIds).sort()).toEqual([...fresh, ...stale].sort());
+    expect(jobs.flatMap((j) => j.data.deliveryIds).sort()).toEqual([...fresh, ...stale].sort());
   });
 
   it('one push per message and device, only for queued deliveries; again is a no-op', async () => {

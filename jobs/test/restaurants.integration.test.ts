@@ -8,7 +8,7 @@ import { createOutboxNotifier } from '@walkon/integrations/providers/notify/inde
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { enqueueDeliveries } from '../src/pipeline/fanout.ts';
+import { enqueueDeliveries } from '../src/channels/index.ts';
 import { sendDelivery } from '../src/pipeline/send.ts';
 import { MAINTENANCE_SCHEDULES, runMaintenance } from '../src/worker.ts';
 import { FIXTURES, MK, MK_OPEN, replayOf, TEST_PUBLIC_ORIGIN, useTestDb, useTestQueues } from './helpers.ts';

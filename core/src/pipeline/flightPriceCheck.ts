@@ -132,7 +132,7 @@ async function notifyAlert(deps: FlightPriceCheckDeps, alert: FlightAlertRow, fl
     if (!(await flightAlerts.claimNotification(tx, alert.id, flight.priceCents, at))) return false;
     const unsubscribe = oneClickUnsubscribe(deps.publicOrigin, alert.unsubscribeToken);
     const mail = formatFlightDealEmail({ alert, flight, unsubscribeUrl: unsubscribe.url, sample: deps.flights?.kind === 'replay' });
-    await deps.notifier.sendEmail({ to: alert.email, ...mail, headers: unsubscribe.headers }, { db: tx });
+    await deps.notifier.email.send({ to: alert.email, ...mail, headers: unsubscribe.headers }, { db: tx });
     await flightAlerts.markNotified(tx, alert.id, flight.priceCents, at);
     return true;
   });

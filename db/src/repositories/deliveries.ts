@@ -1,7 +1,9 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { parkLocalToday } from '../sql.ts';
-import type { AlertChannel } from '../types.ts';
+import type { AlertChannel, GeneratedTimestamp, Timestamp } from '../types.ts';
+import { type LeasedStore, leaseStatements } from './leasedStore.ts';
 
 /** A delivery claimed by the evaluation, ready to fan out. */
 export interface ClaimedDelivery {
@@ -37,65 +39,6 @@ export const alertAudience = {
       and (s.starts_at is null or s.starts_at <= ${now})
       and (pd.channel = 'email' or s.phone_number is not null)`,
 };
-
-/** One delivery with what a sender needs to write the message (park name, unsubscribe token). */
-export async function getDeliveryForSend(db: Executor, id: string) {
-  return db
-    .selectFrom('deliveries as d')
-    .leftJoin('parks as p', 'p.id', 'd.park_id')
-    .leftJoin('subscriptions as s', 's.id', 'd.subscription_id')
-    .select([
-      'd.id',
-      'd.kind',
-      'd.email',
-      'd.channel',
-      'd.address',
-      'd.park_id as parkId',
-      'd.ride_id as rideId',
-      'd.ride_name as rideName',
-      'd.wait_time as waitTime',
-      'd.message',
-      'd.status',
-      'd.attempts',
-      'p.name as parkName',
-      's.unsubscribe_token as unsubscribeToken',
-    ])
-    .where('d.id', '=', id)
-    .executeTakeFirst();
-}
-
-/** Marks a queued delivery sent (idempotent: only a `queued` row changes). Returns whether it changed. */
-export async function markSent(db: Executor, id: string, providerMessageId: string, now: Date): Promise<boolean> {
-  const r = await db
-    .updateTable('deliveries')
-    .set((eb) => ({ status: 'sent', provider_message_id: providerMessageId, sent_at: now, attempts: eb('attempts', '+', 1), error: null }))
-    .where('id', '=', id)
-    .where('status', '=', 'queued')
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
-}
-
-/** Records a failed attempt; `permanent` marks the delivery `failed` with the reason. */
-export async function markAttemptFailed(db: Executor, id: string, reason: string, permanent: boolean): Promise<void> {
-  await db
-    .updateTable('deliveries')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), error: reason.slice(0, 1000), ...(permanent ? { status: 'failed' as const } : {}) }))
-    .where('id', '=', id)
-    .where('status', '=', 'queued')
-    .execute();
-}
-
-/** Deliveries still `queued` that were claimed before `olderThan` (for the sweeper, DESIGN §2.5). */
-export async function listStaleQueued(db: Executor, olderThan: Date, limit = 1000): Promise<ClaimedDelivery[]> {
-  return db
-    .selectFrom('deliveries')
-    .select(['id', 'channel', 'message_key as messageKey'])
-    .where('status', '=', 'queued')
-    .where('created_at', '<', olderThan)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
-}
 
 /** Inserts a test alert delivery (docs/spec/part-1.md §7 test-alert); the dedup key is per person, park and minute. */
 export async function insertTestAlert(
@@ -139,7 +82,7 @@ export async function withdrawQueued(db: Executor, id: string): Promise<boolean>
   return Number(r.numDeletedRows) > 0;
 }
 
-/** A queued delivery locked for sending, with what its message needs (DESIGN §2.5). */
+/** A queued delivery claimed for sending, with what its message needs (DESIGN §2.5). */
 export interface DeliveryToSend {
   id: string;
   kind: string;
@@ -158,142 +101,63 @@ export interface DeliveryToSend {
   unsubscribeToken: string | null;
 }
 
-/**
- * Locks the still-`queued` deliveries among `ids` for this transaction (`FOR UPDATE SKIP LOCKED`: rows another
- * sender holds are skipped, rows already sent are not returned), with the park and unsubscribe token.
- * DESIGN §2.5: one statement per batch.
- */
-export async function lockQueuedForSend(db: Executor, ids: string[]): Promise<DeliveryToSend[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await sql<DeliveryToSend>`
-    select d.id, d.kind, d.email, d.channel, d.address, d.park_id as "parkId", d.ride_id as "rideId", d.ride_name as "rideName",
-           d.wait_time as "waitTime", d.message, d.message_key as "messageKey", d.created_at as "createdAt",
-           p.name as "parkName", p.timezone, s.unsubscribe_token as "unsubscribeToken"
-    from deliveries d
-    left join parks p on p.id = d.park_id
-    left join subscriptions s on s.id = d.subscription_id
-    where d.id = any(${ids}::uuid[]) and d.status = 'queued'
-    order by d.message_key, d.wait_time nulls last, d.ride_name
-    for update of d skip locked`.execute(db);
-  return rows;
-}
+/** The DeliveryToSend columns of the rows `t` (joined to parks `p` and subscriptions `s`), in message order. */
+const toSend = (t: string) =>
+  sql.raw(`select ${t}.id, ${t}.kind, ${t}.email, ${t}.channel, ${t}.address, ${t}.park_id as "parkId", ${t}.ride_id as "rideId",
+           ${t}.ride_name as "rideName", ${t}.wait_time as "waitTime", ${t}.message, ${t}.message_key as "messageKey",
+           ${t}.created_at as "createdAt", p.name as "parkName", p.timezone, s.unsubscribe_token as "unsubscribeToken"`);
 
-/** Marks many queued deliveries sent with their provider message ids, in one statement. Returns how many changed. */
-export async function markSentMany(db: Executor, sent: { id: string; messageId: string }[], now: Date): Promise<number> {
-  if (sent.length === 0) return 0;
-  const r = await sql`
-    update deliveries d set status = 'sent', provider_message_id = x.message_id, sent_at = ${now}, attempts = d.attempts + 1, error = null
-    from unnest(${sent.map((s) => s.id)}::uuid[], ${sent.map((s) => s.messageId)}::text[]) as x(id, message_id)
-    where d.id = x.id and d.status = 'queued'`.execute(db);
-  return Number(r.numAffectedRows ?? 0);
-}
-
-/** Records a failed attempt for many deliveries in one statement; `permanent` marks them `failed`. */
-export async function markManyFailed(db: Executor, ids: string[], reason: string, permanent: boolean): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('deliveries')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), error: reason.slice(0, 1000), ...(permanent ? { status: 'failed' as const } : {}) }))
-    .where('id', 'in', ids)
-    .where('status', '=', 'queued')
-    .execute();
-}
+/** Rows `t` joined to their park and subscription, in message order (`message_key`, shortest wait, ride name). */
+const joined = (t: string) =>
+  sql.raw(`left join parks p on p.id = ${t}.park_id
+    left join subscriptions s on s.id = ${t}.subscription_id`);
+const messageOrder = (t: string) => sql.raw(`order by ${t}.message_key, ${t}.wait_time nulls last, ${t}.ride_name`);
 
 /**
- * Claims the still-`queued` deliveries among `ids` for a provider send (DESIGN §2.5 "claim, send, mark"):
- * `queued` → `sending` with a lease (`owner` = the worker's id, until `leaseUntil`, UTC), rows another sender
- * holds skipped (`FOR UPDATE SKIP LOCKED`), one statement. Meant for a short transaction of its own; returns the
- * claimed rows with what their messages need, in message order.
+ * The leased store of one channel's rows of `deliveries` (leasedStore.ts, decision 062; e-mail and SMS share the
+ * table): claim with a lease (`queued` → `sending`, DESIGN §2.5 "claim, send, mark") or lock for the caller's
+ * transaction (the outbox), renew, mark sent / failed, and the sweeper's re-queue of expired leases and stale
+ * `queued` rows of this `channel`. Every write is one statement per batch.
  */
-export async function claimForSend(db: Executor, ids: string[], owner: string, leaseUntil: Date): Promise<DeliveryToSend[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await sql<DeliveryToSend>`
-    with c as (
-      select id from deliveries where id = any(${ids}::uuid[]) and status = 'queued' for update skip locked
-    ), u as (
-      update deliveries d set status = 'sending', lease_owner = ${owner}, lease_expires_at = ${leaseUntil}
-      from c where d.id = c.id
-      returning d.*
-    )
-    select u.id, u.kind, u.email, u.channel, u.address, u.park_id as "parkId", u.ride_id as "rideId", u.ride_name as "rideName",
-           u.wait_time as "waitTime", u.message, u.message_key as "messageKey", u.created_at as "createdAt",
-           p.name as "parkName", p.timezone, s.unsubscribe_token as "unsubscribeToken"
-    from u
-    left join parks p on p.id = u.park_id
-    left join subscriptions s on s.id = u.subscription_id
-    order by u.message_key, u.wait_time nulls last, u.ride_name`.execute(db);
-  return rows;
-}
+export function deliveryStore(channel: AlertChannel): LeasedStore<DeliveryToSend> {
+  const lease = leaseStatements('deliveries', sql`channel = ${channel}`);
+  return {
+    async claim(db, ids, held) {
+      if (ids.length === 0) return [];
+      if (!held) {
+        const { rows } = await sql<DeliveryToSend>`
+          ${toSend('d')} from deliveries d ${joined('d')}
+          where d.id = any(${ids}::uuid[]) and d.status = 'queued'
+          ${messageOrder('d')}
+          for update of d skip locked`.execute(db);
+        return rows;
+      }
+      const { rows } = await sql<DeliveryToSend>`
+        with c as (
+          select id from deliveries where id = any(${ids}::uuid[]) and status = 'queued' for update skip locked
+        ), u as (
+          update deliveries d set status = 'sending', lease_owner = ${held.owner}, lease_expires_at = ${held.until}
+          from c where d.id = c.id
+          returning d.*
+        )
+        ${toSend('u')} from u ${joined('u')}
+        ${messageOrder('u')}`.execute(db);
+      return rows;
+    },
 
-/** Extends `owner`'s lease on its `sending` deliveries among `ids` to `leaseUntil` (UTC). Returns how many it still holds. */
-export async function renewLeases(db: Executor, ids: string[], owner: string, leaseUntil: Date): Promise<number> {
-  if (ids.length === 0) return 0;
-  const r = await db
-    .updateTable('deliveries')
-    .set({ lease_expires_at: leaseUntil })
-    .where('id', 'in', ids)
-    .where('status', '=', 'sending')
-    .where('lease_owner', '=', owner)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
+    renewLeases: lease.renewLeases,
 
-/**
- * Marks deliveries the provider accepted `sent` with its message ids, in one statement (DESIGN §2.5). Rows
- * still `sending` or — when their lease expired and the sweeper re-queued them meanwhile — `queued` change, so a
- * re-queued copy is not sent again. Returns how many changed.
- */
-export async function markLeasedSent(db: Executor, sent: { id: string; messageId: string }[], now: Date): Promise<number> {
-  if (sent.length === 0) return 0;
-  const r = await sql`
-    update deliveries d set status = 'sent', provider_message_id = x.message_id, sent_at = ${now}, attempts = d.attempts + 1,
-           error = null, lease_owner = null, lease_expires_at = null
-    from unnest(${sent.map((s) => s.id)}::uuid[], ${sent.map((s) => s.messageId)}::text[]) as x(id, message_id)
-    where d.id = x.id and d.status in ('sending', 'queued')`.execute(db);
-  return Number(r.numAffectedRows ?? 0);
-}
+    async markSent(db, sent, now) {
+      if (sent.length === 0) return 0;
+      return Number((await lease.markSent(sent, now).execute(db)).numAffectedRows ?? 0);
+    },
 
-/**
- * Ends `owner`'s lease on deliveries that did not leave (DESIGN §2.5): `failed` marks them failed with the
- * reason (a permanent provider error); `retry` puts them back to `queued` with the attempt and reason recorded
- * (a transient error); `throttled` puts them back to `queued` without counting an attempt (the provider's rate
- * limit, never a failure).
- */
-export async function releaseLeases(
-  db: Executor,
-  ids: string[],
-  owner: string,
-  outcome: 'failed' | 'retry' | 'throttled',
-  reason: string,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('deliveries')
-    .set((eb) => ({
-      status: outcome === 'failed' ? ('failed' as const) : ('queued' as const),
-      attempts: outcome === 'throttled' ? eb.ref('attempts') : eb('attempts', '+', 1),
-      error: reason.slice(0, 1000),
-      lease_owner: null,
-      lease_expires_at: null,
-    }))
-    .where('id', 'in', ids)
-    .where('status', '=', 'sending')
-    .where('lease_owner', '=', owner)
-    .execute();
-}
+    async markFailed(db, ids, owner, end, reason) {
+      await lease.markFailed(db, ids, owner, end, end === 'failed' || end === 'gone' ? 'failed' : 'queued', reason);
+    },
 
-/**
- * The sweeper's half of the lease (DESIGN §2.5): puts `sending` deliveries whose lease ended before `now` back to
- * `queued` (their worker died or lost its database connection mid-batch) and returns them, at most `limit`.
- */
-export async function requeueExpiredLeases(db: Executor, now: Date, limit = 5000): Promise<ClaimedDelivery[]> {
-  const { rows } = await sql<ClaimedDelivery>`
-    update deliveries d set status = 'queued', lease_owner = null, lease_expires_at = null
-    from (select id from deliveries where status = 'sending' and lease_expires_at < ${now}
-          order by lease_expires_at limit ${limit} for update skip locked) x
-    where d.id = x.id
-    returning d.id, d.channel, d.message_key as "messageKey"`.execute(db);
-  return rows;
+    requeueExpired: (db, now, staleBefore, limit = 5000) => lease.requeueExpired(db, now, staleBefore, limit),
+  };
 }
 
 /**
@@ -310,4 +174,44 @@ export async function requeueFailedSince(db: Executor, since: Date) {
     .where('channel', 'in', ['email', 'sms'])
     .returning(['id', 'channel', 'message_key as messageKey'])
     .execute();
+}
+
+/** `capped`: held back by the daily cap per person and channel (recorded, never sent). */
+export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'capped';
+export type DeliveryKind = 'ride_alert' | 'test_alert' | 'back_in_service' | 'restaurant_alert' | 'return_time' | 'alerts_on';
+
+export interface DeliveriesTable {
+  id: Generated<string>;
+  /** Unique with key_month: recipient e-mail + ride + hour bucket (DESIGN §2.4). */
+  dedup_key: string;
+  /**
+   * First day (UTC) of the month of the period the dedup key names: the partition key (migration 0029,
+   * `delivery_key_month`). Defaults to the current UTC month.
+   */
+  key_month: Generated<string>;
+  kind: Generated<DeliveryKind>;
+  email: string;
+  channel: AlertChannel;
+  /** E-mail address or E.164 phone number the alert goes to. */
+  address: string;
+  park_id: string;
+  ride_id: string | null;
+  ride_name: string;
+  /** Minutes. */
+  wait_time: number | null;
+  message: string;
+  subscription_id: string | null;
+  status: Generated<DeliveryStatus>;
+  attempts: Generated<number>;
+  provider_message_id: string | null;
+  error: string | null;
+  hidden: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  sent_at: Timestamp | null;
+  /** The deliveries of one person, channel and tick share it and leave as ONE message (DESIGN §2.5). */
+  message_key: string | null;
+  /** The worker holding a `sending` delivery (DESIGN §2.5 leases); null otherwise. */
+  lease_owner: string | null;
+  /** When that worker's lease ends (UTC); the sweeper re-queues `sending` rows past it. */
+  lease_expires_at: Timestamp | null;
 }

@@ -1,5 +1,6 @@
+import type { Generated } from 'kysely';
 import type { Executor } from '../client.ts';
-import type { AlertChannel } from '../types.ts';
+import type { AlertChannel, GeneratedTimestamp, Json } from '../types.ts';
 
 /** A message written to the outbox transport instead of SES/SNS (`NOTIFY_TRANSPORT=outbox`, DESIGN §5). */
 export interface OutboxInput {
@@ -68,4 +69,18 @@ export async function listOutbox(db: Executor, opts: { limit?: number; to?: stri
     .limit(opts.limit ?? 50);
   if (opts.to) q = q.where('to_address', '=', opts.to);
   return q.execute();
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<string>;
+  channel: AlertChannel;
+  to_address: string;
+  subject: string | null;
+  body_text: string;
+  body_html: string | null;
+  headers: Json<Record<string, string> | null> | null;
+  delivery_id: string | null;
+  /** Every delivery a grouped message carries (DESIGN §2.5); `delivery_id` is the first. */
+  delivery_ids: string[] | null;
+  created_at: GeneratedTimestamp;
 }

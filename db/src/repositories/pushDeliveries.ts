@@ -1,5 +1,8 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import type { GeneratedTimestamp, Timestamp } from '../types.ts';
+import { type LeasedStore, leaseStatements } from './leasedStore.ts';
 
 /**
  * Web Push deliveries (docs/decisions/038-web-push-channel.md, DESIGN §2.5 "Push"): one row per (message,
@@ -59,31 +62,6 @@ export async function createForDeliveries(db: Executor, deliveryIds: string[], n
 }
 
 /**
- * Claims the still-`queued` push deliveries among `ids` (`queued` → `sending`, lease = `owner` until `leaseUntil`,
- * rows held elsewhere skipped), in one statement meant for a short transaction of its own (decision 037). A row
- * whose subscription was deleted meanwhile becomes `gone`. Returns the claimed rows with endpoint and keys.
- */
-export async function claimForSend(db: Executor, ids: string[], owner: string, leaseUntil: Date): Promise<PushToSend[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await sql<PushToSend>`
-    with c as (
-      select id from push_deliveries where id = any(${ids}::uuid[]) and status = 'queued' for update skip locked
-    ), u as (
-      update push_deliveries p set
-        status = case when p.push_subscription_id is null then 'gone' else 'sending' end,
-        lease_owner = case when p.push_subscription_id is null then null else ${owner} end,
-        lease_expires_at = case when p.push_subscription_id is null then null else ${leaseUntil}::timestamptz end
-      from c where p.id = c.id
-      returning p.*
-    )
-    select u.id, u.message_key as "messageKey", u.delivery_id as "deliveryId", u.push_subscription_id as "subscriptionId",
-           s.endpoint, s.p256dh, s.auth, u.created_at as "createdAt"
-    from u join push_subscriptions s on s.id = u.push_subscription_id
-    where u.status = 'sending'`.execute(db);
-  return rows;
-}
-
-/**
  * The deliveries of the given messages (`message_key`s; `single:<id>` = that delivery alone), with park name and
  * zone, for writing each push (one statement). Capped deliveries are left out.
  */
@@ -107,93 +85,99 @@ export async function messagesFor(db: Executor, messageKeys: string[]): Promise<
   return out;
 }
 
-/** Extends `owner`'s lease on its `sending` push deliveries among `ids`. Returns how many it still holds. */
-export async function renewLeases(db: Executor, ids: string[], owner: string, leaseUntil: Date): Promise<number> {
-  if (ids.length === 0) return 0;
-  const r = await db
-    .updateTable('push_deliveries')
-    .set({ lease_expires_at: leaseUntil })
-    .where('id', 'in', ids)
-    .where('status', '=', 'sending')
-    .where('lease_owner', '=', owner)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
+const pushToSend = sql.raw(`select u.id, u.message_key as "messageKey", u.delivery_id as "deliveryId",
+  u.push_subscription_id as "subscriptionId", s.endpoint, s.p256dh, s.auth, u.created_at as "createdAt"`);
 
 /**
- * Marks push deliveries the push service accepted `sent` with its message id (the `Location` of its 201), and
- * their subscriptions used, in one statement. Rows still `sending`, or re-queued by the sweeper meanwhile, change
- * (a re-queued copy is not sent again). Returns how many changed.
+ * The leased store of `push_deliveries` (leasedStore.ts, decisions 037, 038 and 062): one row per (message, push
+ * subscription). `claim` with a lease sets `queued` → `sending` (a row whose subscription was deleted meanwhile
+ * becomes `gone`) and returns the rows with endpoint and keys; `markSent` also records the subscriptions' use;
+ * `markFailed(…, 'gone')` marks the rows `gone` and deletes their subscriptions (the push service answered
+ * 404/410); `requeueExpired` first fails what is older than `ttlSeconds` (the push TTL: an alert that late is
+ * noise), then re-queues expired leases and returns them with the stale `queued` rows.
  */
-export async function markSent(db: Executor, sent: { id: string; messageId: string }[], now: Date): Promise<number> {
-  if (sent.length === 0) return 0;
-  const { rows } = await sql<{ n: number }>`
-    with m as (
-      update push_deliveries p set status = 'sent', provider_message_id = x.message_id, sent_at = ${now}, attempts = p.attempts + 1,
-             error = null, lease_owner = null, lease_expires_at = null
-      from unnest(${sent.map((s) => s.id)}::uuid[], ${sent.map((s) => s.messageId)}::text[]) as x(id, message_id)
-      where p.id = x.id and p.status in ('sending', 'queued')
-      returning p.push_subscription_id
-    ), s as (
-      update push_subscriptions ps set last_success_at = ${now}, last_used_at = ${now}
-      where ps.id in (select push_subscription_id from m)
-    )
-    select count(*)::int as n from m`.execute(db);
-  return rows[0]?.n ?? 0;
+export function pushDeliveryStore(ttlSeconds: number): LeasedStore<PushToSend> {
+  const lease = leaseStatements('push_deliveries');
+  return {
+    async claim(db, ids, held) {
+      if (ids.length === 0) return [];
+      if (!held) {
+        const { rows } = await sql<PushToSend>`
+          ${pushToSend} from push_deliveries u join push_subscriptions s on s.id = u.push_subscription_id
+          where u.id = any(${ids}::uuid[]) and u.status = 'queued'
+          for update of u skip locked`.execute(db);
+        return rows;
+      }
+      const { rows } = await sql<PushToSend>`
+        with c as (
+          select id from push_deliveries where id = any(${ids}::uuid[]) and status = 'queued' for update skip locked
+        ), u as (
+          update push_deliveries p set
+            status = case when p.push_subscription_id is null then 'gone' else 'sending' end,
+            lease_owner = case when p.push_subscription_id is null then null else ${held.owner} end,
+            lease_expires_at = case when p.push_subscription_id is null then null else ${held.until}::timestamptz end
+          from c where p.id = c.id
+          returning p.*
+        )
+        ${pushToSend} from u join push_subscriptions s on s.id = u.push_subscription_id
+        where u.status = 'sending'`.execute(db);
+      return rows;
+    },
+
+    renewLeases: lease.renewLeases,
+
+    async markSent(db, sent, now) {
+      if (sent.length === 0) return 0;
+      const { rows } = await sql<{ n: number }>`
+        with m as (${lease.markSent(sent, now, sql`p.push_subscription_id`)}), s as (
+          update push_subscriptions ps set last_success_at = ${now}, last_used_at = ${now}
+          where ps.id in (select push_subscription_id from m)
+        )
+        select count(*)::int as n from m`.execute(db);
+      return rows[0]?.n ?? 0;
+    },
+
+    async markFailed(db, ids, owner, end, reason) {
+      const status = end === 'failed' || end === 'gone' ? end : 'queued';
+      const rows = await lease.markFailed<{ subscriptionId: string | null }>(
+        db,
+        ids,
+        owner,
+        end,
+        status,
+        reason,
+        sql`push_subscription_id as "subscriptionId"`,
+      );
+      if (end === 'gone') {
+        const gone = [...new Set(rows.map((r) => r.subscriptionId).filter((id): id is string => id !== null))];
+        if (gone.length) await db.deleteFrom('push_subscriptions').where('id', 'in', gone).execute();
+      }
+    },
+
+    async requeueExpired(db, now, staleBefore, limit = 5000) {
+      const expiredBefore = new Date(now.getTime() - ttlSeconds * 1000);
+      await sql`update push_deliveries set status = 'failed', error = 'expired: not sent within its TTL', lease_owner = null, lease_expires_at = null
+        where (status = 'queued' or (status = 'sending' and lease_expires_at < ${now})) and created_at < ${expiredBefore}`.execute(db);
+      return lease.requeueExpired(db, now, staleBefore, limit);
+    },
+  };
 }
 
-/**
- * Ends `owner`'s lease on push deliveries that did not leave: `failed` (a permanent answer, reason kept), `gone`
- * (the subscription answered 404/410/403 and is deleted by the caller), `retry` (back to `queued`, attempt
- * counted) or `throttled` (back to `queued`, no attempt counted: the push service's 429).
- */
-export async function releaseLeases(
-  db: Executor,
-  ids: string[],
-  owner: string,
-  outcome: 'failed' | 'gone' | 'retry' | 'throttled',
-  reason: string,
-): Promise<void> {
-  if (ids.length === 0) return;
-  const status = outcome === 'failed' || outcome === 'gone' ? outcome : 'queued';
-  await db
-    .updateTable('push_deliveries')
-    .set((eb) => ({
-      status,
-      attempts: outcome === 'throttled' ? eb.ref('attempts') : eb('attempts', '+', 1),
-      error: reason.slice(0, 1000),
-      lease_owner: null,
-      lease_expires_at: null,
-    }))
-    .where('id', 'in', ids)
-    .where('status', '=', 'sending')
-    .where('lease_owner', '=', owner)
-    .execute();
-}
+/** `gone`: the push service answered 404/410 (or 403 after a key change) and the subscription was deleted. */
+export type PushDeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'gone';
 
-/**
- * The sweeper's half (DESIGN §2.5 "Push"): push deliveries older than `ttlSeconds` (the push TTL) that never
- * left become `failed` ("expired": an alert that late is noise); then `sending` rows whose lease ended before
- * `now` go back to `queued`; returns those and the `queued` rows older than `olderThan` (to re-enqueue), at most
- * `limit`.
- */
-export async function sweep(db: Executor, now: Date, olderThan: Date, ttlSeconds: number, limit = 5000): Promise<string[]> {
-  const expiredBefore = new Date(now.getTime() - ttlSeconds * 1000);
-  await sql`update push_deliveries set status = 'failed', error = 'expired: not sent within its TTL', lease_owner = null, lease_expires_at = null
-    where (status = 'queued' or (status = 'sending' and lease_expires_at < ${now})) and created_at < ${expiredBefore}`.execute(db);
-  const { rows: requeued } = await sql<{ id: string }>`
-    update push_deliveries p set status = 'queued', lease_owner = null, lease_expires_at = null
-    from (select id from push_deliveries where status = 'sending' and lease_expires_at < ${now}
-          order by lease_expires_at limit ${limit} for update skip locked) x
-    where p.id = x.id
-    returning p.id`.execute(db);
-  const stale = await db
-    .selectFrom('push_deliveries')
-    .select('id')
-    .where('status', '=', 'queued')
-    .where('created_at', '<', olderThan)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
-  return [...new Set([...requeued.map((r) => r.id), ...stale.map((r) => r.id)])];
+/** One notification per (message, push subscription), sent like a provider delivery (decisions 037, 038). */
+export interface PushDeliveriesTable {
+  id: Generated<string>;
+  message_key: string;
+  delivery_id: string;
+  push_subscription_id: string | null;
+  status: Generated<PushDeliveryStatus>;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: Timestamp | null;
+  provider_message_id: string | null;
+  error: string | null;
+  created_at: GeneratedTimestamp;
+  sent_at: Timestamp | null;
 }

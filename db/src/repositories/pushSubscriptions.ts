@@ -1,5 +1,7 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import type { GeneratedTimestamp, Timestamp } from '../types.ts';
 
 /** Push subscriptions an account may hold (one per browser and device); a subscribe past it is refused. */
 export const MAX_PUSH_SUBSCRIPTIONS_PER_ACCOUNT = 20;
@@ -117,4 +119,23 @@ export async function expireUnused(db: Executor, now: Date): Promise<number> {
   const before = new Date(now.getTime() - PUSH_SUBSCRIPTION_UNUSED_DAYS * 86_400_000);
   const r = await sql`delete from push_subscriptions where last_used_at < ${before} or expiration_time < ${now}`.execute(db);
   return Number(r.numAffectedRows ?? 0);
+}
+
+/** One browser's Web Push subscription (the standard PushSubscription JSON), per account and device (decision 038). */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** The push service's URL for this browser (https; unique). */
+  endpoint: string;
+  /** The browser's P-256 public key, URL-safe base64 (65 bytes decoded). */
+  p256dh: string;
+  /** The browser's auth secret, URL-safe base64 (16 bytes decoded). */
+  auth: string;
+  expiration_time: Timestamp | null;
+  device_label: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  last_success_at: Timestamp | null;
+  /** Last subscribe or accepted push; unused for 30 days = expired (DESIGN §2.5 "Push"). */
+  last_used_at: GeneratedTimestamp;
 }

@@ -5,6 +5,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import webpush from 'web-push';
+import { GoneNotifyError, PausedNotifyError, PermanentNotifyError, type Sender, ThrottledNotifyError } from './sender.ts';
 
 /**
  * Web Push sending (docs/decisions/038-web-push-channel.md): the `web-push` library encrypts the payload
@@ -160,7 +161,7 @@ export function publicOnlyLookup(allowLoopback: boolean): LookupFunction {
  * The stored endpoint is refused by the policy in force (`pushEndpointProblem`, `publicOnlyLookup`), or its keys
  * cannot be encrypted to: no request can ever succeed — the push delivery fails at once, without a resend.
  */
-export class PushEndpointRefusedError extends Error {
+export class PushEndpointRefusedError extends PermanentNotifyError {
   constructor(message: string) {
     super(message);
     this.name = 'PushEndpointRefusedError';
@@ -172,16 +173,16 @@ export class PushEndpointRefusedError extends Error {
  * every subscription answer it), not a dead device (decision 047). Pushing to that service (origin) pauses for
  * PUSH_SERVICE_PAUSE_MS; subscriptions are kept. `first` is true for the answer that started the pause (log it once).
  */
-export class PushServiceRefusedError extends Error {
+export class PushServiceRefusedError extends PausedNotifyError {
   constructor(
     readonly origin: string,
     /** This answer started the pause (log once). */
-    readonly first: boolean,
+    first: boolean,
     /** A 403 was answered now (false: the service was already paused and no request was made). */
-    readonly answered: boolean,
+    answered: boolean,
     message: string,
   ) {
-    super(message);
+    super(origin, first, answered, message);
     this.name = 'PushServiceRefusedError';
   }
 }
@@ -190,7 +191,7 @@ export class PushServiceRefusedError extends Error {
 export const PUSH_SERVICE_PAUSE_MS = 10 * 60_000;
 
 /** The push service answered 404 or 410: the subscription is gone; delete it. */
-export class PushGoneError extends Error {
+export class PushGoneError extends GoneNotifyError {
   constructor(
     readonly statusCode: number,
     message: string,
@@ -201,18 +202,18 @@ export class PushGoneError extends Error {
 }
 
 /** The push service answered 429: wait `retryAfterMs` (its Retry-After, else 1 s) and resend. */
-export class PushThrottledError extends Error {
+export class PushThrottledError extends ThrottledNotifyError {
   constructor(
-    readonly retryAfterMs: number,
+    override readonly retryAfterMs: number,
     message: string,
   ) {
-    super(message);
+    super(message, retryAfterMs);
     this.name = 'PushThrottledError';
   }
 }
 
 /** An answer that a resend cannot fix (400, 413, another 4xx but 403 and 429): the push delivery fails at once. */
-export class PushRejectedError extends Error {
+export class PushRejectedError extends PermanentNotifyError {
   constructor(
     readonly statusCode: number,
     message: string,
@@ -222,18 +223,27 @@ export class PushRejectedError extends Error {
   }
 }
 
-/** Sends one push; the push service's message id (its `Location`, else the status) on 201/202. */
-export interface PushSender {
+/** One push: the subscription it goes to, the payload (UTF-8 JSON) and the `Topic` (≤ 32 URL-safe base64 characters). */
+export interface PushMessage {
+  target: PushTarget;
+  payload: string;
+  topic: string;
+}
+
+/**
+ * Sends one push (the Sender contract of providers/sender.ts); the push service's message id (its `Location`, else
+ * the status) on 201/202.
+ */
+export interface PushSender extends Sender<PushMessage> {
   readonly publicKey: string;
   /**
-   * Encrypts `payload` (UTF-8 JSON) for `target` and posts it with TTL PUSH_TTL_SECONDS, `Urgency: high` and
-   * `Topic: topic` (≤ 32 URL-safe base64 characters).
+   * Encrypts `m.payload` for `m.target` and posts it with TTL PUSH_TTL_SECONDS, `Urgency: high` and `Topic: m.topic`.
    * @throws PushEndpointRefusedError (endpoint against policy, non-public address, or keys that cannot be
    *   encrypted to: no request made), PushServiceRefusedError (403, or the service is paused after one: no
    *   request made), PushGoneError (404/410), PushThrottledError (429), PushRejectedError (other 4xx); any other
    *   error (5xx, network, timeout) is transient.
    */
-  send(target: PushTarget, payload: string, topic: string): Promise<{ messageId: string }>;
+  send(m: PushMessage): Promise<{ messageId: string }>;
 }
 
 /** Parses Retry-After (seconds or an HTTP date) into ms from `now`; 1 s when absent or unreadable, at most 60 s. */
@@ -319,8 +329,9 @@ export function createPushSender(
     return h.Authorization;
   };
   return {
+    kind: 'web-push',
     publicKey: keys.publicKey,
-    async send(target, payload, topic) {
+    async send({ target, payload, topic }) {
       const refused = pushEndpointProblem(target.endpoint, insecure);
       if (refused) throw new PushEndpointRefusedError(`endpoint refused: ${refused}`);
       const url = new URL(target.endpoint);

@@ -7,7 +7,7 @@ import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { WorkerMetrics } from '../ops/metrics.ts';
-import type { QUEUE, Queues } from '../queues.ts';
+import type { Queues } from '../queues.ts';
 
 /** Everything the worker needs, injected (DESIGN §4 factories). */
 export interface WorkerDeps {
@@ -54,7 +54,7 @@ export interface WorkerDeps {
    */
   schedules?: boolean;
   /**
-   * `send`: run only the `send-email` / `send-sms` workers (the other queues' workers are built without running,
+   * `send`: run only the delivery channels' send workers (the other queues' workers are built without running,
    * and no scheduler is upserted) — for tests whose stack ticks through the CLI but needs queued e-mails sent.
    */
   only?: 'send';
@@ -70,7 +70,8 @@ export type JobContext = WorkerDeps & { lease: TickLease };
  * `enabled`: when given and false for these deps, the worker builds no BullMQ Worker for it (push without keys).
  */
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
-  queue: (typeof QUEUE)[keyof typeof QUEUE];
+  /** Its BullMQ queue (QUEUE, or a channel's queue). */
+  queue: string;
   schema: S;
   concurrency: (deps: WorkerDeps) => number;
   runsWhenSendOnly?: boolean;

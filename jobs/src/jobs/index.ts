@@ -1,9 +1,14 @@
+import { channelJob, channels } from '../channels/index.ts';
 import type { JobDefinition } from './definition.ts';
 import { historyJob } from './history.ts';
 import { maintenanceJob } from './maintenance.ts';
 import { pollParkJob } from './pollPark.ts';
-import { sendEmailJob, sendSmsJob } from './send.ts';
-import { sendPushJob } from './sendPush.ts';
 
-/** Every job the worker runs, one definition per queue (DESIGN §2), in the order the worker starts them. */
-export const JOBS: JobDefinition[] = [pollParkJob, sendEmailJob, sendSmsJob, sendPushJob, maintenanceJob, historyJob] as JobDefinition[];
+/**
+ * Every job the worker runs, one definition per queue (DESIGN §2), in the order the worker starts them: the poll,
+ * one send job per registered delivery channel (channels/job.ts, decision 062), maintenance and history. A
+ * function, so a channel registered before the worker is built gets its job.
+ */
+export function workerJobs(): JobDefinition[] {
+  return [pollParkJob, ...channels().map(channelJob), maintenanceJob, historyJob] as JobDefinition[];
+}

@@ -1,11 +1,9 @@
 import { readScheduleIfDue, runFlightPriceCheck, runRestaurantCheck } from '@walkon/core';
-import { deliveryPartitions, liveStatus, retention, subscriptions } from '@walkon/db';
+import { deliveryPartitions, liveStatus, pushSubscriptions, retention, subscriptions } from '@walkon/db';
 import { pino } from 'pino';
-import { enqueueDeliveries } from '../pipeline/fanout.ts';
+import { enqueueDeliveries, sweepChannels } from '../channels/index.ts';
 import { reconcileHistorySchedulers } from '../pipeline/history.ts';
-import { pushMaintenance } from '../pipeline/pushMaintenance.ts';
 import { reconcileSchedulers } from '../pipeline/schedulers.ts';
-import { sweepQueuedDeliveries } from '../pipeline/sweeper.ts';
 import { type MaintenanceJobData, maintenanceJobSchema, QUEUE } from '../queues.ts';
 import { defineJob, type WorkerDeps } from './definition.ts';
 
@@ -45,8 +43,13 @@ export type MaintenanceDeps = Pick<WorkerDeps, 'db' | 'queues' | 'now'> &
  */
 export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJobData['task']): Promise<Record<string, number>> {
   switch (task) {
-    case 'sweep-deliveries':
-      return { requeued: await sweepQueuedDeliveries(deps), ...(await pushMaintenance(deps, 'sweep')) };
+    case 'sweep-deliveries': {
+      // Every channel's store (channels/sweep.ts): `requeued` in all, and per channel (`pushRequeued`…).
+      const byChannel = await sweepChannels(deps);
+      const out: Record<string, number> = { requeued: Object.values(byChannel).reduce((a, b) => a + b, 0) };
+      for (const [name, n] of Object.entries(byChannel)) out[`${name}Requeued`] = n;
+      return out;
+    }
     case 'reconcile-schedulers': {
       const parks = await reconcileSchedulers(deps);
       // The watched parks' published schedules (docs/rules.md R3: they bound every alert) are read here once per
@@ -59,7 +62,8 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
     }
     case 'expire-subscriptions': {
       const deactivated = await subscriptions.deactivateExpired(deps.db, deps.now());
-      const push = await pushMaintenance(deps, 'expire');
+      // Push subscriptions unused for 30 days (decision 038).
+      const push = { pushSubscriptionsExpired: await pushSubscriptions.expireUnused(deps.db, deps.now()) };
       // Parks whose last pass just ended lose their poller.
       if (deactivated > 0) await reconcileSchedulers(deps);
       return { deactivated, ...push };

@@ -2,7 +2,8 @@ import { formatAccountEmail, formatEmailChangedNotice } from '@walkon/domain/mes
 import { PermanentNotifyError } from '@walkon/integrations/providers/notify/index.ts';
 import { UnrecoverableError } from 'bullmq';
 import type { AccountEmailJobData, Queues } from '../queues.ts';
-import { CONFIRMATION_PRIORITY, SEND_JOB_OPTIONS } from './fanout.ts';
+import { SEND_JOB_OPTIONS } from '../queues.ts';
+import { CONFIRMATION_PRIORITY } from './fanout.ts';
 import type { SendDeps } from './send.ts';
 
 /** The page each account e-mail's link opens (`<origin><page>?token=…`). */
@@ -43,7 +44,7 @@ export function accountEmailContent(mail: AccountEmailJobData, publicOrigin: str
 export async function sendAccountEmail(deps: SendDeps, mail: AccountEmailJobData): Promise<void> {
   const content = accountEmailContent(mail, deps.publicOrigin);
   try {
-    await deps.notifier.sendEmail({ to: mail.to, ...content }, { db: deps.db });
+    await deps.notifier.email.send({ to: mail.to, ...content }, { db: deps.db });
   } catch (err) {
     if (err instanceof PermanentNotifyError) throw new UnrecoverableError(err.message);
     throw err;

@@ -76,14 +76,14 @@ export async function sendConfirmation(deps: SendDeps, kind: ConfirmationKind, i
       const texted = pass.channel === 'sms' && (await confirmations.alertsOnTextClaimed(tx, pass.email, kind, id));
       if (pass.channel === 'sms' && pass.phoneNumber && !texted) {
         try {
-          await deps.notifier.sendSms({ to: pass.phoneNumber, text: formatPassConfirmationSms(pass.parkName, pass.days) }, { db: tx });
+          await deps.notifier.sms.send({ to: pass.phoneNumber, text: formatPassConfirmationSms(pass.parkName, pass.days) }, { db: tx });
         } catch (err) {
           // An opted-out (STOP) or rejected number still gets the e-mail receipt.
           if (!(err instanceof PermanentNotifyError)) throw err;
         }
       }
     }
-    await deps.notifier.sendEmail({ to, ...mail, headers }, { db: tx });
+    await deps.notifier.email.send({ to, ...mail, headers }, { db: tx });
     await confirmations.markSent(tx, kind, id, deps.now());
     return true;
   });

@@ -22,7 +22,7 @@ async function sendGrantedEmail(deps: AppDeps, key: FeatureKey, to: string): Pro
   try {
     const flag = await features.getFlag(deps.db, key);
     const link = `${deps.publicOrigin.replace(/\/$/, '')}${FEATURE_PAGE[key]}`;
-    await (deps.notifier ?? outbox).sendEmail(
+    await (deps.notifier ?? outbox).email.send(
       { to, ...formatEarlyAccessGrantedEmail({ featureTitle: flag.title, link }) },
       { db: deps.db },
     );

@@ -22,7 +22,7 @@ beforeEach(() => {
 describe('AWS notifier (SESv2 + SNS through aws-sdk-client-mock)', () => {
   it('DESIGN §6: SES raw e-mail carries text, HTML and RFC 8058 one-click unsubscribe headers', async () => {
     ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
-    const out = await notifier.sendEmail(
+    const out = await notifier.email.send(
       {
         to: 'fan@example.com',
         subject: 'Dumbo: 15 min',
@@ -48,7 +48,7 @@ describe('AWS notifier (SESv2 + SNS through aws-sdk-client-mock)', () => {
       sns: new SNSClient({ region: 'us-east-1' }),
       from: 'Wälk Ön <a@walkon.test>',
     });
-    await n.sendEmail({ to: 'fan@example.com', subject: `Très long sujet ${'é'.repeat(80)}`, text: 't', html: 'h' }, { db });
+    await n.email.send({ to: 'fan@example.com', subject: `Très long sujet ${'é'.repeat(80)}`, text: 't', html: 'h' }, { db });
     const raw = Buffer.from(ses.commandCalls(SendEmailCommand)[0]!.args[0].input.Content!.Raw!.Data as Uint8Array).toString('utf8');
     const head = raw.split('\r\n\r\n')[0]!;
     expect(head).toMatch(/^From: =\?UTF-8\?[QB]\?.+\?= <a@walkon\.test>$/m);
@@ -63,8 +63,8 @@ describe('AWS notifier (SESv2 + SNS through aws-sdk-client-mock)', () => {
       .rejectsOnce(Object.assign(new Error('bad'), { name: 'MessageRejected' }))
       .rejectsOnce(Object.assign(new Error('slow'), { name: 'Throttling' }));
     const msg = { to: 'a@b.c', subject: 's', text: 't', html: 'h' };
-    await expect(notifier.sendEmail(msg, { db })).rejects.toBeInstanceOf(PermanentNotifyError);
-    const err = await notifier.sendEmail(msg, { db }).catch((e) => e);
+    await expect(notifier.email.send(msg, { db })).rejects.toBeInstanceOf(PermanentNotifyError);
+    const err = await notifier.email.send(msg, { db }).catch((e) => e);
     expect(err).not.toBeInstanceOf(PermanentNotifyError);
     expect(err).toBeInstanceOf(ThrottledNotifyError);
   });
@@ -72,7 +72,7 @@ describe('AWS notifier (SESv2 + SNS through aws-sdk-client-mock)', () => {
   it('SNS Publish is Transactional to the E.164 number', async () => {
     sns.on(CheckIfPhoneNumberIsOptedOutCommand).resolves({ isOptedOut: false });
     sns.on(PublishCommand).resolves({ MessageId: 'sns-1' });
-    expect((await notifier.sendSms({ to: '+14075551234', text: 'hi' }, { db })).messageId).toBe('sns-1');
+    expect((await notifier.sms.send({ to: '+14075551234', text: 'hi' }, { db })).messageId).toBe('sns-1');
     const input = sns.commandCalls(PublishCommand)[0]!.args[0].input;
     expect(input.PhoneNumber).toBe('+14075551234');
     expect(input.MessageAttributes?.['AWS.SNS.SMS.SMSType']?.StringValue).toBe('Transactional');
@@ -80,7 +80,7 @@ describe('AWS notifier (SESv2 + SNS through aws-sdk-client-mock)', () => {
 
   it('DESIGN §6: a number that replied STOP is never texted', async () => {
     sns.on(CheckIfPhoneNumberIsOptedOutCommand).resolves({ isOptedOut: true });
-    await expect(notifier.sendSms({ to: '+14075551234', text: 'hi' }, { db })).rejects.toBeInstanceOf(PermanentNotifyError);
+    await expect(notifier.sms.send({ to: '+14075551234', text: 'hi' }, { db })).rejects.toBeInstanceOf(PermanentNotifyError);
     expect(sns.commandCalls(PublishCommand)).toHaveLength(0);
   });
 });

@@ -64,30 +64,36 @@ function classify(service: 'SES' | 'SNS', permanent: Set<string>, err: unknown):
 export function createAwsNotifier(opts: AwsNotifierOptions): Notifier {
   return {
     kind: 'aws',
-    async sendEmail(m) {
-      try {
-        const raw = await buildMime(opts.from, m);
-        const out = await opts.ses.send(new SendEmailCommand({ Content: { Raw: { Data: raw } } }));
-        return { messageId: out.MessageId ?? 'ses:unknown' };
-      } catch (err) {
-        throw classify('SES', PERMANENT_SES, err);
-      }
+    email: {
+      kind: 'aws',
+      send: async (m) => {
+        try {
+          const raw = await buildMime(opts.from, m);
+          const out = await opts.ses.send(new SendEmailCommand({ Content: { Raw: { Data: raw } } }));
+          return { messageId: out.MessageId ?? 'ses:unknown' };
+        } catch (err) {
+          throw classify('SES', PERMANENT_SES, err);
+        }
+      },
     },
-    async sendSms(m) {
-      try {
-        const check = await opts.sns.send(new CheckIfPhoneNumberIsOptedOutCommand({ phoneNumber: m.to }));
-        if (check.isOptedOut) throw new PermanentNotifyError(`SNS: ${m.to} opted out (replied STOP)`);
-        const out = await opts.sns.send(
-          new PublishCommand({
-            PhoneNumber: m.to,
-            Message: m.text,
-            MessageAttributes: { 'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' } },
-          }),
-        );
-        return { messageId: out.MessageId ?? 'sns:unknown' };
-      } catch (err) {
-        throw classify('SNS', PERMANENT_SNS, err);
-      }
+    sms: {
+      kind: 'aws',
+      send: async (m) => {
+        try {
+          const check = await opts.sns.send(new CheckIfPhoneNumberIsOptedOutCommand({ phoneNumber: m.to }));
+          if (check.isOptedOut) throw new PermanentNotifyError(`SNS: ${m.to} opted out (replied STOP)`);
+          const out = await opts.sns.send(
+            new PublishCommand({
+              PhoneNumber: m.to,
+              Message: m.text,
+              MessageAttributes: { 'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' } },
+            }),
+          );
+          return { messageId: out.MessageId ?? 'sns:unknown' };
+        } catch (err) {
+          throw classify('SNS', PERMANENT_SNS, err);
+        }
+      },
     },
   };
 }

@@ -1,61 +1,42 @@
 import { outbox } from '@walkon/db';
-import type { Notifier } from './types.ts';
+import type { EmailMessage, Notifier, SmsMessage } from './types.ts';
+
+const emailRow = (m: EmailMessage) => ({
+  channel: 'email' as const,
+  to: m.to,
+  subject: m.subject,
+  text: m.text,
+  html: m.html,
+  headers: m.headers ?? null,
+  deliveryId: m.deliveryId ?? null,
+  deliveryIds: m.deliveryIds ?? null,
+});
+const smsRow = (m: SmsMessage) => ({
+  channel: 'sms' as const,
+  to: m.to,
+  text: m.text,
+  deliveryId: m.deliveryId ?? null,
+  deliveryIds: m.deliveryIds ?? null,
+});
 
 /**
  * The outbox transport (`NOTIFY_TRANSPORT=outbox`, default in development, DESIGN §5): messages are stored in
- * `outbox_messages` (shown to admins) instead of leaving the machine. Explicit setting, never a silent fake.
+ * `outbox_messages` (shown to admins) instead of leaving the machine, in the caller's transaction; `sendMany`
+ * writes a batch in one insert. Explicit setting, never a silent fake.
  */
 export function createOutboxNotifier(): Notifier {
+  const ids = (rows: string[]) => rows.map((id) => ({ messageId: `outbox:${id}` }));
   return {
     kind: 'outbox',
-    async sendEmail(m, { db }) {
-      const id = await outbox.insertOutboxMessage(db, {
-        channel: 'email',
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
-        headers: m.headers ?? null,
-        deliveryId: m.deliveryId ?? null,
-        deliveryIds: m.deliveryIds ?? null,
-      });
-      return { messageId: `outbox:${id}` };
+    email: {
+      kind: 'outbox',
+      send: async (m, { db }) => ({ messageId: `outbox:${await outbox.insertOutboxMessage(db, emailRow(m))}` }),
+      sendMany: async (ms, { db }) => ids(await outbox.insertOutboxMessages(db, ms.map(emailRow))),
     },
-    async sendMany(messages, { db }) {
-      const ids = await outbox.insertOutboxMessages(
-        db,
-        messages.map((b) =>
-          b.channel === 'email'
-            ? {
-                channel: 'email' as const,
-                to: b.message.to,
-                subject: b.message.subject,
-                text: b.message.text,
-                html: b.message.html,
-                headers: b.message.headers ?? null,
-                deliveryId: b.message.deliveryId ?? null,
-                deliveryIds: b.message.deliveryIds ?? null,
-              }
-            : {
-                channel: 'sms' as const,
-                to: b.message.to,
-                text: b.message.text,
-                deliveryId: b.message.deliveryId ?? null,
-                deliveryIds: b.message.deliveryIds ?? null,
-              },
-        ),
-      );
-      return ids.map((id) => ({ messageId: `outbox:${id}` }));
-    },
-    async sendSms(m, { db }) {
-      const id = await outbox.insertOutboxMessage(db, {
-        channel: 'sms',
-        to: m.to,
-        text: m.text,
-        deliveryId: m.deliveryId ?? null,
-        deliveryIds: m.deliveryIds ?? null,
-      });
-      return { messageId: `outbox:${id}` };
+    sms: {
+      kind: 'outbox',
+      send: async (m, { db }) => ({ messageId: `outbox:${await outbox.insertOutboxMessage(db, smsRow(m))}` }),
+      sendMany: async (ms, { db }) => ids(await outbox.insertOutboxMessages(db, ms.map(smsRow))),
     },
   };
 }

@@ -70,7 +70,7 @@ export function withSendRateLimits(inner: Notifier, opts: RateLimitOptions): Not
 
   return {
     kind: inner.kind,
-    sendEmail: (m, ctx) => send('email', () => inner.sendEmail(m, ctx)),
-    sendSms: (m, ctx) => send('sms', () => inner.sendSms(m, ctx)),
+    email: { kind: inner.email.kind, send: (m, ctx) => send('email', () => inner.email.send(m, ctx)) },
+    sms: { kind: inner.sms.kind, send: (m, ctx) => send('sms', () => inner.sms.send(m, ctx)) },
   };
 }
