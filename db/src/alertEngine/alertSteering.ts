@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../client.ts';
-import { ENDED_MUTE_KEEP_MS } from './mutes.ts';
+import { ENDED_MUTE_KEEP_MS } from '../repositories/mutes.ts';
 
 /**
  * Mutes and quiet hours in the alert engine (docs/rules.md R16a; docs/decisions/040-mutes-and-quiet-hours.md),
