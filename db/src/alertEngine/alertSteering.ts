@@ -1,11 +1,13 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { ENDED_MUTE_KEEP_MS } from '../repositories/mutes.ts';
+import { EMPTY_MASK, FULL_MASK, maskOfBit } from './masks.ts';
 
 /**
- * Mutes and quiet hours in the alert engine (docs/rules.md R16a; docs/decisions/040-mutes-and-quiet-hours.md),
- * as SQL fragments the evaluation of `alertEngine.ts` uses: one CTE (`steered`) and the wake-up term of
- * `nextStart`. Kept apart from the engine so the engine's statements change in as few places as possible.
+ * Mutes and quiet hours in the alert engine (docs/rules.md R16a; docs/decisions/040), as SQL fragments the
+ * evaluation (`evaluation.ts`) and the watchers' state (`state.ts`) use: one CTE (`steered`) and the wake-up term
+ * of `nextStart`, in the vocabulary of the audience masks (./masks.ts). Kept apart from the engine so the
+ * engine's statements change in as few places as possible.
  */
 
 /** What the fragments need of a tick: the park, the poll instant (UTC) and the park-local date of it. */
@@ -16,10 +18,8 @@ export interface SteeringTick {
   today: string;
 }
 
-const Z = sql.raw(`B'0'::bit(256)`);
-
 /** The park's IANA zone (UTC when unknown), as a scalar subquery. */
-const zoneOf = (parkId: string) => sql`coalesce((select p.timezone from parks p where p.id = ${parkId}), 'UTC')`;
+const zoneOf = (parkId: string) => sql`coalesce((select park.timezone from parks park where park.id = ${parkId}), 'UTC')`;
 
 /** The UTC instant of park-local `date` (a SQL date expression) at minute `minute` of the day. */
 const localAt = (date: RawBuilder<unknown>, minute: RawBuilder<unknown>, parkId: string) =>
@@ -36,33 +36,36 @@ const localAt = (date: RawBuilder<unknown>, minute: RawBuilder<unknown>, parkId:
  *   (R16a; R5 still applies); the claim writes the re-armed state back with its first alert.
  * Persons absent from `steered` are unaffected (the evaluation left-joins it).
  */
-export function steeredCte(i: SteeringTick) {
-  const tz = zoneOf(i.parkId);
-  const localMinute = sql`(extract(hour from (${i.now}::timestamptz at time zone ${tz})) * 60 + extract(minute from (${i.now}::timestamptz at time zone ${tz})))::int`;
-  const todayEnd = localAt(sql`${i.today}::date`, sql`q.end_minute`, i.parkId);
-  const yesterdayEnd = localAt(sql`(${i.today}::date - 1)`, sql`q.end_minute`, i.parkId);
+export function steeredCte(tick: SteeringTick) {
+  const zone = zoneOf(tick.parkId);
+  const localMinute = sql`(extract(hour from (${tick.now}::timestamptz at time zone ${zone})) * 60 + extract(minute from (${tick.now}::timestamptz at time zone ${zone})))::int`;
+  const endToday = localAt(sql`${tick.today}::date`, sql`quiet_hours.end_minute`, tick.parkId);
+  const endYesterday = localAt(sql`(${tick.today}::date - 1)`, sql`quiet_hours.end_minute`, tick.parkId);
+  const lastAlert = sql`coalesce(watcher.alert_ticks[1], '-infinity'::timestamptz)`;
+  const mutedAttraction = maskOfBit(sql`attraction.bit`);
   return sql`steered as (
-      select s.email,
-             case when s.park_muted or s.quiet then ${Z} else ~s.muted end as allowed,
-             s.rearm_m | case when s.quiet_end > s.last_alert then ~${Z} else ${Z} end as rearm
+      select person.email,
+             case when person.park_muted or person.in_quiet_hours then ${EMPTY_MASK} else ~person.muted end as allowed,
+             person.rearmed_by_mutes | case when person.quiet_hours_ended > person.last_alert then ${FULL_MASK} else ${EMPTY_MASK} end as rearm
       from (
-        select w.email, coalesce(w.alert_ticks[1], '-infinity'::timestamptz) as last_alert,
-               coalesce(bit_or(set_bit(${Z}, a.bit, 1)) filter (where m.attraction_id is not null and m.until > ${i.now}), ${Z}) as muted,
-               coalesce(bool_or(m.attraction_id is null and m.until > ${i.now}), false) as park_muted,
-               coalesce(bit_or(case when m.attraction_id is null then ~${Z} else set_bit(${Z}, a.bit, 1) end)
-                          filter (where m.until <= ${i.now} and m.until > coalesce(w.alert_ticks[1], '-infinity'::timestamptz)), ${Z}) as rearm_m,
-               coalesce(case when q.start_minute < q.end_minute then ${localMinute} >= q.start_minute and ${localMinute} < q.end_minute
-                             else ${localMinute} >= q.start_minute or ${localMinute} < q.end_minute end, false) as quiet,
-               case when q.user_id is null then null
-                    when ${todayEnd} <= ${i.now} then ${todayEnd} else ${yesterdayEnd} end as quiet_end
-        from (select user_id from alert_mutes where park_id = ${i.parkId} union select user_id from alert_quiet_hours) k
-        join users u on u.id = k.user_id
-        join alert_watchers w on w.park_id = ${i.parkId} and w.email = u.email
-        left join alert_mutes m on m.user_id = u.id and m.park_id = ${i.parkId}
-        left join attractions a on a.id = m.attraction_id
-        left join alert_quiet_hours q on q.user_id = u.id
-        group by w.email, w.alert_ticks[1], q.user_id, q.start_minute, q.end_minute
-      ) s
+        select watcher.email, ${lastAlert} as last_alert,
+               coalesce(bit_or(${mutedAttraction}) filter (where mute.attraction_id is not null and mute.until > ${tick.now}), ${EMPTY_MASK}) as muted,
+               coalesce(bool_or(mute.attraction_id is null and mute.until > ${tick.now}), false) as park_muted,
+               coalesce(bit_or(case when mute.attraction_id is null then ${FULL_MASK} else ${mutedAttraction} end)
+                          filter (where mute.until <= ${tick.now} and mute.until > ${lastAlert}), ${EMPTY_MASK}) as rearmed_by_mutes,
+               coalesce(case when quiet_hours.start_minute < quiet_hours.end_minute
+                             then ${localMinute} >= quiet_hours.start_minute and ${localMinute} < quiet_hours.end_minute
+                             else ${localMinute} >= quiet_hours.start_minute or ${localMinute} < quiet_hours.end_minute end, false) as in_quiet_hours,
+               case when quiet_hours.user_id is null then null
+                    when ${endToday} <= ${tick.now} then ${endToday} else ${endYesterday} end as quiet_hours_ended
+        from (select user_id from alert_mutes where park_id = ${tick.parkId} union select user_id from alert_quiet_hours) steered_account
+        join users account on account.id = steered_account.user_id
+        join alert_watchers watcher on watcher.park_id = ${tick.parkId} and watcher.email = account.email
+        left join alert_mutes mute on mute.user_id = account.id and mute.park_id = ${tick.parkId}
+        left join attractions attraction on attraction.id = mute.attraction_id
+        left join alert_quiet_hours quiet_hours on quiet_hours.user_id = account.id
+        group by watcher.email, watcher.alert_ticks[1], quiet_hours.user_id, quiet_hours.start_minute, quiet_hours.end_minute
+      ) person
     )`;
 }
 
@@ -72,30 +75,34 @@ export function steeredCte(i: SteeringTick) {
  * none, the evaluation leaves the `steered` CTE and its join out (measured: the join alone added about 250 ms to
  * a tick evaluating 50,000 persons, `make bench` tick_restamp_ms_50k).
  */
-export async function parkHasSteering(db: Executor, i: SteeringTick): Promise<boolean> {
-  const { rows } = await sql<{ s: boolean }>`
-    select exists (select 1 from alert_mutes where park_id = ${i.parkId} and until > ${new Date(i.now.getTime() - ENDED_MUTE_KEEP_MS)})
-        or exists (select 1 from alert_quiet_hours q join users u on u.id = q.user_id
-                   join alert_watchers w on w.park_id = ${i.parkId} and w.email = u.email) as s`.execute(db);
-  return rows[0]?.s === true;
+export async function parkHasSteering(db: Executor, tick: SteeringTick): Promise<boolean> {
+  const { rows } = await sql<{ steered: boolean }>`
+    select exists (select 1 from alert_mutes where park_id = ${tick.parkId} and until > ${new Date(tick.now.getTime() - ENDED_MUTE_KEEP_MS)})
+        or exists (select 1 from alert_quiet_hours quiet_hours join users account on account.id = quiet_hours.user_id
+                   join alert_watchers watcher on watcher.park_id = ${tick.parkId} and watcher.email = account.email) as steered`.execute(
+    db,
+  );
+  return rows[0]?.steered === true;
 }
 
-/** The attractions person row `w` (with `steered` left-joined as `s`) may be alerted for now: a `bit(256)`. */
-export const allowedMask = (s: string) => sql`coalesce(${sql.raw(s)}.allowed, ~${Z})`;
+/** The attractions a person row may be alerted for now (with `steered` left-joined as `steering`): a `bit(256)`. */
+export const allowedMask = (steering: string) => sql`coalesce(${sql.raw(steering)}.allowed, ${FULL_MASK})`;
 
-/** What person row `w` counts as armed again because a mute or quiet period ended (`steered` as `s`). */
-export const rearmedMask = (s: string) => sql`coalesce(${sql.raw(s)}.rearm, ${Z})`;
+/** What a person row counts as armed again because a mute or quiet period ended (`steered` as `steering`). */
+export const rearmedMask = (steering: string) => sql`coalesce(${sql.raw(steering)}.rearm, ${EMPTY_MASK})`;
 
 /**
- * The next instant after `now` at which a mute or the quiet hours of person row `w` end at this park (the
- * earliest active mute's `until`, the next park-local end of the quiet hours), or null: a term of the engine's
- * `nextStart`, so the end of a period wakes the engine for that person (docs/rules.md R7, R16a).
+ * The next instant after `now` at which a mute or the quiet hours of person row `person` (an `alert_watchers`
+ * alias) end at this park (the earliest active mute's `until`, the next park-local end of the quiet hours), or
+ * null: a term of the engine's `nextStart`, so the end of a period wakes the engine for that person
+ * (docs/rules.md R7, R16a).
  */
-export function nextSteeringEnd(w: string, i: SteeringTick) {
-  const todayEnd = localAt(sql`${i.today}::date`, sql`q.end_minute`, i.parkId);
-  const tomorrowEnd = localAt(sql`(${i.today}::date + 1)`, sql`q.end_minute`, i.parkId);
+export function nextSteeringEnd(person: string, tick: SteeringTick) {
+  const endToday = localAt(sql`${tick.today}::date`, sql`quiet_hours.end_minute`, tick.parkId);
+  const endTomorrow = localAt(sql`(${tick.today}::date + 1)`, sql`quiet_hours.end_minute`, tick.parkId);
   return sql`(select least(
-      (select min(m.until) from alert_mutes m where m.user_id = u.id and m.park_id = ${i.parkId} and m.until > ${i.now}),
-      (select case when ${todayEnd} > ${i.now} then ${todayEnd} else ${tomorrowEnd} end from alert_quiet_hours q where q.user_id = u.id))
-    from users u where u.email = ${sql.raw(w)}.email)`;
+      (select min(mute.until) from alert_mutes mute where mute.user_id = account.id and mute.park_id = ${tick.parkId} and mute.until > ${tick.now}),
+      (select case when ${endToday} > ${tick.now} then ${endToday} else ${endTomorrow} end
+       from alert_quiet_hours quiet_hours where quiet_hours.user_id = account.id))
+    from users account where account.email = ${sql.raw(person)}.email)`;
 }

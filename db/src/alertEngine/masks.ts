@@ -19,6 +19,9 @@ export const EMPTY_MASK: RawBuilder<unknown> = sql.raw(`B'0'::bit(256)`);
 /** SQL: the mask with every attraction (the armed state a person starts each park-local day with, R4). */
 export const FULL_MASK: RawBuilder<unknown> = sql.raw(`~B'0'::bit(256)`);
 
+/** SQL: the mask holding attraction bit `bit` alone (a SQL integer expression, e.g. `attraction.bit`). */
+export const maskOfBit = (bit: RawBuilder<unknown>): RawBuilder<unknown> => sql`set_bit(${EMPTY_MASK}, ${bit}, 1)`;
+
 /** A mask under construction: 32 bytes, attraction bit b in byte b >> 3 at 0x80 >> (b & 7). */
 type MaskBytes = Uint8Array;
 

@@ -4,7 +4,7 @@ import { type EmbeddedHours, embeddedHoursAllow, type ScheduleHours, scheduleAll
 /**
  * One rule book for every alert kind (docs/rules.md R56; docs/decisions/048-one-rule-book.md): which bounds
  * apply to which kind, and the pure checks every pipeline calls with its own facts. The ride alert engine keeps
- * the same bounds in SQL (`db/src/repositories/alertEngine.ts`, `alertSteering.ts`); the other kinds
+ * the same bounds in SQL (`db/src/alertEngine/alertEngine.ts`, `alertSteering.ts`); the other kinds
  * (return time, restaurant, flight price, the alerts-on confirmation, the test alert) call `boundsAllow` here.
  */
 
