@@ -66,11 +66,11 @@ test: deps services chromium
 unit: deps services
 	npx vitest run
 
-## unit-node24: what CI runs again on Node 24 (docs/decisions/053-node-22-and-24.md): the domain, integrations and core
-## suites, scripts/build.test.ts (the compiled API, worker and migrate), and the sign-up (argon2, HTTP stack), provider
-## (AWS SDK against the local SESv2/SNS fake) and push (web-push against web-push-testing) integration suites
+## unit-node24: what CI runs again on Node 24 (docs/decisions/053-node-22-and-24.md): the domain and integrations
+## suites and core's unit tests (core/src; its database suites in core/test run on Node 22), scripts/build.test.ts
+## (the compiled API, worker and migrate), and the sign-up (argon2, HTTP stack), provider (AWS SDK against the local SESv2/SNS fake) and push (web-push against web-push-testing) integration suites
 unit-node24: deps services
-	npx vitest run domain/ integrations/ core/ scripts/build.test.ts server/test/signUp.integration.test.ts \
+	npx vitest run domain/ integrations/ core/src/ scripts/build.test.ts server/test/signUp.integration.test.ts \
 	  jobs/test/provider.integration.test.ts server/test/push.integration.test.ts
 
 ## e2e: build the web app and click through it in Debian's Chromium
