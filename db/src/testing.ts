@@ -9,7 +9,7 @@ import { ensureDatabase, migrateToLatest } from './migrate.ts';
 import type { Database } from './types.ts';
 
 /**
- * Test support (DESIGN §4 Tests): one template database migrated once per run, one clone per vitest
+ * Test support (docs/DESIGN.md §4 Tests): one template database migrated once per run, one clone per vitest
  * worker, tables truncated between tests. Only test files import this module.
  */
 export const TEST_ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

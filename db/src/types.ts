@@ -37,7 +37,7 @@ export interface AccountTokensTable {
 }
 
 /**
- * A sign-up waiting for its e-mailed link (docs/decisions/046-sign-up-by-link.md): no account exists until the
+ * A sign-up waiting for its e-mailed link (docs/decisions/046): no account exists until the
  * link is opened; only the token's hex SHA-256 is stored.
  */
 export interface PendingSignupsTable {
@@ -143,7 +143,7 @@ export interface RideStatusTable {
   operating_hours: Json<OperatingHoursEntry[] | null> | null;
   last_updated: Timestamp | null;
   polled_at: Timestamp;
-  /** A fresh DOWN reading was seen and the attraction has not been back in service since (DESIGN §6). */
+  /** A fresh DOWN reading was seen and the attraction has not been back in service since (docs/DESIGN.md §6). */
   down_seen: Generated<boolean>;
   /** Consecutive fresh OPERATING polls since that DOWN. */
   up_polls: Generated<number>;
@@ -165,7 +165,7 @@ export interface WaitSamplesTable {
   recorded_at: GeneratedTimestamp;
 }
 
-/** One 15-minute slot of one attraction's park-local day (DESIGN §2.2 history). Waits in minutes. */
+/** One 15-minute slot of one attraction's park-local day (docs/DESIGN.md §2.2 history). Waits in minutes. */
 export interface WaitRollupsTable {
   attraction_id: string;
   park_id: string;
@@ -222,7 +222,7 @@ export interface UserRidesTable {
   ride_id: string;
   park_id: string;
   active: Generated<boolean>;
-  /** Optional per-ride threshold in minutes (5–60, DESIGN §6); null = the default 15. */
+  /** Optional per-ride threshold in minutes (5–60, docs/DESIGN.md §6); null = the default 15. */
   threshold_minutes: number | null;
   /** Alert when the attraction comes back from DOWN to OPERATING (two consecutive fresh polls). */
   back_in_service: Generated<boolean>;
@@ -239,7 +239,7 @@ export type DeliveryKind = 'ride_alert' | 'test_alert' | 'back_in_service' | 're
 
 export interface DeliveriesTable {
   id: Generated<string>;
-  /** Unique with key_month: recipient e-mail + ride + hour bucket (DESIGN §2.4). */
+  /** Unique with key_month: recipient e-mail + ride + hour bucket (docs/DESIGN.md §2.4). */
   dedup_key: string;
   /**
    * First day (UTC) of the month of the period the dedup key names: the partition key (migration 0029,
@@ -265,16 +265,16 @@ export interface DeliveriesTable {
   hidden: Generated<boolean>;
   created_at: GeneratedTimestamp;
   sent_at: Timestamp | null;
-  /** The deliveries of one person, channel and tick share it and leave as ONE message (DESIGN §2.5). */
+  /** The deliveries of one person, channel and tick share it and leave as ONE message (docs/DESIGN.md §2.5). */
   message_key: string | null;
-  /** The worker holding a `sending` delivery (DESIGN §2.5 leases); null otherwise. */
+  /** The worker holding a `sending` delivery (docs/DESIGN.md §2.5 leases); null otherwise. */
   lease_owner: string | null;
   /** When that worker's lease ends (UTC); the sweeper re-queues `sending` rows past it. */
   lease_expires_at: Timestamp | null;
 }
 
 /**
- * The audience of a park, one row per person with an active subscription and an active watch (DESIGN §2.3):
+ * The audience of a park, one row per person with an active subscription and an active watch (docs/DESIGN.md §2.3):
  * masks are `bit(256)` strings over the park's attraction bits (`attractions.bit`, '0'/'1' characters, bit 0
  * first). Maintained by triggers on user_rides / subscriptions / pass_days and by the tick (armed state, alerts).
  */
@@ -334,7 +334,7 @@ export interface OutboxMessagesTable {
   body_html: string | null;
   headers: Json<Record<string, string> | null> | null;
   delivery_id: string | null;
-  /** Every delivery a grouped message carries (DESIGN §2.5); `delivery_id` is the first. */
+  /** Every delivery a grouped message carries (docs/DESIGN.md §2.5); `delivery_id` is the first. */
   delivery_ids: string[] | null;
   created_at: GeneratedTimestamp;
 }
@@ -383,7 +383,7 @@ export interface RatingsTable {
 
 export interface ItemRequestsTable {
   id: Generated<string>;
-  /** `new` item or `edit` of `item_id` (DESIGN §6: approving an edit updates the original). */
+  /** `new` item or `edit` of `item_id` (docs/DESIGN.md §6: approving an edit updates the original). */
   kind: 'new' | 'edit';
   item_id: string | null;
   name: string;
@@ -439,7 +439,7 @@ export interface AffiliateApplicationsTable {
 
 export type PromoKind = 'free_days' | 'percent_off';
 
-/** A promo code (docs/decisions/013-promo-codes-on-the-server.md): checked only on the server, managed by admins. */
+/** A promo code (docs/decisions/013): checked only on the server, managed by admins. */
 export interface PromoCodesTable {
   /** Upper-case code. */
   code: string;
@@ -495,7 +495,7 @@ export interface CheckoutSessionsTable {
   confirmation_sent_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   fulfilled_at: Timestamp | null;
-  /** What was sold: an alert day pass (default) or Lightning Lane assist days (docs/decisions/018-lightning-lane-days-through-checkout.md). */
+  /** What was sold: an alert day pass (default) or Lightning Lane assist days (docs/decisions/018). */
   product: Generated<CheckoutProduct>;
 }
 
@@ -552,7 +552,7 @@ export interface FlightAlertsTable {
   created_at: GeneratedTimestamp;
 }
 
-/** A server-side feature gate and its state (DESIGN §6), defined with the gate rule in @walkon/domain. */
+/** A server-side feature gate and its state (docs/DESIGN.md §6), defined with the gate rule in @walkon/domain. */
 export type { FeatureKey, FeatureState };
 
 export interface FeatureFlagsTable {
@@ -652,7 +652,7 @@ export interface LightningLaneSettingsTable {
 
 export type LightningLaneBookingStatus = 'confirmed' | 'pending' | 'cancelled';
 
-/** A Lightning Lane booking made through a `LightningLaneBooker` (only a simulated one exists, DESIGN §5). */
+/** A Lightning Lane booking made through a `LightningLaneBooker` (only a simulated one exists, docs/DESIGN.md §5). */
 export interface LightningLaneBookingsTable {
   id: Generated<string>;
   user_id: string;
@@ -674,7 +674,7 @@ export interface LightningLaneBookingsTable {
 
 export type ReturnQueueType = 'RETURN_TIME' | 'PAID_RETURN_TIME';
 
-/** A return-time alert (docs/decisions/017-return-time-alerts.md, beyond the spec): available, or available before `before_time` (park-local "HH:MM"). */
+/** A return-time alert (docs/decisions/017, beyond the spec): available, or available before `before_time` (park-local "HH:MM"). */
 export interface ReturnTimeAlertsTable {
   id: Generated<string>;
   email: string;
@@ -688,7 +688,7 @@ export interface ReturnTimeAlertsTable {
 }
 
 /** The whole schema, as Kysely sees it. */
-/** One browser's Web Push subscription (the standard PushSubscription JSON), per account and device (decision 038). */
+/** One browser's Web Push subscription (the standard PushSubscription JSON), per account and device (docs/decisions/038). */
 export interface PushSubscriptionsTable {
   id: Generated<string>;
   user_id: string;
@@ -703,14 +703,14 @@ export interface PushSubscriptionsTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   last_success_at: Timestamp | null;
-  /** Last subscribe or accepted push; unused for 30 days = expired (DESIGN §2.5 "Push"). */
+  /** Last subscribe or accepted push; unused for 30 days = expired (docs/DESIGN.md §2.5 "Push"). */
   last_used_at: GeneratedTimestamp;
 }
 
 /** `gone`: the push service answered 404/410 (or 403 after a key change) and the subscription was deleted. */
 export type PushDeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'gone';
 
-/** One notification per (message, push subscription), sent like a provider delivery (decisions 037, 038). */
+/** One notification per (message, push subscription), sent like a provider delivery (docs/decisions/037, docs/decisions/038). */
 export interface PushDeliveriesTable {
   id: Generated<string>;
   message_key: string;

@@ -29,7 +29,7 @@ export const integrationsEnvSchema = baseEnvSchema.extend({
    * `recorded` ones that have a live recording (`make dev` / `make demo`: no park picker offers a park without data).
    */
   WAIT_TIMES_REPLAY_PARKS: z.enum(['all', 'recorded']).default('all'),
-  // --- Delivery (DESIGN §2.5, docs/decisions/037-provider-sends.md) ---
+  // --- Delivery (docs/DESIGN.md §2.5, docs/decisions/037) ---
   /** `aws` = SESv2 + SNS; `outbox` = stored in outbox_messages. Default `outbox` outside production; required in production. */
   NOTIFY_TRANSPORT: z.enum(['outbox', 'aws']).optional(),
   AWS_REGION: z.string().optional(),
@@ -41,7 +41,7 @@ export const integrationsEnvSchema = baseEnvSchema.extend({
   SES_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).optional(),
   /** The SNS account's SMS rate (messages/s, shared by every worker); default 20, SNS's documented default. */
   SNS_SMS_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
-  // --- Web Push (docs/decisions/038-web-push-channel.md): API and worker share the key pair ---
+  // --- Web Push (docs/decisions/038): API and worker share the key pair ---
   /** `off`: no push alerts (production then needs no VAPID keys). */
   PUSH: z.enum(['on', 'off']).default('on'),
   /** URL-safe base64 P-256 public key (`npx web-push generate-vapid-keys`; `make dev` writes one into .walkon-dev.env). */
@@ -51,7 +51,7 @@ export const integrationsEnvSchema = baseEnvSchema.extend({
   VAPID_SUBJECT: z.string().trim().min(1).optional(),
   /**
    * Tests only (production refuses it): `on` lets push endpoints on http(s)://localhost and 127.0.0.1 through, at
-   * subscribe (API) and before each send (worker) — decision 047.
+   * subscribe (API) and before each send (worker) — docs/decisions/047.
    */
   PUSH_ALLOW_INSECURE_ENDPOINTS: z.enum(['on', 'off']).default('off'),
   /** Push requests in flight per send-push batch. */
@@ -60,7 +60,7 @@ export const integrationsEnvSchema = baseEnvSchema.extend({
   /** The running build's version for `walkon_build_info` (default: package.json's version at the root). */
   WALKON_VERSION: z.string().optional(),
   /**
-   * Flight search (docs/decisions/006-duffel-for-flights.md): `duffel` = the Duffel API (needs DUFFEL_ACCESS_TOKEN; without it search is
+   * Flight search (docs/decisions/006): `duffel` = the Duffel API (needs DUFFEL_ACCESS_TOKEN; without it search is
    * unavailable), `replay` = recorded Duffel example responses (server/fixtures/flights/README.md), `off` = unavailable.
    */
   FLIGHTS_SOURCE: z.enum(['duffel', 'replay', 'off']).default('duffel'),
@@ -69,7 +69,7 @@ export const integrationsEnvSchema = baseEnvSchema.extend({
   /** The recorded Duffel responses `replay` serves, relative to the repository root. */
   FLIGHTS_REPLAY_DIR: z.string().default('server/fixtures/flights'),
   /**
-   * Restaurant availability (docs/decisions/009-restaurant-availability-walk-up.md): `themeparks` = ThemeParks.wiki's published walk-up `diningAvailability`
+   * Restaurant availability (docs/decisions/009): `themeparks` = ThemeParks.wiki's published walk-up `diningAvailability`
    * (today only), `replay` = the recorded sample in WAIT_TIMES_REPLAY_DIR, `off` = none. Unset: `replay` when
    * WAIT_TIMES_SOURCE=replay, else `themeparks`.
    */
@@ -177,7 +177,7 @@ export function productionProblem(source: NodeJS.ProcessEnv = process.env): stri
 /**
  * Settings that parse one by one but do not work together (any NODE_ENV): NOTIFY_TRANSPORT=aws without AWS_REGION
  * or SES_FROM_EMAIL; VAPID keys set but not all three, or not usable (the public key must decode to 65 bytes, the
- * private key to 32, the subject be mailto: or https:; web-push's own checks, docs/decisions/038-web-push-channel.md).
+ * private key to 32, the subject be mailto: or https:; web-push's own checks, docs/decisions/038).
  */
 export function combinationProblems(source: NodeJS.ProcessEnv = process.env): string[] {
   const out: string[] = [];

@@ -16,7 +16,7 @@ import { z } from 'zod';
 const jobsEnvSchema = integrationsEnvSchema.extend({
   /** How long a worker holds the deliveries it is sending (seconds, renewed while it runs); a crash frees them after it. */
   SEND_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-  /** Send batch jobs (up to 500 deliveries each) in flight per send queue and worker (DESIGN §2.5). */
+  /** Send batch jobs (up to 500 deliveries each) in flight per send queue and worker (docs/DESIGN.md §2.5). */
   SEND_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
   /** SES / SNS calls in flight per batch: with SEND_CONCURRENCY, the provider throughput limit per worker. */
   SEND_PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),

@@ -22,7 +22,7 @@ const schema = integrationsEnvSchema.extend({
   WEB_DIST_DIR: z.string().optional(),
   /**
    * The contact address the web app's Contact, Privacy, Terms and Careers pages show, filled in when the pages are
-   * served (docs/decisions/052-one-release-bundle.md); default `support@<host of PUBLIC_ORIGIN>`.
+   * served (docs/decisions/052); default `support@<host of PUBLIC_ORIGIN>`.
    */
   CONTACT_EMAIL: z
     .string()

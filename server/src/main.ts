@@ -34,7 +34,7 @@ const redis = createRedis(env.REDIS_URL, 'producer', env.REDIS_CLUSTER_NODES);
 redis.on('error', (err) => logger.warn({ err }, 'redis'));
 const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
 for (const q of queues.all()) q.on('error', (err) => logger.warn({ err, queue: q.name }, 'queue error'));
-// Flight search (docs/decisions/006-duffel-for-flights.md) behind the shared 15-minute Redis cache (`<QUEUE_PREFIX>:flights:…`, the worker uses the
+// Flight search (docs/decisions/006) behind the shared 15-minute Redis cache (`<QUEUE_PREFIX>:flights:…`, the worker uses the
 // same keys); null = unavailable (FLIGHTS_SOURCE=off, or duffel without DUFFEL_ACCESS_TOKEN).
 const flightProvider = createFlightSearchProvider(env);
 const flights = flightProvider ? createFlightSearchService({ provider: flightProvider, redis, prefix: env.QUEUE_PREFIX }) : null;
@@ -50,7 +50,7 @@ const app = await buildApp({
   db,
   queues,
   source,
-  // Restaurant availability (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE) for the admin's manual restaurant check.
+  // Restaurant availability (docs/decisions/009, DINING_SOURCE) for the admin's manual restaurant check.
   dining: createDiningProvider(env, source, now),
   logger,
   now,
@@ -65,7 +65,7 @@ const app = await buildApp({
   flights,
   // Account e-mails (verification, password reset, new address) through the same transport as alerts.
   notifier: createNotifier(env, redis, { sesPerSecond: ses?.perSecond }),
-  // Web Push (docs/decisions/038-web-push-channel.md): on with the VAPID public key, off with PUSH=off or no key.
+  // Web Push (docs/decisions/038): on with the VAPID public key, off with PUSH=off or no key.
   push:
     env.PUSH === 'on' && env.VAPID_PUBLIC_KEY
       ? { publicKey: env.VAPID_PUBLIC_KEY, allowInsecureEndpoints: env.PUSH_ALLOW_INSECURE_ENDPOINTS === 'on' }

@@ -1,5 +1,5 @@
 /**
- * The alert engine (DESIGN §2.3–2.5; the rules are docs/rules.md R1–R10 and R14): who gets which ride alert at a park's
+ * The alert engine (docs/DESIGN.md §2.3–2.5; the rules are docs/rules.md R1–R10 and R14): who gets which ride alert at a park's
  * tick, claimed in the database in the tick's transaction.
  *
  * Where the audience is written. `alert_watchers` holds one row per person and park, every per-attraction fact a
@@ -73,7 +73,7 @@ export async function previewPerson(db: Executor, input: TickInput, email: strin
 }
 
 /**
- * DESIGN §2.3–2.4 evaluate + claim for one park tick, in the caller's transaction; its statements are listed
+ * docs/DESIGN.md §2.3–2.4 evaluate + claim for one park tick, in the caller's transaction; its statements are listed
  * in the header of this file (re-arm, the work probe, evaluate-and-claim, due persons, dirty persons).
  * Evaluate-and-claim inserts every alerting (person, attraction) pair into `deliveries` (`ON CONFLICT
  * (dedup_key, key_month) DO NOTHING`, key per person, attraction, kind and hour) with one `message_key` per person, channel
@@ -103,7 +103,7 @@ export async function claimTick(db: Executor, input: TickInput, caps: DailyCaps)
 /**
  * Tries to take the park's tick lock for the rest of the transaction `tx` (`pg_try_advisory_xact_lock`: released
  * at commit or rollback, never by hand, so it is safe behind a transaction-mode pooler such as PgBouncer, where
- * consecutive statements outside a transaction may run on different server connections). DESIGN §2: at most one
+ * consecutive statements outside a transaction may run on different server connections). docs/DESIGN.md §2: at most one
  * tick per park at a time, across every worker. Returns false at once when another transaction holds it.
  * @param tx an open transaction (outside one the lock would be released by the statement's own implicit commit)
  */
@@ -115,7 +115,7 @@ export async function tryLockParkTick(tx: Transaction<Database>, parkId: string)
 }
 
 /**
- * After a large tick (DESIGN §2.4: stale statistics once made a tick run for minutes): refreshes the planner
+ * After a large tick (docs/DESIGN.md §2.4: stale statistics once made a tick run for minutes): refreshes the planner
  * statistics of `deliveries` and vacuums + analyzes `alert_watchers` (a mass re-arm or clean leaves dead index
  * entries in its partial indexes that a quiet tick would otherwise walk). Not inside a transaction.
  */

@@ -4,14 +4,14 @@ import type { Executor } from '../client.ts';
 /** `settings` keys of the daily caps (JSON integers), written by the admin control. */
 const DAILY_CAP_KEYS = { sms: 'alert_daily_cap_sms', email: 'alert_daily_cap_email' } as const;
 
-/** Messages per person per park-local day and channel (DESIGN §2.5 daily cap). */
+/** Messages per person per park-local day and channel (docs/DESIGN.md §2.5 daily cap). */
 export interface DailyCaps {
   sms: number;
   email: number;
 }
 
 /**
- * The daily caps per person and channel (DESIGN §2.5, docs/rules.md R10): `settings` keys `alert_daily_cap_sms`
+ * The daily caps per person and channel (docs/DESIGN.md §2.5, docs/rules.md R10): `settings` keys `alert_daily_cap_sms`
  * and `alert_daily_cap_email` (JSON integers, messages per park-local day); SMS 30 and e-mail 60 when absent or
  * not a positive integer.
  */

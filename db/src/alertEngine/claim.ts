@@ -1,5 +1,5 @@
 /**
- * The claim part of the alert engine's statement 3 (DESIGN §2.4; docs/rules.md R8–R10, R14): the evaluation's
+ * The claim part of the alert engine's statement 3 (docs/DESIGN.md §2.4; docs/rules.md R8–R10, R14): the evaluation's
  * `judged` rows turned into `deliveries` rows, once per person, attraction, kind and hour, under the daily cap.
  */
 import { alertHistorySentence } from '@walkon/domain/messages/rideAlerts';

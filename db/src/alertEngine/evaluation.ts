@@ -1,5 +1,5 @@
 /**
- * The evaluation of the alert engine (DESIGN §2.3; docs/rules.md R1, R4–R7, R16a): who is alerted for which
+ * The evaluation of the alert engine (docs/DESIGN.md §2.3; docs/rules.md R1, R4–R7, R16a): who is alerted for which
  * attraction at a tick, as one SQL query over the park's audience rows (`alert_watchers`) and the poll's verdict
  * masks. The claim (`claimTick`) and the preview (`previewPerson`) run this very statement.
  */
@@ -35,7 +35,7 @@ const shortWaits = (rs: BitReading[]): BitWait[] =>
 const backBits = (rs: BitReading[]) => rs.filter((r) => r.backInService).map((r) => r.bit);
 
 /**
- * The evaluation (DESIGN §2.3) as one SQL query over the park's audience rows (`alert_watchers`, one per
+ * The evaluation (docs/DESIGN.md §2.3) as one SQL query over the park's audience rows (`alert_watchers`, one per
  * person) and this poll's verdicts, yielding the `judged` rows: one per person with something to do.
  *
  * Who is looked at: the persons watching an attraction whose reading changed at this poll and can alert anyone

@@ -1,5 +1,5 @@
 /**
- * The watchers' state of the day, as the alert engine keeps it on each `alert_watchers` row (DESIGN §2.3
+ * The watchers' state of the day, as the alert engine keeps it on each `alert_watchers` row (docs/DESIGN.md §2.3
  * "The audience"; docs/rules.md R4, R5, R7): the armed mask and its day (R4), the alerts of the last hour
  * (`alert_ticks`/`alert_masks`, R5), `due_at` and `dirty` (R7). The re-arm (statement 1 of the claim), the lock
  * of the persons a tick judges (2b), the state written back with the claim (part of 3), and the due and dirty

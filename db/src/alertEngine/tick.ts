@@ -1,5 +1,5 @@
 /**
- * What a tick of the alert engine is given and works out once (DESIGN §2.3): the poll's readings, the tick's
+ * What a tick of the alert engine is given and works out once (docs/DESIGN.md §2.3): the poll's readings, the tick's
  * plan (the readings with their attraction bits, the changed ones, the 60-minute window) and the work probe.
  */
 import { REALERT_MINUTES, THRESHOLD_MAX_MINUTES } from '@walkon/domain/rules/alerts';
@@ -8,7 +8,7 @@ import { type Executor, PREPARED } from '../client.ts';
 import type { AlertChannel } from '../types.ts';
 
 /**
- * One attraction's reading at this poll, as the evaluation needs it (DESIGN §2.3), decided in the poll from
+ * One attraction's reading at this poll, as the evaluation needs it (docs/DESIGN.md §2.3), decided in the poll from
  * the upstream evidence by docs/rules.md R2–R3 (`domain/src/rules/liveData.ts`): `fresh` = the park's feed is
  * live (its newest `lastUpdated`, stamps more than 2 minutes ahead ignored, at most 15 minutes before the poll)
  * and the reading was confirmed today (its own `lastUpdated` on the park-local date of the poll and at most 2
@@ -88,7 +88,7 @@ export const preparedIf = (changed: boolean) => sql.raw(changed ? PREPARED : '')
 
 /**
  * Statement 0 of the claim: the tick's readings with their attraction bits (read from `attractions` only when
- * the poll did not pass them), the changed ones among them (DESIGN §2.3), and the 60-minute window (R5).
+ * the poll did not pass them), the changed ones among them (docs/DESIGN.md §2.3), and the 60-minute window (R5).
  */
 export async function planTick(db: Executor, input: TickInput): Promise<TickPlan> {
   let bits: Map<string, number | null> | null = null;

@@ -1,5 +1,5 @@
 /**
- * Flight search behind one interface (DESIGN §5 "flights"; docs/decisions/006-duffel-for-flights.md): a real flight-offers API (Duffel) and a
+ * Flight search behind one interface (docs/DESIGN.md §5 "flights"; docs/decisions/006): a real flight-offers API (Duffel) and a
  * replay provider over recorded Duffel example responses (server/fixtures/flights/README.md).
  */
 
