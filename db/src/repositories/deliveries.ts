@@ -7,16 +7,16 @@ import type { AlertChannel } from '../types.ts';
 export interface ClaimedDelivery {
   id: string;
   channel: AlertChannel;
-  /** Deliveries sharing a message key leave as one message (docs/DESIGN.md §2.5); null/absent = a message of its own. */
+  /** Deliveries sharing a message key leave as one message (DESIGN §2.5); null/absent = a message of its own. */
   messageKey?: string | null;
 }
 
 /**
  * The people an alert of a park may go to, shared by every live-data alert (ride alerts, return-time alerts of
- * docs/decisions/017) so the rules are written once. `from` joins the park's live attractions (`r` ride_status, `a`
+ * docs/decisions/017-return-time-alerts.md) so the rules are written once. `from` joins the park's live attractions (`r` ride_status, `a`
  * attractions, `p` parks) to the people watching them (`ur` active user_rides) whose subscription (`s`) holds a
  * pass day (`pd`) for the park-local today; `columns` selects the recipient (email, channel of the day, address,
- * park_id, ride_id, ride_name, subscription_id); `rules` keeps docs/DESIGN.md §2.3: the attraction is among `alertable`
+ * park_id, ride_id, ride_name, subscription_id); `rules` keeps DESIGN §2.3: the attraction is among `alertable`
  * (the poll's verdict: OPERATING, fresh by docs/rules.md R2, inside its hours and the park's schedule, R3);
  * subscription active and past its scheduled start; SMS only with a phone number.
  */
@@ -85,7 +85,7 @@ export async function markAttemptFailed(db: Executor, id: string, reason: string
     .execute();
 }
 
-/** Deliveries still `queued` that were claimed before `olderThan` (for the sweeper, docs/DESIGN.md §2.5). */
+/** Deliveries still `queued` that were claimed before `olderThan` (for the sweeper, DESIGN §2.5). */
 export async function listStaleQueued(db: Executor, olderThan: Date, limit = 1000): Promise<ClaimedDelivery[]> {
   return db
     .selectFrom('deliveries')
@@ -139,7 +139,7 @@ export async function withdrawQueued(db: Executor, id: string): Promise<boolean>
   return Number(r.numDeletedRows) > 0;
 }
 
-/** A queued delivery locked for sending, with what its message needs (docs/DESIGN.md §2.5). */
+/** A queued delivery locked for sending, with what its message needs (DESIGN §2.5). */
 export interface DeliveryToSend {
   id: string;
   kind: string;
@@ -161,7 +161,7 @@ export interface DeliveryToSend {
 /**
  * Locks the still-`queued` deliveries among `ids` for this transaction (`FOR UPDATE SKIP LOCKED`: rows another
  * sender holds are skipped, rows already sent are not returned), with the park and unsubscribe token.
- * docs/DESIGN.md §2.5: one statement per batch.
+ * DESIGN §2.5: one statement per batch.
  */
 export async function lockQueuedForSend(db: Executor, ids: string[]): Promise<DeliveryToSend[]> {
   if (ids.length === 0) return [];
@@ -200,7 +200,7 @@ export async function markManyFailed(db: Executor, ids: string[], reason: string
 }
 
 /**
- * Claims the still-`queued` deliveries among `ids` for a provider send (docs/DESIGN.md §2.5 "claim, send, mark"):
+ * Claims the still-`queued` deliveries among `ids` for a provider send (DESIGN §2.5 "claim, send, mark"):
  * `queued` → `sending` with a lease (`owner` = the worker's id, until `leaseUntil`, UTC), rows another sender
  * holds skipped (`FOR UPDATE SKIP LOCKED`), one statement. Meant for a short transaction of its own; returns the
  * claimed rows with what their messages need, in message order.
@@ -239,7 +239,7 @@ export async function renewLeases(db: Executor, ids: string[], owner: string, le
 }
 
 /**
- * Marks deliveries the provider accepted `sent` with its message ids, in one statement (docs/DESIGN.md §2.5). Rows
+ * Marks deliveries the provider accepted `sent` with its message ids, in one statement (DESIGN §2.5). Rows
  * still `sending` or — when their lease expired and the sweeper re-queued them meanwhile — `queued` change, so a
  * re-queued copy is not sent again. Returns how many changed.
  */
@@ -254,7 +254,7 @@ export async function markLeasedSent(db: Executor, sent: { id: string; messageId
 }
 
 /**
- * Ends `owner`'s lease on deliveries that did not leave (docs/DESIGN.md §2.5): `failed` marks them failed with the
+ * Ends `owner`'s lease on deliveries that did not leave (DESIGN §2.5): `failed` marks them failed with the
  * reason (a permanent provider error); `retry` puts them back to `queued` with the attempt and reason recorded
  * (a transient error); `throttled` puts them back to `queued` without counting an attempt (the provider's rate
  * limit, never a failure).
@@ -283,7 +283,7 @@ export async function releaseLeases(
 }
 
 /**
- * The sweeper's half of the lease (docs/DESIGN.md §2.5): puts `sending` deliveries whose lease ended before `now` back to
+ * The sweeper's half of the lease (DESIGN §2.5): puts `sending` deliveries whose lease ended before `now` back to
  * `queued` (their worker died or lost its database connection mid-batch) and returns them, at most `limit`.
  */
 export async function requeueExpiredLeases(db: Executor, now: Date, limit = 5000): Promise<ClaimedDelivery[]> {

@@ -1,7 +1,7 @@
 import type { Executor } from '../client.ts';
 import type { AlertChannel } from '../types.ts';
 
-/** A message written to the outbox transport instead of SES/SNS (`NOTIFY_TRANSPORT=outbox`, docs/DESIGN.md §5). */
+/** A message written to the outbox transport instead of SES/SNS (`NOTIFY_TRANSPORT=outbox`, DESIGN §5). */
 export interface OutboxInput {
   channel: AlertChannel;
   to: string;
@@ -34,7 +34,7 @@ export async function insertOutboxMessage(db: Executor, m: OutboxInput): Promise
   return r.id;
 }
 
-/** Stores many outbox messages in ONE insert (a send batch, docs/DESIGN.md §2.5); returns their ids in input order. */
+/** Stores many outbox messages in ONE insert (a send batch, DESIGN §2.5); returns their ids in input order. */
 export async function insertOutboxMessages(db: Executor, ms: OutboxInput[]): Promise<string[]> {
   if (ms.length === 0) return [];
   const ids = ms.map(() => crypto.randomUUID());

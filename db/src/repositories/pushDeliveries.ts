@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 
 /**
- * Web Push deliveries (docs/decisions/038, docs/DESIGN.md §2.5 "Push"): one row per (message,
- * push subscription), sent like a provider delivery of docs/decisions/037 — claim with a lease, send outside any
+ * Web Push deliveries (docs/decisions/038-web-push-channel.md, DESIGN §2.5 "Push"): one row per (message,
+ * push subscription), sent like a provider delivery of decision 037 — claim with a lease, send outside any
  * transaction, mark with the push service's message id; the sweeper re-queues expired leases.
  */
 
@@ -36,7 +36,7 @@ export interface PushMessageDelivery {
 }
 
 /**
- * Adds the push half of already claimed deliveries (docs/DESIGN.md §2.5 "Push"): for every message among `deliveryIds`
+ * Adds the push half of already claimed deliveries (DESIGN §2.5 "Push"): for every message among `deliveryIds`
  * (their `message_key`, or the delivery alone when it has none) whose person — the account with the delivery's
  * e-mail — holds push subscriptions, one `queued` push delivery per subscription, led by the message's shortest
  * wait. Only `queued` deliveries count (a message held back by the daily cap is not pushed either), so push shares
@@ -60,7 +60,7 @@ export async function createForDeliveries(db: Executor, deliveryIds: string[], n
 
 /**
  * Claims the still-`queued` push deliveries among `ids` (`queued` → `sending`, lease = `owner` until `leaseUntil`,
- * rows held elsewhere skipped), in one statement meant for a short transaction of its own (docs/decisions/037). A row
+ * rows held elsewhere skipped), in one statement meant for a short transaction of its own (decision 037). A row
  * whose subscription was deleted meanwhile becomes `gone`. Returns the claimed rows with endpoint and keys.
  */
 export async function claimForSend(db: Executor, ids: string[], owner: string, leaseUntil: Date): Promise<PushToSend[]> {
@@ -172,7 +172,7 @@ export async function releaseLeases(
 }
 
 /**
- * The sweeper's half (docs/DESIGN.md §2.5 "Push"): push deliveries older than `ttlSeconds` (the push TTL) that never
+ * The sweeper's half (DESIGN §2.5 "Push"): push deliveries older than `ttlSeconds` (the push TTL) that never
  * left become `failed` ("expired": an alert that late is noise); then `sending` rows whose lease ended before
  * `now` go back to `queued`; returns those and the `queued` rows older than `olderThan` (to re-enqueue), at most
  * `limit`.

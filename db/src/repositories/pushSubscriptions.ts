@@ -25,7 +25,7 @@ export interface PushSubscriptionSummary {
 }
 
 /**
- * Stores a browser's push subscription for the account `userId` (docs/decisions/038, docs/decisions/047), upserting by endpoint: the
+ * Stores a browser's push subscription for the account `userId` (decisions 038, 047), upserting by endpoint: the
  * owner subscribing again (new keys, a new label) replaces its row and counts as use (`last_used_at` = now); the
  * row moves to another account only when that account presents the same keys (`p256dh` and `auth`: the same
  * browser, signed into another account). Returns the row's id, or null when the endpoint belongs to another
@@ -110,7 +110,7 @@ export async function markUsed(db: Executor, ids: string[], now: Date): Promise<
 }
 
 /**
- * The expiry sweep (docs/DESIGN.md §2.5 "Push"): deletes subscriptions unused (no subscribe and no accepted push) for
+ * The expiry sweep (DESIGN §2.5 "Push"): deletes subscriptions unused (no subscribe and no accepted push) for
  * PUSH_SUBSCRIPTION_UNUSED_DAYS days before `now`, or past the expirationTime their browser gave. Returns how many.
  */
 export async function expireUnused(db: Executor, now: Date): Promise<number> {

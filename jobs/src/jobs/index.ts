@@ -5,5 +5,5 @@ import { pollParkJob } from './pollPark.ts';
 import { sendEmailJob, sendSmsJob } from './send.ts';
 import { sendPushJob } from './sendPush.ts';
 
-/** Every job the worker runs, one definition per queue (docs/DESIGN.md §2), in the order the worker starts them. */
+/** Every job the worker runs, one definition per queue (DESIGN §2), in the order the worker starts them. */
 export const JOBS: JobDefinition[] = [pollParkJob, sendEmailJob, sendSmsJob, sendPushJob, maintenanceJob, historyJob] as JobDefinition[];

@@ -12,10 +12,10 @@ import { defineJob, type JobContext } from './definition.ts';
 export const THROTTLED_RESUME_MS = 5_000;
 
 /**
- * A `send-email` / `send-sms` job (docs/DESIGN.md §2.5): a confirmation or account e-mail sent once, or a batch of
+ * A `send-email` / `send-sms` job (DESIGN §2.5): a confirmation or account e-mail sent once, or a batch of
  * claimed deliveries (`sendDeliveryBatch`). A failed batch is retried with backoff (the last attempt marks its
  * deliveries failed, docs/rules.md R8); a throttled job of any kind — batch, receipt or account e-mail — resumes
- * after THROTTLED_RESUME_MS without spending an attempt (docs/decisions/047).
+ * after THROTTLED_RESUME_MS without spending an attempt (decision 047).
  * → 'sent' | 'skipped' | { messages, sent }.
  */
 async function sendJob(ctx: JobContext, data: SendJobData, job: Job, token?: string) {
@@ -26,7 +26,7 @@ async function sendJob(ctx: JobContext, data: SendJobData, job: Job, token?: str
       await sendAccountEmail(ctx, data);
       return 'sent';
     } catch (err) {
-      // Throttling never fails an e-mail (docs/decisions/047): like a delivery batch, the job runs again in a few
+      // Throttling never fails an e-mail (decision 047): like a delivery batch, the job runs again in a few
       // seconds without spending an attempt, however long the provider keeps asking to slow down.
       if (!(err instanceof ThrottledNotifyError)) throw err;
       ctx.metrics?.providerThrottled.inc({ channel: 'email' });

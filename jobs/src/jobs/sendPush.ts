@@ -8,10 +8,10 @@ import { defineJob } from './definition.ts';
 export const PUSH_THROTTLED_RESUME_MS = 5_000;
 
 /**
- * The `send-push` job (docs/decisions/038): `sendPushBatch` for a batch of `push_deliveries`
+ * The `send-push` job (docs/decisions/038-web-push-channel.md): `sendPushBatch` for a batch of `push_deliveries`
  * ids, the outcomes counted in `walkon_deliveries_total{channel="push"}` (sent / failed / gone / retry), 429
  * answers in `walkon_provider_throttled_total{channel="push"}` and 403 answers in
- * `walkon_push_service_refused_total{service}` (logged once per pause, docs/decisions/047). A transient failure throws (BullMQ retries with
+ * `walkon_push_service_refused_total{service}` (logged once per pause, decision 047). A transient failure throws (BullMQ retries with
  * backoff; the rows are back to `queued`); a batch put off by 429 is delayed without spending an attempt. Only
  * built when the worker has a push sender (VAPID keys set). → { sent, gone, failed }.
  */
@@ -37,7 +37,7 @@ export const sendPushJob = defineJob({
       const t = ctx.metrics?.pushServiceRefused;
       for (const r of out.refused.byOrigin) t?.inc({ service: r.origin }, r.answers);
     }
-    // One line per pause (docs/decisions/047), not one per refused push.
+    // One line per pause (decision 047), not one per refused push.
     for (const origin of out.refused.firstOrigins)
       log.error(
         { service: origin, pausedPushes: out.refused.paused },

@@ -2,11 +2,11 @@ import type { ClaimedDelivery } from '@walkon/db';
 import type { ConfirmationKind, Queues } from '../queues.ts';
 import { SEND_BATCH_SIZE } from './send.ts';
 
-/** Retry policy of the send jobs: 5 attempts, exponential backoff from 5 s (docs/DESIGN.md §2.5). */
+/** Retry policy of the send jobs: 5 attempts, exponential backoff from 5 s (DESIGN §2.5). */
 export const SEND_JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential' as const, delay: 5_000 } };
 
 /**
- * Packs deliveries into send batches of at most `size` (docs/DESIGN.md §2.5): the deliveries of one message (same
+ * Packs deliveries into send batches of at most `size` (DESIGN §2.5): the deliveries of one message (same
  * `messageKey`) always travel in the same batch, so a message is never split. Returns lists of ids.
  */
 export function packBatches(claimed: ClaimedDelivery[], size = SEND_BATCH_SIZE): string[][] {
@@ -31,7 +31,7 @@ export function packBatches(claimed: ClaimedDelivery[], size = SEND_BATCH_SIZE):
 }
 
 /**
- * docs/DESIGN.md §2.5 fan-out: one `send-email` / `send-sms` job per batch of claimed deliveries (packBatches: at
+ * DESIGN §2.5 fan-out: one `send-email` / `send-sms` job per batch of claimed deliveries (packBatches: at
  * most 500, a message never split), added in bulk; `jobId` = `b-<first delivery id>` so re-enqueueing the same
  * batch is a no-op while its job exists. `jobPrefix` distinguishes re-enqueued batches (the sweeper);
  * `batchSize` (default SEND_BATCH_SIZE) is smaller only in tests. Returns the number of jobs added.
@@ -64,7 +64,7 @@ export async function enqueueDeliveries(
 
 /**
  * BullMQ priority of confirmation e-mails (receipts, newsletter, affiliate): below alerts, which carry none (0,
- * the highest), so when the send budget is short alerts leave first (docs/DESIGN.md §2.5 "Provider rate limits").
+ * the highest), so when the send budget is short alerts leave first (DESIGN §2.5 "Provider rate limits").
  */
 export const CONFIRMATION_PRIORITY = 10;
 

@@ -1,5 +1,5 @@
 /**
- * What a provider batch and a push batch share (docs/decisions/037, 038-web-push-channel.md):
+ * What a provider batch and a push batch share (docs/decisions/037-provider-sends.md, 038-web-push-channel.md):
  * the leases of the rows still `open` renewed every third of the lease while the batch runs, and the `sent`
  * marks coalesced into one short update per round trip.
  */

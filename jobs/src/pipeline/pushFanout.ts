@@ -1,11 +1,11 @@
 import type { Queues } from '../queues.ts';
 import { SEND_JOB_OPTIONS } from './fanout.ts';
 
-/** Largest number of push deliveries one `send-push` job carries (docs/decisions/038). */
+/** Largest number of push deliveries one `send-push` job carries (decision 038). */
 export const PUSH_BATCH_SIZE = 500;
 
 /**
- * docs/DESIGN.md §2.5 "Push" fan-out: one `send-push` job per PUSH_BATCH_SIZE push deliveries (`push_deliveries` ids), added
+ * DESIGN §2.5 "Push" fan-out: one `send-push` job per PUSH_BATCH_SIZE push deliveries (`push_deliveries` ids), added
  * in bulk; `jobId` = `<jobPrefix>-<first id>` so re-enqueueing the same batch is a no-op while its job exists (the
  * sweeper passes its own prefix). Returns the number of jobs added.
  */

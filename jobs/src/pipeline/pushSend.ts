@@ -37,7 +37,7 @@ export interface PushBatchOutcome {
   /** Subscriptions the push service called gone (404/410): deleted. */
   gone: number;
   /**
-   * 403 answers (the push service refuses our VAPID key: a configuration fault, docs/decisions/047) and the origins whose
+   * 403 answers (the push service refuses our VAPID key: a configuration fault, decision 047) and the origins whose
    * pause they started (`first`, to log once); their pushes, and those to a paused service, are back to `queued`
    * without an attempt (`paused`), the subscriptions kept.
    */
@@ -79,7 +79,7 @@ export function renderPush(group: PushMessageDelivery[]): PushPayload {
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
- * docs/DESIGN.md §2.5 "Push", one batch (docs/decisions/037's claim, send, mark, never a transaction across a network call):
+ * DESIGN §2.5 "Push", one batch (decision 037's claim, send, mark, never a transaction across a network call):
  * 1. one short transaction claims the still-`queued` push deliveries among `pushIds` (`queued` → `sending`, lease
  *    = this worker until now + leaseMs, renewed every third of it while the batch runs);
  * 2. each message's deliveries are read once (pushDeliveries.messagesFor) and its payload written (renderPush);
@@ -90,7 +90,7 @@ const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
  * 4. 404/410 → the row `gone` and the subscription deleted; 429 → wait Retry-After and resend, up to
  *    maxThrottleWaitMs in all, then back to `queued` without an attempt (`throttled`); 403 (our VAPID key refused:
  *    a configuration fault) → that push service paused, the row back to `queued` without an attempt and the
- *    subscription kept (`refused`, docs/decisions/047); an endpoint or key that can never work (against the endpoint
+ *    subscription kept (`refused`, decision 047); an endpoint or key that can never work (against the endpoint
  *    policy, a non-public address, keys that cannot be encrypted to) or another 4xx (400, 413…) → `failed` at
  *    once; anything else (5xx, network) → back to `queued` with the attempt counted (`retry`).
  */

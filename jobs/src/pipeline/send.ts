@@ -56,7 +56,7 @@ export interface SendDeps {
 /** The process's worker id for delivery leases: host, pid and a random suffix. */
 export const WORKER_ID = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
 
-/** Largest number of deliveries one send job carries (docs/DESIGN.md §2.5). */
+/** Largest number of deliveries one send job carries (DESIGN §2.5). */
 export const SEND_BATCH_SIZE = 500;
 
 /** What a batch sent: outcomes per delivery, messages written, and whether a transient failure asks for a retry. */
@@ -194,7 +194,7 @@ async function render(db: Executor, deps: SendDeps, group: DeliveryToSend[]): Pr
 }
 
 /**
- * docs/DESIGN.md §2.5 send, one batch (up to SEND_BATCH_SIZE deliveries). A transport that writes batches
+ * DESIGN §2.5 send, one batch (up to SEND_BATCH_SIZE deliveries). A transport that writes batches
  * (`sendMany`, the outbox) runs sendOutboxBatch: one transaction, exactly once. A provider (SES / SNS) runs
  * sendProviderBatch: claim with a lease, call outside any transaction, mark — at most once per lease.
  */
@@ -228,7 +228,7 @@ function sentOutcome(d: DeliveryToSend, messageId: string): SendOutcome {
 }
 
 /**
- * docs/DESIGN.md §2.5 "claim, send, mark" for providers (SES / SNS), never a transaction across a network call:
+ * DESIGN §2.5 "claim, send, mark" for providers (SES / SNS), never a transaction across a network call:
  * 1. one short transaction claims the still-`queued` deliveries among `deliveryIds` (`queued` → `sending`, lease
  *    = this worker's id until now + leaseMs; rows held elsewhere are skipped);
  * 2. messages are rendered and sent outside any transaction, at most `providerConcurrency` calls at once (the
@@ -310,7 +310,7 @@ export async function sendProviderBatch(deps: SendDeps, deliveryIds: string[]): 
 }
 
 /**
- * docs/DESIGN.md §2.5 send for a batch-writing transport (the outbox), one batch in ONE transaction: locks the still-queued
+ * DESIGN §2.5 send for a batch-writing transport (the outbox), one batch in ONE transaction: locks the still-queued
  * deliveries (`FOR UPDATE SKIP LOCKED`: one held by another sender, or already sent, is skipped — each alert
  * leaves once), groups them into one message per `message_key` (one person, channel and tick: ride alerts and
  * back-in-service alerts; other kinds are a message each), renders, writes every message in one insert

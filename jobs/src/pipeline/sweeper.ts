@@ -2,11 +2,11 @@ import { type Database, deliveries, type Kysely } from '@walkon/db';
 import type { Queues } from '../queues.ts';
 import { enqueueDeliveries } from './fanout.ts';
 
-/** A delivery still `queued` this long after its claim is considered lost (docs/DESIGN.md §2.5). */
+/** A delivery still `queued` this long after its claim is considered lost (DESIGN §2.5). */
 export const SWEEP_AFTER_MS = 60_000;
 
 /**
- * docs/DESIGN.md §2.5 recovery: first puts back to `queued` the `sending` deliveries whose lease expired (their worker
+ * DESIGN §2.5 recovery: first puts back to `queued` the `sending` deliveries whose lease expired (their worker
  * died mid-batch: only these can repeat a message, docs/rules.md R8; a live worker renews its
  * lease), then re-enqueues, as send batches (a message never split), the deliveries claimed more than a minute
  * ago and still `queued` — the worker died between claim and fan-out, a provider batch released them, or the

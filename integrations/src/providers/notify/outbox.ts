@@ -2,7 +2,7 @@ import { outbox } from '@walkon/db';
 import type { Notifier } from './types.ts';
 
 /**
- * The outbox transport (`NOTIFY_TRANSPORT=outbox`, default in development, docs/DESIGN.md §5): messages are stored in
+ * The outbox transport (`NOTIFY_TRANSPORT=outbox`, default in development, DESIGN §5): messages are stored in
  * `outbox_messages` (shown to admins) instead of leaving the machine. Explicit setting, never a silent fake.
  */
 export function createOutboxNotifier(): Notifier {

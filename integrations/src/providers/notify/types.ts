@@ -8,7 +8,7 @@ export interface EmailMessage {
   html: string;
   headers?: Record<string, string>;
   deliveryId?: string;
-  /** Every delivery this message carries (grouped alerts, docs/DESIGN.md §2.5). */
+  /** Every delivery this message carries (grouped alerts, DESIGN §2.5). */
   deliveryIds?: string[];
 }
 
@@ -17,7 +17,7 @@ export interface SmsMessage {
   to: string;
   text: string;
   deliveryId?: string;
-  /** Every delivery this message carries (grouped alerts, docs/DESIGN.md §2.5). */
+  /** Every delivery this message carries (grouped alerts, DESIGN §2.5). */
   deliveryIds?: string[];
 }
 
