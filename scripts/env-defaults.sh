@@ -1,11 +1,10 @@
 # Shared defaults for `make dev` and `make demo` (sourced). Every value can be overridden from the shell.
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-export DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/walkon}
-export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379}
+# DATABASE_URL, REDIS_URL and WALKON_FIXTURES_DIR: the defaults every process shares (domain/src/env.ts).
+eval "$(cd "$ROOT" && npx tsx scripts/print-env-defaults.ts)"
 export PORT=${PORT:-3000}
 export PUBLIC_ORIGIN=${PUBLIC_ORIGIN:-http://localhost:$PORT}
 export WAIT_TIMES_SOURCE=${WAIT_TIMES_SOURCE:-replay}
-export WALKON_FIXTURES_DIR=${WALKON_FIXTURES_DIR:-../shared/fixtures}
 export WAIT_TIMES_REPLAY_DIR=${WAIT_TIMES_REPLAY_DIR:-$(cd "$ROOT" && realpath -m "$WALKON_FIXTURES_DIR")}
 # The demo lists only the parks with a live recording (every park a picker offers has data).
 export WAIT_TIMES_REPLAY_PARKS=${WAIT_TIMES_REPLAY_PARKS:-recorded}

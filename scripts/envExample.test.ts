@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENV_DEFAULTS } from '@walkon/domain/env';
 import { combinationProblems, productionProblem, settingProblems } from '@walkon/integrations/env';
 import { generateVapidKeys } from '@walkon/integrations/providers/push.ts';
 import { JOBS_ENV_KEYS, jobsEnvProblems } from '@walkon/jobs/env';
@@ -258,7 +259,7 @@ describe('migrate refuses to guess (docs/OPERATIONS.md "First start")', () => {
     );
   }, 60_000);
   it('status on a database that does not exist: one sentence naming it, no stack', () => {
-    const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
+    const base = new URL(process.env.DATABASE_URL ?? ENV_DEFAULTS.DATABASE_URL);
     base.pathname = `/walkon_missing_${process.pid}`;
     const r = run(['status'], { DATABASE_URL: base.toString() });
     expect(r.status).toBe(1);

@@ -5,13 +5,14 @@
 
 import { ensureCatalogue } from '@walkon/core';
 import { createDb } from '@walkon/db';
+import { ENV_DEFAULTS } from '@walkon/domain/env';
 import { loadIntegrationsEnv } from '@walkon/integrations/env';
 import { createReplaySource } from '@walkon/integrations/providers';
 import { importHistory } from '@walkon/jobs';
 
 // WAIT_TIMES_REPLAY_DIR, default WALKON_FIXTURES_DIR (README "Configuration").
 const dir = loadIntegrationsEnv().WAIT_TIMES_REPLAY_DIR;
-const db = createDb(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon', 2);
+const db = createDb(process.env.DATABASE_URL ?? ENV_DEFAULTS.DATABASE_URL, 2);
 try {
   const now = () => new Date();
   await ensureCatalogue({ db, source: createReplaySource({ dir, now }) });

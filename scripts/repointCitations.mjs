@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Re-points every citation of the shared specification and the shared fixtures' SOURCES.md (both outside the
 // repository) to their copies inside it: docs/spec/part-N.md (sections and headings verbatim) and
-// docs/fixtures-sources.md. Rewrites the files in place and prints what it changed, per rule and per file.
+// docs/fixtures-sources.md; in source files (*/src) writes every citation in the one style, docs paths and decision
+// numbers (`docs/DESIGN.md §5`, `docs/decisions/036`). Rewrites the files in place and prints what it changed, per rule and per file.
 //
 //   node scripts/repointCitations.mjs            rewrite (run from anywhere; works on the repository it lives in)
 //   node scripts/repointCitations.mjs --dry-run  print the counts, write nothing
@@ -46,7 +47,33 @@ export const REWRITES = [
     from: /(?:(?:\.\.\/)?shared\/)?(?<![\w.-])(?:fixtures\/)?SOURCES\.md/g,
     to: () => 'docs/fixtures-sources.md',
   },
+  // One citation style in source comments (*/src): docs paths and decision numbers — `docs/rules.md R2`,
+  // `docs/DESIGN.md §5`, `docs/decisions/036`. Docs themselves keep their prose forms.
+  {
+    // "DESIGN §2.3", "DESIGN.md §5" → "docs/DESIGN.md §2.3"
+    name: 'DESIGN §N in source',
+    src: true,
+    from: /(?<![\w./-])DESIGN(?:\.md)? (?=§)/g,
+    to: () => 'docs/DESIGN.md ',
+  },
+  {
+    // "docs/decisions/037-provider-sends.md" → "docs/decisions/037"
+    name: 'decision file name in source',
+    src: true,
+    from: /docs\/decisions\/(\d{3})-[\w.-]*?\.md\b/g,
+    to: (_m, n) => `docs/decisions/${n}`,
+  },
+  {
+    // "decision 022", "decisions 023 and 038", "Decision 046" → "docs/decisions/022", "docs/decisions/023 and docs/decisions/038"
+    name: 'decision N in source',
+    src: true,
+    from: /(?<![\w/-])[Dd]ecisions? (\d{3}(?:(?:, | and )\d{3})*)\b/g,
+    to: (_m, list) => list.replace(/\d{3}/g, (n) => `docs/decisions/${n}`),
+  },
 ];
+
+/** Whether `rel` is under a workspace package's src/ folder (where the source-only rewrites apply). */
+const inSrc = (rel) => /^[\w-]+\/src\//.test(rel);
 
 /** Extensions of the files that carry prose: code, tests, docs and scripts. JSON data is never touched. */
 const EXTENSIONS = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.md', '.sh', '.sql', '.yml', '.yaml', '.html']);
@@ -73,11 +100,15 @@ export function candidateFiles(root) {
 }
 
 /** Applies every rewrite to `text`; returns the new text and the number of replacements per rewrite name. */
-export function rewrite(text) {
+export function rewrite(text, rel = '') {
   const counts = {};
   let out = text;
-  for (const { name, from, to } of REWRITES) {
+  for (const { name, from, to, src } of REWRITES) {
     let n = 0;
+    if (src && !inSrc(rel)) {
+      counts[name] = 0;
+      continue;
+    }
     out = out.replace(from, (...args) => {
       n += 1;
       return to(...args);
@@ -99,7 +130,7 @@ function main() {
   for (const rel of candidateFiles(root)) {
     const file = path.join(root, rel);
     const before = readFileSync(file, 'utf8');
-    const { text, counts } = rewrite(before);
+    const { text, counts } = rewrite(before, rel);
     if (text === before) continue;
     const n = Object.values(counts).reduce((a, b) => a + b, 0);
     for (const [k, v] of Object.entries(counts)) totals[k] += v;

@@ -1,12 +1,14 @@
 // Creates (or resets the password of) the demo account printed by `make dev` / `make demo` (an admin), and the
 // demo promo code DEMO_PROMO (one free e-mail day) when it does not exist yet. The demo address is
 // marked verified.
+
 import { accounts, createDb, promo, users } from '@walkon/db';
+import { ENV_DEFAULTS } from '@walkon/domain/env';
 import { hashPassword } from '@walkon/server';
 
 const email = (process.env.DEMO_EMAIL ?? 'demo@walkon.test').toLowerCase();
 const password = process.env.DEMO_PASSWORD ?? 'walkon-demo-2026';
-const db = createDb(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon', 1);
+const db = createDb(process.env.DATABASE_URL ?? ENV_DEFAULTS.DATABASE_URL, 1);
 try {
   const passwordHash = await hashPassword(password);
   const existing = await users.findByEmail(db, email);

@@ -1,5 +1,5 @@
 /**
- * `@walkon/core`: the application steps both processes run (DESIGN §3, docs/decisions/042-one-application-core.md).
+ * `@walkon/core`: the application steps both processes run (docs/DESIGN.md §3, docs/decisions/042).
  * The API runs them inside a request (a park's live data read, the catalogue load, an admin's restaurant check,
  * Lightning Lane availability and booking); the worker runs the same functions on its schedule (the park tick,
  * the restaurant and flight checks, automatic Lightning Lane booking). IO goes through `@walkon/db` and the

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ENV_DEFAULTS } from '@walkon/domain/env';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.ts';
@@ -11,7 +12,7 @@ pg.types.setTypeParser(1182 as 1082, (v: string) => (v === '{}' ? [] : v.slice(1
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
 
 /** The default connection string when `DATABASE_URL` is not set (local trust-auth PostgreSQL). */
-export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/walkon';
+export const DEFAULT_DATABASE_URL: string = ENV_DEFAULTS.DATABASE_URL;
 
 /** Kysely's client and transaction types, for the packages above db/ that hold a client (they never build queries). */
 export type { Kysely, Transaction };

@@ -1,9 +1,9 @@
+export type { AttractionReading, ClaimedAlert, DailyCaps, TickInput } from './alertEngine/alertEngine.ts';
+export * as alertEngine from './alertEngine/alertEngine.ts';
 export * from './client.ts';
 export * from './migrate.ts';
 export * as accounts from './repositories/accounts.ts';
 export * as affiliate from './repositories/affiliate.ts';
-export type { AttractionReading, ClaimedAlert, DailyCaps, TickInput } from './repositories/alertEngine.ts';
-export * as alertEngine from './repositories/alertEngine.ts';
 export * as alertHistory from './repositories/alertHistory.ts';
 export * as alertsOn from './repositories/alertsOn.ts';
 export * as catalogue from './repositories/catalogue.ts';

@@ -172,7 +172,7 @@ export async function runMigrateCli(args: string[], source: NodeJS.ProcessEnv = 
 
 // `tsx db/src/migrate.ts [status]` runs the command. Only this source file counts as "main": in a bundle
 // (npm run build) this module shares its file with the server or the worker, whose argv[1] is that file; the
-// compiled command is db/src/migrateCli.ts (docs/decisions/041-build-and-retention.md).
+// compiled command is db/src/migrateCli.ts (docs/decisions/041).
 const isMain =
   import.meta.url.endsWith('/migrate.ts') && process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (isMain) process.exitCode = await runMigrateCli(process.argv.slice(2));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENV_DEFAULTS } from '@walkon/domain/env';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { createDb, type Executor } from './client.ts';
@@ -8,7 +9,7 @@ import { ensureDatabase, migrateToLatest } from './migrate.ts';
 import type { Database } from './types.ts';
 
 /**
- * Test support (DESIGN §4 Tests): one template database migrated once per run, one clone per vitest
+ * Test support (docs/DESIGN.md §4 Tests): one template database migrated once per run, one clone per vitest
  * worker, tables truncated between tests. Only test files import this module.
  */
 export const TEST_ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -21,7 +22,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * `WALKON_FIXTURES_DIR`, relative to the repository root, default `../shared/fixtures`. The one place tests
  * find fixtures; `fixturePath('tpw_live_….json')` names a file in it.
  */
-export const FIXTURES_DIR = path.resolve(REPO_ROOT, process.env.WALKON_FIXTURES_DIR ?? '../shared/fixtures');
+export const FIXTURES_DIR = path.resolve(REPO_ROOT, process.env.WALKON_FIXTURES_DIR ?? ENV_DEFAULTS.WALKON_FIXTURES_DIR);
 
 /** The absolute path of a file (or folder) under FIXTURES_DIR. */
 export function fixturePath(...parts: string[]): string {
@@ -112,9 +113,9 @@ export function expectedByRule(
 
 /**
  * The Redis tests connect to (queues under a unique prefix per test, limits, caches): `REDIS_URL`, default
- * `redis://127.0.0.1:6379` like the packages' env.ts. The one place tests read it.
+ * `ENV_DEFAULTS.REDIS_URL` of @walkon/domain/env, as every process. The one place tests read it.
  */
-export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const TEST_REDIS_URL = process.env.REDIS_URL ?? ENV_DEFAULTS.REDIS_URL;
 /** Each run has its own databases so parallel runs never drop each other's (name carries the start time). */
 function runId(): string {
   const existing = process.env.WALKON_TEST_RUN;

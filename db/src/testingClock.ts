@@ -1,5 +1,5 @@
 /**
- * The instants the time-dependent tests run at (docs/decisions/045-time-as-an-input-of-the-tests.md), chosen to
+ * The instants the time-dependent tests run at (docs/decisions/045), chosen to
  * break date and hour rules: a park's morning before opening; its evening when the UTC date is already tomorrow;
  * its midnight ± 5 minutes; the last 15 minutes before closing; the US (2026-03-08, 2026-11-01) and EU (2026-03-29,
  * 2026-10-25) daylight-saving days for a park in each zone; parks in Asia (UTC+8, UTC+9) whose day starts on the

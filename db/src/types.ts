@@ -5,7 +5,7 @@ import type { OutboxMessagesTable } from './repositories/outbox.ts';
 import type { PushDeliveriesTable } from './repositories/pushDeliveries.ts';
 import type { PushSubscriptionsTable } from './repositories/pushSubscriptions.ts';
 
-// The table interfaces of the delivery channels live beside their repositories (decision 062).
+// The table interfaces of the delivery channels live beside their repositories (docs/decisions/062).
 export type { DeliveriesTable, DeliveryKind, DeliveryStatus } from './repositories/deliveries.ts';
 export type { OutboxMessagesTable } from './repositories/outbox.ts';
 export type { PushDeliveriesTable, PushDeliveryStatus } from './repositories/pushDeliveries.ts';
@@ -47,7 +47,7 @@ export interface AccountTokensTable {
 }
 
 /**
- * A sign-up waiting for its e-mailed link (docs/decisions/046-sign-up-by-link.md): no account exists until the
+ * A sign-up waiting for its e-mailed link (docs/decisions/046): no account exists until the
  * link is opened; only the token's hex SHA-256 is stored.
  */
 export interface PendingSignupsTable {
@@ -153,7 +153,7 @@ export interface RideStatusTable {
   operating_hours: Json<OperatingHoursEntry[] | null> | null;
   last_updated: Timestamp | null;
   polled_at: Timestamp;
-  /** A fresh DOWN reading was seen and the attraction has not been back in service since (DESIGN §6). */
+  /** A fresh DOWN reading was seen and the attraction has not been back in service since (docs/DESIGN.md §6). */
   down_seen: Generated<boolean>;
   /** Consecutive fresh OPERATING polls since that DOWN. */
   up_polls: Generated<number>;
@@ -175,7 +175,7 @@ export interface WaitSamplesTable {
   recorded_at: GeneratedTimestamp;
 }
 
-/** One 15-minute slot of one attraction's park-local day (DESIGN §2.2 history). Waits in minutes. */
+/** One 15-minute slot of one attraction's park-local day (docs/DESIGN.md §2.2 history). Waits in minutes. */
 export interface WaitRollupsTable {
   attraction_id: string;
   park_id: string;
@@ -232,7 +232,7 @@ export interface UserRidesTable {
   ride_id: string;
   park_id: string;
   active: Generated<boolean>;
-  /** Optional per-ride threshold in minutes (5–60, DESIGN §6); null = the default 15. */
+  /** Optional per-ride threshold in minutes (5–60, docs/DESIGN.md §6); null = the default 15. */
   threshold_minutes: number | null;
   /** Alert when the attraction comes back from DOWN to OPERATING (two consecutive fresh polls). */
   back_in_service: Generated<boolean>;
@@ -244,7 +244,7 @@ export interface UserRidesTable {
 }
 
 /**
- * The audience of a park, one row per person with an active subscription and an active watch (DESIGN §2.3):
+ * The audience of a park, one row per person with an active subscription and an active watch (docs/DESIGN.md §2.3):
  * masks are `bit(256)` strings over the park's attraction bits (`attractions.bit`, '0'/'1' characters, bit 0
  * first). Maintained by triggers on user_rides / subscriptions / pass_days and by the tick (armed state, alerts).
  */
@@ -339,7 +339,7 @@ export interface RatingsTable {
 
 export interface ItemRequestsTable {
   id: Generated<string>;
-  /** `new` item or `edit` of `item_id` (DESIGN §6: approving an edit updates the original). */
+  /** `new` item or `edit` of `item_id` (docs/DESIGN.md §6: approving an edit updates the original). */
   kind: 'new' | 'edit';
   item_id: string | null;
   name: string;
@@ -395,7 +395,7 @@ export interface AffiliateApplicationsTable {
 
 export type PromoKind = 'free_days' | 'percent_off';
 
-/** A promo code (docs/decisions/013-promo-codes-on-the-server.md): checked only on the server, managed by admins. */
+/** A promo code (docs/decisions/013): checked only on the server, managed by admins. */
 export interface PromoCodesTable {
   /** Upper-case code. */
   code: string;
@@ -451,7 +451,7 @@ export interface CheckoutSessionsTable {
   confirmation_sent_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   fulfilled_at: Timestamp | null;
-  /** What was sold: an alert day pass (default) or Lightning Lane assist days (docs/decisions/018-lightning-lane-days-through-checkout.md). */
+  /** What was sold: an alert day pass (default) or Lightning Lane assist days (docs/decisions/018). */
   product: Generated<CheckoutProduct>;
 }
 
@@ -508,7 +508,7 @@ export interface FlightAlertsTable {
   created_at: GeneratedTimestamp;
 }
 
-/** A server-side feature gate and its state (DESIGN §6), defined with the gate rule in @walkon/domain. */
+/** A server-side feature gate and its state (docs/DESIGN.md §6), defined with the gate rule in @walkon/domain. */
 export type { FeatureKey, FeatureState };
 
 export interface FeatureFlagsTable {
@@ -608,7 +608,7 @@ export interface LightningLaneSettingsTable {
 
 export type LightningLaneBookingStatus = 'confirmed' | 'pending' | 'cancelled';
 
-/** A Lightning Lane booking made through a `LightningLaneBooker` (only a simulated one exists, DESIGN §5). */
+/** A Lightning Lane booking made through a `LightningLaneBooker` (only a simulated one exists, docs/DESIGN.md §5). */
 export interface LightningLaneBookingsTable {
   id: Generated<string>;
   user_id: string;
@@ -630,7 +630,7 @@ export interface LightningLaneBookingsTable {
 
 export type ReturnQueueType = 'RETURN_TIME' | 'PAID_RETURN_TIME';
 
-/** A return-time alert (docs/decisions/017-return-time-alerts.md, beyond the spec): available, or available before `before_time` (park-local "HH:MM"). */
+/** A return-time alert (docs/decisions/017, beyond the spec): available, or available before `before_time` (park-local "HH:MM"). */
 export interface ReturnTimeAlertsTable {
   id: Generated<string>;
   email: string;

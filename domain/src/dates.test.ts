@@ -6,7 +6,7 @@ import { parkLocalInstant } from './dates.ts';
 const NY = 'America/New_York';
 const at = (iso: string) => new Date(iso).getTime();
 
-describe('parkLocalInstant (DESIGN §2 Time: the one park-local wall clock → instant conversion)', () => {
+describe('parkLocalInstant (docs/DESIGN.md §2 Time: the one park-local wall clock → instant conversion)', () => {
   it('an ordinary day: 09:00 EST on 2026-01-15 is 14:00Z, 09:00 EDT on 2026-07-04 is 13:00Z', () => {
     expect(parkLocalInstant('2026-01-15', '09:00', NY).getTime()).toBe(at('2026-01-15T14:00:00Z'));
     expect(parkLocalInstant('2026-07-04', '09:00', NY).getTime()).toBe(at('2026-07-04T13:00:00Z'));

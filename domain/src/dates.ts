@@ -1,9 +1,9 @@
-/** Park-local calendar helpers (DESIGN §2 Time): dates are 'YYYY-MM-DD' strings in the park's IANA zone. */
+/** Park-local calendar helpers (docs/DESIGN.md §2 Time): dates are 'YYYY-MM-DD' strings in the park's IANA zone. */
 
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 
-/** The park-local calendar date of an instant, 'YYYY-MM-DD' (DESIGN §2 Time). `timezone` null = UTC. */
+/** The park-local calendar date of an instant, 'YYYY-MM-DD' (docs/DESIGN.md §2 Time). `timezone` null = UTC. */
 export function parkLocalDate(now: Date, timezone: string | null): string {
   return format(new TZDate(now.getTime(), timezone ?? 'UTC'), 'yyyy-MM-dd');
 }
@@ -20,7 +20,7 @@ export function parkLocalDateTime(at: string | number | Date, timezone: string |
 }
 
 /**
- * The UTC instant of a park-local wall clock (DESIGN §2 Time): `date` 'YYYY-MM-DD' and `time` 'HH:mm' or
+ * The UTC instant of a park-local wall clock (docs/DESIGN.md §2 Time): `date` 'YYYY-MM-DD' and `time` 'HH:mm' or
  * 'HH:mm:ss' in the IANA zone `timeZone` (null = UTC). The one conversion from park-local to an instant: alert
  * windows, the tick's day start, ride history days and imported history rows all use it.
  * Daylight-saving edges (tests in dates.test.ts): a time inside the spring-forward gap is read with the offset

@@ -1,8 +1,8 @@
 /**
  * Calendar days for people, written one way everywhere (site pages, e-mails, texts): "Thu, Nov 26" as en-US
- * writes a short weekday, month and day. A day is a park-local 'YYYY-MM-DD' string (DESIGN §2 Time): it is
+ * writes a short weekday, month and day. A day is a park-local 'YYYY-MM-DD' string (docs/DESIGN.md §2 Time): it is
  * printed as that calendar day whatever zone the reader is in. No Intl and no date library: the landing page
- * prints dates and keeps its JavaScript small (decision 020).
+ * prints dates and keeps its JavaScript small (docs/decisions/020).
  */
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { formatUsd, groupDigits } from './money.ts';
 import { EMAIL_PRICE_CENTS, quote, SMS_PRICE_CENTS } from './pricing.ts';
 
-describe('pass prices in cents (docs/spec/part-1.md §1, §9; DESIGN §6)', () => {
+describe('pass prices in cents (docs/spec/part-1.md §1, §9; docs/DESIGN.md §6)', () => {
   it('docs/spec/part-1.md §9: SMS costs $5 per selected date', () => {
     expect(SMS_PRICE_CENTS).toBe(500);
     expect(quote('sms', 1)).toEqual({ listUnitAmount: 500, unitAmount: 500, quantity: 1, discount: 0, total: 500 });
     expect(quote('sms', 3)).toEqual({ listUnitAmount: 500, unitAmount: 500, quantity: 3, discount: 0, total: 1500 });
   });
 
-  it('docs/spec/part-1.md §9, DESIGN §6: e-mail costs $1 per day', () => {
+  it('docs/spec/part-1.md §9, docs/DESIGN.md §6: e-mail costs $1 per day', () => {
     expect(EMAIL_PRICE_CENTS).toBe(100);
     expect(quote('email', 4)).toEqual({ listUnitAmount: 100, unitAmount: 100, quantity: 4, discount: 0, total: 400 });
   });

@@ -1,11 +1,11 @@
 /**
- * What WalkOn charges, in integer cents (docs/spec/part-1.md §1, §9; DESIGN §6), and the price of an order. The server
+ * What WalkOn charges, in integer cents (docs/spec/part-1.md §1, §9; docs/DESIGN.md §6), and the price of an order. The server
  * decides with these and the web app previews with them; page texts read the constants, never a literal.
  */
 
 /** SMS alert pass: $5 per selected date (docs/spec/part-1.md §1, §9). */
 export const SMS_PRICE_CENTS = 500;
-/** E-mail alert pass: $1 per day, or free for one day with a valid promo code (DESIGN §6). */
+/** E-mail alert pass: $1 per day, or free for one day with a valid promo code (docs/DESIGN.md §6). */
 export const EMAIL_PRICE_CENTS = 100;
 /** Lightning Lane assist: $5 per park-local date (docs/spec/part-2.md §9). */
 export const LIGHTNING_LANE_PRICE_CENTS = 500;

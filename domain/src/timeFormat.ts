@@ -54,7 +54,7 @@ export function formatParkClockRange(opens: string, closes: string): string {
 
 /**
  * The short name of a park's zone at an instant, for texts where "park time" does not fit (the one-segment SMS,
- * decision 014; a chart axis): 'America/New_York' → 'EST' / 'EDT'; a zone without a US abbreviation gets its
+ * docs/decisions/014; a chart axis): 'America/New_York' → 'EST' / 'EDT'; a zone without a US abbreviation gets its
  * offset ('GMT+1'). Only GSM-7 characters (letters, digits, '+', '-', ':').
  */
 export function parkZoneName(at: Date | number, timezone: string | null): string {

@@ -1,5 +1,5 @@
 /**
- * The web app's run-time settings (docs/decisions/052-one-release-bundle.md): the site address and the contact
+ * The web app's run-time settings (docs/decisions/052): the site address and the contact
  * address come from the server that serves the build, so one build serves any deployment. The build writes a
  * placeholder block (web/vite.config.ts); the server replaces it, and the placeholder address in prerendered
  * pages, with its own settings (server/src/routes/webApp.ts). The block is JSON (`type="application/json"`): data,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { processClock } from './clock.ts';
 
-describe('processClock (CLOCK_START, docs/decisions/045-time-as-an-input-of-the-tests.md)', () => {
+describe('processClock (CLOCK_START, docs/decisions/045)', () => {
   it('is the real clock without a start', () => {
     let real = Date.parse('2026-06-01T12:00:00Z');
     const now = processClock(undefined, () => real);

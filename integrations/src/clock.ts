@@ -1,5 +1,5 @@
 /**
- * The processes' clock (docs/decisions/045-time-as-an-input-of-the-tests.md). In production `now()` is the real
+ * The processes' clock (docs/decisions/045). In production `now()` is the real
  * time. Outside production `CLOCK_START` (an ISO 8601 instant with its offset, e.g. 2026-11-28T01:52:00Z) is the
  * time the process's clock read when the process started (`performance.timeOrigin`), running on at the real rate,
  * so the end-to-end harness can start the API, the worker and the CLI "at 20:52 in Orlando" whatever the hour of

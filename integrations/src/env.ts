@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { baseEnvSchema, withoutBlanks } from '@walkon/domain/env';
 import { z } from 'zod';
 import { vapidProblem } from './providers/push.ts';
 
@@ -7,22 +8,18 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** The repository (or release bundle) root: relative settings and the package.json version are read from it. */
 export const REPO_ROOT = repoRoot;
 
+export { withoutBlanks };
+
 /**
- * The settings of the providers and stores both processes wire (README "Configuration"): the database and Redis,
- * the wait-time, dining and flight sources, the notifier, the public origin and the log level. The worker adds its
- * own (concurrency, send lease, metrics port) in jobs/src/env.ts; the API its own in server/src/env.ts.
+ * The settings of the providers and stores the API, the worker and the CLI wire (README "Configuration"): the
+ * shared settings of every process (`baseEnvSchema` of @walkon/domain/env: database, Redis, queue prefix, public
+ * origin, log level, pool, prepared statements, clock, fixtures) extended with the wait-time, dining and flight
+ * sources, the notifier and Web Push. The worker extends it with its own (concurrency, send lease, metrics port)
+ * in jobs/src/env.ts, the API with its own in server/src/env.ts: each process parses one schema.
  */
-export const integrationsEnvSchema = z.object({
-  /** `production` turns on the production profile (productionProblem): nothing may default to a fake. */
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/walkon'),
-  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-  QUEUE_PREFIX: z.string().min(1).default('{walkon}'),
-  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+export const integrationsEnvSchema = baseEnvSchema.extend({
   WAIT_TIMES_SOURCE: z.enum(['http', 'replay']).default('http'),
   THEMEPARKS_API_URL: z.string().url().default('https://api.themeparks.wiki'),
-  /** The recorded data (README "Configuration"), relative to the repository root; tests read it too. */
-  WALKON_FIXTURES_DIR: z.string().default('../shared/fixtures'),
   /** Recordings the replay source serves; default WALKON_FIXTURES_DIR. */
   WAIT_TIMES_REPLAY_DIR: z.string().optional(),
   /** Optional RogueMew day CSV to step through one snapshot per tick (replay only). */
@@ -32,7 +29,7 @@ export const integrationsEnvSchema = z.object({
    * `recorded` ones that have a live recording (`make dev` / `make demo`: no park picker offers a park without data).
    */
   WAIT_TIMES_REPLAY_PARKS: z.enum(['all', 'recorded']).default('all'),
-  // --- Delivery (DESIGN §2.5, docs/decisions/037-provider-sends.md) ---
+  // --- Delivery (docs/DESIGN.md §2.5, docs/decisions/037) ---
   /** `aws` = SESv2 + SNS; `outbox` = stored in outbox_messages. Default `outbox` outside production; required in production. */
   NOTIFY_TRANSPORT: z.enum(['outbox', 'aws']).optional(),
   AWS_REGION: z.string().optional(),
@@ -44,7 +41,7 @@ export const integrationsEnvSchema = z.object({
   SES_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).optional(),
   /** The SNS account's SMS rate (messages/s, shared by every worker); default 20, SNS's documented default. */
   SNS_SMS_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
-  // --- Web Push (docs/decisions/038-web-push-channel.md): API and worker share the key pair ---
+  // --- Web Push (docs/decisions/038): API and worker share the key pair ---
   /** `off`: no push alerts (production then needs no VAPID keys). */
   PUSH: z.enum(['on', 'off']).default('on'),
   /** URL-safe base64 P-256 public key (`npx web-push generate-vapid-keys`; `make dev` writes one into .walkon-dev.env). */
@@ -54,41 +51,34 @@ export const integrationsEnvSchema = z.object({
   VAPID_SUBJECT: z.string().trim().min(1).optional(),
   /**
    * Tests only (production refuses it): `on` lets push endpoints on http(s)://localhost and 127.0.0.1 through, at
-   * subscribe (API) and before each send (worker) — decision 047.
+   * subscribe (API) and before each send (worker) — docs/decisions/047.
    */
   PUSH_ALLOW_INSECURE_ENDPOINTS: z.enum(['on', 'off']).default('off'),
   /** Push requests in flight per send-push batch. */
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
   // --- end of delivery settings ---
-  LOG_LEVEL: z.string().default('info'),
   /** The running build's version for `walkon_build_info` (default: package.json's version at the root). */
   WALKON_VERSION: z.string().optional(),
   /**
-   * Flight search (docs/decisions/006-duffel-for-flights.md): `duffel` = the Duffel API (needs DUFFEL_ACCESS_TOKEN; without it search is
-   * unavailable), `replay` = recorded Duffel example responses (server/test/fixtures/flights/README.md), `off` = unavailable.
+   * Flight search (docs/decisions/006): `duffel` = the Duffel API (needs DUFFEL_ACCESS_TOKEN; without it search is
+   * unavailable), `replay` = recorded Duffel example responses (server/fixtures/flights/README.md), `off` = unavailable.
    */
   FLIGHTS_SOURCE: z.enum(['duffel', 'replay', 'off']).default('duffel'),
   DUFFEL_ACCESS_TOKEN: z.string().min(1).optional(),
   DUFFEL_API_URL: z.string().url().default('https://api.duffel.com'),
-  FLIGHTS_REPLAY_DIR: z.string().default(path.resolve(repoRoot, 'server/test/fixtures/flights')),
+  /** The recorded Duffel responses `replay` serves, relative to the repository root. */
+  FLIGHTS_REPLAY_DIR: z.string().default('server/fixtures/flights'),
   /**
-   * Restaurant availability (docs/decisions/009-restaurant-availability-walk-up.md): `themeparks` = ThemeParks.wiki's published walk-up `diningAvailability`
+   * Restaurant availability (docs/decisions/009): `themeparks` = ThemeParks.wiki's published walk-up `diningAvailability`
    * (today only), `replay` = the recorded sample in WAIT_TIMES_REPLAY_DIR, `off` = none. Unset: `replay` when
    * WAIT_TIMES_SOURCE=replay, else `themeparks`.
    */
   DINING_SOURCE: z.enum(['themeparks', 'replay', 'off']).optional(),
-  // Scale-out and operations (docs/OPERATIONS.md): pool, pooler, Redis Cluster, concurrency, metrics port.
-  /** Connections in each process's PostgreSQL pool (API, worker and CLI alike). */
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
-  /** `off` behind a transaction-mode pooler without prepared-statement support (PgBouncer < 1.21): no named prepared statements. */
-  PG_PREPARED: z.enum(['on', 'off']).default('on'),
+  // Scale-out and operations (docs/OPERATIONS.md): Redis Cluster, stopping (pool and pooler: baseEnvSchema).
   /** Comma-separated host:port seed nodes of a Redis Cluster (or REDIS_URL `redis+cluster://host:port,host:port`); unset = one Redis. */
   REDIS_CLUSTER_NODES: z.string().optional(),
-  /**
-   * Tests only (production refuses it): the instant, ISO 8601 with offset, at which the process's clock starts and
-   * runs on from (integrations/src/clock.ts, docs/decisions/045-time-as-an-input-of-the-tests.md). Unset = the real clock.
-   */
-  CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+  /** Seconds a SIGTERM'd API or worker has in all before it exits 1 anyway (docs/OPERATIONS.md "Stopping"). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 /** The provider and store settings (README "Configuration"), parsed once from the environment. */
@@ -99,14 +89,6 @@ export type IntegrationsEnv = Omit<z.infer<typeof integrationsEnvSchema>, 'WAIT_
 
 /** Every variable the provider settings read (the `.env.example` test checks they are all documented). */
 export const INTEGRATIONS_ENV_KEYS = Object.keys(integrationsEnvSchema.shape);
-
-/**
- * `source` without its blank variables (`NAME=` or spaces only, as env files and unit files often leave them): a
- * blank setting means unset, so it takes its default (and the production profile names it when it is required).
- */
-export function withoutBlanks(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
-}
 
 /**
  * The settings' values as sentences (docs/OPERATIONS.md "First start"): one sentence per value `schema` refuses,
@@ -195,7 +177,7 @@ export function productionProblem(source: NodeJS.ProcessEnv = process.env): stri
 /**
  * Settings that parse one by one but do not work together (any NODE_ENV): NOTIFY_TRANSPORT=aws without AWS_REGION
  * or SES_FROM_EMAIL; VAPID keys set but not all three, or not usable (the public key must decode to 65 bytes, the
- * private key to 32, the subject be mailto: or https:; web-push's own checks, docs/decisions/038-web-push-channel.md).
+ * private key to 32, the subject be mailto: or https:; web-push's own checks, docs/decisions/038).
  */
 export function combinationProblems(source: NodeJS.ProcessEnv = process.env): string[] {
   const out: string[] = [];
@@ -270,18 +252,27 @@ export function assertProductionReady(who: string, source: NodeJS.ProcessEnv = p
 }
 
 /**
- * Parses the provider and store settings from `source` (default `process.env`; a blank variable counts as unset).
- * NOTIFY_TRANSPORT defaults to `outbox` (production refuses an unset one: productionProblem).
- * Relative `WALKON_FIXTURES_DIR` / `WAIT_TIMES_REPLAY_DIR` / `FLIGHTS_REPLAY_DIR` values are resolved against the
- * repository root; `WAIT_TIMES_REPLAY_DIR` defaults to `WALKON_FIXTURES_DIR`.
- * @throws ZodError on an invalid value (e.g. an unknown WAIT_TIMES_SOURCE).
+ * The provider settings as the processes use them, from a parse of `integrationsEnvSchema` or of a schema that
+ * extends it: NOTIFY_TRANSPORT defaulted to `outbox` (production refuses an unset one: productionProblems);
+ * relative `WAIT_TIMES_REPLAY_DIR` / `FLIGHTS_REPLAY_DIR` resolved against the repository root,
+ * `WAIT_TIMES_REPLAY_DIR` defaulting to `WALKON_FIXTURES_DIR`.
  */
-export function loadIntegrationsEnv(source: NodeJS.ProcessEnv = process.env): IntegrationsEnv {
-  const env = integrationsEnvSchema.parse(withoutBlanks(source));
+export function resolveIntegrationsEnv<T extends z.infer<typeof integrationsEnvSchema>>(
+  env: T,
+): Omit<T, 'WAIT_TIMES_REPLAY_DIR' | 'NOTIFY_TRANSPORT'> & Pick<IntegrationsEnv, 'WAIT_TIMES_REPLAY_DIR' | 'NOTIFY_TRANSPORT'> {
   return {
     ...env,
     NOTIFY_TRANSPORT: env.NOTIFY_TRANSPORT ?? 'outbox',
     WAIT_TIMES_REPLAY_DIR: path.resolve(repoRoot, env.WAIT_TIMES_REPLAY_DIR ?? env.WALKON_FIXTURES_DIR),
     FLIGHTS_REPLAY_DIR: path.resolve(repoRoot, env.FLIGHTS_REPLAY_DIR),
   };
+}
+
+/**
+ * Parses the provider and store settings from `source` (default `process.env`; a blank variable counts as unset)
+ * and resolves them (`resolveIntegrationsEnv`), for the scripts that need only these.
+ * @throws ZodError on an invalid value (e.g. an unknown WAIT_TIMES_SOURCE).
+ */
+export function loadIntegrationsEnv(source: NodeJS.ProcessEnv = process.env): IntegrationsEnv {
+  return resolveIntegrationsEnv(integrationsEnvSchema.parse(withoutBlanks(source)));
 }

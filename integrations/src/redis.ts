@@ -1,6 +1,6 @@
 import { Cluster, Redis } from 'ioredis';
 
-/** Redis's connection settings per role (DESIGN §4 "Redis by role"). */
+/** Redis's connection settings per role (docs/DESIGN.md §4 "Redis by role"). */
 function roleOptions(role: 'worker' | 'producer') {
   return role === 'worker' ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 };
 }
@@ -35,7 +35,7 @@ export function assertClusterPrefix(prefix: string): void {
 }
 
 /**
- * Creates an ioredis connection for a role (DESIGN §4 "Redis by role"):
+ * Creates an ioredis connection for a role (docs/DESIGN.md §4 "Redis by role"):
  * - `worker`: `maxRetriesPerRequest: null` as BullMQ workers require (blocking commands wait through outages);
  * - `producer`: fails fast on request paths (`enableOfflineQueue: false`, one retry) so callers answer 503.
  * With `clusterNodes` (REDIS_CLUSTER_NODES) or a `redis+cluster://` URL it is an ioredis `Cluster` over those seed

@@ -2,7 +2,9 @@
 // switch, deadlines per part, and the child processes a bench starts. A child that exits before the bench stops it,
 // or never becomes ready, fails the bench at once with its last stderr lines; a part that outlives its deadline
 // fails the bench naming the part. Every child is killed when the bench process ends, however it ends.
+
 import { type ChildProcess, execSync, fork } from 'node:child_process';
+import { ENV_DEFAULTS } from '@walkon/domain/env';
 
 /**
  * BENCH_SMOKE=1: every part runs with tiny sizes and short deadlines (seconds), so `make bench-smoke` (called by
@@ -164,7 +166,7 @@ export function firstMessage<T>(child: BenchChild, seconds: number, smokeSeconds
  * BENCH_SMOKE=1 so a smoke never drops the database of a measuring run. Returns the URL and the name.
  */
 export function benchDatabase(suffix: string): { url: string; name: string } {
-  const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/walkon');
+  const base = new URL(process.env.DATABASE_URL ?? ENV_DEFAULTS.DATABASE_URL);
   const name = `${decodeURIComponent(base.pathname.replace(/^\//, '')) || 'walkon'}_${suffix}${SMOKE ? '_smoke' : ''}`;
   base.pathname = `/${name}`;
   return { url: base.toString(), name };

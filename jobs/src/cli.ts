@@ -33,8 +33,8 @@ const USAGE = `walkon-jobs — WalkOn operator CLI (honours DATABASE_URL, REDIS_
                                                         sent on stdout, then a one-line summary on stderr
   walkon-jobs watch --email <e> --park <parkId> --all-rides   e-mail pass for today and tomorrow (park-local) + watch every attraction of the park
   walkon-jobs schedulers                                list the job schedulers
-  walkon-jobs flight-check                              run the flight price check now (docs/decisions/019-flight-price-alerts.md); prints its counts as JSON
-  walkon-jobs restaurant-check [--force]                run the restaurant check now (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE); prints its counts as JSON
+  walkon-jobs flight-check                              run the flight price check now (docs/decisions/019); prints its counts as JSON
+  walkon-jobs restaurant-check [--force]                run the restaurant check now (docs/decisions/009, DINING_SOURCE); prints its counts as JSON
 
   Operations (docs/OPERATIONS.md "Operator CLI"):
   walkon-jobs status                                    schema version, Redis eviction policy, partitions ahead, queues,
@@ -81,7 +81,7 @@ function unreachableHint(env: { WAIT_TIMES_SOURCE: string }, message: string): s
 /**
  * Retries an upstream read a few times with backoff (the worker uses BullMQ attempts instead); never sooner
  * than the upstream's Retry-After, and not at all when that is over 30 s away or the answer was about another
- * park (DESIGN §2.2).
+ * park (docs/DESIGN.md §2.2).
  */
 async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
   for (let i = 1; ; i++) {
@@ -102,8 +102,8 @@ async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
  * shell reuses `make dev`'s settings (DEV_ENV_FILE).
  * Output: `tick` prints `{"rideId","rideName","waitMinutes","recipient","channel"}` per delivery sent on stdout
  * and `tickSummary` on stderr;
- * `flight-check` (docs/decisions/019-flight-price-alerts.md) runs the flight price check once with the configured FLIGHTS_SOURCE and notifier and
- * prints `{"deactivated","groups","searches","notified","failedGroups"}`; `restaurant-check` (docs/decisions/009-restaurant-availability-walk-up.md) runs the
+ * `flight-check` (docs/decisions/019) runs the flight price check once with the configured FLIGHTS_SOURCE and notifier and
+ * prints `{"deactivated","groups","searches","notified","failedGroups"}`; `restaurant-check` (docs/decisions/009) runs the
  * restaurant check once with the configured DINING_SOURCE (`--force` re-checks groups checked in the last
  * 10 minutes), queues the e-mails for the worker's senders and prints
  * `{"expired","alerts","groups","checks","skipped","unknown","matched","queued","duplicates"}`.
@@ -261,7 +261,7 @@ export async function runCli(argv: string[]): Promise<number> {
         }
       }
       rateRedis?.disconnect();
-      // Web Push beside them (docs/decisions/038-web-push-channel.md), when the VAPID keys are set.
+      // Web Push beside them (docs/decisions/038), when the VAPID keys are set.
       if (pushes.length && env.PUSH === 'on' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT) {
         const push = createPushSender(
           { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },

@@ -39,7 +39,7 @@ for (const q of queues.all()) {
   const queueDown = repeatingWarning(logger, 'queue error');
   q.on('error', (err) => queueDown({ err, queue: q.name }));
 }
-// Flight search for the 6-hourly flight price check (docs/decisions/006-duffel-for-flights.md): null (FLIGHTS_SOURCE=off, or duffel without a
+// Flight search for the 6-hourly flight price check (docs/decisions/006): null (FLIGHTS_SOURCE=off, or duffel without a
 // token) = unavailable, the check then only deactivates past alerts. Cached in Redis under `<QUEUE_PREFIX>:flights:…`.
 const flightProvider = createFlightSearchProvider(env);
 const flights = flightProvider
@@ -105,7 +105,7 @@ worker = await buildWorker({
   connection,
   queues,
   source,
-  // Restaurant availability for the 15-minute restaurant check (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE); null = off.
+  // Restaurant availability for the 15-minute restaurant check (docs/decisions/009, DINING_SOURCE); null = off.
   dining: createDiningProvider(env, source, now),
   notifier: createNotifier(env, connection, { sesPerSecond: ses?.perSecond }),
   logger,
@@ -117,7 +117,7 @@ worker = await buildWorker({
   providerConcurrency: env.SEND_PROVIDER_CONCURRENCY,
   leaseMs: env.SEND_LEASE_SECONDS * 1000,
   deliveryRetentionMonths: env.DELIVERY_RETENTION_MONTHS,
-  // Web Push (docs/decisions/038-web-push-channel.md): off without keys or with PUSH=off.
+  // Web Push (docs/decisions/038): off without keys or with PUSH=off.
   push:
     env.PUSH === 'on' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
       ? createPushSender(

@@ -1,5 +1,5 @@
 /**
- * `@walkon/jobs/producers`: what the API process needs to hand work to the worker (DESIGN §3): the queues and
+ * `@walkon/jobs/producers`: what the API process needs to hand work to the worker (docs/DESIGN.md §3): the queues and
  * their Redis connection, the enqueue functions (deliveries, confirmations, account e-mails) and the per-park job scheduler
  * sync. Nothing here reads upstream or sends a message itself.
  */

@@ -3,18 +3,18 @@ import { type Job, Queue, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 
-/** Queue names (DESIGN §2). */
+/** Queue names (docs/DESIGN.md §2). */
 export const QUEUE = {
   poll: 'poll-park',
   sendEmail: 'send-email',
   sendSms: 'send-sms',
-  /** Web Push deliveries (docs/decisions/038-web-push-channel.md). */
+  /** Web Push deliveries (docs/decisions/038). */
   sendPush: 'send-push',
   maintenance: 'maintenance',
   history: 'history',
 } as const;
 
-/** Retry policy of the send jobs: 5 attempts, exponential backoff from 5 s (DESIGN §2.5). */
+/** Retry policy of the send jobs: 5 attempts, exponential backoff from 5 s (docs/DESIGN.md §2.5). */
 export const SEND_JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential' as const, delay: 5_000 } };
 
 /** Payload of a `poll-park` job: the park to poll (ThemeParks.wiki entity id). */
@@ -22,18 +22,18 @@ export const pollJobSchema = z.object({ parkId: z.string().min(1) });
 /** A parsed `poll-park` payload. */
 export type PollJobData = z.infer<typeof pollJobSchema>;
 
-/** Payload of a `history` job (the 5-minute collection of one park, DESIGN §2.2 history). */
+/** Payload of a `history` job (the 5-minute collection of one park, docs/DESIGN.md §2.2 history). */
 export const historyJobSchema = z.object({ parkId: z.string().min(1) });
 /** A parsed `history` payload. */
 export type HistoryJobData = z.infer<typeof historyJobSchema>;
 
 /** newsletter / affiliate: welcome e-mails; checkout / promo: the pass confirmation (checkout session or promo redemption id). */
 export const confirmationKindSchema = z.enum(confirmations.CONFIRMATION_KINDS);
-/** Which confirmation e-mail a `confirmation` send job carries; each is sent once per row (decision 015). */
+/** Which confirmation e-mail a `confirmation` send job carries; each is sent once per row (docs/decisions/015). */
 export type ConfirmationKind = confirmations.ConfirmationKind;
 
 /**
- * Payload of an account e-mail job (`account`, DESIGN §2.5; texts in `@walkon/domain/messages/account`): a link
+ * Payload of an account e-mail job (`account`, docs/DESIGN.md §2.5; texts in `@walkon/domain/messages/account`): a link
  * e-mail (`to`, the link's raw single-use `token`) or the old address's notice of an e-mail change (`newEmail`,
  * the `passes` lines that moved).
  */
@@ -65,7 +65,7 @@ export const sendJobSchema = z.union(
 /** A parsed `send-email` / `send-sms` payload. */
 export type SendJobData = z.infer<typeof sendJobSchema>;
 
-/** The tasks of the `maintenance` queue (DESIGN §2 "other jobs"). */
+/** The tasks of the `maintenance` queue (docs/DESIGN.md §2 "other jobs"). */
 export const maintenanceTaskSchema = z.enum([
   'sweep-deliveries',
   'reconcile-schedulers',
@@ -76,7 +76,7 @@ export const maintenanceTaskSchema = z.enum([
   'restaurant-check',
 ]);
 /**
- * Payload of a `maintenance` job (DESIGN §2 "other jobs"; `flight-price-check`: flight price alerts every 6 hours,
+ * Payload of a `maintenance` job (docs/DESIGN.md §2 "other jobs"; `flight-price-check`: flight price alerts every 6 hours,
  * docs/rules.md R45; `restaurant-check`: restaurant alerts every 15 minutes, R39).
  */
 export const maintenanceJobSchema = z.object({ task: maintenanceTaskSchema });

@@ -19,13 +19,13 @@ export interface WalkOnWorker {
 }
 
 /**
- * Builds the BullMQ worker process (DESIGN §2) from the job definitions of jobs/src/jobs/ (one BullMQ Worker per
+ * Builds the BullMQ worker process (docs/DESIGN.md §2) from the job definitions of jobs/src/jobs/ (one BullMQ Worker per
  * definition, its payload parsed with the definition's schema first): `poll-park` (poll → evaluate → claim → fan out, then Lightning
- * Lane auto-booking for the park, docs/decisions/008-lightning-lane-booker-simulated.md),
+ * Lane auto-booking for the park, docs/decisions/008),
  * one send queue per registered delivery channel (`send-email` / `send-sms` / `send-push`, channels/: a channel
  * without a sender — push without VAPID keys — gets no worker; retries with exponential backoff),
  * and `maintenance` (sweeper + scheduler reconciliation, run once at start too, and every MAINTENANCE_SCHEDULES
- * task — including the 6-hourly `flight-price-check` of docs/decisions/019-flight-price-alerts.md — as BullMQ job schedulers upserted at start;
+ * task — including the 6-hourly `flight-price-check` of docs/decisions/019 — as BullMQ job schedulers upserted at start;
  * the catalogue load and the per-park history job schedulers are upserted after start, not awaited by it).
  */
 export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
@@ -53,7 +53,7 @@ export async function buildWorker(deps: WorkerDeps): Promise<WalkOnWorker> {
     }
   }
   const parks = !schedules ? [] : await reconcileSchedulers(deps);
-  // The catalogue load and the ~130 history job schedulers (DESIGN §2.2 history) do not hold up the start: the
+  // The catalogue load and the ~130 history job schedulers (docs/DESIGN.md §2.2 history) do not hold up the start: the
   // alert polls above are what must run at once. A failure is logged; the reconcile-schedulers maintenance task
   // (every 5 minutes) upserts them again. close() waits for it, so no upsert outlives the worker.
   const historyStart: Promise<void> = !schedules

@@ -17,7 +17,7 @@ import {
 import { FlightProviderError } from '@walkon/integrations/providers/flights/types.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/test/fixtures/flights');
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/fixtures/flights');
 const docsFixture = readFileSync(path.join(FIXTURES, 'duffel_docs_offer_request_lhr_jfk.json'), 'utf8');
 const sdkFixture = readFileSync(path.join(FIXTURES, 'duffel_sdk_offer_request_syd_mel.json'), 'utf8');
 

@@ -1,48 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { refreshPark } from '@walkon/core';
-import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
-import { createTestDb, FIXTURES_DIR, TEST_REDIS_URL, truncateAll } from '@walkon/db/testing';
-import { addDaysToDate, parkLocalDate } from '@walkon/domain/dates';
-import { createReplaySource } from '@walkon/integrations/providers/waitTimes/index.ts';
+import { TEST_REDIS_URL } from '@walkon/db/testing';
 import { createRedis } from '@walkon/integrations/redis';
 import type { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll } from 'vitest';
 import { createQueues, type Queues } from '../src/queues.ts';
 
-export { EXPECTED_MK_ALERTS, expectedByRule } from '@walkon/db/testing';
-export { openParkEntry } from './fixtures/liveFeed.ts';
+// The database, recordings and "watch every ride" helpers are @walkon/core's (core/test/helpers.ts), shared.
+export {
+  EXPECTED_MK_ALERTS,
+  expectedByRule,
+  FIXTURES,
+  MK,
+  MK_EDITED,
+  MK_OPEN,
+  MK_PREOPEN,
+  openParkEntry,
+  replayOf,
+  useTestDb,
+  watchAll,
+} from '@walkon/core/testing';
 export { startTestWorker, TEST_PUBLIC_ORIGIN, type TestWorkerDeps } from './fixtures/testWorker.ts';
-
-/** The recorded data (`WALKON_FIXTURES_DIR`, see db/src/testing.ts). */
-export const FIXTURES = FIXTURES_DIR;
-export const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
-export const MK_OPEN = 'tpw_live_magic-kingdom_2026-04-14T2227Z.json';
-export const MK_PREOPEN = 'tpw_live_magic-kingdom_2026-04-15T1036Z.json';
-export const MK_EDITED = 'tpw_live_magic-kingdom_2026-04-14T2227Z_EDITED-null-queue-variant.json';
-
-/** A replay source over one recording file at a fixed clock. */
-export function replayOf(file: string, now: () => Date) {
-  return createReplaySource({ dir: FIXTURES, files: [file], now });
-}
-
-/** Loads the catalogue + the park, gives `email` a valid e-mail pass for today and watches every ride. */
-export async function watchAll(db: Kysely<Database>, file: string, email: string, now: () => Date, parkId = MK) {
-  const source = replayOf(file, now);
-  await catalogue.upsertDestinations(db, await source.getDestinations());
-  await refreshPark({ db, source, now }, parkId);
-  const today = parkLocalDate(now(), 'America/New_York');
-  await subscriptions.upsertActivePass(db, {
-    email,
-    parkId,
-    userId: null,
-    alertType: 'email',
-    startDate: today,
-    endDate: addDaysToDate(today, 1),
-  });
-  await rides.watchAllRides(db, email, parkId);
-  return source;
-}
 
 /**
  * A `worker`-role Redis connection and the queues under a fresh `test-<uuid>` prefix, for one test file.
@@ -57,20 +34,4 @@ export function useTestQueues(): { redis: Redis; queues: Queues } {
     redis.disconnect();
   });
   return { redis, queues };
-}
-
-/**
- * A fresh migrated test database for one test file (db/src/testing.ts `createTestDb`), handed to `onCreate`
- * in beforeAll, emptied (`truncateAll`) before each test and destroyed in afterAll.
- */
-export function useTestDb(onCreate: (db: Kysely<Database>) => void): void {
-  let db: Kysely<Database> | undefined;
-  beforeAll(async () => {
-    ({ db } = await createTestDb());
-    onCreate(db);
-  });
-  afterAll(async () => db?.destroy());
-  beforeEach(async () => {
-    if (db) await truncateAll(db);
-  });
 }

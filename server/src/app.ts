@@ -20,7 +20,7 @@ export { isCrossOrigin, OWN_PROOF_ROUTES } from './plugins/requestGuards.ts';
 export { clientRouteMatcher } from './routes/webApp.ts';
 
 /**
- * Builds the HTTP server (DESIGN §4 factory) from its plugins, in this order because Fastify's hooks, error
+ * Builds the HTTP server (docs/DESIGN.md §4 factory) from its plugins, in this order because Fastify's hooks, error
  * handler and content-type parsers reach only what is registered after them:
  * - global (server/src/plugins/, fastify-plugin): request ids, cookies, compression, security headers, the
  *   request guards (CSRF Origin check, URL and tRPC batch limits, the error sentences) and metrics (`/metrics` for

@@ -19,10 +19,10 @@ export interface FlightSearchService {
   search(query: FlightSearch): Promise<FlightSearchOutcome>;
 }
 
-/** Dependencies every request can use (DESIGN §4: injected, built once in main.ts or a test). */
+/** Dependencies every request can use (docs/DESIGN.md §4: injected, built once in main.ts or a test). */
 export interface AppDeps {
   db: Kysely<Database>;
-  /** Producers; their Redis connection fails fast (DESIGN §4 Redis by role). */
+  /** Producers; their Redis connection fails fast (docs/DESIGN.md §4 Redis by role). */
   queues: Queues;
   source: WaitTimesSource;
   logger: Logger;
@@ -32,13 +32,13 @@ export interface AppDeps {
   /** Serve the built web app from here (SPA fallback), when set. */
   webDistDir?: string;
   /**
-   * The contact address the served pages show (CONTACT_EMAIL; docs/decisions/052-one-release-bundle.md); absent =
+   * The contact address the served pages show (CONTACT_EMAIL; docs/decisions/052); absent =
    * `support@<host of publicOrigin>`.
    */
   contactEmail?: string;
-  /** Stripe; null/absent = paid checkout disabled (DESIGN §5). */
+  /** Stripe; null/absent = paid checkout disabled (docs/DESIGN.md §5). */
   payments?: Payments | null;
-  /** Flight search behind its 15-minute cache; null/absent = search unavailable (DESIGN §5). */
+  /** Flight search behind its 15-minute cache; null/absent = search unavailable (docs/DESIGN.md §5). */
   flights?: FlightSearchService | null;
   /**
    * Restaurant availability for the admin's manual restaurant check (DINING_SOURCE); null = off;
@@ -69,7 +69,7 @@ export interface AppDeps {
    * for the worker instead (services/auth.ts).
    */
   notifier?: Notifier;
-  /** Web Push (docs/decisions/038-web-push-channel.md): the VAPID public key and the test setting; null/absent = push off. */
+  /** Web Push (docs/decisions/038): the VAPID public key and the test setting; null/absent = push off. */
   push?: PushSettings | null;
 }
 

@@ -12,7 +12,7 @@ export interface InvalidValues {
   values: string[];
 }
 
-/** A rule violation with a message fit to show the user (DESIGN §4: services throw AppError). */
+/** A rule violation with a message fit to show the user (docs/DESIGN.md §4: services throw AppError). */
 export class AppError extends Error {
   /**
    * `retryAfterSeconds`: for TOO_MANY_REQUESTS, sent as the Retry-After header (seconds). `invalid`: the values of

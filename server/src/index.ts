@@ -1,4 +1,4 @@
-// @walkon/server public API: the web app imports only types from here (DESIGN §3; its schemas come from
+// @walkon/server public API: the web app imports only types from here (docs/DESIGN.md §3; its schemas come from
 // @walkon/domain/schemas); scripts use buildApp, hashPassword and loadServerEnv.
 export { buildApp, isCrossOrigin } from './app.ts';
 export { hashPassword } from './auth/password.ts';

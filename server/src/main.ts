@@ -1,6 +1,6 @@
 import { createDb } from '@walkon/db';
 import { processClock } from '@walkon/integrations/clock';
-import { loadIntegrationsEnv, refuseToStart } from '@walkon/integrations/env';
+import { refuseToStart } from '@walkon/integrations/env';
 import { createLogger } from '@walkon/integrations/logger';
 import {
   createDiningProvider,
@@ -20,30 +20,29 @@ import { createPayments } from './payments/stripe.ts';
 // Every missing or wrong setting in one message, before anything connects (docs/OPERATIONS.md "First start").
 refuseToStart('api', serverEnvProblems());
 const env = loadServerEnv();
-const providerEnv = loadIntegrationsEnv();
 const logger = createLogger('server', env.LOG_LEVEL);
 // The real clock; outside production CLOCK_START may start it at a chosen instant (integrations/src/clock.ts).
-const now = processClock(providerEnv.CLOCK_START);
+const now = processClock(env.CLOCK_START);
 const db = createDb(env.DATABASE_URL, {
-  max: providerEnv.DB_POOL_MAX,
-  prepared: providerEnv.PG_PREPARED === 'on',
+  max: env.DB_POOL_MAX,
+  prepared: env.PG_PREPARED === 'on',
   onIdleError: (err) => logger.warn({ err }, 'postgres: idle connection lost'),
   // PgBouncer in transaction mode without prepared-statement support: named once, then run without (docs/OPERATIONS.md).
   onPreparedUnsupported: (sentence) => logger.error({ setting: 'PG_PREPARED' }, sentence),
 });
-const redis = createRedis(env.REDIS_URL, 'producer', providerEnv.REDIS_CLUSTER_NODES);
+const redis = createRedis(env.REDIS_URL, 'producer', env.REDIS_CLUSTER_NODES);
 redis.on('error', (err) => logger.warn({ err }, 'redis'));
 const queues = createQueues({ connection: redis, prefix: env.QUEUE_PREFIX });
 for (const q of queues.all()) q.on('error', (err) => logger.warn({ err, queue: q.name }, 'queue error'));
-// Flight search (docs/decisions/006-duffel-for-flights.md) behind the shared 15-minute Redis cache (`<QUEUE_PREFIX>:flights:…`, the worker uses the
+// Flight search (docs/decisions/006) behind the shared 15-minute Redis cache (`<QUEUE_PREFIX>:flights:…`, the worker uses the
 // same keys); null = unavailable (FLIGHTS_SOURCE=off, or duffel without DUFFEL_ACCESS_TOKEN).
-const flightProvider = createFlightSearchProvider(providerEnv);
+const flightProvider = createFlightSearchProvider(env);
 const flights = flightProvider ? createFlightSearchService({ provider: flightProvider, redis, prefix: env.QUEUE_PREFIX }) : null;
 if (!flights) logger.warn('flight search unavailable: set DUFFEL_ACCESS_TOKEN (or FLIGHTS_SOURCE=replay for recorded examples)');
 // On-demand park reads honour the Retry-After the worker recorded (and record theirs) in the shared Redis gate.
-const source = createWaitTimesSource(providerEnv, now, createRedisReadGate({ redis, prefix: env.QUEUE_PREFIX }));
+const source = createWaitTimesSource(env, now, createRedisReadGate({ redis, prefix: env.QUEUE_PREFIX }));
 // Account e-mails share the workers' SES budget: SES_MAX_PER_SECOND, else the account's MaxSendRate.
-const ses = providerEnv.NOTIFY_TRANSPORT === 'aws' ? await resolveSesRate(providerEnv) : null;
+const ses = env.NOTIFY_TRANSPORT === 'aws' ? await resolveSesRate(env) : null;
 if (ses?.problem) logger.warn({ sesMaxPerSecond: ses.perSecond, from: ses.from }, ses.problem);
 else if (ses) logger.info({ sesMaxPerSecond: ses.perSecond, from: ses.from }, 'SES send rate');
 let stopping = false;
@@ -51,8 +50,8 @@ const app = await buildApp({
   db,
   queues,
   source,
-  // Restaurant availability (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE) for the admin's manual restaurant check.
-  dining: createDiningProvider(providerEnv, source, now),
+  // Restaurant availability (docs/decisions/009, DINING_SOURCE) for the admin's manual restaurant check.
+  dining: createDiningProvider(env, source, now),
   logger,
   now,
   publicOrigin: env.PUBLIC_ORIGIN,
@@ -65,11 +64,11 @@ const app = await buildApp({
   stopping: () => stopping,
   flights,
   // Account e-mails (verification, password reset, new address) through the same transport as alerts.
-  notifier: createNotifier(providerEnv, redis, { sesPerSecond: ses?.perSecond }),
-  // Web Push (docs/decisions/038-web-push-channel.md): on with the VAPID public key, off with PUSH=off or no key.
+  notifier: createNotifier(env, redis, { sesPerSecond: ses?.perSecond }),
+  // Web Push (docs/decisions/038): on with the VAPID public key, off with PUSH=off or no key.
   push:
-    providerEnv.PUSH === 'on' && providerEnv.VAPID_PUBLIC_KEY
-      ? { publicKey: providerEnv.VAPID_PUBLIC_KEY, allowInsecureEndpoints: env.PUSH_ALLOW_INSECURE_ENDPOINTS === 'on' }
+    env.PUSH === 'on' && env.VAPID_PUBLIC_KEY
+      ? { publicKey: env.VAPID_PUBLIC_KEY, allowInsecureEndpoints: env.PUSH_ALLOW_INSECURE_ENDPOINTS === 'on' }
       : null,
   // PAYMENTS=off: no paid checkout even with keys (promo codes still work).
   payments:

@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, SCREENSHOTS, stackNow, watchConsole, withStackAndBrowser } from './harness.ts';
 
 // Issue 29 item 24: a real airline logo from Duffel's image host shows through our CSP.
-// The recorded offer is Duffel's documented example (server/test/fixtures/flights), which predates the logo
+// The recorded offer is Duffel's documented example (server/fixtures/flights), which predates the logo
 // fields: this copy adds the documented `logo_symbol_url` of the same airline (Duffel's API reference, Airlines).
 const LOGO = 'https://assets.duffel.com/img/airlines/for-light-background/full-color-logo/BA.svg';
 const dir = mkdtempSync(path.join(tmpdir(), 'walkon-flights-logo-'));
-const recorded = JSON.parse(
-  readFileSync(path.join(ROOT, 'server/test/fixtures/flights/duffel_docs_offer_request_lhr_jfk.json'), 'utf8'),
-) as { data: { offers: { owner: Record<string, unknown> }[] } };
+const recorded = JSON.parse(readFileSync(path.join(ROOT, 'server/fixtures/flights/duffel_docs_offer_request_lhr_jfk.json'), 'utf8')) as {
+  data: { offers: { owner: Record<string, unknown> }[] };
+};
 for (const offer of recorded.data.offers) offer.owner.logo_symbol_url = LOGO;
 writeFileSync(path.join(dir, 'duffel_docs_offer_request_lhr_jfk_with_logo.json'), JSON.stringify(recorded));
 

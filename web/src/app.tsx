@@ -23,7 +23,7 @@ declare module '@tanstack/react-router' {
 }
 
 /**
- * Makes a prerendered page usable: its HTML arrives `inert` and `aria-hidden` (docs/decisions/021-prerendered-public-pages.md),
+ * Makes a prerendered page usable: its HTML arrives `inert` and `aria-hidden` (docs/decisions/021),
  * so a tap before the app runs cannot land on a button that does nothing, and assistive technology meets only
  * the app's own page; once React has committed that page over it, the root takes input.
  */
@@ -46,7 +46,7 @@ function nextTask(): Promise<void> {
  * Starts the app (called once, by `main.tsx`, after the first paint). Each step is a task of its own, so none
  * blocks input for long on a slow phone (Total Blocking Time): build the router; load the first page (its route
  * chunks and, off the landing page, the data layer); render it in a transition, in short slices, over the
- * prerendered page (docs/decisions/021-prerendered-public-pages.md), which is replaced by the same page, never by a
+ * prerendered page (docs/decisions/021), which is replaced by the same page, never by a
  * spinner. A failed load still renders: the router shows its error state.
  */
 export async function start(): Promise<void> {

@@ -3,7 +3,7 @@ import { WEB_CONFIG_ELEMENT_ID, type WebConfig } from '@walkon/domain/webConfig'
 let cached: WebConfig | null = null;
 
 /**
- * The site's run-time settings (docs/decisions/052-one-release-bundle.md): the JSON block the server fills in on
+ * The site's run-time settings (docs/decisions/052): the JSON block the server fills in on
  * every page it serves (server/src/routes/webApp.ts; in `vite` dev, web/vite.config.ts). Without one (a page
  * opened some other way) the page's own origin and `support@<its host>`.
  */

@@ -14,7 +14,7 @@ export interface LiveReturnRow {
 
 /**
  * The Lightning Lane availability list from stored live rows (docs/spec/part-2.md §3): parses each row's upstream queue
- * (`parseReturnTimes`) and applies the domain rule `availabilityOf` (docs/decisions/008-lightning-lane-booker-simulated.md).
+ * (`parseReturnTimes`) and applies the domain rule `availabilityOf` (docs/decisions/008).
  * Sorted by name, then id. Never throws on malformed queues (they list nothing).
  */
 export function buildAvailability(rows: LiveReturnRow[], ctx: { now: Date; timezone: string | null }): LightningLaneAvailability[] {

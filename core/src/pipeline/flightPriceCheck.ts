@@ -48,11 +48,11 @@ export interface FlightPriceCheckResult {
   failedGroups: number;
 }
 
-/** The UTC calendar date of an instant, 'yyyy-MM-dd' (departure dates are compared in UTC, docs/decisions/019-flight-price-alerts.md). */
+/** The UTC calendar date of an instant, 'yyyy-MM-dd' (departure dates are compared in UTC, docs/decisions/019). */
 export const utcDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * The `flight-price-check` job (docs/decisions/019-flight-price-alerts.md; docs/spec/part-2.md §3 "Flight alert"), every 6 hours:
+ * The `flight-price-check` job (docs/decisions/019; docs/spec/part-2.md §3 "Flight alert"), every 6 hours:
  * 1. deactivates alerts whose departure date is before today (UTC);
  * 2. reads the active alerts and groups them so ONE search serves every alert with the same search;
  * 3. runs each group's search (at most `concurrency` at once); a failing group is logged, counted in

@@ -7,7 +7,7 @@ import type { Logger } from '@walkon/integrations/logger';
 import { buildAvailability } from './availability.ts';
 
 /**
- * Lightning Lane booking (docs/spec/part-2.md §4; DESIGN §5). There is no public Disney booking API, so the
+ * Lightning Lane booking (docs/spec/part-2.md §4; docs/DESIGN.md §5). There is no public Disney booking API, so the
  * only `LightningLaneBooker` is `SimulatedLightningLaneBooker`: it never calls Disney, and the UI labels every
  * booking "Simulated — no real Lightning Lane was booked". Bookings are still stored server-side per user.
  */

@@ -19,7 +19,7 @@ export interface PollResult {
   timezone: string | null;
   /** Status of the park's own entity in the response (null when it publishes none). */
   parkStatus: string | null;
-  /** What the poll says about each attraction (DESIGN §2.3), for the evaluation. */
+  /** What the poll says about each attraction (docs/DESIGN.md §2.3), for the evaluation. */
   readings: DecidedReading[];
   /** The poll instant (UTC): `ride_status.changed_at` of the attractions it changed. */
   polledAt: Date;
@@ -36,7 +36,7 @@ export interface ParkRead {
 }
 
 /**
- * The reading half of a poll (DESIGN §2.2): ONE upstream read of the park's live data and the catalogue lookup
+ * The reading half of a poll (docs/DESIGN.md §2.2): ONE upstream read of the park's live data and the catalogue lookup
  * (which may load the catalogue). Holds no database connection across the HTTP call: each query takes a pool
  * connection and gives it back, so the caller can store the read in a transaction afterwards (`storePark`).
  * @throws UpstreamError (retryable; `mismatch` when the document is about another park), NotFoundError (park
@@ -53,7 +53,7 @@ export async function readPark(deps: { db: Executor; source: WaitTimesSource; no
 }
 
 /**
- * DESIGN §2.2 Poll: ONE upstream read of the park's live data (`readPark`), then `storePark` on `deps.db`.
+ * docs/DESIGN.md §2.2 Poll: ONE upstream read of the park's live data (`readPark`), then `storePark` on `deps.db`.
  * Also used by the server for on-demand reads of parks nobody watches.
  * @throws what `readPark` throws.
  */
@@ -65,7 +65,7 @@ export async function refreshPark(
 }
 
 /**
- * The writing half of a poll (DESIGN §2.2): upserts the attraction catalogue and `ride_status` (with the
+ * The writing half of a poll (docs/DESIGN.md §2.2): upserts the attraction catalogue and `ride_status` (with the
  * back-in-service state), appending `wait_samples` only where `lastUpdated` changed, and stores the park's own
  * entity (status and hours, `parks.live_status`). Sets the park's time zone. A `lastUpdated` more than 2 minutes
  * in the future is logged and stored clamped to the poll instant. Passes still waiting for their rides (granted

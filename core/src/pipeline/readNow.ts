@@ -5,7 +5,7 @@ import { refreshPark } from './poll.ts';
 /**
  * A park's live data read on demand (the API, while answering): one upstream read stored as a poll (ride status,
  * return times, the park's zone), except for a watched park that has been polled before: its reads belong to
- * its per-minute tick (DESIGN §2.2), which alerts on what changed since the stored readings, so a read here
+ * its per-minute tick (docs/DESIGN.md §2.2), which alerts on what changed since the stored readings, so a read here
  * between two ticks would take a change from the next tick and lose its alert. Returns whether it read.
  * @throws NotFoundError for an unknown park, UpstreamError when the source fails.
  */

@@ -67,7 +67,7 @@ export interface RestaurantCheckResult {
 type Alert = restaurantAlerts.AlertToCheck;
 
 /**
- * The `restaurant-check` job (docs/decisions/009-restaurant-availability-walk-up.md; every 15 minutes on the maintenance queue, and the admin's manual test):
+ * The `restaurant-check` job (docs/decisions/009; every 15 minutes on the maintenance queue, and the admin's manual test):
  * 1. expires alerts whose last date is before their park's local today;
  * 2. reads the active alerts' dates still to come — of owners the `restaurant_alerts` gate lets in
  *    (`gateAllows` of @walkon/domain/rules/features) — and groups them by (restaurant, date, party size)
@@ -182,7 +182,7 @@ export async function runRestaurantCheck(deps: RestaurantCheckDeps, opts: Restau
 }
 
 /**
- * The matches the rule book lets go now (docs/rules.md R56; docs/decisions/048-one-rule-book.md): for each, the
+ * The matches the rule book lets go now (docs/rules.md R56; docs/decisions/048): for each, the
  * park's hours (`parkAllowsAlerts`, R3), a mute of the park or of the restaurant (`mutedAt`, R16a) and the
  * owner's quiet hours in the park's zone (`quietHoursHold`) go through `boundsAllow('restaurant', …)`.
  */

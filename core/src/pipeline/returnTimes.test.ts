@@ -16,7 +16,7 @@ const tron = {
   },
 };
 
-describe('matchReturnTime (docs/decisions/017-return-time-alerts.md)', () => {
+describe('matchReturnTime (docs/decisions/017)', () => {
   it('AVAILABLE with a return start matches, with its park-local time', () => {
     expect(matchReturnTime(dumbo, 'RETURN_TIME', null, NY, '2026-04-14')).toMatchObject({ localDate: '2026-04-14', localTime: '19:20' });
   });
@@ -44,7 +44,7 @@ describe('matchReturnTime (docs/decisions/017-return-time-alerts.md)', () => {
   });
 });
 
-describe('return-time messages (docs/decisions/017-return-time-alerts.md)', () => {
+describe('return-time messages (docs/decisions/017)', () => {
   it('12-hour clock times', () => {
     expect(['00:05', '09:30', '12:00', '19:20', '23:59'].map(formatClockTime)).toEqual([
       '12:05 AM',

@@ -14,7 +14,7 @@ export interface ReturnTimeMatch {
 }
 
 /**
- * Whether a live `queue` object satisfies a return-time alert (docs/decisions/017-return-time-alerts.md, pure): the queue type is published
+ * Whether a live `queue` object satisfies a return-time alert (docs/decisions/017, pure): the queue type is published
  * AVAILABLE with a return start (`parseReturnTimes`' `available`), the start falls on the park-local `today`,
  * and, when `beforeTime` ('HH:MM', park-local) is set, the start's park-local time is strictly earlier.
  * The instant is converted with the park's zone, so a shifted or UTC-written `returnStart` compares right.
@@ -36,7 +36,7 @@ export function matchReturnTime(
 }
 
 /**
- * Return-time alerts (docs/decisions/017) for one park at `now`, in the park tick after the ride alerts (DESIGN §2.3–2.4):
+ * Return-time alerts (docs/decisions/017) for one park at `now`, in the park tick after the ride alerts (docs/DESIGN.md §2.3–2.4):
  * a SQL pre-filter (`returnTimeAlerts.listCandidates`: the ride-alert audience rules plus the queue AVAILABLE
  * with a return start, not yet delivered today, only on the poll's `readings` that are `alertable`: the verdict
  * of docs/rules.md R2–R3 — OPERATING, fresh, inside the hours and the schedule), then `matchReturnTime` in TypeScript (the same parser the

@@ -8,7 +8,7 @@ export const SCHEDULE_RETRY_MS = 15 * 60_000;
 
 /**
  * Reads the park's published schedule (`GET /v1/entity/{id}/schedule`, about a month ahead) into `park_hours`
- * once per park-local day (docs/rules.md R3, DESIGN §2.2): the worker's `reconcile-schedulers` task calls this
+ * once per park-local day (docs/rules.md R3, docs/DESIGN.md §2.2): the worker's `reconcile-schedulers` task calls this
  * for every watched park (so the hours that bound alerts are known ahead of the day, a month ahead, and never
  * wait on the history collector), and the history collector for every park of the catalogue.
  * A failed read is logged and retried after 15 minutes; a park the source has no schedule for is marked read

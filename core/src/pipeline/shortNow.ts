@@ -24,7 +24,7 @@ export interface ShortNowView {
 
 /**
  * What the next tick would claim for `email` at `parkId` at `now` (Get Alerts' "short right now", docs/rules.md
- * R56; docs/decisions/048-one-rule-book.md): the stored readings of the last poll are judged again at `now` by the
+ * R56; docs/decisions/048): the stored readings of the last poll are judged again at `now` by the
  * poll's own function (`decideReadings` of @walkon/domain: R1–R3 — OPERATING, fresh by R2 at `now`, inside the
  * ride's and park's hours and the published schedule and not in their last 15 minutes, the park not CLOSED), then
  * the engine's own evaluation statement runs for this person read-only (`alertEngine.previewPerson`: their

@@ -6,7 +6,7 @@ import { type PollResult, readPark, storePark } from './poll.ts';
 import { claimReturnTimeAlerts } from './returnTimes.ts';
 import type { TickLease } from './tickLease.ts';
 
-/** A tick that wrote at least this many deliveries and audience rows refreshes the planner statistics (DESIGN §2.4). */
+/** A tick that wrote at least this many deliveries and audience rows refreshes the planner statistics (docs/DESIGN.md §2.4). */
 export const ANALYZE_AFTER_CLAIMS = 5_000;
 
 /** Result of one park tick: what was polled and which deliveries were claimed. */
@@ -18,7 +18,7 @@ export interface TickResult {
   claimed: ClaimedDelivery[];
   /** Deliveries recorded as held back by the daily cap (never sent). */
   capped: number;
-  /** Push deliveries (`push_deliveries` ids) added beside the claimed ones for people with push subscriptions (decision 038). */
+  /** Push deliveries (`push_deliveries` ids) added beside the claimed ones for people with push subscriptions (docs/decisions/038). */
   pushes: string[];
   /**
    * The tick wrote ANALYZE_AFTER_CLAIMS rows or more: the caller refreshes the planner statistics
@@ -28,7 +28,7 @@ export interface TickResult {
 }
 
 /**
- * One tick for one park (DESIGN §2.2–2.4), safe behind a transaction-mode pooler (docs/OPERATIONS.md "PgBouncer"):
+ * One tick for one park (docs/DESIGN.md §2.2–2.4), safe behind a transaction-mode pooler (docs/OPERATIONS.md "PgBouncer"):
  * 0. with `lease` (the worker's Redis TickLease), the park's lease: a tick of the same park running elsewhere
  *    makes this one return `ran: false` before any read, so a park is read once per tick across workers;
  * 1. the upstream read (`readPark`: one HTTP read and the catalogue lookup), holding no database connection;
@@ -101,7 +101,7 @@ async function lockedTick(
     } catch (err) {
       deps.logger?.error({ parkId, err }, 'return-time claim failed; ride alerts go out');
     }
-    // Push rides on the same claim (decision 038): one push per message and subscription, in a savepoint.
+    // Push rides on the same claim (docs/decisions/038): one push per message and subscription, in a savepoint.
     const all = [...claimed, ...returnTimes];
     let pushes: string[] = [];
     try {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
 
 /**
- * A lease on one park's tick across every worker (DESIGN §2.2 "one read per park per tick"): taken before the
+ * A lease on one park's tick across every worker (docs/DESIGN.md §2.2 "one read per park per tick"): taken before the
  * upstream read, so two poll jobs of the same park never read it twice at once, and given back when the tick
  * ends. It only spares the upstream; mutual exclusion of the write is the transaction-scoped advisory lock of
  * `runParkTick`, which holds even when a lease expired under a slow tick.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Core schema (docs/DESIGN.md §2): accounts, catalogue, live state, subscriptions, watches, deliveries,
- * newsletter and outbox. Timestamps are UTC `timestamptz`; pass dates are park-local `date`s (DESIGN §2).
+ * newsletter and outbox. Timestamps are UTC `timestamptz`; pass dates are park-local `date`s (docs/DESIGN.md §2).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create extension if not exists pgcrypto`.execute(db);

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Public site (docs/decisions/010-no-invented-numbers.md): admin-curated testimonials (seeded with ten clearly marked sample rows) and
- * key/value settings (the daily SMS capacity per park that "spots left" is computed from, DESIGN §6).
+ * Public site (docs/decisions/010): admin-curated testimonials (seeded with ten clearly marked sample rows) and
+ * key/value settings (the daily SMS capacity per park that "spots left" is computed from, docs/DESIGN.md §6).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

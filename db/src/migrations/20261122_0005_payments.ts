@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Paid alerts (docs/decisions/001-pass-days-by-park-local-date.md): the days a pass is valid on (one row per park-local date and channel, whatever sold
+ * Paid alerts (docs/decisions/001): the days a pass is valid on (one row per park-local date and channel, whatever sold
  * it), promo codes and their redemptions, our record of every Stripe checkout session, and the Stripe event
  * ids already processed. Money is integer cents.
  */

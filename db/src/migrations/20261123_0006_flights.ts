@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Flight price alerts (docs/decisions/019-flight-price-alerts.md, docs/spec/part-2.md §3 "Flight alert"): economy, one passenger, active on creation;
+ * Flight price alerts (docs/decisions/019, docs/spec/part-2.md §3 "Flight alert"): economy, one passenger, active on creation;
  * the last e-mailed fare (cents) and time so an alert mails at most once a day and again only on a further
  * drop; an unsubscribe token for the one-click link.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Server-side feature gates (docs/decisions/016-feature-gates-three-states.md, DESIGN §6): one row per gated feature with its global state and the
+ * Server-side feature gates (docs/decisions/016, docs/DESIGN.md §6): one row per gated feature with its global state and the
  * expected launch shown on the coming-soon screen, per-user early-access grants, and the early-access requests
  * the five-click form stores (docs/spec/part-2.md §2 "developer unlock", replaced by a request admins see).
  * A feature without a row has its default state and label (db/src/repositories/features.ts, docs/spec/part-2.md §9).

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Restaurant alerts (docs/decisions/009-restaurant-availability-walk-up.md, docs/spec/part-2.md §3 "Restaurant alert"): the dates wanted (park-local), party size
+ * Restaurant alerts (docs/decisions/009, docs/spec/part-2.md §3 "Restaurant alert"): the dates wanted (park-local), party size
  * 1–20, preferred meal; `last_date` (the latest of `dates`) lets the expiry sweep end an alert after it.
  * Sent matches live in `deliveries` (kind `restaurant_alert`, dedup key per alert and date).
  */

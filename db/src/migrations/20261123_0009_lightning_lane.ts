@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Lightning Lane assist (docs/decisions/008-lightning-lane-booker-simulated.md, docs/spec/part-2.md §3, §4; DESIGN §5): the user's Disney account link (an invitation
+ * Lightning Lane assist (docs/decisions/008, docs/spec/part-2.md §3, §4; docs/DESIGN.md §5): the user's Disney account link (an invitation
  * an operator confirms in /admin), the days they paid for ($5/day through the existing Stripe checkout:
  * `checkout_sessions.product`), their preferences and bookings (server-side, not local storage) and the
  * auto-booking switch. Money is integer cents; windows are park-local times of day.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Return-time alerts (docs/decisions/017-return-time-alerts.md, beyond the spec): tell a visitor when a watched attraction's Lightning Lane
+ * Return-time alerts (docs/decisions/017, beyond the spec): tell a visitor when a watched attraction's Lightning Lane
  * return time (`RETURN_TIME` or `PAID_RETURN_TIME`) becomes available, or available before a chosen park-local
  * time of day. Identity is the e-mail, like `user_rides`; deliveries use kind `return_time` with the dedup key
  * `rt:<email>:<rideId>:<queueType>:<park-local date>:<before_time | any>` (at most one per attraction, queue type

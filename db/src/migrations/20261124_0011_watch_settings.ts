@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Per-watch alert settings (DESIGN §2 step 3, alert rules): beside the existing `threshold_minutes` (5–60, null =
+ * Per-watch alert settings (docs/DESIGN.md §2 step 3, alert rules): beside the existing `threshold_minutes` (5–60, null =
  * the default 15), a watch can ask for "back in service" alerts (DOWN → OPERATING seen on two consecutive fresh
  * polls) and for an hourly reminder while the standby wait stays short (the plain hourly rule instead of
  * alerting on the drop). Both are off by default.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Alert engine v2 (DESIGN §2 steps 3–5):
+ * Alert engine v2 (docs/DESIGN.md §2 steps 3–5):
  * - `alert_audience`: one row per (attraction, person) that may be alerted — an active watch whose
  *   subscription is active — with the watch's threshold and options, the subscription (pass days are checked
  *   per park-local "today" at evaluation), the armed state of the day (alert on the drop) and the last alert.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * What a new visitor sees (DESIGN §6 "no invented numbers"):
+ * What a new visitor sees (docs/DESIGN.md §6 "no invented numbers"):
  * - the placeholder testimonials seeded by the public-site migration are removed, and so is their `is_sample`
  *   flag: every stored testimonial is one an admin entered, and the landing page shows the section only when
  *   there is one;

@@ -6,7 +6,7 @@ export function samplePartitionName(year: number, month: number): string {
 }
 
 /**
- * Wait history (DESIGN §2.2 history): `wait_samples` becomes a table range-partitioned by month of
+ * Wait history (docs/DESIGN.md §2.2 history): `wait_samples` becomes a table range-partitioned by month of
  * `last_updated` (UTC), so 90-day retention drops whole partitions instead of deleting rows; existing rows are
  * moved into the new partitions. `wait_rollups` keeps, per attraction, park-local date and 15-minute slot
  * (0–95), the median / p25 / p75 standby wait of OPERATING samples, their count and the minutes DOWN; it is

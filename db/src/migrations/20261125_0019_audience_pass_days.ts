@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The audience carries its pass days (DESIGN §2.3): `alert_audience.email_days` / `sms_days` are the
+ * The audience carries its pass days (docs/DESIGN.md §2.3): `alert_audience.email_days` / `sms_days` are the
  * park-local dates of the subscription's pass days per channel (`pass_days`, one channel per day), so the
  * evaluation reads the channel of "today" from the pair itself instead of joining `pass_days` once per pair
  * (at 300,000 pairs that join was a third of a busy tick). Kept in step by the same statement-level triggers:

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * `ride_status.previous_status` was written on every poll and never read: the back-in-service rule keeps its
- * own state (`down_seen`, `up_polls`, DESIGN §6), so the column goes.
+ * own state (`down_seen`, `up_polls`, docs/DESIGN.md §6), so the column goes.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('ride_status').dropColumn('previous_status').execute();

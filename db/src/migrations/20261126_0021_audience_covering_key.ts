@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The audience's primary key covers the evaluation (DESIGN §2.3): `alert_audience_pkey` stays
+ * The audience's primary key covers the evaluation (docs/DESIGN.md §2.3): `alert_audience_pkey` stays
  * `(ride_id, email)` and INCLUDEs every other column the evaluation reads, so a busy tick reads each changed
  * attraction's pairs as an index-only scan of that attraction's contiguous leaf pages instead of fetching
  * every pair's heap row. The heap is in watch-insertion order (person-major), so the plain key made each

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The audience, one row per person and park (DESIGN §2.3 "The audience"): `alert_watchers` replaces the
+ * The audience, one row per person and park (docs/DESIGN.md §2.3 "The audience"): `alert_watchers` replaces the
  * per-(attraction, person) `alert_audience`. A park's attractions get a `bit` (0–255, in order of first
  * sight), and every per-attraction fact of a person becomes a `bit(256)` mask over them: the active watches
  * (`watched`), those on the default threshold (`plain`), those on each custom threshold (`custom_t[k]` →

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * `login_throttle` held the promo-guess lock (a read-then-write per client, cleared by a valid code), the last
- * abuse counter in PostgreSQL. Every limit now lives in Redis (server/src/security/, decision 023), so the table
+ * abuse counter in PostgreSQL. Every limit now lives in Redis (server/src/security/, docs/decisions/023), so the table
  * goes. Its rows were short-lived locks: nothing is carried over.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Freshness as upstream means it and the park's schedule (docs/rules.md R2, R3; DESIGN §2.3):
+ * Freshness as upstream means it and the park's schedule (docs/rules.md R2, R3; docs/DESIGN.md §2.3):
  * - `parks.live_updated_at`: the newest `lastUpdated` of any entity of the park's last live document (stamps more
  *   than 2 minutes after the poll ignored). The pages judge "the feed is live" from it, with the same rule as
  *   the poll (`feedClock` of @walkon/domain).

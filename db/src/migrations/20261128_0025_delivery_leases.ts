@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Provider sends never hold a transaction across a network call (DESIGN §2.5, docs/rules.md "Delivery
+ * Provider sends never hold a transaction across a network call (docs/DESIGN.md §2.5, docs/rules.md "Delivery
  * guarantee"): a send batch claims its deliveries (`queued` → `sending`, with a lease: `lease_owner` = the
  * worker's id, `lease_expires_at`) in one short transaction, calls SES / SNS outside any transaction, and marks
  * each delivery `sent` / `failed` (or back to `queued`) in another. The sweeper re-queues only `sending` rows

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Double opt-in for flight price alerts and the newsletter (docs/decisions/027-double-opt-in.md): each row gets a
+ * Double opt-in for flight price alerts and the newsletter (docs/decisions/027): each row gets a
  * single-purpose `confirm_token` (the link in its confirmation e-mail) and `confirmed_at` (null = waiting for the
  * person to open it). Only confirmed flight alerts are checked and e-mailed; the newsletter goes only to confirmed
- * addresses. Flight alerts also get `confirmation_sent_at` (the confirmation e-mail leaves once, decision 015).
+ * addresses. Flight alerts also get `confirmation_sent_at` (the confirmation e-mail leaves once, docs/decisions/015).
  * Rows made before this migration were created under the old rules and count as confirmed.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

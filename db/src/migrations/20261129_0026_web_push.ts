@@ -1,14 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Web Push as a third channel (docs/decisions/038-web-push-channel.md, DESIGN §2.5 "Push"):
+ * Web Push as a third channel (docs/decisions/038, docs/DESIGN.md §2.5 "Push"):
  * - `push_subscriptions`: one browser's standard `PushSubscription` per row (endpoint unique, its `p256dh` and
  *   `auth` keys), owned by an account (`user_id`, deleted with it), with an optional device label. `last_used_at`
  *   = the last subscribe or accepted push; a row unused for 30 days is deleted by the hourly expiry sweep.
  * - `push_deliveries`: one notification per (message, subscription). A message is one person's alert of one tick
  *   (`message_key` of the deliveries it rides on, or `single:<delivery id>` for a test alert), so push shares the
  *   e-mail's decision, history, caps and 60-minute rule; `delivery_id` = the message's first delivery. Sent like
- *   a provider delivery (decision 037): `queued` → `sending` with a lease → `sent` with the push service's
+ *   a provider delivery (docs/decisions/037): `queued` → `sending` with a lease → `sent` with the push service's
  *   message id, or `failed` / `gone` (the subscription answered 404/410/403 and was deleted). `delivery_id` has no
  *   foreign key (deliveries becomes partitioned by month in 0029, keyed (id, key_month)); the daily retention sweep
  *   deletes push rows older than 30 days (a push lives 15 minutes).

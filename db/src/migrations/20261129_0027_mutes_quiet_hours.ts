@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Notifications people can steer (docs/rules.md R16a; docs/decisions/040-mutes-and-quiet-hours.md):
+ * Notifications people can steer (docs/rules.md R16a; docs/decisions/040):
  * - `alert_mutes`: "Mute until …" per account and park, or per account, park and attraction (`attraction_id`
  *   null = the whole park). `until` is the absolute UTC end instant: a mute ends by itself, no job ends it. One
  *   row per (account, park, attraction): muting again moves its end. A mute cleared by hand gets `until` = the

@@ -12,7 +12,7 @@ const COLUMNS = `id, dedup_key, kind, email, channel, address, park_id, ride_id,
   status, attempts, provider_message_id, error, hidden, created_at, sent_at, message_key, lease_owner, lease_expires_at`;
 
 /**
- * Retention of deliveries (docs/OPERATIONS.md "Retention", docs/decisions/041-build-and-retention.md):
+ * Retention of deliveries (docs/OPERATIONS.md "Retention", docs/decisions/041):
  * `deliveries` becomes range-partitioned by `key_month`, the first day of the UTC month of the period its dedup key
  * names, so old months are dropped whole. The key stays unique because `key_month` is a function of the key:
  * - ride / back-in-service alerts (hour bucket) and test alerts (minute bucket): the month of `created_at`, which is

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Sign-up by e-mailed link (docs/decisions/046-sign-up-by-link.md): a sign-up creates no account and no session,
+ * Sign-up by e-mailed link (docs/decisions/046): a sign-up creates no account and no session,
  * only a `pending_signups` row (the name, the argon2id hash of the chosen password, the page to return to, and
  * the hex SHA-256 of the link's token, never the token). Opening the link (24 h, single use) creates the account,
  * verified, and signs the browser in. Expired rows are swept with the account tokens (docs/OPERATIONS.md "Retention").

@@ -254,7 +254,7 @@ export async function listRoleAudit(db: Executor, limit = 50) {
 
 /**
  * Moves what an address holds to the account's new address, in the caller's transaction, when the account
- * moves (docs/decisions/024-email-change-moves-passes.md): subscriptions with their pass days (merged into the
+ * moves (docs/decisions/024): subscriptions with their pass days (merged into the
  * new address's subscription for the same park, a day held on both keeping the better channel), ride
  * selections, return-time, flight and restaurant alerts, checklist rows, newsletter and alert history. With
  * `ownsAddress` (the old address was verified) every row keyed by `from` moves; otherwise only the rows this
@@ -314,7 +314,7 @@ export async function moveAddressRows(
   await db.updateTable('ride_checklist').set({ email: m.to }).where('user_id', '=', m.userId).execute();
   if (m.ownsAddress) {
     // Payment records keep the address they were paid with, but the account's own ones are linked to it, so
-    // deleting the account later pseudonymises them too (docs/decisions/024-email-change-moves-passes.md).
+    // deleting the account later pseudonymises them too (docs/decisions/024).
     await sql`update checkout_sessions set user_id = ${m.userId}::uuid where email = ${m.from} and user_id is null`.execute(db);
     await sql`update deliveries set email = ${m.to} where email = ${m.from}`.execute(db);
     await sql`delete from newsletter_subscriptions o where o.email = ${m.from}

@@ -56,7 +56,7 @@ export async function setParkTimezone(db: Executor, parkId: string, timezone: st
 
 /**
  * Upserts attractions (name and entity type refreshed).
- * @returns each attraction's bit in its park's audience masks (DESIGN §2.3 "The audience"; null for entities
+ * @returns each attraction's bit in its park's audience masks (docs/DESIGN.md §2.3 "The audience"; null for entities
  * that cannot alert, or past the 256th attraction of a park).
  */
 export async function upsertAttractions(db: Executor, attractions: AttractionInput[]): Promise<Map<string, number | null>> {

@@ -8,8 +8,8 @@ import type { Executor } from '../client.ts';
  */
 
 /**
- * The confirmations there are (decision 015): newsletter double opt-in / affiliate welcome e-mails, checkout /
- * promo pass receipts, and the flight price alert's double opt-in (decision 027).
+ * The confirmations there are (docs/decisions/015): newsletter double opt-in / affiliate welcome e-mails, checkout /
+ * promo pass receipts, and the flight price alert's double opt-in (docs/decisions/027).
  */
 export const CONFIRMATION_KINDS = ['newsletter', 'affiliate', 'checkout', 'promo', 'flight_alert'] as const;
 

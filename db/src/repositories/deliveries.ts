@@ -9,16 +9,16 @@ import { type LeasedStore, leaseStatements } from './leasedStore.ts';
 export interface ClaimedDelivery {
   id: string;
   channel: AlertChannel;
-  /** Deliveries sharing a message key leave as one message (DESIGN §2.5); null/absent = a message of its own. */
+  /** Deliveries sharing a message key leave as one message (docs/DESIGN.md §2.5); null/absent = a message of its own. */
   messageKey?: string | null;
 }
 
 /**
  * The people an alert of a park may go to, shared by every live-data alert (ride alerts, return-time alerts of
- * docs/decisions/017-return-time-alerts.md) so the rules are written once. `from` joins the park's live attractions (`r` ride_status, `a`
+ * docs/decisions/017) so the rules are written once. `from` joins the park's live attractions (`r` ride_status, `a`
  * attractions, `p` parks) to the people watching them (`ur` active user_rides) whose subscription (`s`) holds a
  * pass day (`pd`) for the park-local today; `columns` selects the recipient (email, channel of the day, address,
- * park_id, ride_id, ride_name, subscription_id); `rules` keeps DESIGN §2.3: the attraction is among `alertable`
+ * park_id, ride_id, ride_name, subscription_id); `rules` keeps docs/DESIGN.md §2.3: the attraction is among `alertable`
  * (the poll's verdict: OPERATING, fresh by docs/rules.md R2, inside its hours and the park's schedule, R3);
  * subscription active and past its scheduled start; SMS only with a phone number.
  */
@@ -82,7 +82,7 @@ export async function withdrawQueued(db: Executor, id: string): Promise<boolean>
   return Number(r.numDeletedRows) > 0;
 }
 
-/** A queued delivery claimed for sending, with what its message needs (DESIGN §2.5). */
+/** A queued delivery claimed for sending, with what its message needs (docs/DESIGN.md §2.5). */
 export interface DeliveryToSend {
   id: string;
   kind: string;
@@ -114,8 +114,8 @@ const joined = (t: string) =>
 const messageOrder = (t: string) => sql.raw(`order by ${t}.message_key, ${t}.wait_time nulls last, ${t}.ride_name`);
 
 /**
- * The leased store of one channel's rows of `deliveries` (leasedStore.ts, decision 062; e-mail and SMS share the
- * table): claim with a lease (`queued` → `sending`, DESIGN §2.5 "claim, send, mark") or lock for the caller's
+ * The leased store of one channel's rows of `deliveries` (leasedStore.ts, docs/decisions/062; e-mail and SMS share the
+ * table): claim with a lease (`queued` → `sending`, docs/DESIGN.md §2.5 "claim, send, mark") or lock for the caller's
  * transaction (the outbox), renew, mark sent / failed, and the sweeper's re-queue of expired leases and stale
  * `queued` rows of this `channel`. Every write is one statement per batch.
  */
@@ -182,7 +182,7 @@ export type DeliveryKind = 'ride_alert' | 'test_alert' | 'back_in_service' | 're
 
 export interface DeliveriesTable {
   id: Generated<string>;
-  /** Unique with key_month: recipient e-mail + ride + hour bucket (DESIGN §2.4). */
+  /** Unique with key_month: recipient e-mail + ride + hour bucket (docs/DESIGN.md §2.4). */
   dedup_key: string;
   /**
    * First day (UTC) of the month of the period the dedup key names: the partition key (migration 0029,
@@ -208,9 +208,9 @@ export interface DeliveriesTable {
   hidden: Generated<boolean>;
   created_at: GeneratedTimestamp;
   sent_at: Timestamp | null;
-  /** The deliveries of one person, channel and tick share it and leave as ONE message (DESIGN §2.5). */
+  /** The deliveries of one person, channel and tick share it and leave as ONE message (docs/DESIGN.md §2.5). */
   message_key: string | null;
-  /** The worker holding a `sending` delivery (DESIGN §2.5 leases); null otherwise. */
+  /** The worker holding a `sending` delivery (docs/DESIGN.md §2.5 leases); null otherwise. */
   lease_owner: string | null;
   /** When that worker's lease ends (UTC); the sweeper re-queues `sending` rows past it. */
   lease_expires_at: Timestamp | null;

@@ -71,7 +71,7 @@ const alertColumns = [
 export type FlightAlert = Awaited<ReturnType<typeof activeAlerts>>[number];
 
 /**
- * Active, confirmed (double opt-in, decision 027) alerts whose departure is `today` or later ('yyyy-MM-dd'),
+ * Active, confirmed (double opt-in, docs/decisions/027) alerts whose departure is `today` or later ('yyyy-MM-dd'),
  * oldest first: what the price check reads (`alertColumns`).
  */
 export async function activeAlerts(db: Executor, today: string) {
@@ -112,7 +112,7 @@ export async function deactivateByToken(db: Executor, token: string) {
 }
 
 /**
- * Claims the right to e-mail an alert a fare of `priceCents` at `at` (docs/decisions/019-flight-price-alerts.md; docs/spec/part-2.md §3 "at most one
+ * Claims the right to e-mail an alert a fare of `priceCents` at `at` (docs/decisions/019; docs/spec/part-2.md §3 "at most one
  * e-mail a day, again only on a further drop"): a conditional UPDATE that sets `last_notified_at` only when the
  * alert is still active, the fare is within `max_price` (whole dollars), and it was never e-mailed, or was
  * e-mailed at least 24 hours before `at` for a strictly higher fare. The updated row stays locked until the
@@ -142,7 +142,7 @@ export async function claimNotification(db: Executor, id: string, priceCents: nu
 }
 
 /**
- * Double opt-in (decision 027): confirms the active alert whose confirmation link carries `token` (again: no
+ * Double opt-in (docs/decisions/027): confirms the active alert whose confirmation link carries `token` (again: no
  * change) → { email }, or undefined for an unknown token or a stopped alert.
  */
 export async function confirmByToken(db: Executor, token: string, now: Date) {

@@ -3,7 +3,7 @@ import type { Executor } from '../client.ts';
 import { samplePartitionName } from '../migrations/20261124_0018_history.ts';
 import type { Database } from '../types.ts';
 
-/** Length of one rollup slot (DESIGN §2.2 history): 15 minutes; a park-local day has 96. */
+/** Length of one rollup slot (docs/DESIGN.md §2.2 history): 15 minutes; a park-local day has 96. */
 export const SLOT_MINUTES = 15;
 /** A DOWN sample counts as down until the next sample, at most this long (longer gaps are unknown). */
 export const DOWN_HOLD_MAX_MINUTES = 60;
@@ -29,7 +29,7 @@ export async function listSamplePartitions(db: Executor): Promise<{ name: string
 
 /**
  * Creates the monthly `wait_samples` partitions (UTC months) covering `from` to `to` that do not exist yet
- * (DESIGN §2.2 history: the maintenance job creates them ahead). Returns the names created.
+ * (docs/DESIGN.md §2.2 history: the maintenance job creates them ahead). Returns the names created.
  */
 export async function ensureSamplePartitions(db: Executor, from: Date, to: Date): Promise<string[]> {
   const existing = new Set((await listSamplePartitions(db)).map((p) => p.name));
@@ -56,7 +56,7 @@ export async function ensureSamplePartitions(db: Executor, from: Date, to: Date)
 
 /**
  * Drops every `wait_samples` partition whose whole month ends on or before `before` (raw samples are kept 90
- * days, DESIGN §2.2 history): a partition is dropped whole, never deleted row by row. Returns the names dropped.
+ * days, docs/DESIGN.md §2.2 history): a partition is dropped whole, never deleted row by row. Returns the names dropped.
  */
 export async function dropSamplePartitionsBefore(db: Executor, before: Date): Promise<string[]> {
   const old = (await listSamplePartitions(db)).filter((p) => p.to <= before);
@@ -99,7 +99,7 @@ export async function insertSamples(db: Executor, rows: SampleInput[], recordedA
 
 /**
  * Recomputes the rollups of one park for every 15-minute slot starting in [from, to) (instants; slots are
- * park-local, DESIGN §2.2 history): per attraction and slot, the median / p25 / p75 (linear interpolation)
+ * park-local, docs/DESIGN.md §2.2 history): per attraction and slot, the median / p25 / p75 (linear interpolation)
  * of the standby waits of OPERATING samples whose lastUpdated falls in the slot, their count, and the minutes
  * the attraction was DOWN (a DOWN sample holds until the next sample, at most DOWN_HOLD_MAX_MINUTES; the
  * newest one DOWN_HOLD_LAST_MINUTES, never past `to`). Incremental: only the window is rewritten, so the
@@ -197,7 +197,7 @@ export async function rollupDay(db: Executor, attractionId: string, localDate: s
 }
 
 /**
- * The typical day of an attraction for a weekday (DESIGN §2.2 history): the `days` most recent park-local
+ * The typical day of an attraction for a weekday (docs/DESIGN.md §2.2 history): the `days` most recent park-local
  * dates before `before` with that ISO weekday (1 = Monday … 7 = Sunday) that have rollups with waits, and per
  * slot the median and p25–p75 of those days' slot medians. Returns the dates used (newest first, 'YYYY-MM-DD')
  * and the slots (minutes). One statement: a ride page rebuilt after each tick pays one round trip for it.
@@ -332,7 +332,7 @@ export async function scheduleAround(db: Executor, parkId: string, localDate: st
 }
 
 /**
- * The parks the history collector reads (DESIGN §2.2 history): every park of the catalogue, except those
+ * The parks the history collector reads (docs/DESIGN.md §2.2 history): every park of the catalogue, except those
  * the source said publish no live data within the last day.
  */
 export async function collectableParks(

@@ -2,9 +2,9 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../client.ts';
 
 /**
- * The leased-delivery store (docs/decisions/062-one-seam-for-channels.md, DESIGN §2.5 "claim, send, mark"): what
+ * The leased-delivery store (docs/decisions/062, docs/DESIGN.md §2.5 "claim, send, mark"): what
  * the worker's one send pipeline needs of a channel's table. `deliveries` (e-mail, SMS) and `push_deliveries`
- * (decision 038's own table) implement it; a new channel with a table of its own implements it too.
+ * (docs/decisions/038's own table) implement it; a new channel with a table of its own implements it too.
  */
 
 /** A row of a leased store as fan-out and the sweeper see it: deliveries sharing a `messageKey` leave as one message. */
@@ -27,7 +27,7 @@ export interface Lease {
  */
 export type LeaseEnd = 'failed' | 'gone' | 'retry' | 'throttled';
 
-/** One channel's table of deliveries, sent by claim → send → mark with leases (decision 037). */
+/** One channel's table of deliveries, sent by claim → send → mark with leases (docs/decisions/037). */
 export interface LeasedStore<Row extends LeasedRow = LeasedRow> {
   /**
    * Claims the still-`queued` rows among `ids` (rows another sender holds are skipped, `FOR UPDATE SKIP LOCKED`),
@@ -50,7 +50,7 @@ export interface LeasedStore<Row extends LeasedRow = LeasedRow> {
    */
   markFailed(db: Executor, ids: string[], owner: string | null, end: LeaseEnd, reason: string): Promise<void>;
   /**
-   * The sweeper's half (DESIGN §2.5): rows too old to be worth sending are failed (when the channel has a TTL);
+   * The sweeper's half (docs/DESIGN.md §2.5): rows too old to be worth sending are failed (when the channel has a TTL);
    * `sending` rows whose lease ended before `now` go back to `queued`; returns those and the `queued` rows created
    * before `staleBefore`, at most `limit` of each, for re-enqueueing.
    */

@@ -4,7 +4,7 @@ import { parkLocalToday } from '../sql.ts';
 import type { LightningLaneBookingStatus } from '../types.ts';
 
 /**
- * Lightning Lane assist (docs/spec/part-2.md §3, §4; DESIGN §5): the Disney account link, the paid days,
+ * Lightning Lane assist (docs/spec/part-2.md §3, §4; docs/DESIGN.md §5): the Disney account link, the paid days,
  * preferences, the auto-booking switch, bookings, and the live return-time rows availability is built from.
  * Days are park-local 'YYYY-MM-DD'; money is integer cents; preference windows are park-local "HH:MM".
  */
@@ -141,7 +141,7 @@ export async function hasPassDay(db: Executor, userId: string, parkId: string, d
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Live return-time data (written by the 60-s poller, DESIGN §2.2)
+// Live return-time data (written by the 60-s poller, docs/DESIGN.md §2.2)
 // ---------------------------------------------------------------------------------------------------------
 
 /**

@@ -3,7 +3,7 @@ import type { Executor } from '../client.ts';
 import type { OperatingHoursEntry } from '../types.ts';
 import * as history from './history.ts';
 
-/** The latest live state of one attraction, as the poller writes it (DESIGN §2.2). */
+/** The latest live state of one attraction, as the poller writes it (docs/DESIGN.md §2.2). */
 export interface RideStatusInput {
   attractionId: string;
   parkId: string;
@@ -14,12 +14,12 @@ export interface RideStatusInput {
   operatingHours: OperatingHoursEntry[] | null;
   /** Upstream lastUpdated (ISO instant) or null. */
   lastUpdated: string | null;
-  /** Back in service state after this poll (DESIGN §6); false / 0 when not given. */
+  /** Back in service state after this poll (docs/DESIGN.md §6); false / 0 when not given. */
   downSeen?: boolean;
   upPolls?: number;
-  /** Whether this poll's reading qualified for alerts (DESIGN §2.3); false when not given. */
+  /** Whether this poll's reading qualified for alerts (docs/DESIGN.md §2.3); false when not given. */
   qualified?: boolean;
-  /** This poll confirmed a return to service (DESIGN §6). */
+  /** This poll confirmed a return to service (docs/DESIGN.md §6). */
   backInServiceEvent?: boolean;
   /** Whether this poll changed the reading; `changed_at` becomes the poll instant then (else kept). */
   changed?: boolean;
@@ -140,7 +140,7 @@ async function ensurePartitionsFor(db: Executor, instants: Date[]): Promise<void
 }
 
 /**
- * History retention (DESIGN §2.2 history): drops the monthly `wait_samples` partitions wholly older than
+ * History retention (docs/DESIGN.md §2.2 history): drops the monthly `wait_samples` partitions wholly older than
  * `before` and creates the next three months' partitions ahead of `now`. Returns the partitions dropped and
  * created.
  */
@@ -153,7 +153,7 @@ export async function pruneSamples(db: Executor, before: Date, now: Date = new D
 }
 
 /**
- * Stores the park's own entity from a live response (DESIGN §2.3: a park whose entity is CLOSED never alerts):
+ * Stores the park's own entity from a live response (docs/DESIGN.md §2.3: a park whose entity is CLOSED never alerts):
  * its status and published hours (null when it publishes none), the poll instant and the newest `lastUpdated`
  * of the document (`updatedAt`, future stamps ignored; docs/rules.md R2: the pages judge the feed's age by it).
  */

@@ -24,7 +24,7 @@ export async function unsubscribeByToken(db: Executor, token: string, now: Date)
 }
 
 /**
- * Double opt-in (decision 027): confirms the subscription whose confirmation link carries `token` (again: no
+ * Double opt-in (docs/decisions/027): confirms the subscription whose confirmation link carries `token` (again: no
  * change) → { email }, or undefined for an unknown token or an unsubscribed address.
  */
 export async function confirmByToken(db: Executor, token: string, now: Date) {

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { Executor } from '../client.ts';
 import type { AlertChannel, GeneratedTimestamp, Json } from '../types.ts';
 
-/** A message written to the outbox transport instead of SES/SNS (`NOTIFY_TRANSPORT=outbox`, DESIGN §5). */
+/** A message written to the outbox transport instead of SES/SNS (`NOTIFY_TRANSPORT=outbox`, docs/DESIGN.md §5). */
 export interface OutboxInput {
   channel: AlertChannel;
   to: string;
@@ -35,7 +35,7 @@ export async function insertOutboxMessage(db: Executor, m: OutboxInput): Promise
   return r.id;
 }
 
-/** Stores many outbox messages in ONE insert (a send batch, DESIGN §2.5); returns their ids in input order. */
+/** Stores many outbox messages in ONE insert (a send batch, docs/DESIGN.md §2.5); returns their ids in input order. */
 export async function insertOutboxMessages(db: Executor, ms: OutboxInput[]): Promise<string[]> {
   if (ms.length === 0) return [];
   const ids = ms.map(() => crypto.randomUUID());
@@ -80,7 +80,7 @@ export interface OutboxMessagesTable {
   body_html: string | null;
   headers: Json<Record<string, string> | null> | null;
   delivery_id: string | null;
-  /** Every delivery a grouped message carries (DESIGN §2.5); `delivery_id` is the first. */
+  /** Every delivery a grouped message carries (docs/DESIGN.md §2.5); `delivery_id` is the first. */
   delivery_ids: string[] | null;
   created_at: GeneratedTimestamp;
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import type { AlertChannel, CheckoutProduct } from '../types.ts';
 
-/** What a Stripe Checkout Session sells, recorded when it is created (docs/decisions/012-stripe-checkout-fulfilled-once.md). Money in cents. */
+/** What a Stripe Checkout Session sells, recorded when it is created (docs/decisions/012). Money in cents. */
 export interface CheckoutRecord {
   id: string;
   email: string;
@@ -16,7 +16,7 @@ export interface CheckoutRecord {
   currency: string;
   promoCode: string | null;
   userId: string | null;
-  /** What is sold (docs/decisions/018-lightning-lane-days-through-checkout.md): an alert day pass (default) or Lightning Lane assist days. */
+  /** What is sold (docs/decisions/018): an alert day pass (default) or Lightning Lane assist days. */
   product?: CheckoutProduct;
 }
 

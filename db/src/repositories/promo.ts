@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import type { AlertChannel, PromoKind } from '../types.ts';
 
-/** A promo code as admins create it (docs/decisions/013-promo-codes-on-the-server.md). */
+/** A promo code as admins create it (docs/decisions/013). */
 export interface PromoInput {
   /** Upper-cased by the caller. */
   code: string;
@@ -17,7 +17,7 @@ export interface PromoInput {
   createdBy: string | null;
 }
 
-/** A code for one free e-mail day, any number of uses, no expiry (the demo's WALKON-FREE, DESIGN §6 pricing). */
+/** A code for one free e-mail day, any number of uses, no expiry (the demo's WALKON-FREE, docs/DESIGN.md §6 pricing). */
 export function freeEmailDayCode(code: string, createdBy: string | null = null): PromoInput {
   return { code, kind: 'free_days', channel: 'email', days: 1, percentOff: null, maxUses: null, expiresAt: null, createdBy };
 }

@@ -5,8 +5,8 @@ import type { GeneratedTimestamp, Timestamp } from '../types.ts';
 import { type LeasedStore, leaseStatements } from './leasedStore.ts';
 
 /**
- * Web Push deliveries (docs/decisions/038-web-push-channel.md, DESIGN §2.5 "Push"): one row per (message,
- * push subscription), sent like a provider delivery of decision 037 — claim with a lease, send outside any
+ * Web Push deliveries (docs/decisions/038, docs/DESIGN.md §2.5 "Push"): one row per (message,
+ * push subscription), sent like a provider delivery of docs/decisions/037 — claim with a lease, send outside any
  * transaction, mark with the push service's message id; the sweeper re-queues expired leases.
  */
 
@@ -39,7 +39,7 @@ export interface PushMessageDelivery {
 }
 
 /**
- * Adds the push half of already claimed deliveries (DESIGN §2.5 "Push"): for every message among `deliveryIds`
+ * Adds the push half of already claimed deliveries (docs/DESIGN.md §2.5 "Push"): for every message among `deliveryIds`
  * (their `message_key`, or the delivery alone when it has none) whose person — the account with the delivery's
  * e-mail — holds push subscriptions, one `queued` push delivery per subscription, led by the message's shortest
  * wait. Only `queued` deliveries count (a message held back by the daily cap is not pushed either), so push shares
@@ -89,7 +89,7 @@ const pushToSend = sql.raw(`select u.id, u.message_key as "messageKey", u.delive
   u.push_subscription_id as "subscriptionId", s.endpoint, s.p256dh, s.auth, u.created_at as "createdAt"`);
 
 /**
- * The leased store of `push_deliveries` (leasedStore.ts, decisions 037, 038 and 062): one row per (message, push
+ * The leased store of `push_deliveries` (leasedStore.ts, docs/decisions/037, docs/decisions/038 and docs/decisions/062): one row per (message, push
  * subscription). `claim` with a lease sets `queued` → `sending` (a row whose subscription was deleted meanwhile
  * becomes `gone`) and returns the rows with endpoint and keys; `markSent` also records the subscriptions' use;
  * `markFailed(…, 'gone')` marks the rows `gone` and deletes their subscriptions (the push service answered
@@ -166,7 +166,7 @@ export function pushDeliveryStore(ttlSeconds: number): LeasedStore<PushToSend> {
 /** `gone`: the push service answered 404/410 (or 403 after a key change) and the subscription was deleted. */
 export type PushDeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'gone';
 
-/** One notification per (message, push subscription), sent like a provider delivery (decisions 037, 038). */
+/** One notification per (message, push subscription), sent like a provider delivery (docs/decisions/037, docs/decisions/038). */
 export interface PushDeliveriesTable {
   id: Generated<string>;
   message_key: string;

@@ -27,7 +27,7 @@ export interface PushSubscriptionSummary {
 }
 
 /**
- * Stores a browser's push subscription for the account `userId` (decisions 038, 047), upserting by endpoint: the
+ * Stores a browser's push subscription for the account `userId` (docs/decisions/038, docs/decisions/047), upserting by endpoint: the
  * owner subscribing again (new keys, a new label) replaces its row and counts as use (`last_used_at` = now); the
  * row moves to another account only when that account presents the same keys (`p256dh` and `auth`: the same
  * browser, signed into another account). Returns the row's id, or null when the endpoint belongs to another
@@ -112,7 +112,7 @@ export async function markUsed(db: Executor, ids: string[], now: Date): Promise<
 }
 
 /**
- * The expiry sweep (DESIGN §2.5 "Push"): deletes subscriptions unused (no subscribe and no accepted push) for
+ * The expiry sweep (docs/DESIGN.md §2.5 "Push"): deletes subscriptions unused (no subscribe and no accepted push) for
  * PUSH_SUBSCRIPTION_UNUSED_DAYS days before `now`, or past the expirationTime their browser gave. Returns how many.
  */
 export async function expireUnused(db: Executor, now: Date): Promise<number> {
@@ -121,7 +121,7 @@ export async function expireUnused(db: Executor, now: Date): Promise<number> {
   return Number(r.numAffectedRows ?? 0);
 }
 
-/** One browser's Web Push subscription (the standard PushSubscription JSON), per account and device (decision 038). */
+/** One browser's Web Push subscription (the standard PushSubscription JSON), per account and device (docs/decisions/038). */
 export interface PushSubscriptionsTable {
   id: Generated<string>;
   user_id: string;
@@ -136,6 +136,6 @@ export interface PushSubscriptionsTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   last_success_at: Timestamp | null;
-  /** Last subscribe or accepted push; unused for 30 days = expired (DESIGN §2.5 "Push"). */
+  /** Last subscribe or accepted push; unused for 30 days = expired (docs/DESIGN.md §2.5 "Push"). */
   last_used_at: GeneratedTimestamp;
 }

@@ -110,7 +110,7 @@ export async function insertItem(
     .executeTakeFirstOrThrow();
 }
 
-/** Updates an item's name and description (approved edit request, DESIGN §6). */
+/** Updates an item's name and description (approved edit request, docs/DESIGN.md §6). */
 export async function updateItem(db: Executor, id: string, changes: { name: string; description: string | null }) {
   await db
     .updateTable('items')

@@ -98,7 +98,7 @@ export async function listByUser(db: Executor, userId: string): Promise<Restaura
     .execute();
 }
 
-/** Deletes an alert only when `userId` owns it (DESIGN §6 ownership). @returns whether a row was deleted. */
+/** Deletes an alert only when `userId` owns it (docs/DESIGN.md §6 ownership). @returns whether a row was deleted. */
 export async function deleteOwned(db: Executor, id: string, userId: string): Promise<boolean> {
   const r = await db.deleteFrom('restaurant_alerts').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
@@ -179,7 +179,7 @@ export interface RestaurantMatch {
 /**
  * Claims matches as `deliveries` rows (kind `restaurant_alert`, channel e-mail) in one statement, with the
  * dedup key `restaurant:<alertId>:<date>` and `ON CONFLICT DO NOTHING`: each alert is mailed at most once per
- * date however often (or however concurrently) the check runs (docs/rules.md R39, like ride alerts DESIGN §2.4). Only
+ * date however often (or however concurrently) the check runs (docs/rules.md R39, like ride alerts docs/DESIGN.md §2.4). Only
  * alerts still active are claimed.
  * @returns the deliveries this call claimed (to fan out).
  */

@@ -6,11 +6,11 @@ import { sweepEnded } from './mutes.ts';
  * How long swept rows are kept (docs/OPERATIONS.md "Retention"), in days past the instant named:
  * - sessions: deleted once expired (an expired session never validates again);
  * - account tokens: 30 days past their expiry (until then a late click is told "expired", not "invalid");
- * - pending sign-ups (docs/decisions/046-sign-up-by-link.md): at their expiry when never opened (they hold a password
+ * - pending sign-ups (docs/decisions/046): at their expiry when never opened (they hold a password
  *   hash); a used one, its name and hash cleared, like the account tokens;
  * - Stripe event ids: 30 days after processing (Stripe retries a webhook for up to 3 days);
  * - outbox messages (the local transport's record): 30 days after writing;
- * - push deliveries (docs/decisions/038-web-push-channel.md; a push lives 15 minutes): 30 days after writing;
+ * - push deliveries (docs/decisions/038; a push lives 15 minutes): 30 days after writing;
  * - ended mutes (docs/rules.md R16a): a day after their end (`mutes.ENDED_MUTE_KEEP_MS`).
  */
 export const RETENTION_DAYS = { accountTokens: 30, stripeEvents: 30, outbox: 30, pushDeliveries: 30 } as const;

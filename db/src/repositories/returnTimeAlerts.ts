@@ -5,7 +5,7 @@ import { parkLocalToday } from '../sql.ts';
 import type { AlertChannel, ReturnQueueType } from '../types.ts';
 import { alertAudience, type ClaimedDelivery } from './deliveries.ts';
 
-/** A person's return-time alert (docs/decisions/017-return-time-alerts.md, beyond the spec), as the server shows it. */
+/** A person's return-time alert (docs/decisions/017, beyond the spec), as the server shows it. */
 export interface ReturnTimeAlertRow {
   id: string;
   rideId: string;
@@ -181,7 +181,7 @@ export interface ReturnTimeDeliveryInput {
 }
 
 /**
- * Return-time claim (DESIGN §2.4): inserts deliveries of kind `return_time` in one statement,
+ * Return-time claim (docs/DESIGN.md §2.4): inserts deliveries of kind `return_time` in one statement,
  * `ON CONFLICT (dedup_key, key_month) DO NOTHING` (key_month: the month of the key's date). The key `rt:<email>:<rideId>:<queueType>:<park-local date>:<before
  * time | any>` means at most one alert per person, attraction, queue type and day (a changed before time
  * arms it again for the day). `wait_time` is null.

@@ -88,7 +88,7 @@ export async function watchAllRides(db: Executor, email: string, parkId: string,
 }
 
 /**
- * setup-default-rides, deferred (docs/rules.md R21, decision 026): every active
+ * setup-default-rides, deferred (docs/rules.md R21, docs/decisions/026): every active
  * subscription of the park without any ride selection (granted while the ride list could not load) watches
  * every attraction now in the catalogue. Run after each poll that stored the park's attractions.
  * @returns how many watches were created.
@@ -106,7 +106,7 @@ export async function selectPendingDefaults(db: Executor, parkId: string): Promi
 }
 
 /**
- * Per-watch alert settings (DESIGN §2.3 / §6): `thresholdMinutes` 5–60 or null for the default 15 minutes,
+ * Per-watch alert settings (docs/DESIGN.md §2.3 / §6): `thresholdMinutes` 5–60 or null for the default 15 minutes,
  * `backInService` (alert when the attraction comes back from DOWN), `remindHourly` (remind every hour while the
  * standby wait stays at or under the threshold instead of alerting only on the drop).
  */

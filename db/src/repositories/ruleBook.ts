@@ -20,7 +20,7 @@ export interface Steering {
 
 /**
  * The mutes at `parkIds` and the quiet hours of the accounts of `emails` (mutes and quiet hours belong to the
- * account, found by `users.email`, decision 040). An address without an account has none. → e-mail → steering.
+ * account, found by `users.email`, docs/decisions/040). An address without an account has none. → e-mail → steering.
  */
 export async function steeringOf(db: Executor, emails: readonly string[], parkIds: readonly string[]): Promise<Map<string, Steering>> {
   const out = new Map<string, Steering>();

@@ -6,7 +6,7 @@ import { hashLinkToken } from './accounts.ts';
 export const SIGNUP_LINK_HOURS = 24;
 
 /**
- * Stores a sign-up waiting for its e-mailed link (docs/decisions/046-sign-up-by-link.md): the name, the argon2id
+ * Stores a sign-up waiting for its e-mailed link (docs/decisions/046): the name, the argon2id
  * `passwordHash`, the same-site `nextPath` to return to, valid SIGNUP_LINK_HOURS from `now`. One INSERT; only the
  * hex SHA-256 of the token is kept. → the raw token (160 random bits, base64url) for the e-mailed link.
  */

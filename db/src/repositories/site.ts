@@ -4,7 +4,7 @@ import type { Executor } from '../client.ts';
 
 /**
  * Testimonials in display order: { id, name, parkVisited, text, rating 1–5 }[]. Every row is one an admin
- * entered (DESIGN §6: admin-curated, never invented); an empty list hides the landing section.
+ * entered (docs/DESIGN.md §6: admin-curated, never invented); an empty list hides the landing section.
  */
 export async function listTestimonials(db: Executor) {
   return db
@@ -52,7 +52,7 @@ export async function putSetting(db: Executor, key: string, value: unknown): Pro
 }
 
 /**
- * Walk-on alerts actually sent since `since` (the landing counter's "walk-on alerts sent today", DESIGN §6 "no
+ * Walk-on alerts actually sent since `since` (the landing counter's "walk-on alerts sent today", docs/DESIGN.md §6 "no
  * invented numbers"): ride alerts (not back-in-service, test or other kinds) whose standby wait was walk-on by
  * docs/rules.md R1's default, 1–15 minutes; an alert a person asked for at a 60-minute threshold is no walk-on.
  */

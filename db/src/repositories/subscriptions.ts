@@ -23,7 +23,7 @@ export const subscriptionColumns = [
   'updated_at as updatedAt',
 ] as const;
 
-/** Days to add to a person's pass for a park (docs/decisions/001-pass-days-by-park-local-date.md): one row per park-local date. */
+/** Days to add to a person's pass for a park (docs/decisions/001): one row per park-local date. */
 export interface PassDaysInput {
   email: string;
   parkId: string;
@@ -151,7 +151,7 @@ export async function findByEmailAndPark(db: Executor, owner: EmailOwner, parkId
 }
 
 /**
- * A person's subscriptions with validity computed in the park's time zone at `now` (docs/decisions/001-pass-days-by-park-local-date.md: a pass is valid
+ * A person's subscriptions with validity computed in the park's time zone at `now` (docs/decisions/001: a pass is valid
  * on the park-local dates it holds pass days for): each row is `subscriptionColumns` plus `parkName`, `today`
  * (the park-local date), `valid` = active ∧ a pass day today ∧ past `startsAt`; `todayChannel` = the channel
  * bought for today; `scheduled` = active ∧ not valid ∧ a pass day today or later; `expired` = no pass day today

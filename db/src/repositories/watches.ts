@@ -23,7 +23,7 @@ function validWatchParks(now: Date, parkId?: string) {
 }
 
 /**
- * Parks that need a poller (DESIGN §2.1): at least one active watch whose subscription is active and holds a
+ * Parks that need a poller (docs/DESIGN.md §2.1): at least one active watch whose subscription is active and holds a
  * pass day on or after the park-local today, including passes scheduled to start later, or such a subscription
  * still waiting for its rides (its poll selects them); or a Lightning Lane
  * assist day on or after today (docs/DESIGN.md §2.1: its availability is read from the polled live data).
@@ -34,7 +34,7 @@ export async function parksWithValidWatches(db: Executor, now: Date): Promise<st
 
 /**
  * Whether one park has a valid watch (see parksWithValidWatches), read for that park only: a watched park's
- * upstream reads belong to its per-minute tick (DESIGN §2.2).
+ * upstream reads belong to its per-minute tick (docs/DESIGN.md §2.2).
  */
 export async function parkHasValidWatch(db: Executor, parkId: string, now: Date): Promise<boolean> {
   return (await validWatchParks(now, parkId).execute(db)).rows.length > 0;

@@ -10,7 +10,7 @@ export type AccountEmailKind = 'finish_signup' | 'verify_email' | 'signup_existi
  */
 export function formatAccountEmail(kind: AccountEmailKind, link: string): EmailContent {
   const texts: Record<AccountEmailKind, { subject: string; lines: string[]; action: string }> = {
-    // docs/decisions/046-sign-up-by-link.md: no account exists until this link is opened.
+    // docs/decisions/046: no account exists until this link is opened.
     finish_signup: {
       subject: 'Finish signing up for WalkOn',
       lines: [
@@ -62,7 +62,7 @@ export function formatAccountEmail(kind: AccountEmailKind, link: string): EmailC
 }
 
 /**
- * The notice to the OLD address after an account moved to a new one (docs/decisions/024-email-change-moves-passes.md):
+ * The notice to the OLD address after an account moved to a new one (docs/decisions/024):
  * what moved (`passes` lines like "Magic Kingdom Park: Thu, Nov 26 and Fri, Nov 27"), where alerts go now, and
  * what to do if the owner did not ask for it. No link: the old address no longer has an account.
  */

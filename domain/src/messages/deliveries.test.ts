@@ -18,15 +18,15 @@ const message = (kind: string, over: Partial<DeliveryGroupMessage> = {}): Delive
   ...over,
 });
 
-// docs/decisions/062-one-seam-for-channels.md: one renderer per delivery kind, asked for each channel's form.
-describe('per-kind renderers (decision 062)', () => {
+// docs/decisions/062: one renderer per delivery kind, asked for each channel's form.
+describe('per-kind renderers (docs/decisions/062)', () => {
   it('ride alerts and back-in-service alerts are one grouped message: shortest wait first, "+N more"', () => {
     expect(rendererOf('ride_alert').email(message('ride_alert')).subject).toBe('Ride number 3 13 min +1 more at Magic Kingdom Park');
     // SMS (docs/rules.md): park time, the rides shortest wait first as "<name> <wait>m".
     expect(rendererOf('ride_alert').sms(message('ride_alert'))).toContain('2:05 PM EST: Ride number 3 13m, Ride number 1 15m');
   });
 
-  it("the push payload's kind per delivery kind (decision 038): alerts, the test alert, the rest confirmations", () => {
+  it("the push payload's kind per delivery kind (docs/decisions/038): alerts, the test alert, the rest confirmations", () => {
     const kinds = ['ride_alert', 'back_in_service', 'return_time', 'test_alert', 'alerts_on', 'restaurant_alert', 'something_new'];
     expect(kinds.map((k) => rendererOf(k).push)).toEqual([
       'alert',

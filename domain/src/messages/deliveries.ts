@@ -12,12 +12,12 @@ import {
 } from './rideAlerts.ts';
 
 /**
- * The message of one delivery group, per delivery kind (docs/decisions/062-one-seam-for-channels.md): every kind
+ * The message of one delivery group, per delivery kind (docs/decisions/062): every kind
  * of `deliveries.kind` has one renderer here, and each channel asks it for its own form (e-mail, SMS, push kind).
  * A new kind is one entry of DELIVERY_KINDS; a new channel adds one method to KindRenderer.
  */
 
-/** What a message of one or more deliveries of one person, channel and tick carries (DESIGN §2.5). */
+/** What a message of one or more deliveries of one person, channel and tick carries (docs/DESIGN.md §2.5). */
 export interface DeliveryGroupMessage {
   kind: string;
   parkId: string;
@@ -80,7 +80,7 @@ export const DELIVERY_KINDS: Record<string, KindRenderer> = {
     sms: (m) => formatAlertsOnSms(m.message),
     push: 'confirmation',
   },
-  // Return-time alerts (decision 017): the headline was written at claim time.
+  // Return-time alerts (docs/decisions/017): the headline was written at claim time.
   return_time: {
     email: (m) => formatReturnTimeEmail({ rideName: first(m).rideName, headline: m.message, unsubscribeUrl: m.unsubscribeUrl }),
     sms: (m) => formatReturnTimeSms(m.message),

@@ -2,7 +2,7 @@ import { escapeHtml } from '../html.ts';
 import { type EmailContent, emailLayout, originOf } from './email.ts';
 
 /**
- * The e-mail to a person an admin has just let into a feature in early access (DESIGN §6 Feature gates):
+ * The e-mail to a person an admin has just let into a feature in early access (docs/DESIGN.md §6 Feature gates):
  * what they can use now and one link to the feature's page (`link`, a full URL). Sent once per new grant.
  */
 export function formatEarlyAccessGrantedEmail(input: { featureTitle: string; link: string }): EmailContent {

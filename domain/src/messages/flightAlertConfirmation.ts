@@ -4,7 +4,7 @@ import { escapeHtml } from '../html.ts';
 import { formatUsd } from '../money.ts';
 import { type EmailContent, emailLayout, originOf } from './email.ts';
 
-/** What the flight alert's double opt-in e-mail says (decision 027). */
+/** What the flight alert's double opt-in e-mail says (docs/decisions/027). */
 export interface FlightAlertConfirmationInput {
   homeAirport: string;
   /** Flight destination id of the fixed catalogue (docs/spec/part-2.md §3). */

@@ -2,7 +2,7 @@ import { escapeHtml } from '../html.ts';
 import { type EmailContent, emailLayout, originOf } from './email.ts';
 
 /**
- * The newsletter's double opt-in e-mail (the landing page's newsletter form, docs/spec/part-1.md §2; decision 027): one
+ * The newsletter's double opt-in e-mail (the landing page's newsletter form, docs/spec/part-1.md §2; docs/decisions/027): one
  * link to confirm (nothing is sent to the address until it is opened), and the unsubscribe link.
  */
 export function formatNewsletterConfirmation(confirmUrl: string, unsubscribeUrl: string): EmailContent {

@@ -3,7 +3,7 @@ import { formatRideAlertPush, PUSH_BODY_MAX, pushTopic, ridePagePath } from './p
 
 const base = { parkId: 'mk', parkName: 'Magic Kingdom Park', timezone: 'America/New_York', readingAt: new Date('2026-04-14T22:27:18Z') };
 
-describe('push payloads (docs/decisions/038-web-push-channel.md)', () => {
+describe('push payloads (docs/decisions/038)', () => {
   it('one person’s tick: the shortest wait leads, "+N more", the ride page of the first ride, its id as tag', () => {
     const p = formatRideAlertPush({
       ...base,

@@ -1,7 +1,7 @@
 import { parkLocalStamp, type RideAlertItem, sortAlertItems } from './rideAlerts.ts';
 
 /**
- * The JSON a Web Push notification carries (docs/decisions/038-web-push-channel.md; the service worker shows it):
+ * The JSON a Web Push notification carries (docs/decisions/038; the service worker shows it):
  * `url` is the ride's page path (relative, `/live-wait-times/<parkId>/<attractionId>`, the first ride's), `tag`
  * the attraction id (a newer alert for the same ride replaces an unread one; also the push `topic`).
  */
@@ -45,7 +45,7 @@ export const PUSH_BODY_MAX = 180;
 const cut = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1).trimEnd()}…`);
 
 /**
- * The push of one person's alerts of one tick (DESIGN §2.5 "Push", same rule as the e-mail: one message per
+ * The push of one person's alerts of one tick (docs/DESIGN.md §2.5 "Push", same rule as the e-mail: one message per
  * person per tick, shortest standby wait first, "+N more"): title = the first ride and its wait with "+N more",
  * body = the park, its park-local time and the other rides as many as fit PUSH_BODY_MAX; url/tag/attractionId =
  * the first ride. A test alert or a confirmation shows its own sentence and links to the park's live waits page

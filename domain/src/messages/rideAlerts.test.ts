@@ -15,7 +15,7 @@ const group = (n: number, over: Partial<RideAlertGroup> = {}): RideAlertGroup =>
   ...over,
 });
 
-describe('grouped ride alerts (DESIGN §2.5: one message per person per tick)', () => {
+describe('grouped ride alerts (docs/DESIGN.md §2.5: one message per person per tick)', () => {
   it('e-mail: subject with the shortest wait and "+N more"; text and HTML with every ride, park time and date, links', () => {
     const mail = formatRideAlertGroupEmail(group(3));
     expect(mail.subject).toBe('Ride number 3 13 min +2 more at Magic Kingdom Park');

@@ -82,7 +82,7 @@ export interface RideAlertItem {
   rideId?: string | null;
 }
 
-/** What one grouped ride-alert message says (DESIGN §2.5: one message per person per tick). */
+/** What one grouped ride-alert message says (docs/DESIGN.md §2.5: one message per person per tick). */
 export interface RideAlertGroup {
   parkId: string;
   parkName: string;
@@ -131,7 +131,7 @@ const itemLine = (i: RideAlertItem) =>
     : `${i.rideName}: ${i.waitTime} min standby wait`;
 
 /**
- * The e-mail of one person's alerts of one tick (DESIGN §2.5, docs/spec/part-1.md §1: ride, wait, park): subject with
+ * The e-mail of one person's alerts of one tick (docs/DESIGN.md §2.5, docs/spec/part-1.md §1: ride, wait, park): subject with
  * the shortest wait and "+N more"; text and HTML parts with every ride (shortest wait first), the park-local
  * time and date of the reading, each ride's name linked to its ride page, links to the park's live waits and to
  * Manage Alerts, and the unsubscribe link (the List-Unsubscribe headers are added by the sender); in the branded

@@ -21,12 +21,12 @@ describe('alert messages', () => {
   it('escapes HTML in names', () => {
     expect(formatRideAlertEmail({ ...base, rideName: '<b>x</b>' }).html).not.toContain('<b>x</b>');
   });
-  it('docs/decisions/014-sms-one-gsm7-segment.md: an SMS is one GSM-7 segment (≤ 160) with ride, wait and park', () => {
+  it('docs/decisions/014: an SMS is one GSM-7 segment (≤ 160) with ride, wait and park', () => {
     const s = formatRideAlertSms(base);
     expect(s).toContain('Dumbo the Flying Elephant has a 15 min standby wait right now at Magic Kingdom Park.');
     expect(gsm7Length(s)).toBeLessThanOrEqual(160);
   });
-  it('docs/decisions/014-sms-one-gsm7-segment.md: long names are shortened so the SMS never exceeds 160 septets; curly quotes become GSM-7', () => {
+  it('docs/decisions/014: long names are shortened so the SMS never exceeds 160 septets; curly quotes become GSM-7', () => {
     const s = formatRideAlertSms({ ...base, rideName: `Mickey’s ${'Very '.repeat(40)}Long Ride` });
     expect(gsm7Length(s)).toBeLessThanOrEqual(160);
     expect(s).toContain("Mickey's");

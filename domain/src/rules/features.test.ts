@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type FeatureState, type GateCaller, gateAllows } from './features.ts';
 
-/** DESIGN §6: the one gate rule shared by the server's featureAccess and the auto-booking job. */
+/** docs/DESIGN.md §6: the one gate rule shared by the server's featureAccess and the auto-booking job. */
 describe('gateAllows', () => {
   const anon = null;
   const user: GateCaller = { isAdmin: false, hasGrant: false };

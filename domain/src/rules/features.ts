@@ -1,4 +1,4 @@
-/** Feature gates (DESIGN §6): which features are gated, their states, and the one rule deciding who passes. */
+/** Feature gates (docs/DESIGN.md §6): which features are gated, their states, and the one rule deciding who passes. */
 
 /** Every gated feature, in display order. */
 export const FEATURE_KEYS = ['restaurant_alerts', 'lightning_lane'] as const;
@@ -17,7 +17,7 @@ export interface GateCaller {
 }
 
 /**
- * The gate rule (DESIGN §6), the ONE implementation used by the server's `featureAccess` and by jobs acting
+ * The gate rule (docs/DESIGN.md §6), the ONE implementation used by the server's `featureAccess` and by jobs acting
  * for a user (Lightning Lane auto-booking, restaurant checks): `on` lets everyone in (signed out too),
  * `early_access` lets in admins and users holding a grant, `off` only admins (so they can try a feature
  * before opening it). Pure: the caller reads the flag, the role and the grant.

@@ -5,7 +5,7 @@ import { cheapestMatch, groupAlerts, type NotifyInput, shouldNotify } from './fl
 const NOW = new Date('2026-12-01T12:00:00Z');
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000);
 
-describe('shouldNotify (docs/decisions/019-flight-price-alerts.md, docs/spec/part-2.md §3)', () => {
+describe('shouldNotify (docs/decisions/019, docs/spec/part-2.md §3)', () => {
   const base: NotifyInput = { maxPriceDollars: 200, cheapestCents: 15_000, lastNotifiedAt: null, lastNotifiedPriceCents: null, now: NOW };
   it.each<[string, Partial<NotifyInput>, boolean]>([
     ['below the limit, never mailed', {}, true],

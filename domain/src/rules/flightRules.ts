@@ -1,7 +1,7 @@
 import { destinationAirports, type FlightResult, type FlightSearch, type FlightSearchOutcome } from '../flights.ts';
 
 /**
- * Pure rules of the flight price check (docs/decisions/019-flight-price-alerts.md, docs/spec/part-2.md §3 "Flight alert"): which alerts share one
+ * Pure rules of the flight price check (docs/decisions/019, docs/spec/part-2.md §3 "Flight alert"): which alerts share one
  * search, which fare counts, and when an alert is e-mailed. No I/O here; core/src/pipeline/flightPriceCheck.ts does that.
  */
 
@@ -98,7 +98,7 @@ export interface NotifyInput {
 }
 
 /**
- * Whether an alert gets an e-mail now (docs/decisions/019-flight-price-alerts.md, docs/spec/part-2.md §3):
+ * Whether an alert gets an e-mail now (docs/decisions/019, docs/spec/part-2.md §3):
  * - only when the cheapest fare is at or below the limit (`cheapestCents <= maxPriceDollars * 100`);
  * - at most once per 24 hours per alert;
  * - after a first e-mail, only again when the fare is strictly lower than the last e-mailed fare.

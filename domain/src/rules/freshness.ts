@@ -1,6 +1,6 @@
 /**
  * Freshness, one function per kind of reading, each with one sentence per reason (docs/rules.md R2, R42, R56;
- * docs/decisions/048-one-rule-book.md). Every pipeline and page that asks "may this reading be trusted now?"
+ * docs/decisions/048). Every pipeline and page that asks "may this reading be trusted now?"
  * calls one of these, and every page that says why not shows `FRESHNESS_SENTENCES[reason]`.
  *
  * - A live reading of ThemeParks.wiki — a ride's wait (ride alerts, reminders, back in service), its Lightning
@@ -49,7 +49,7 @@ export function liveReadingFreshness(lastUpdated: Stamp, clock: FeedClock): Fres
 }
 
 /**
- * A Lightning Lane reading for booking (docs/rules.md R42, decision 008): fresh when our poll of the park
+ * A Lightning Lane reading for booking (docs/rules.md R42, docs/decisions/008): fresh when our poll of the park
  * (`polledAt`) is at most 5 minutes before `now`. Reasons: never polled; the poll older than 5 minutes.
  */
 export function laneFreshness(polledAt: Date | null | undefined, now: Date): FreshnessVerdict {

@@ -2,7 +2,7 @@ import { parkLocalDate, parkLocalTime } from '../dates.ts';
 import { laneFreshness } from './freshness.ts';
 
 /**
- * Lightning Lane availability and the auto-booking choice (docs/decisions/008-lightning-lane-booker-simulated.md; docs/spec/part-2.md §3, §4, §9). Pure functions:
+ * Lightning Lane availability and the auto-booking choice (docs/decisions/008; docs/spec/part-2.md §3, §4, §9). Pure functions:
  * no clock, no database, no randomness. Availability is read from the REAL live data the 60-s poller stores
  * (`ride_status.queue`: ThemeParks.wiki `RETURN_TIME` / `PAID_RETURN_TIME`), never invented. The prototype's
  * rules of §9 ("only attractions with a standby wait above 30 minutes", "return window starts 1 hour from

@@ -1,5 +1,5 @@
 /**
- * What a live reading of ThemeParks.wiki may be trusted for (docs/rules.md R2, DESIGN §2.3), written once: the
+ * What a live reading of ThemeParks.wiki may be trusted for (docs/rules.md R2, docs/DESIGN.md §2.3), written once: the
  * poll (qualifying, re-arming, back in service, hourly reminders, return-time alerts) and the pages (the live
  * table's and ride page's "updated … ago", "stale", "not confirmed today", "Closed") all call these functions.
  *
@@ -50,7 +50,7 @@ export interface FeedClock {
 
 /**
  * The newest stamp among `stamps` that is not more than 2 minutes after `now` (a future stamp is ignored,
- * DESIGN §2.3: upstream data is evidence), or null.
+ * docs/DESIGN.md §2.3: upstream data is evidence), or null.
  */
 export function newestStamp(stamps: Iterable<Stamp>, now: Date): Date | null {
   const limit = now.getTime() + FUTURE_TOLERANCE_MINUTES * MIN;
@@ -117,7 +117,7 @@ export interface ScheduleHours {
 const inside = (t: number, start: number, end: number) => start <= t && end - CLOSING_MARGIN_MINUTES * MIN > t;
 
 /**
- * Whether hours embedded in the live feed allow an alert at `now` (DESIGN §2.3): true when no entry has both a
+ * Whether hours embedded in the live feed allow an alert at `now` (docs/DESIGN.md §2.3): true when no entry has both a
  * start and an end (unknown hours never block); otherwise `now` must lie in an entry and not in its last
  * 15 minutes.
  */
@@ -162,7 +162,7 @@ export function scheduleState(entries: ScheduleHours[], timezone: string | null,
 }
 
 /**
- * Whether the park's published schedule allows an alert at `now` (docs/rules.md R3, DESIGN §2.3). Only
+ * Whether the park's published schedule allows an alert at `now` (docs/rules.md R3, docs/DESIGN.md §2.3). Only
  * OPERATING entries open the park to everyone (extra hours and ticketed events do not). When the schedule
  * publishes no OPERATING entry for the park-local date of `now`, nothing is known and nothing blocks; otherwise
  * `now` must lie inside an OPERATING entry of that date or of the day before (a closing at or before its opening

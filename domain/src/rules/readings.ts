@@ -55,7 +55,7 @@ export interface DecidedReading extends AttractionVerdict {
 }
 
 /**
- * Decides what one poll says about each attraction (DESIGN §2.3, §6), from the upstream evidence only:
+ * Decides what one poll says about each attraction (docs/DESIGN.md §2.3, §6), from the upstream evidence only:
  * `fresh` = docs/rules.md R2 (`readingFreshness` of @walkon/domain: the park's feed live and the reading confirmed
  * today, judged with `clock`); `qualifies` = OPERATING, fresh, standby wait ≥ MIN_ALERT_WAIT_MINUTES (1), inside the attraction's hours
  * embedded in the feed, the park's embedded hours and the park's published schedule (`park.scheduleAllows`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupRestaurantAlerts, mealOf, restaurantMatchMessage, suitsPreferredTime } from './restaurantRules.ts';
 
-describe('restaurant rules (docs/decisions/009-restaurant-availability-walk-up.md)', () => {
+describe('restaurant rules (docs/decisions/009)', () => {
   it.each([
     ['05:59', null],
     ['06:00', 'breakfast'],

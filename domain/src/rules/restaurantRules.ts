@@ -1,5 +1,5 @@
 /**
- * Pure rules of the restaurant check (docs/decisions/009-restaurant-availability-walk-up.md): meal windows,
+ * Pure rules of the restaurant check (docs/decisions/009): meal windows,
  * grouping alerts into provider questions, and the match sentence. No I/O here; core/src/pipeline/restaurantCheck.ts does that.
  */
 
@@ -63,7 +63,7 @@ export const groupKey = (q: Pick<DiningQuery, 'restaurantId' | 'date' | 'partySi
 
 /**
  * Groups alerts by (restaurant, date, party size) — one group per date of each alert — so ONE provider check
- * serves every alert of a group (docs/decisions/009-restaurant-availability-walk-up.md: 100 alerts on the same restaurant and date → one check). Groups come
+ * serves every alert of a group (docs/decisions/009: 100 alerts on the same restaurant and date → one check). Groups come
  * in first-seen order; alerts keep their order inside a group.
  */
 export function groupRestaurantAlerts<A extends Pick<AlertToCheck, 'parkId' | 'restaurantId' | 'partySize' | 'dates'>>(

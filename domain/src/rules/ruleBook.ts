@@ -2,9 +2,9 @@ import { TZDate } from '@date-fns/tz';
 import { type EmbeddedHours, embeddedHoursAllow, type ScheduleHours, scheduleAllows } from './liveData.ts';
 
 /**
- * One rule book for every alert kind (docs/rules.md R56; docs/decisions/048-one-rule-book.md): which bounds
+ * One rule book for every alert kind (docs/rules.md R56; docs/decisions/048): which bounds
  * apply to which kind, and the pure checks every pipeline calls with its own facts. The ride alert engine keeps
- * the same bounds in SQL (`db/src/repositories/alertEngine.ts`, `alertSteering.ts`); the other kinds
+ * the same bounds in SQL (`db/src/alertEngine/alertEngine.ts`, `alertSteering.ts`); the other kinds
  * (return time, restaurant, flight price, the alerts-on confirmation, the test alert) call `boundsAllow` here.
  */
 

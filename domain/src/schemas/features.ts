@@ -3,7 +3,7 @@ import { EMAIL_PATTERN, MAX_LENGTH } from '../patterns.ts';
 import { FEATURE_KEYS, FEATURE_STATES } from '../rules/features.ts';
 import { text } from './common.ts';
 
-/** Input schemas of the feature gates (docs/decisions/016-feature-gates-three-states.md, DESIGN §6), shared by the server and the web app. */
+/** Input schemas of the feature gates (docs/decisions/016, docs/DESIGN.md §6), shared by the server and the web app. */
 
 export const featureKey = z.enum(FEATURE_KEYS, { error: 'Unknown feature.' });
 export const featureState = z.enum(FEATURE_STATES, { error: 'Choose off, early access or on.' });

@@ -80,7 +80,7 @@ export const signUpInput = z.object({
   }),
   email: emailSchema,
   password: newPasswordSchema,
-  /** The same-site page the e-mailed link returns to once the account exists (docs/decisions/046-sign-up-by-link.md). */
+  /** The same-site page the e-mailed link returns to once the account exists (docs/decisions/046). */
   next: text('Return page', { max: 512 }).optional(),
 });
 
@@ -136,7 +136,7 @@ export const manageSaveInput = z.object({
       z.object({
         parkId: entityId,
         active: z.boolean(),
-        /** Per ride: the toggle and, when given, the watch's alert settings (DESIGN §2.3). */
+        /** Per ride: the toggle and, when given, the watch's alert settings (docs/DESIGN.md §2.3). */
         rides: z.array(z.object({ rideId: entityId, active: z.boolean(), settings: watchSettingsFields.optional() })).max(500),
       }),
     )
@@ -234,7 +234,7 @@ export const passDates = z
   .max(MAX_PASS_DATES, `Please select at most ${MAX_PASS_DATES} dates.`);
 
 /**
- * checkout.create (docs/spec/part-1.md §7 create-checkout, docs/decisions/012-stripe-checkout-fulfilled-once.md). `from` picks the return pages:
+ * checkout.create (docs/spec/part-1.md §7 create-checkout, docs/decisions/012). `from` picks the return pages:
  * the landing card (anonymous; identity is the e-mail) or Get Alerts (signed in; the account's e-mail).
  */
 export const checkoutCreateInput = z
@@ -268,7 +268,7 @@ export const promoRedeemInput = z.object({
   date: dateOnly.optional(),
 });
 
-/** An admin's new promo code (docs/decisions/013-promo-codes-on-the-server.md). */
+/** An admin's new promo code (docs/decisions/013). */
 export const promoCreateInput = z
   .object({
     code: z

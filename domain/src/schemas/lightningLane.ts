@@ -4,7 +4,7 @@ import { DEFAULT_WINDOW, MAX_PRICE_DOLLARS, PRIORITY_DEFAULT, PRIORITY_MAX, PRIO
 import { checkoutSessionId, dateOnly, entityId, timeOfDay } from './common.ts';
 
 /**
- * Input schemas of Lightning Lane assist (docs/decisions/008-lightning-lane-booker-simulated.md; docs/spec/part-2.md §5), shared by the server and the web app.
+ * Input schemas of Lightning Lane assist (docs/decisions/008; docs/spec/part-2.md §5), shared by the server and the web app.
  * Shared fields come from ./common.ts (./index.ts re-exports this file).
  */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Web Push subscriptions (docs/decisions/038-web-push-channel.md), shared by the server and the web app.
+// Web Push subscriptions (docs/decisions/038), shared by the server and the web app.
 
 /** Decoded length of a URL-safe base64 string (no padding), or -1 when it holds other characters. */
 export function base64UrlBytes(s: string): number {

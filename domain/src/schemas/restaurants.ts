@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_LENGTH } from '../patterns.ts';
 import { dateOnly, text } from './common.ts';
 
-/** Input schemas of Restaurant Alerts (docs/decisions/009-restaurant-availability-walk-up.md, docs/spec/part-2.md §3, §5, §8, §9), shared by the server and the web app. */
+/** Input schemas of Restaurant Alerts (docs/decisions/009, docs/spec/part-2.md §3, §5, §8, §9), shared by the server and the web app. */
 
 /** docs/spec/part-2.md §8 'Missing information': the description when the park or a valid e-mail is missing. */
 export const RESTAURANT_MISSING_INFO = 'Please select a park and enter a valid email.';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TIME_OF_DAY } from '../patterns.ts';
 import { entityId } from './common.ts';
 
-// Input schemas of return-time alerts (docs/decisions/017-return-time-alerts.md, beyond the spec), shared by the server and the web app.
+// Input schemas of return-time alerts (docs/decisions/017, beyond the spec), shared by the server and the web app.
 // Shared fields come from ./common.ts (./index.ts re-exports this file).
 
 /** The two Lightning Lane return-time queues of the live data: Multi Pass (`RETURN_TIME`) and Single Pass (`PAID_RETURN_TIME`). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './common.ts';
 
-// Admin inputs of the public site (docs/spec/part-1.md §2 landing; DESIGN §6 admin-curated testimonials). The
+// Admin inputs of the public site (docs/spec/part-1.md §2 landing; docs/DESIGN.md §6 admin-curated testimonials). The
 // newsletter sign-up is `newsletterInput` (index.ts, with the e-mail schema).
 
 /** Admin: a new testimonial (rating 1–5). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { THRESHOLD_MAX_MINUTES, THRESHOLD_MIN_MINUTES } from '../rules/alerts.ts';
 import { entityId } from './common.ts';
 
-// Per-watch alert settings (DESIGN §2.3 and §6, beyond the spec), shared by the server and the web app.
+// Per-watch alert settings (docs/DESIGN.md §2.3 and §6, beyond the spec), shared by the server and the web app.
 
 const THRESHOLD_MESSAGE = `Pick a threshold between ${THRESHOLD_MIN_MINUTES} and ${THRESHOLD_MAX_MINUTES} minutes.`;
 

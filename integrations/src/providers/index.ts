@@ -1,5 +1,5 @@
 /**
- * `@walkon/integrations/providers`: the external services behind their interfaces (DESIGN §5) — wait-time sources,
+ * `@walkon/integrations/providers`: the external services behind their interfaces (docs/DESIGN.md §5) — wait-time sources,
  * dining availability, flight search, notifiers — with the factories that pick one from the environment, for
  * the processes that wire them (worker, API, CLI).
  */

@@ -8,7 +8,7 @@ import webpush from 'web-push';
 import { GoneNotifyError, PausedNotifyError, PermanentNotifyError, type Sender, ThrottledNotifyError } from './sender.ts';
 
 /**
- * Web Push sending (docs/decisions/038-web-push-channel.md): the `web-push` library encrypts the payload
+ * Web Push sending (docs/decisions/038): the `web-push` library encrypts the payload
  * (aes128gcm, RFC 8291) and signs the VAPID header (RFC 8292) — `generateRequestDetails` — and the request goes out
  * with Node's fetch (keep-alive connections per push service; web-push's own `sendNotification` opens an https
  * request per message and cannot reach the http:// mock push service of the tests).
@@ -36,8 +36,8 @@ export interface PushTarget {
 /**
  * The push services browsers subscribe with (host suffixes): Chrome/Edge/Android (FCM), Firefox (Mozilla autopush),
  * Safari/iOS (Apple), Windows (WNS). The worker POSTs to a stored endpoint, so any other host is refused rather
- * than letting an account make our worker call an address of its choosing (docs/decisions/038-web-push-channel.md,
- * docs/decisions/047-push-devices-and-abuse-limits.md).
+ * than letting an account make our worker call an address of its choosing (docs/decisions/038,
+ * docs/decisions/047).
  */
 export const PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com',
@@ -53,7 +53,7 @@ function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * The endpoint problem as one sentence, or null (decision 047): `https://` on port 443 (no other port, no user
+ * The endpoint problem as one sentence, or null (docs/decisions/047): `https://` on port 443 (no other port, no user
  * name or password) to a known push service (PUSH_SERVICE_HOSTS or a subdomain of one); with `allowInsecure`
  * (PUSH_ALLOW_INSECURE_ENDPOINTS=on, tests only; production refuses it), also http(s) on localhost / 127.0.0.1
  * on any port. Checked at subscribe and again by the worker before each send; the address the host resolves to
@@ -96,7 +96,7 @@ export type ResolveHost = (host: string) => Promise<string[]>;
 export const systemResolve: ResolveHost = async (host) => (await dns.promises.lookup(host, { all: true })).map((a) => a.address);
 
 /**
- * The address problem of a push endpoint as one sentence, or null (decision 047): every address its host resolves
+ * The address problem of a push endpoint as one sentence, or null (docs/decisions/047): every address its host resolves
  * to must be public (no private, loopback, link-local or reserved range), so a name pointing inside our network is
  * refused. `allowInsecure` lets loopback through (tests). @throws the resolver's error (the caller answers 503).
  */
@@ -113,7 +113,7 @@ export async function addressProblem(
 }
 
 /**
- * The key problem of a browser's subscription as one sentence, or null (decision 047): `p256dh` must be the
+ * The key problem of a browser's subscription as one sentence, or null (docs/decisions/047): `p256dh` must be the
  * 65-byte uncompressed encoding (0x04, x, y) of a point on P-256 — node:crypto imports it as a JWK, which checks
  * the point is on the curve — and `auth` 16 bytes. A key that fails here could never be encrypted to.
  */
@@ -135,7 +135,7 @@ export function pushKeysProblem(keys: { p256dh: string; auth: string }): string 
 }
 
 /**
- * A `net` lookup for the push agents that refuses to connect to a non-public address (decision 047): the host is
+ * A `net` lookup for the push agents that refuses to connect to a non-public address (docs/decisions/047): the host is
  * resolved again on every connection, so a name that turned private after subscribe (DNS rebinding) is not
  * reached. `allowLoopback` lets the tests' local push service through.
  */
@@ -170,7 +170,7 @@ export class PushEndpointRefusedError extends PermanentNotifyError {
 
 /**
  * The push service answered 403: it refuses our VAPID key (a configuration fault — a key mix-up in a deploy makes
- * every subscription answer it), not a dead device (decision 047). Pushing to that service (origin) pauses for
+ * every subscription answer it), not a dead device (docs/decisions/047). Pushing to that service (origin) pauses for
  * PUSH_SERVICE_PAUSE_MS; subscriptions are kept. `first` is true for the answer that started the pause (log it once).
  */
 export class PushServiceRefusedError extends PausedNotifyError {
@@ -187,7 +187,7 @@ export class PushServiceRefusedError extends PausedNotifyError {
   }
 }
 
-/** How long pushing to a push service that answered 403 pauses (ms; decision 047). */
+/** How long pushing to a push service that answered 403 pauses (ms; docs/decisions/047). */
 export const PUSH_SERVICE_PAUSE_MS = 10 * 60_000;
 
 /** The push service answered 404 or 410: the subscription is gone; delete it. */
@@ -279,7 +279,7 @@ const VAPID_REUSE_MS = 11 * 3600 * 1000;
  * web-push (`encrypt`, aes128gcm: a fresh key pair and salt per message); the VAPID `Authorization` (web-push's
  * `getVapidHeaders`, ES256) is signed once per push service origin and reused for 11 of its 12 hours — signing
  * was 0.5 of the 0.86 ms of CPU a push cost with web-push's `generateRequestDetails`, which signs every message
- * (docs/decisions/038-web-push-channel.md).
+ * (docs/decisions/038).
  * @throws Error when the keys are not usable (vapidProblem).
  */
 export function createPushSender(

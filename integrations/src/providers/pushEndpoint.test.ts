@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isPublicAddress, PushEndpointRefusedError, publicOnlyLookup, pushEndpointProblem } from './push.ts';
 
-// docs/decisions/047-push-devices-and-abuse-limits.md: the endpoint rules the API applies at subscribe and the
+// docs/decisions/047: the endpoint rules the API applies at subscribe and the
 // worker before each send and on each connection. Expected values from the rule (RFC 1918, 6598, 3927, 4193…).
 
-describe('push endpoint policy (decision 047)', () => {
+describe('push endpoint policy (docs/decisions/047)', () => {
   it('https on 443 to a known push service; any other port, scheme or host is refused (loopback only for tests)', () => {
     expect(pushEndpointProblem('https://fcm.googleapis.com/fcm/send/x', false)).toBeNull();
     expect(pushEndpointProblem('https://fcm.googleapis.com:443/fcm/send/x', false)).toBeNull();

@@ -1,7 +1,7 @@
 import type { Executor } from '@walkon/db';
 
 /**
- * The one contract every delivery channel's provider implements (docs/decisions/062-one-seam-for-channels.md):
+ * The one contract every delivery channel's provider implements (docs/decisions/062):
  * SES and SNS (notify/aws.ts), the outbox (notify/outbox.ts) and Web Push (push.ts) are `Sender`s of their own
  * message type. The worker's channel code (jobs/src/channels/) only knows this contract and the error classes
  * below, so a new channel is a new provider file implementing it.
@@ -63,7 +63,7 @@ export class GoneNotifyError extends PermanentNotifyError {
 }
 
 /**
- * The provider refuses us for a while (a push service answering 403 to our VAPID key, decision 047): the message
+ * The provider refuses us for a while (a push service answering 403 to our VAPID key, docs/decisions/047): the message
  * goes back to `queued` without an attempt and the address is kept. `service` names who refused; `first` is true
  * for the answer that started the pause (log it once); `answered` is false when no request was made (already paused).
  */

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { JobContext, WorkerDeps } from '../jobs/definition.ts';
 
 /**
- * A delivery channel (docs/decisions/062-one-seam-for-channels.md, DESIGN §2.5): everything the worker needs to
+ * A delivery channel (docs/decisions/062, docs/DESIGN.md §2.5): everything the worker needs to
  * fan out, send and sweep one channel's deliveries — its queue, its leased store, how its claimed rows become
  * messages, its provider (a Sender of providers/sender.ts) and its batch size. The worker, the sweeper and the
  * fan-out iterate the registry below, so lease, mark, sweep and fan-out are written once (channels/send.ts,

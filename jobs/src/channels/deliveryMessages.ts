@@ -4,7 +4,7 @@ import { oneClickUnsubscribe } from '@walkon/domain/messages/email';
 import type { RenderDeps, RenderedMessage } from './channel.ts';
 
 /**
- * The messages of claimed `deliveries` rows (the e-mail and SMS channels, DESIGN §2.5): one per `message_key`
+ * The messages of claimed `deliveries` rows (the e-mail and SMS channels, docs/DESIGN.md §2.5): one per `message_key`
  * (one person, channel and tick: ride alerts and back-in-service alerts), others a message each; each written
  * by its kind's renderer (@walkon/domain/messages/deliveries) through `form`, which makes the channel's message of
  * the group's words and its unsubscribe headers (null: the kind has no form on this channel — the group fails).

@@ -6,7 +6,7 @@ import type { Channel } from './channel.ts';
 import { renderDeliveryGroups, rendererOf } from './deliveryMessages.ts';
 
 /**
- * The e-mail channel (DESIGN §2.5): `deliveries` rows of channel `email` on the `send-email` queue, sent by the
+ * The e-mail channel (docs/DESIGN.md §2.5): `deliveries` rows of channel `email` on the `send-email` queue, sent by the
  * notifier's e-mail sender (SES, or the outbox), SEND_PROVIDER_CONCURRENCY (default 8) messages in flight, 500
  * rows a job. The last failed attempt marks the rows failed (docs/rules.md R8). Its queue also carries
  * confirmations and account e-mails (jobs/send.ts).

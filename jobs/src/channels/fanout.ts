@@ -3,7 +3,7 @@ import { type Queues, SEND_JOB_OPTIONS } from '../queues.ts';
 import { type AnyChannel, channelNamed } from './channel.ts';
 
 /**
- * Packs store rows into send batches of at most `size` (default 500, DESIGN §2.5): the rows of one message (same
+ * Packs store rows into send batches of at most `size` (default 500, docs/DESIGN.md §2.5): the rows of one message (same
  * `messageKey`) always travel in the same batch, so a message is never split. Returns lists of ids.
  */
 export function packBatches(rows: LeasedRow[], size = 500): string[][] {
@@ -28,7 +28,7 @@ export function packBatches(rows: LeasedRow[], size = 500): string[][] {
 }
 
 /**
- * DESIGN §2.5 fan-out of one channel (decision 062): one job on the channel's queue per batch of its store rows
+ * docs/DESIGN.md §2.5 fan-out of one channel (docs/decisions/062): one job on the channel's queue per batch of its store rows
  * (packBatches: at most `batchSize`, default the channel's, a message never split), added in bulk, payload
  * `{ deliveryIds }`; `jobId` = `<jobPrefix>-<first id>` so re-enqueueing the same batch is a no-op while its job
  * exists (the sweeper passes its own prefix). Returns the number of jobs added.
@@ -51,7 +51,7 @@ export async function enqueueChannel(
 }
 
 /**
- * DESIGN §2.5 fan-out of claimed deliveries: each to its channel's queue (`channel` names a registered channel,
+ * docs/DESIGN.md §2.5 fan-out of claimed deliveries: each to its channel's queue (`channel` names a registered channel,
  * channels/index.ts), in batches (enqueueChannel). `jobPrefix` distinguishes re-enqueued batches; `batchSize`
  * (default each channel's) is smaller only in tests. Returns the number of jobs added.
  * @throws Error when a delivery names a channel that is not registered.
@@ -75,7 +75,7 @@ export async function enqueueDeliveries(
 }
 
 /**
- * The push half of a fan-out (decision 038): `push_deliveries` ids to the push channel's queue (enqueueChannel),
+ * The push half of a fan-out (docs/decisions/038): `push_deliveries` ids to the push channel's queue (enqueueChannel),
  * job ids `<jobPrefix>-<first id>`. Returns the number of jobs added.
  */
 export async function enqueuePushDeliveries(queues: Queues, pushIds: string[], jobPrefix = 'p', batchSize?: number): Promise<number> {

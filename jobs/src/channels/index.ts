@@ -4,7 +4,7 @@ import { pushChannel } from './push.ts';
 import { smsChannel } from './sms.ts';
 
 /**
- * The delivery channels (docs/decisions/062-one-seam-for-channels.md): e-mail, SMS and Web Push registered in this
+ * The delivery channels (docs/decisions/062): e-mail, SMS and Web Push registered in this
  * order. Adding a channel: its `channels/<name>.ts` (queue, store, renderer, sender, batch size) registered here,
  * its provider (a Sender), its kind renderers' method (@walkon/domain/messages/deliveries) and its name.
  */

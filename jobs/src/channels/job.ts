@@ -10,7 +10,7 @@ import { sendChannelBatch } from './send.ts';
 export const THROTTLED_RESUME_MS = 5_000;
 
 /**
- * The payload of a channel's delivery batch job (DESIGN §2.5): `{ deliveryIds }` (the channel's store ids);
+ * The payload of a channel's delivery batch job (docs/DESIGN.md §2.5): `{ deliveryIds }` (the channel's store ids);
  * `{ deliveryId }` and `{ pushIds }` are read too (jobs enqueued by earlier versions).
  */
 export const deliveryBatchSchema = z.union(
@@ -29,7 +29,7 @@ export function batchIdsOf(data: unknown): string[] | null {
 }
 
 /**
- * Puts a job off for THROTTLED_RESUME_MS without spending an attempt (decision 047: throttling never fails a send).
+ * Puts a job off for THROTTLED_RESUME_MS without spending an attempt (docs/decisions/047: throttling never fails a send).
  * @throws DelayedError, always (BullMQ's signal that the job was moved to delayed).
  */
 export async function resumeLater(job: Job, token?: string): Promise<never> {
@@ -38,10 +38,10 @@ export async function resumeLater(job: Job, token?: string): Promise<never> {
 }
 
 /**
- * One channel's delivery batch job (DESIGN §2.5, decision 062): `sendChannelBatch` with the channel's sender,
+ * One channel's delivery batch job (docs/DESIGN.md §2.5, docs/decisions/062): `sendChannelBatch` with the channel's sender,
  * the outcomes counted in `walkon_deliveries_total{status,channel}` (sent / failed / gone / retry per row) and
  * `walkon_send_duration_seconds{channel}`, throttling answers in `walkon_provider_throttled_total{channel}`, pauses
- * in `walkon_push_service_refused_total{service}` (logged once per pause with the channel's pausedMessage, decision 047).
+ * in `walkon_push_service_refused_total{service}` (logged once per pause with the channel's pausedMessage, docs/decisions/047).
  * A batch that throws, or a transient failure, is retried by BullMQ with backoff (the rows are `queued`); on the
  * last attempt a `lastAttempt: 'fail'` channel marks them failed (docs/rules.md R8). A throttled batch resumes
  * after THROTTLED_RESUME_MS without spending an attempt. → { messages, sent, failed, gone }.
@@ -74,7 +74,7 @@ export async function runChannelBatch(channel: AnyChannel, ctx: JobContext, ids:
   }
   if (out.throttledAnswers) m?.providerThrottled.inc(label, out.throttledAnswers);
   for (const s of out.paused.byService) m?.pushServiceRefused.inc({ service: s.service }, s.answers);
-  // One line per pause (decision 047), not one per refused message.
+  // One line per pause (docs/decisions/047), not one per refused message.
   const paused = count('paused').length;
   for (const service of out.paused.first)
     log.error({ service, paused }, channel.pausedMessage ?? `send: ${service} refused us: sending to it is paused`);

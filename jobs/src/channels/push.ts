@@ -6,7 +6,7 @@ import { QUEUE } from '../queues.ts';
 import type { Channel } from './channel.ts';
 
 /**
- * The Web Push channel (docs/decisions/038-web-push-channel.md, DESIGN §2.5 "Push"): `push_deliveries` rows (one
+ * The Web Push channel (docs/decisions/038, docs/DESIGN.md §2.5 "Push"): `push_deliveries` rows (one
  * per message and push subscription) on the `send-push` queue, sent by the worker's PushSender (VAPID keys set;
  * without them the channel is off), PUSH_CONCURRENCY (default 32) pushes in flight, 500 rows a job. Each message's
  * deliveries are read once (pushDeliveries.messagesFor) and its payload written by formatRideAlertPush (the

@@ -112,7 +112,7 @@ const emptyOutcome = <Row>(): ChannelBatchOutcome<Row> => ({
 });
 
 /**
- * DESIGN §2.5 send, one batch of a channel's store rows (docs/decisions/037-provider-sends.md, 062). A sender that
+ * docs/DESIGN.md §2.5 send, one batch of a channel's store rows (docs/decisions/037, 062). A sender that
  * writes batches (`sendMany`, the outbox) runs in ONE transaction: the rows are locked (`claim` without a lease),
  * rendered, written in one call and marked `sent` in the same transaction — exactly once. Any other sender runs
  * "claim, send, mark", never a transaction across a network call:

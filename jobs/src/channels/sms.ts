@@ -5,7 +5,7 @@ import type { Channel } from './channel.ts';
 import { renderDeliveryGroups, rendererOf } from './deliveryMessages.ts';
 
 /**
- * The SMS channel (DESIGN §2.5): `deliveries` rows of channel `sms` on the `send-sms` queue, sent by the
+ * The SMS channel (docs/DESIGN.md §2.5): `deliveries` rows of channel `sms` on the `send-sms` queue, sent by the
  * notifier's SMS sender (SNS, or the outbox), SEND_PROVIDER_CONCURRENCY (default 8) messages in flight, 500 rows a
  * job. The last failed attempt marks the rows failed (docs/rules.md R8).
  */

@@ -3,11 +3,11 @@ import type { Queues } from '../queues.ts';
 import { channels } from './channel.ts';
 import { enqueueChannel } from './fanout.ts';
 
-/** A delivery still `queued` this long after its claim is considered lost (DESIGN §2.5). */
+/** A delivery still `queued` this long after its claim is considered lost (docs/DESIGN.md §2.5). */
 export const SWEEP_AFTER_MS = 60_000;
 
 /**
- * DESIGN §2.5 recovery, for every registered channel (decision 062): its store first fails what is past its TTL
+ * docs/DESIGN.md §2.5 recovery, for every registered channel (docs/decisions/062): its store first fails what is past its TTL
  * (push), puts back to `queued` the `sending` rows whose lease expired (their worker died mid-batch: only these can
  * repeat a message, docs/rules.md R8; a live worker renews its lease), and returns them with the rows claimed more
  * than SWEEP_AFTER_MS ago and still `queued` (the worker died between claim and fan-out, a batch released them, or

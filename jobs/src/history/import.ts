@@ -3,7 +3,7 @@ import path from 'node:path';
 import { catalogue, type Executor, history, type SampleInput } from '@walkon/db';
 import { addDaysToDate, parkLocalInstant } from '@walkon/domain/dates';
 
-/** A recorded wait-time series to load into the history tables (DESIGN §2.2 history, docs/fixtures-sources.md §4). */
+/** A recorded wait-time series to load into the history tables (docs/DESIGN.md §2.2 history, docs/fixtures-sources.md §4). */
 export interface HistoryDataset {
   /** File name inside the fixtures folder. */
   file: string;
@@ -164,7 +164,7 @@ export interface ImportResult {
 }
 
 /**
- * Loads recorded series into the history tables with their real dates (DESIGN §2.2 history; `make dev` /
+ * Loads recorded series into the history tables with their real dates (docs/DESIGN.md §2.2 history; `make dev` /
  * `make demo`): the raw samples go into their monthly partitions, every touched park-local day is rolled up
  * with the same rollup as live data, and raw partitions past the retention are dropped again (rollups stay).
  * `weeks` keeps only each file's last N weeks (default 10); `dates` only those park-local dates.

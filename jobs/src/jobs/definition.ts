@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { WorkerMetrics } from '../ops/metrics.ts';
 import type { Queues } from '../queues.ts';
 
-/** Everything the worker needs, injected (DESIGN §4 factories). */
+/** Everything the worker needs, injected (docs/DESIGN.md §4 factories). */
 export interface WorkerDeps {
   db: Kysely<Database>;
   /** A `worker`-role connection (maxRetriesPerRequest null). */
@@ -30,23 +30,23 @@ export interface WorkerDeps {
   providerConcurrency?: number;
   /** Lease of a provider batch's deliveries (ms, default 60 s; SEND_LEASE_SECONDS). */
   leaseMs?: number;
-  /** Web Push sender (VAPID keys set, docs/decisions/038-web-push-channel.md); null/absent = push off: no `send-push` worker. */
+  /** Web Push sender (VAPID keys set, docs/decisions/038); null/absent = push off: no `send-push` worker. */
   push?: PushSender | null;
   /** Push requests in flight per `send-push` batch (default 32; PUSH_CONCURRENCY). */
   pushConcurrency?: number;
   /** Whole months of deliveries kept before the current one (default 13; DELIVERY_RETENTION_MONTHS, docs/OPERATIONS.md "Retention"). */
   deliveryRetentionMonths?: number;
   /**
-   * Flight search for the `flight-price-check` task (docs/decisions/006-duffel-for-flights.md): the cached search service of
+   * Flight search for the `flight-price-check` task (docs/decisions/006): the cached search service of
    * providers/flights. Null/absent = unavailable: the task then only deactivates past alerts.
    */
   flights?: FlightSearcher | null;
   /**
-   * Restaurant availability for the `restaurant-check` task (docs/decisions/009-restaurant-availability-walk-up.md, DINING_SOURCE); null/absent = off: the
+   * Restaurant availability for the `restaurant-check` task (docs/decisions/009, DINING_SOURCE); null/absent = off: the
    * task then only expires alerts past their last date.
    */
   dining?: DiningAvailabilityProvider | null;
-  /** Lightning Lane booker for auto-booking after each poll (docs/decisions/008-lightning-lane-booker-simulated.md); default the simulated one (DESIGN §5). */
+  /** Lightning Lane booker for auto-booking after each poll (docs/decisions/008); default the simulated one (docs/DESIGN.md §5). */
   lightningLaneBooker?: LightningLaneBooker;
   /**
    * Whether this worker upserts the maintenance and per-park job schedulers at start (default true). `false`
@@ -64,7 +64,7 @@ export interface WorkerDeps {
 export type JobContext = WorkerDeps & { lease: TickLease };
 
 /**
- * One kind of job the worker runs (DESIGN §2): its queue, the zod schema its payload is parsed with before
+ * One kind of job the worker runs (docs/DESIGN.md §2): its queue, the zod schema its payload is parsed with before
  * anything runs (a payload that does not match fails the job for good, queues.ts `parseJobData`), its handler,
  * and how many of it run at once. `runsWhenSendOnly`: still processed under `WorkerDeps.only: 'send'`;
  * `enabled`: when given and false for these deps, the worker builds no BullMQ Worker for it (push without keys).

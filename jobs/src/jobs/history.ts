@@ -3,7 +3,7 @@ import { historyJobSchema, QUEUE } from '../queues.ts';
 import { defineJob } from './definition.ts';
 
 /**
- * A `history` job: the 5-minute history collection of one park (DESIGN §2.2 history); the claim keeps it to one
+ * A `history` job: the 5-minute history collection of one park (docs/DESIGN.md §2.2 history); the claim keeps it to one
  * read per park per interval across workers. → what `collectHistory` did.
  */
 export const historyJob = defineJob({

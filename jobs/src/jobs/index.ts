@@ -5,8 +5,8 @@ import { maintenanceJob } from './maintenance.ts';
 import { pollParkJob } from './pollPark.ts';
 
 /**
- * Every job the worker runs, one definition per queue (DESIGN §2), in the order the worker starts them: the poll,
- * one send job per registered delivery channel (channels/job.ts, decision 062), maintenance and history. A
+ * Every job the worker runs, one definition per queue (docs/DESIGN.md §2), in the order the worker starts them: the poll,
+ * one send job per registered delivery channel (channels/job.ts, docs/decisions/062), maintenance and history. A
  * function, so a channel registered before the worker is built gets its job.
  */
 export function workerJobs(): JobDefinition[] {

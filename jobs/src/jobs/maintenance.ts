@@ -8,11 +8,11 @@ import { type MaintenanceJobData, maintenanceJobSchema, QUEUE } from '../queues.
 import { defineJob, type WorkerDeps } from './definition.ts';
 
 /**
- * Maintenance schedules (DESIGN §2 "other jobs"): the delivery sweeper every minute, scheduler reconciliation
+ * Maintenance schedules (docs/DESIGN.md §2 "other jobs"): the delivery sweeper every minute, scheduler reconciliation
  * every 5 minutes, the subscription expiry sweep every hour (so each park's local midnight is caught within an
  * hour, docs/spec/part-1.md §4), pruning of wait samples older than the retention once a day, the retention sweep of
  * expired sessions, tokens, Stripe event ids and outbox rows and of delivery months (partitions dropped / created ahead) once a day (docs/OPERATIONS.md "Retention"), and the flight price
- * check every 6 hours (docs/decisions/019-flight-price-alerts.md), the restaurant check every 15 minutes (docs/decisions/009-restaurant-availability-walk-up.md).
+ * check every 6 hours (docs/decisions/019), the restaurant check every 15 minutes (docs/decisions/009).
  */
 export const MAINTENANCE_SCHEDULES = [
   { id: 'sweep-deliveries', every: 60_000, task: 'sweep-deliveries' as const },
@@ -37,7 +37,7 @@ export type MaintenanceDeps = Pick<WorkerDeps, 'db' | 'queues' | 'now'> &
 /**
  * Runs one maintenance task now. Returns what it did: re-enqueued deliveries, scheduled parks (and the watched
  * parks' schedules read, when `source` is given), deactivated
- * subscriptions, pruned samples, or the flight price check's counts (docs/decisions/019-flight-price-alerts.md: deactivated, groups, searches,
+ * subscriptions, pruned samples, or the flight price check's counts (docs/decisions/019: deactivated, groups, searches,
  * notified, failedGroups).
  * @throws Error for `flight-price-check` without `notifier` or `publicOrigin`.
  */
@@ -62,14 +62,14 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
     }
     case 'expire-subscriptions': {
       const deactivated = await subscriptions.deactivateExpired(deps.db, deps.now());
-      // Push subscriptions unused for 30 days (decision 038).
+      // Push subscriptions unused for 30 days (docs/decisions/038).
       const push = { pushSubscriptionsExpired: await pushSubscriptions.expireUnused(deps.db, deps.now()) };
       // Parks whose last pass just ended lose their poller.
       if (deactivated > 0) await reconcileSchedulers(deps);
       return { deactivated, ...push };
     }
     case 'prune-samples':
-      // Drops whole monthly partitions past the retention and creates the next ones ahead (DESIGN §2.2 history).
+      // Drops whole monthly partitions past the retention and creates the next ones ahead (docs/DESIGN.md §2.2 history).
       return await liveStatus.pruneSamples(deps.db, new Date(deps.now().getTime() - SAMPLE_RETENTION_DAYS * 86_400_000), deps.now());
     case 'sweep-retention':
       // Expired sessions, old account tokens, Stripe event ids and outbox rows (docs/OPERATIONS.md "Retention").

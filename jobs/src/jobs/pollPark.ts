@@ -8,10 +8,10 @@ import { pollJobSchema, QUEUE } from '../queues.ts';
 import { defineJob } from './definition.ts';
 
 /**
- * `poll-park` (DESIGN §2.2): one park's tick — read, store, evaluate and claim (`runParkTick`, under the
+ * `poll-park` (docs/DESIGN.md §2.2): one park's tick — read, store, evaluate and claim (`runParkTick`, under the
  * per-park lease and advisory lock), fan the claimed deliveries out to the send queues, refresh the planner
  * statistics after a large tick, then Lightning Lane auto-booking for the park (docs/decisions/008; its faults
- * never fail the poll). Upstream faults (DESIGN §2.2): an unknown park fails for good; Retry-After is honoured by
+ * never fail the poll). Upstream faults (docs/DESIGN.md §2.2): an unknown park fails for good; Retry-After is honoured by
  * retrying at that time within the tick or skipping the tick; another fault is retried by BullMQ.
  * → { claimed } | { skipped } | { claimed: 0, deferredUntil }.
  */
@@ -34,13 +34,13 @@ export const pollParkJob = defineJob({
         ctx.metrics?.deliveries.inc({ status: 'queued', channel: 'push' }, pushes.length);
         await enqueuePushDeliveries(ctx.queues, pushes);
       }
-      // After a large tick (DESIGN §2.4), once its messages are on their way.
+      // After a large tick (docs/DESIGN.md §2.4), once its messages are on their way.
       if (refreshStatistics) {
         await alertEngine
           .analyzeHotTables(ctx.db)
           .catch((err: Error) => log.warn({ err }, 'poll-park: refreshing the planner statistics failed'));
       }
-      // Lightning Lane auto-booking reads the live data just stored (docs/decisions/008-lightning-lane-booker-simulated.md); its faults never fail the poll.
+      // Lightning Lane auto-booking reads the live data just stored (docs/decisions/008); its faults never fail the poll.
       await runAutoBooking({ db: ctx.db, now: ctx.now, logger: log, booker: ctx.lightningLaneBooker }, parkId).catch((err: Error) =>
         log.warn({ err }, 'poll-park: lightning lane auto-booking failed'),
       );
@@ -54,7 +54,7 @@ export const pollParkJob = defineJob({
         log.warn({ err }, 'poll-park: park unknown to the source');
         throw new UnrecoverableError(err.message);
       }
-      // Retry-After and wrong-park responses (DESIGN §2.2): never read sooner than the upstream allows, at most
+      // Retry-After and wrong-park responses (docs/DESIGN.md §2.2): never read sooner than the upstream allows, at most
       // one read per park per tick. The tick ends when the scheduler's next job for the park is due.
       const tickEndsAt = job.timestamp + (job.opts.delay ?? 0) + POLL_EVERY_MS;
       const plan = planAfterFault(err, ctx.now(), tickEndsAt - Date.now(), DEFAULT_TIMEOUT_MS);

@@ -6,9 +6,9 @@ import { sendConfirmation } from '../pipeline/confirmations.ts';
 import { type AccountEmailJobData, type SendJobData, sendJobSchema } from '../queues.ts';
 
 /**
- * The e-mail queue's work besides delivery batches (DESIGN §2.5): a confirmation (`confirmation`, sent once per
- * row, decision 015) or an account e-mail (`account`). A throttled one resumes after THROTTLED_RESUME_MS without
- * spending an attempt, however long the provider keeps asking to slow down (decision 047); another error is
+ * The e-mail queue's work besides delivery batches (docs/DESIGN.md §2.5): a confirmation (`confirmation`, sent once per
+ * row, docs/decisions/015) or an account e-mail (`account`). A throttled one resumes after THROTTLED_RESUME_MS without
+ * spending an attempt, however long the provider keeps asking to slow down (docs/decisions/047); another error is
  * retried by BullMQ. → 'sent' | 'skipped'.
  */
 export const emailQueueWork: OtherWork = {

@@ -17,7 +17,7 @@ export interface WorkerMetrics {
   /** Provider answers that asked to slow down (SES/SNS throttling, HTTP 429), by channel. */
   providerThrottled: Counter<'channel'>;
   /**
-   * 403 answers from a push service (our VAPID key refused: a configuration fault, decision 047), by push service
+   * 403 answers from a push service (our VAPID key refused: a configuration fault, docs/decisions/047), by push service
    * origin; alert on any increase (docs/OPERATIONS.md "Metrics").
    */
   pushServiceRefused: Counter<'service'>;

@@ -18,7 +18,7 @@ const LINK_PAGE = {
 /**
  * Enqueues one account e-mail (finish signing up, verification, password reset, e-mail change, "someone tried to sign up with your
  * address", the old address's e-mail-changed notice) on the `send-email` queue as job `account`, at
- * CONFIRMATION_PRIORITY (after alerts), with the send jobs' retries and exponential backoff (DESIGN §2.5). The
+ * CONFIRMATION_PRIORITY (after alerts), with the send jobs' retries and exponential backoff (docs/DESIGN.md §2.5). The
  * payload carries the link's raw token, so the job is removed from Redis once sent.
  */
 export async function enqueueAccountEmail(queues: Queues, mail: AccountEmailJobData): Promise<void> {
@@ -37,7 +37,7 @@ export function accountEmailContent(mail: AccountEmailJobData, publicOrigin: str
 }
 
 /**
- * Sends one account e-mail job through the worker's notifier (the shared send budget, DESIGN §2.5): the texts of
+ * Sends one account e-mail job through the worker's notifier (the shared send budget, docs/DESIGN.md §2.5): the texts of
  * `@walkon/domain/messages/account`, links on `deps.publicOrigin`. A transient failure throws (BullMQ retries);
  * a permanent one (invalid address) throws UnrecoverableError, not retried.
  */

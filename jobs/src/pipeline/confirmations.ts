@@ -8,7 +8,7 @@ import { PermanentNotifyError } from '@walkon/integrations/providers/notify/inde
 import type { ConfirmationKind } from '../queues.ts';
 import type { SendDeps } from './send.ts';
 
-/** The double opt-in link of a newsletter subscription or flight alert: the API's `/confirm` page (decision 027). */
+/** The double opt-in link of a newsletter subscription or flight alert: the API's `/confirm` page (docs/decisions/027). */
 export function confirmLink(publicOrigin: string, token: string): string {
   return `${publicOrigin.replace(/\/$/, '')}/confirm?token=${token}`;
 }

@@ -1,10 +1,10 @@
 import { type ConfirmationKind, type Queues, SEND_JOB_OPTIONS } from '../queues.ts';
 
-// The deliveries' fan-out is the channels' (channels/fanout.ts, decision 062); confirmations go to the e-mail queue here.
+// The deliveries' fan-out is the channels' (channels/fanout.ts, docs/decisions/062); confirmations go to the e-mail queue here.
 
 /**
  * BullMQ priority of confirmation e-mails (receipts, newsletter, affiliate): below alerts, which carry none (0,
- * the highest), so when the send budget is short alerts leave first (DESIGN §2.5 "Provider rate limits").
+ * the highest), so when the send budget is short alerts leave first (docs/DESIGN.md §2.5 "Provider rate limits").
  */
 export const CONFIRMATION_PRIORITY = 10;
 

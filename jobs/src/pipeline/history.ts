@@ -5,7 +5,7 @@ import { NotFoundError, type WaitTimesSource } from '@walkon/integrations/provid
 import { QUEUE, type Queues } from '../queues.ts';
 
 /**
- * History collection period of every park (DESIGN §2.2 history): 5 minutes, ThemeParks.wiki's own refresh
+ * History collection period of every park (docs/DESIGN.md §2.2 history): 5 minutes, ThemeParks.wiki's own refresh
  * interval. Watched parks keep their 60-second poll; the collector then shares that read instead of reading,
  * and never reads a watched park itself.
  */
@@ -25,7 +25,7 @@ export function historyOffsetFor(parkId: string): number {
 
 /**
  * Upserts one history job scheduler (every 5 minutes, spread by `historyOffsetFor`) per park of the catalogue
- * that publishes live data, and removes the others (DESIGN §2.2 history). Returns the park ids scheduled.
+ * that publishes live data, and removes the others (docs/DESIGN.md §2.2 history). Returns the park ids scheduled.
  */
 export async function reconcileHistorySchedulers(deps: { db: Executor; queues: Queues; now: () => Date }): Promise<string[]> {
   const parks = (await history.collectableParks(deps.db, deps.now())).map((p) => p.id);
@@ -58,7 +58,7 @@ export interface CollectResult {
 }
 
 /**
- * The 5-minute history job of one park (DESIGN §2.2 history): claims the park's read for this interval (at
+ * The 5-minute history job of one park (docs/DESIGN.md §2.2 history): claims the park's read for this interval (at
  * most one per interval however many workers run), reads the live data unless the park is watched (its tick
  * reads it) or was polled within the interval (samples are stored only where lastUpdated changed), rolls up
  * the last 75 minutes, and
@@ -76,7 +76,7 @@ export async function collectHistory(
   const last = await liveStatus.lastPolledAt(deps.db, parkId);
   // A watched park is read by its per-minute tick only, which stores its samples too: a read here would store
   // the readings the tick compares against, and the tick would not see a change that happened in between (a
-  // missed alert), so a late tick never has its read taken from it (DESIGN §2.2 history).
+  // missed alert), so a late tick never has its read taken from it (docs/DESIGN.md §2.2 history).
   const stale = !last || now.getTime() - last.getTime() >= HISTORY_EVERY_MS * 0.9;
   if (stale && !(await watches.parkHasValidWatch(deps.db, parkId, now))) {
     try {

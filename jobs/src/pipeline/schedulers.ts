@@ -3,13 +3,13 @@ import { QUEUE, type Queues } from '../queues.ts';
 
 /** Poll period of every park (docs/spec/part-1.md §9: every 60 seconds). */
 export const POLL_EVERY_MS = 60_000;
-/** Poll job retry policy: upstream faults are retried with backoff within the tick (DESIGN §2.2). */
+/** Poll job retry policy: upstream faults are retried with backoff within the tick (docs/DESIGN.md §2.2). */
 export const POLL_JOB_OPTIONS = { attempts: 3, backoff: { type: 'exponential' as const, delay: 2_000 } };
 
 /** The job scheduler id of a park. */
 export const schedulerId = (parkId: string) => `${QUEUE.poll}:${parkId}`;
 
-/** A stable offset in [0, 60 s) from the park id, so parks don't all poll on the same second (DESIGN §2.1). */
+/** A stable offset in [0, 60 s) from the park id, so parks don't all poll on the same second (docs/DESIGN.md §2.1). */
 export function offsetFor(parkId: string): number {
   let h = 0;
   for (const c of parkId) h = (h * 31 + c.charCodeAt(0)) >>> 0;
@@ -17,7 +17,7 @@ export function offsetFor(parkId: string): number {
 }
 
 /**
- * Creates or removes one park's job scheduler to match the database (DESIGN §2.1): present while the park has
+ * Creates or removes one park's job scheduler to match the database (docs/DESIGN.md §2.1): present while the park has
  * a valid watch. Returns whether the park is now scheduled.
  */
 export async function syncParkScheduler(deps: { db: Executor; queues: Queues; now: () => Date }, parkId: string): Promise<boolean> {
@@ -35,7 +35,7 @@ export async function syncParkScheduler(deps: { db: Executor; queues: Queues; no
 }
 
 /**
- * The reconciliation sweep (DESIGN §2.1): upserts a scheduler for every park with a valid watch and removes
+ * The reconciliation sweep (docs/DESIGN.md §2.1): upserts a scheduler for every park with a valid watch and removes
  * the others, so a lost or stale Redis heals itself. Returns the scheduled park ids.
  */
 export async function reconcileSchedulers(deps: { db: Executor; queues: Queues; now: () => Date }): Promise<string[]> {

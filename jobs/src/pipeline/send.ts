@@ -43,7 +43,7 @@ export interface BatchOutcome {
 }
 
 /**
- * DESIGN §2.5 send of e-mail and SMS deliveries outside the worker (the CLI's `tick`, tests): the ids are split by
+ * docs/DESIGN.md §2.5 send of e-mail and SMS deliveries outside the worker (the CLI's `tick`, tests): the ids are split by
  * their `channel` and each part runs its channel's batch (channels/send.ts: one transaction with the outbox,
  * claim → send → mark with SES / SNS). Outcomes in the order the channels return them.
  */

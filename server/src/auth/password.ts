@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id parameters: 19 MiB memory, 2 iterations, 1 lane (OWASP minimum; docs/decisions/007-sessions-after-lucia.md). */
+/** argon2id parameters: 19 MiB memory, 2 iterations, 1 lane (OWASP minimum; docs/decisions/007). */
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
 
 /** Hashes a password with argon2id (PHC string). */

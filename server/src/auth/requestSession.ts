@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { SESSION_COOKIE, sessionCookieOptions, validateSessionToken } from './session.ts';
 
 /**
- * The session of a request's cookie (docs/decisions/007-sessions-after-lucia.md), renewing the cookie when the
+ * The session of a request's cookie (docs/decisions/007), renewing the cookie when the
  * session was extended; null without a cookie or for an invalid or expired session.
  */
 export async function sessionOf(deps: AppDeps, req: FastifyRequest, reply: { setCookie: (n: string, v: string, o: object) => unknown }) {

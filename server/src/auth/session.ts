@@ -88,7 +88,7 @@ export async function invalidateSession(db: Executor, sessionId: string): Promis
   await sessions.deleteSession(db, sessionId);
 }
 
-/** Cookie attributes: HttpOnly, SameSite=Lax, Path=/, Secure in production (docs/decisions/007-sessions-after-lucia.md). */
+/** Cookie attributes: HttpOnly, SameSite=Lax, Path=/, Secure in production (docs/decisions/007). */
 export function sessionCookieOptions(expiresAt: Date, production: boolean) {
   return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: production, expires: expiresAt };
 }

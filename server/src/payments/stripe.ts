@@ -9,7 +9,7 @@ export interface Payments {
 /**
  * Builds the Stripe client from settings (README "Configuration"). Returns null without
  * `STRIPE_SECRET_KEY` or `STRIPE_WEBHOOK_SECRET`: paid checkout is then disabled with a clear message
- * (DESIGN §5). `apiBase` (`STRIPE_API_BASE`, e.g. http://127.0.0.1:12111) points the SDK at a local fake
+ * (docs/DESIGN.md §5). `apiBase` (`STRIPE_API_BASE`, e.g. http://127.0.0.1:12111) points the SDK at a local fake
  * for tests and offline demos; production leaves it unset.
  * @throws Error when `apiBase` is not an http(s) URL.
  */

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { handleStripeEvent } from '../services/checkout/index.ts';
 
 /**
- * `POST /stripe/webhook` (docs/decisions/012-stripe-checkout-fulfilled-once.md) in its own plugin scope, where every body is kept raw (a Buffer) so
+ * `POST /stripe/webhook` (docs/decisions/012) in its own plugin scope, where every body is kept raw (a Buffer) so
  * the signature is checked over the exact bytes with `constructEvent`. A missing or bad signature, a stale
  * timestamp (over 5 minutes) or a malformed body is a 400 that writes nothing; a verified event is handled
  * once (handleStripeEvent); a failure while handling is a 503 so Stripe retries.

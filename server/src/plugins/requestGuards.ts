@@ -14,7 +14,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const OWN_PROOF_ROUTES = new Set(['/stripe/webhook', '/unsubscribe']);
 
 /**
- * CSRF defence (docs/decisions/007-sessions-after-lucia.md, Lucia's guide; DESIGN §8): a request that is not
+ * CSRF defence (docs/decisions/007, Lucia's guide; docs/DESIGN.md §8): a request that is not
  * GET, HEAD or OPTIONS must name our public origin, or the host it was sent to, in `Origin` (or, without it,
  * `Referer`); otherwise it is cross-origin and refused — including a request with neither header, `Origin:
  * null` and an unparsable value. `req.host` is Fastify's host: the Host header, or X-Forwarded-Host only from
@@ -59,7 +59,7 @@ export const requestGuards = fp(
     });
 
     app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, req, reply) => {
-      // Redis unreachable on a plain route (links, webhooks): 503 with a sentence, logged once per kind (decision 047).
+      // Redis unreachable on a plain route (links, webhooks): 503 with a sentence, logged once per kind (docs/decisions/047).
       if (!err.statusCode && isRedisUnavailable(err)) {
         reportFault(opts.deps.logger, 'redis_unavailable', String(req.id), err);
         return reply

@@ -29,7 +29,7 @@ class OneLinePerRequest extends LogController {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * The Fastify server options of the API (DESIGN §4): the injected logger with one line per request, the proxies
+ * The Fastify server options of the API (docs/DESIGN.md §4): the injected logger with one line per request, the proxies
  * to believe (TRUST_PROXY), the body limit, room for long URLs and tRPC batch names, and request ids.
  */
 export function serverOptions(deps: AppDeps): FastifyServerOptions {

@@ -9,7 +9,7 @@ import { renderPage, wantsHtml } from '../pages.ts';
 import { BULL_BOARD_CSP } from '../security/headers.ts';
 
 /**
- * Bull Board for operators at `/admin/queues` (DESIGN §2, docs/rules.md R50): admins only, including its static
+ * Bull Board for operators at `/admin/queues` (docs/DESIGN.md §2, docs/rules.md R50): admins only, including its static
  * assets. A browser without a session is sent to log in (303), a non-admin gets the Access Denied page (403);
  * API clients get 401 / 403 JSON sentences. Every action (any method but GET/HEAD: pause, resume, clean, retry,
  * promote, remove…) is logged as `bull board action` with the admin's id, the method, the path and the status

@@ -28,7 +28,7 @@ export const formBodies = fp(
 );
 
 /**
- * The links our e-mails carry, as server-rendered pages (docs/rules.md, docs/decisions/027-double-opt-in.md):
+ * The links our e-mails carry, as server-rendered pages (docs/rules.md, docs/decisions/027):
  * `GET /unsubscribe` shows a confirmation form and `POST /unsubscribe` stops the ride alert, newsletter, flight
  * alert or restaurant alert of the token (RFC 8058 one-click; 400 for a malformed token, 404 for an unknown one);
  * `GET /confirm` shows a button and `POST /confirm` confirms a newsletter subscription or flight alert (double
@@ -95,7 +95,7 @@ export async function linkRoutes(app: FastifyInstance, opts: { deps: AppDeps }):
     );
   });
 
-  // Double opt-in (docs/decisions/027-double-opt-in.md): GET shows a button (link scanners that prefetch do not
+  // Double opt-in (docs/decisions/027): GET shows a button (link scanners that prefetch do not
   // confirm), POST confirms the newsletter subscription or flight alert the e-mailed link belongs to.
   const badConfirm = () => page('Invalid link', '<p>This confirmation link is not valid.</p>', { text: 'Confirm', tone: 'error' });
   app.get<{ Querystring: { token?: string } }>('/confirm', async (req, reply) => {

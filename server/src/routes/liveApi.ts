@@ -13,7 +13,7 @@ function fail(reply: FastifyReply, deps: AppDeps, err: unknown) {
 }
 
 /**
- * The public read API beside tRPC (DESIGN §4 live API cache), used by the web app's Live Wait Times and ride
+ * The public read API beside tRPC (docs/DESIGN.md §4 live API cache), used by the web app's Live Wait Times and ride
  * pages: `GET /api/destinations`, `GET /api/live/:parkId` (the live table) and
  * `GET /api/history/:parkId/:attractionId` (the ride page). Each answer is a cached, pre-serialised and
  * pre-compressed body per park poll, with ETag (304 on If-None-Match) and a short Cache-Control.

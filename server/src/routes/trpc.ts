@@ -6,7 +6,7 @@ import type { Context } from '../trpc/init.ts';
 import { type AppRouter, appRouter } from '../trpc/router.ts';
 
 /**
- * The tRPC API at `/trpc` (DESIGN §4): each call's context carries the deps, the request's session user (null when
+ * The tRPC API at `/trpc` (docs/DESIGN.md §4): each call's context carries the deps, the request's session user (null when
  * logged out) and the abuse-limit guard (security/limits.ts, counted per call of a batch). Internal errors are logged
  * with their cause; the client sees the error map's sentence (server/src/errors.ts).
  */

@@ -12,7 +12,7 @@ import type { AppDeps } from '../deps.ts';
  * The built web app (with `deps.webDistDir`; nothing without it), global (fastify-plugin) because it owns the
  * not-found handler: hashed assets cached for a year; every HTML page revalidated and served with the site's
  * run-time settings filled in (loadPages: PUBLIC_ORIGIN, CONTACT_EMAIL); a prerendered public page gets its
- * own HTML (docs/decisions/021-prerendered-public-pages.md), every other client-side route the shell, and a path
+ * own HTML (docs/decisions/021), every other client-side route the shell, and a path
  * no client-side route knows the shell with HTTP 404; unknown API paths get a JSON 404.
  */
 export const webApp = fp(
@@ -20,7 +20,7 @@ export const webApp = fp(
     const { deps } = opts;
     if (deps.webDistDir && existsSync(deps.webDistDir)) {
       const webDist = deps.webDistDir;
-      // Every HTML file of the build, its run-time settings filled in once at start (docs/decisions/052-one-release-bundle.md).
+      // Every HTML file of the build, its run-time settings filled in once at start (docs/decisions/052).
       const pages = loadPages(webDist, {
         publicOrigin: deps.publicOrigin,
         contactEmail: deps.contactEmail ?? `support@${new URL(deps.publicOrigin).hostname}`,
@@ -46,7 +46,7 @@ export const webApp = fp(
         app.get(`/${file}`, (req, reply) => sendPage(req, reply, file));
       }
       // The web build prerenders its public pages into <page>/index.html and keeps the empty shell as app.html
-      // (docs/decisions/021-prerendered-public-pages.md): a prerendered page gets its own HTML, every other
+      // (docs/decisions/021): a prerendered page gets its own HTML, every other
       // client-side route the shell. Older builds have only index.html, which then serves as the shell.
       const prerendered = new Set(
         [...pages.keys()].filter((f) => f.endsWith('/index.html')).map((f) => `/${f.slice(0, -'/index.html'.length)}`),
@@ -84,7 +84,7 @@ interface Page {
 
 /**
  * Reads every `.html` file under `webDist` (paths relative to it, `/`-separated: `index.html`, `app.html`,
- * `contact/index.html`, …) and fills in `config` (docs/decisions/052-one-release-bundle.md): the build's
+ * `contact/index.html`, …) and fills in `config` (docs/decisions/052): the build's
  * placeholder config block becomes `config`'s, and the placeholder addresses the prerendered markup shows become
  * `config`'s, HTML-escaped. A page without a config block (an older build) gets one before `</head>`.
  */

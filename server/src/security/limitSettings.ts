@@ -22,7 +22,7 @@ export interface LimitSettings {
   logInPerClient: LimitRule;
   /** Promo-code guesses per client (the next guess past it blocks the client for one window). */
   promoGuessPerClient: LimitRule;
-  /** Promo-code guesses from every client together: the global budget (security/promoGuesses.ts, decision 047). */
+  /** Promo-code guesses from every client together: the global budget (security/promoGuesses.ts, docs/decisions/047). */
   promoGuessGlobal: LimitRule;
   /** Promo-code guesses per client while the global budget is spent. */
   promoGuessPerClientWhenSpent: LimitRule;

@@ -19,7 +19,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Defaults (docs/rules.md R33–R35, decision 047): 10 e-mailing writes per client per hour and procedure, 3 per
+ * Defaults (docs/rules.md R33–R35, docs/decisions/047): 10 e-mailing writes per client per hour and procedure, 3 per
  * target address per hour (one count across the account procedures), 30 log-ins per client per 15 minutes, 5
  * promo guesses per client per 15 minutes within a global budget of 1,000 an hour (spent: 1 per client an hour).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { weakPromoCodeReason } from './promoGuesses.ts';
 
-// decision 047: admin-created promo codes are flagged when easy to guess (short, or words, years, patterns).
+// docs/decisions/047: admin-created promo codes are flagged when easy to guess (short, or words, years, patterns).
 describe('weakPromoCodeReason', () => {
   it('flags short codes and codes made of words, dates or keyboard patterns; random ones pass', async () => {
     for (const code of ['FREE', 'SUMMER2026', 'DISNEYWORLD2026', 'BLACKFRIDAY50', 'WALKONSUMMERFUN', 'QWERTYUIOP12', 'ABCDEFGHIJKL'])

@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { guardOf, humanWait, refusalSeconds, windowLimiter } from './limits.ts';
 
 /**
- * Promo-code guessing limit (docs/security.md, docs/rules.md R35, decisions 023 and 047), on the same Redis windows
+ * Promo-code guessing limit (docs/security.md, docs/rules.md R35, docs/decisions/023 and docs/decisions/047), on the same Redis windows
  * as the other limits (limits.ts, rate-limiter-flexible). Every guess is counted BEFORE the code is looked up,
  * atomically, so concurrent or batched guesses cannot slip past together:
  * - per client address (`promoGuessPerClient`, default 5 per 15 minutes; the sixth guess blocks the client for
@@ -14,7 +14,7 @@ import { guardOf, humanWait, refusalSeconds, windowLimiter } from './limits.ts';
  *   is spent, each client gets only `promoGuessPerClientWhenSpent` (default 1 an hour): a visitor who has a real
  *   code still gets it in on their first try, while a botnet gets one guess per address per hour.
  * Nothing is counted per code or per prefix any more: other people's wrong guesses never lock a real code
- * (decision 023 counted 30 per prefix, which let anyone block a campaign's code for everyone).
+ * (docs/decisions/023 counted 30 per prefix, which let anyone block a campaign's code for everyone).
  * A code that turns out valid gives its own points back (`settle(true)`); nothing ever clears the wrong guesses
  * counted before it, so interleaving the public demo code does not reset the count.
  */
@@ -27,7 +27,7 @@ export interface PromoGuess {
 /**
  * Reserves one promo-code guess from client address `client` (the request's `ip`, docs/security.md client
  * address) under the app's limits (`guardOf(deps)`), before the code is looked up. `_code` is not counted (no
- * per-code or per-prefix limit, decision 047).
+ * per-code or per-prefix limit, docs/decisions/047).
  * @returns the guess, to settle once the code is known valid or not.
  * @throws AppError TOO_MANY_REQUESTS "Too many promo code attempts. Please try again in …" (with the wait, sent
  * as Retry-After) when the client is over its limit (or, while the global budget is spent, over its one guess an
@@ -70,7 +70,7 @@ export const STRONG_CODE_MIN_LENGTH = 10;
 export const STRONG_CODE_MIN_GUESSES_LOG10 = 11.5;
 
 /**
- * Why a promo code is easy to guess, as a sentence for the admin page, or null when it is not (decision 047):
+ * Why a promo code is easy to guess, as a sentence for the admin page, or null when it is not (docs/decisions/047):
  * shorter than STRONG_CODE_MIN_LENGTH characters, or fewer than 10^STRONG_CODE_MIN_GUESSES_LOG10 guesses by
  * zxcvbn (the password checker's dictionaries: "SUMMER2026" is two common tokens). A weak code still works; the
  * admin page flags it, and `generatePromoCode` makes a strong one.

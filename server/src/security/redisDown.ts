@@ -1,7 +1,7 @@
 import type { Logger } from '@walkon/integrations/logger';
 
 /**
- * Redis outages on request paths (docs/security.md, decision 047). Log-in, every rate-limited write
+ * Redis outages on request paths (docs/security.md, docs/decisions/047). Log-in, every rate-limited write
  * and every write that enqueues a job need Redis; the API's connection fails fast (integrations/src/redis.ts,
  * role `producer`), so while Redis is down those calls answer 503 with REDIS_DOWN_MESSAGE — never a 500 — and the
  * log gets one line per failure kind (with the request id that met it first, no stack), then at most one line a

@@ -11,7 +11,7 @@ import { weakPromoCodeReason } from '../security/promoGuesses.ts';
 
 /**
  * Promo codes with their use counts, newest first → promo.list rows plus `weak`: why the code is easy to guess
- * (a sentence the admin page shows beside it), or null (security/promoGuesses.ts `weakPromoCodeReason`, decision 047).
+ * (a sentence the admin page shows beside it), or null (security/promoGuesses.ts `weakPromoCodeReason`, docs/decisions/047).
  */
 export async function promoCodes(deps: AppDeps) {
   const rows = await promo.list(deps.db);
@@ -20,7 +20,7 @@ export async function promoCodes(deps: AppDeps) {
 
 /**
  * Creates a promo code (upper-cased by the schema; free e-mail days or a percentage off) → { code, weak } (`weak`:
- * why it is easy to guess, or null — decision 047; a weak code is still created, and flagged on the admin page).
+ * why it is easy to guess, or null — docs/decisions/047; a weak code is still created, and flagged on the admin page).
  * @throws AppError CONFLICT when the code exists.
  */
 export async function createPromoCode(

@@ -3,7 +3,7 @@ import { ALERT_CAP_MAX, ALERT_CAP_MIN, DEFAULT_DAILY_CAPS } from '@walkon/domain
 import type { AppDeps } from '../deps.ts';
 
 /**
- * The daily alert caps per person and channel in force (DESIGN §2.5), with the defaults for the form:
+ * The daily alert caps per person and channel in force (docs/DESIGN.md §2.5), with the defaults for the form:
  * `{ sms, email, defaults: { sms: 30, email: 60 }, min: 1, max: 500 }` (messages per person per park-local day).
  * Reads the alert engine's own settings (`alertEngine.getDailyCaps`: keys `alert_daily_cap_sms` /
  * `alert_daily_cap_email`), the same values each tick applies.

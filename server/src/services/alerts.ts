@@ -247,7 +247,7 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
       now,
     );
     if (!claimed) throw new AppError('TOO_MANY_REQUESTS', 'A test alert was just sent. Please wait a minute.');
-    // Beside the pass's channel, a push to each of the person's devices (docs/decisions/038-web-push-channel.md).
+    // Beside the pass's channel, a push to each of the person's devices (docs/decisions/038).
     return { claimed, pushes: await pushDeliveries.createForDeliveries(tx, [claimed.id], now) };
   });
   const { claimed, pushes } = committed;
@@ -265,7 +265,7 @@ export async function testAlert(deps: AppDeps, user: SessionUser, input: { parkI
 }
 
 /**
- * Get Alerts' "short right now" (docs/rules.md R56; docs/decisions/048-one-rule-book.md): the rides the next tick
+ * Get Alerts' "short right now" (docs/rules.md R56; docs/decisions/048): the rides the next tick
  * would alert the signed-in person for at `parkId`, by the engine's own evaluation (`shortNowFor` of
  * @walkon/core), with the rides held by the 60-minute rule and why nothing can alert (park closed, feed stale,
  * park muted, quiet hours). Empty unless the person's own subscription for the park (R26 scope) is valid now.

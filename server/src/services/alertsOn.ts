@@ -17,7 +17,7 @@ import type { AppDeps } from '../deps.ts';
  * the park not muted, the person's quiet hours not holding (R16a) — else nothing is sent (the page says alerts
  * are on; the first ride alert follows). `activation` names the activation (e.g.
  * `promo:<redemption id>`): one delivery per subscription and activation (dedup key), through the delivery
- * queue and the outbox / provider path, exactly once (decision 015, R8). Never throws: a failure is logged and
+ * queue and the outbox / provider path, exactly once (docs/decisions/015, R8). Never throws: a failure is logged and
  * the activation stands (a delivery claimed but not enqueued is re-queued by the sweeper).
  */
 export async function queueAlertsOn(
@@ -76,7 +76,7 @@ export async function queueAlertsOn(
       now,
     );
     if (!claimed) return;
-    // Beside the pass's channel, on each of the person's phones with push on (docs/decisions/038-web-push-channel.md).
+    // Beside the pass's channel, on each of the person's phones with push on (docs/decisions/038).
     const pushes = await pushDeliveries.createForDeliveries(deps.db, [claimed.id], now);
     await enqueueDeliveries(deps.queues, [claimed], 'on');
     if (pushes.length) await enqueuePushDeliveries(deps.queues, pushes);

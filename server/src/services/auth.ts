@@ -37,7 +37,7 @@ function afterAnswer(deps: AppDeps, what: string, work: () => Promise<void>): vo
 }
 
 /**
- * The page a sign-up link returns to (docs/decisions/046-sign-up-by-link.md): `next` when it is a same-site path
+ * The page a sign-up link returns to (docs/decisions/046): `next` when it is a same-site path
  * ("/…", never "//…" or "/\\…", so no open redirect); "/" otherwise. A link page (/verify-email, /reset-password)
  * becomes /manage-alerts: the new account is verified already, and a link's token is never stored.
  */
@@ -50,7 +50,7 @@ export function signUpReturnPath(next: string | undefined): string {
 
 /**
  * Signs a person up (docs/spec/part-1.md §2 Auth, §8 "Check your email for a confirmation link."; docs/rules.md
- * R29; docs/decisions/046-sign-up-by-link.md) → { ok }. No account and no session yet, for any address: a new
+ * R29; docs/decisions/046) → { ok }. No account and no session yet, for any address: a new
  * address gets a pending sign-up (name, password hash, return page) and — after answering — the "Finish signing
  * up" e-mail whose link (24 h, single use; `finishSignUp`) creates the account and signs in; an address that has
  * an account gets — after answering — "someone tried to sign up with your address" with a password-reset link.
@@ -89,7 +89,7 @@ export async function signUpLink(deps: AppDeps, token: string) {
 }
 
 /**
- * Opens a sign-up link (docs/decisions/046-sign-up-by-link.md): uses it once, creates the account with the name
+ * Opens a sign-up link (docs/decisions/046): uses it once, creates the account with the name
  * and password given at sign-up, verified (the link proved the address, so it owns every row keyed by it,
  * docs/rules.md R26), and a session for this browser → { user, session, next } (`next` the page to return to).
  * @throws AppError BAD_REQUEST "This link is invalid or has expired…" for an unknown, used or expired link;
@@ -197,7 +197,7 @@ export async function accountHoldings(deps: AppDeps, user: SessionUser) {
  * Uses an e-mailed link while signed in (page /verify-email): a verification link or a purchase receipt's link
  * marks the address verified when it was sent to the signed-in account's address; a new-address link moves the
  * account to that address (verified), moves its passes, watches and alert history with it and tells the old
- * address (decision 024), and rotates its sessions (`session` = the new one for this browser).
+ * address (docs/decisions/024), and rotates its sessions (`session` = the new one for this browser).
  * → { kind: 'verified' | 'email_changed', email, session | null }.
  * @throws AppError BAD_REQUEST for an unknown, used or expired link, or one for another account or address;
  * CONFLICT when the new address has meanwhile been taken by another account.
@@ -207,7 +207,7 @@ export async function useEmailLink(deps: AppDeps, user: SessionUser, token: stri
   const hash = accounts.hashLinkToken(token);
   const found = await accounts.peekToken(deps.db, hash, ['verify_email', 'claim', 'change_email'], now);
   if (!found) {
-    // A sign-up link opened again by the account it created (docs/decisions/046-sign-up-by-link.md) did its work.
+    // A sign-up link opened again by the account it created (docs/decisions/046) did its work.
     if (user.emailVerified && (await signups.createdBy(deps.db, hash)) === user.id)
       return { kind: 'verified' as const, email: user.email, session: null };
     throw new AppError('BAD_REQUEST', BAD_LINK);
@@ -221,7 +221,7 @@ export async function useEmailLink(deps: AppDeps, user: SessionUser, token: stri
       const before = await accounts.findUser(tx, user.id);
       if (!before) throw new AppError('BAD_REQUEST', BAD_LINK);
       await accounts.setVerifiedEmail(tx, user.id, found.email, now);
-      // Passes and watches move with the account (docs/decisions/024-email-change-moves-passes.md).
+      // Passes and watches move with the account (docs/decisions/024).
       const parks = await accounts.moveAddressRows(tx, {
         userId: user.id,
         from: before.email,

@@ -37,7 +37,7 @@ export interface FeatureAccess extends FeatureFlag {
 }
 
 /**
- * Whether `user` may use a gated feature (DESIGN §6), by the one rule `gateAllows` (@walkon/domain, also used
+ * Whether `user` may use a gated feature (docs/DESIGN.md §6), by the one rule `gateAllows` (@walkon/domain, also used
  * by jobs acting for a user): `on` lets everyone in, `early_access` lets in admins and users holding a grant,
  * `off` only admins (so they can try a feature before opening it). Signed-out visitors pass only when the
  * feature is `on`. The grant is read only when it can matter.
@@ -77,7 +77,7 @@ export async function requireFeature(db: Executor, key: FeatureKey, user: Sessio
 }
 
 /**
- * The caller's view of a gate (DESIGN §6) → { key, title, state, launchLabel, allowed, requestPending }:
+ * The caller's view of a gate (docs/DESIGN.md §6) → { key, title, state, launchLabel, allowed, requestPending }:
  * `launchLabel` is the admin's expected launch while it lies ahead, else null (shown as "Early access", no
  * date); `requestPending` whether the caller (account or e-mail) asked for early access already.
  */

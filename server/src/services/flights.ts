@@ -10,7 +10,7 @@ export type { FlightSearchService } from '../deps.ts';
 
 import { AppError } from '../errors.ts';
 
-/** Shown when no flight provider is configured (docs/decisions/006-duffel-for-flights.md: "the page says search is unavailable"). */
+/** Shown when no flight provider is configured (docs/decisions/006: "the page says search is unavailable"). */
 export const FLIGHTS_UNAVAILABLE = 'Flight search is unavailable right now.';
 /** docs/spec/part-2.md §8 "Search Failed". */
 export const FLIGHTS_FAILED = 'Unable to search flights. Please try again.';
@@ -79,7 +79,7 @@ export async function searchFlights(deps: AppDeps, input: TripInput) {
 /**
  * Creates a flight price alert (docs/spec/part-2.md §3: economy, 1 passenger, active; departure window = the chosen
  * date). Works without a provider (the price check runs when one is configured). The signed-in user's id is
- * attached when present. Double opt-in (docs/decisions/027-double-opt-in.md): the alert is checked only once
+ * attached when present. Double opt-in (docs/decisions/027): the alert is checked only once
  * confirmed; a confirmation e-mail is queued unless the signed-in owner of this verified address created it.
  * @returns `{ id, confirmed }` (confirmed false: the person must open the e-mailed link).
  * @throws AppError BAD_REQUEST for the trip rules.
@@ -90,7 +90,7 @@ export async function createFlightAlert(
   input: Omit<TripInput, 'origin'> & { homeAirport: string; email: string; maxPrice: number },
 ): Promise<{ id: string; confirmed: boolean }> {
   const trip = await checkTrip(deps, { ...input, origin: input.homeAirport });
-  // Double opt-in (decision 027): only the signed-in owner of this verified address skips the confirmation e-mail.
+  // Double opt-in (docs/decisions/027): only the signed-in owner of this verified address skips the confirmation e-mail.
   const proven = Boolean(user?.emailVerified && user.email.toLowerCase() === input.email.trim().toLowerCase());
   const id = await flights.createAlert(deps.db, {
     userId: user?.id ?? null,

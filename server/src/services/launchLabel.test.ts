@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { launchLabelEnd, publicLaunchLabel } from './launchLabel.ts';
 
-describe('feature gate launch labels (DESIGN §6)', () => {
+describe('feature gate launch labels (docs/DESIGN.md §6)', () => {
   it('reads quarters, halves, months, ISO dates, seasons and years as the last day they speak of', () => {
     expect(launchLabelEnd('Q1 2025')).toBe('2025-03-31');
     expect(launchLabelEnd('q4 2026')).toBe('2026-12-31');

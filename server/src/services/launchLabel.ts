@@ -1,5 +1,5 @@
 /**
- * The expected launch of a gated feature as visitors see it (DESIGN §6 feature gates). Admins type a free label
+ * The expected launch of a gated feature as visitors see it (docs/DESIGN.md §6 feature gates). Admins type a free label
  * ("Q1 2027", "March 2027", "2027-03-15", "Summer 2027"); a label whose period is over is not a promise any
  * more, so it is not shown: the gate then says "Early access" with no date. Pure; dates are 'yyyy-MM-dd'.
  */

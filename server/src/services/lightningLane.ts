@@ -10,7 +10,7 @@ import { requireConnected } from './lightningLaneAccount.ts';
 import { loadRides, requireZonedPark } from './parks.ts';
 
 /**
- * Lightning Lane assist, the booking side (docs/spec/part-2.md §3–§5; DESIGN §5): availability from the real live
+ * Lightning Lane assist, the booking side (docs/spec/part-2.md §3–§5; docs/DESIGN.md §5): availability from the real live
  * RETURN_TIME / PAID_RETURN_TIME data, preferences, the auto-booking switch and bookings, through the simulated
  * `LightningLaneBooker` only — no real Lightning Lane is ever booked. Everything is per signed-in user and
  * stored server-side. The Disney link and the paid days are in lightningLaneAccount.ts.

@@ -10,7 +10,7 @@ import { confirmCheckout as confirmAnyCheckout, createLightningLaneCheckout } fr
 import { requireZonedPark } from './parks.ts';
 
 /**
- * Lightning Lane assist, the account side (docs/spec/part-2.md §2–§4, §7, §9; DESIGN §5, §6): the Disney account link
+ * Lightning Lane assist, the account side (docs/spec/part-2.md §2–§4, §7, §9; docs/DESIGN.md §5, §6): the Disney account link
  * (an invitation an operator confirms in /admin — no public Disney API exists), the paid days and the page's
  * state. Availability, preferences and bookings are in lightningLane.ts.
  */

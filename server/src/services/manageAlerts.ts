@@ -22,7 +22,7 @@ export async function manageList(deps: AppDeps, user: SessionUser) {
             rideId: r.rideId,
             rideName: r.rideName,
             active: r.active,
-            // Per-watch alert settings (DESIGN §2.3): threshold 5–60 or null = the default 15.
+            // Per-watch alert settings (docs/DESIGN.md §2.3): threshold 5–60 or null = the default 15.
             settings: { thresholdMinutes: r.thresholdMinutes, backInService: r.backInService, remindHourly: r.remindHourly },
           })),
       })),
@@ -32,7 +32,7 @@ export async function manageList(deps: AppDeps, user: SessionUser) {
 /**
  * Saves Manage Alerts changes (docs/spec/part-1.md §4): per park the subscription's active flag, the rides' toggles
  * and, where given, each ride's alert settings (threshold 5–60 or default, back in service, hourly reminder;
- * DESIGN §2.3). Only the person's own subscriptions and watches can change.
+ * docs/DESIGN.md §2.3). Only the person's own subscriptions and watches can change.
  * @throws AppError NOT_FOUND naming the park when the person has no subscription there.
  */
 export async function manageSave(

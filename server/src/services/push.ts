@@ -20,7 +20,7 @@ function settings(deps: AppDeps): PushSettings {
   return deps.push;
 }
 
-/** The endpoint problem as one sentence, or null (integrations `pushEndpointProblem`, decision 047). */
+/** The endpoint problem as one sentence, or null (integrations `pushEndpointProblem`, docs/decisions/047). */
 export function endpointProblem(endpoint: string, allowInsecure: boolean): string | null {
   return pushEndpointProblem(endpoint, allowInsecure);
 }
@@ -31,7 +31,7 @@ export function publicKey(deps: AppDeps): { publicKey: string } {
 }
 
 /**
- * `push.subscribe` (docs/decisions/038-web-push-channel.md, 047): stores the browser's subscription for the
+ * `push.subscribe` (docs/decisions/038, 047): stores the browser's subscription for the
  * signed-in account, upserting by endpoint (the same browser again replaces its row; another account's device
  * moves only with the same keys). Returns { id, deviceLabel }.
  * @throws AppError UNAVAILABLE (push off; the endpoint's host could not be resolved), BAD_REQUEST (endpoint not

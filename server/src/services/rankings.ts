@@ -168,7 +168,7 @@ export async function suggestEdit(deps: AppDeps, user: SessionUser, input: { ite
 }
 
 /**
- * Approves a pending request in one transaction (docs/spec/part-2.md §4, DESIGN §6): a new-item request creates the
+ * Approves a pending request in one transaction (docs/spec/part-2.md §4, docs/DESIGN.md §6): a new-item request creates the
  * item with created_by = requester; an edit request updates the original item; reviewer and time recorded.
  * @throws AppError NOT_FOUND, CONFLICT when the request was already decided (approved/rejected are terminal).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ResponseCache } from './responseCache.ts';
 
-// DESIGN §4 live API cache: checked at most every recheckMs; stale-while-revalidate up to staleMs after a check.
+// docs/DESIGN.md §4 live API cache: checked at most every recheckMs; stale-while-revalidate up to staleMs after a check.
 describe('ResponseCache', () => {
   const RECHECK = 2_000;
   const STALE = 15_000;

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** One pre-serialised, pre-compressed response (DESIGN §4 live API cache). */
+/** One pre-serialised, pre-compressed response (docs/DESIGN.md §4 live API cache). */
 export interface CachedResponse<T> {
   value: T;
   /** What the response was built from (e.g. the park's last poll instant); a new version rebuilds it. */
@@ -18,7 +18,7 @@ export interface CachedResponse<T> {
 }
 
 /**
- * A per-process cache of JSON responses keyed by resource (DESIGN §4 live API cache): each entry is serialised
+ * A per-process cache of JSON responses keyed by resource (docs/DESIGN.md §4 live API cache): each entry is serialised
  * and compressed (gzip, brotli) once per version. The version is asked again at most every `recheckMs`, so a
  * crowd on one park costs one small query per `recheckMs`, and concurrent misses share one build. Between
  * `recheckMs` and `staleMs` after its last check an entry is served at once while one request's check (and
@@ -79,7 +79,7 @@ const brotliAsync = promisify(brotliCompress);
 
 /**
  * Serialises a value once and compresses it (gzip level 6, brotli quality 5) on libuv's thread pool, both at once:
- * a rebuild after a tick does not hold the event loop that serves every other cached response (DESIGN §4).
+ * a rebuild after a tick does not hold the event loop that serves every other cached response (docs/DESIGN.md §4).
  */
 export async function encode<T>(value: T, version: string, nowMs: number): Promise<CachedResponse<T>> {
   const json = Buffer.from(JSON.stringify(value));

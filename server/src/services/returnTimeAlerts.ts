@@ -10,7 +10,7 @@ import { AppError } from '../errors.ts';
 import { requireWritablePark } from './ownership.ts';
 import { loadRides, requireZonedPark } from './parks.ts';
 
-/** What the UI calls each queue type (docs/decisions/017-return-time-alerts.md). */
+/** What the UI calls each queue type (docs/decisions/017). */
 export const QUEUE_LABELS: Record<ReturnQueueType, string> = {
   RETURN_TIME: 'Lightning Lane Multi Pass',
   PAID_RETURN_TIME: 'Lightning Lane Single Pass',
@@ -52,7 +52,7 @@ function queueView(q: ReturnTimeQueue | undefined, timezone: string | null): Ret
 }
 
 /**
- * Return-time alerts of the signed-in person for one park (docs/decisions/017-return-time-alerts.md): every watched attraction (and any
+ * Return-time alerts of the signed-in person for one park (docs/decisions/017): every watched attraction (and any
  * unwatched one that still has an alert) with its current Lightning Lane state from `ride_status` (re-read
  * when older than 60 s, like the ride list) and the person's alerts on it. `fresh` is docs/rules.md R2 at this
  * instant (`liveReadingFreshness`: the park's feed live and the reading confirmed today; stale data never alerts),
@@ -108,7 +108,7 @@ export async function list(deps: AppDeps, user: SessionUser, parkId: string) {
 }
 
 /**
- * Sets (creates or replaces) the person's return-time alert on one attraction and queue type (docs/decisions/017-return-time-alerts.md):
+ * Sets (creates or replaces) the person's return-time alert on one attraction and queue type (docs/decisions/017):
  * `beforeTime` null = whenever a return time is available, else only when the return start's park-local time
  * is earlier. Allowed only for an attraction the person watches (active `user_rides`) in that park, whose live
  * data publishes that queue type (any state: a sold-out queue may come back), with a pass day today or later.
@@ -143,7 +143,7 @@ export async function set(
   return { rideId: row.rideId, queueType: row.queueType, beforeTime: row.beforeTime };
 }
 
-/** Removes the person's return-time alert on one attraction and queue type (docs/decisions/017-return-time-alerts.md) → { removed }. Idempotent. */
+/** Removes the person's return-time alert on one attraction and queue type (docs/decisions/017) → { removed }. Idempotent. */
 export async function remove(deps: AppDeps, user: SessionUser, input: { parkId: string; rideId: string; queueType: ReturnQueueType }) {
   const n = await returnTimeAlerts.remove(deps.db, emailScope(user), input.parkId, input.rideId, input.queueType);
   return { removed: n > 0 };

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { cachedPark, cachesOf, freshPoll } from './waitTimes.ts';
 
-/** How many same-weekday days make the typical day (DESIGN §2.2 history). */
+/** How many same-weekday days make the typical day (docs/DESIGN.md §2.2 history). */
 export const TYPICAL_DAYS = 8;
 /** Fewer days than this and no typical day is shown (nothing invented). */
 export const MIN_TYPICAL_DAYS = 3;
@@ -17,7 +17,7 @@ const slotOf = (hhmm: string) => {
 };
 
 /**
- * The ride page of one attraction (DESIGN §2.2 history): its live state, today's standby waits (park-local
+ * The ride page of one attraction (docs/DESIGN.md §2.2 history): its live state, today's standby waits (park-local
  * day, minutes; DOWN samples marked), minutes DOWN today, the typical day for today's weekday (median and
  * p25–p75 per 15-minute slot over the last 8 such days with data, with those dates; null below 3 days), the
  * three lowest typical slots still ahead within the park's hours ("best times"), the park's hours today and

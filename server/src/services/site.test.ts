@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { spotsLeft, startOfSiteDay } from './site.ts';
 
-describe('landing figures (docs/decisions/010-no-invented-numbers.md, DESIGN §6: no invented numbers)', () => {
-  it('DESIGN §6: spots left = daily SMS capacity − passes sold, never negative', () => {
+describe('landing figures (docs/decisions/010, docs/DESIGN.md §6: no invented numbers)', () => {
+  it('docs/DESIGN.md §6: spots left = daily SMS capacity − passes sold, never negative', () => {
     expect(spotsLeft(200, 37)).toBe(163);
     expect(spotsLeft(10, 12)).toBe(0);
   });
-  it('DESIGN §6: no configured capacity hides the figure (null), it is never faked', () => {
+  it('docs/DESIGN.md §6: no configured capacity hides the figure (null), it is never faked', () => {
     expect(spotsLeft(null, 0)).toBeNull();
     expect(spotsLeft(undefined, 0)).toBeNull();
     expect(spotsLeft(0, 0)).toBeNull();

@@ -7,7 +7,7 @@ import { loadCatalogue } from './catalogue.ts';
 
 /** The site's home time zone for "today" on the landing page (most visitors go to the Florida parks). */
 export const SITE_TIMEZONE = 'America/New_York';
-/** Settings key of the daily SMS capacity (DESIGN §6: spots left = capacity − passes sold). */
+/** Settings key of the daily SMS capacity (docs/DESIGN.md §6: spots left = capacity − passes sold). */
 export const SMS_CAPACITY_KEY = 'sms_daily_capacity';
 
 /** Spots left for a day: capacity − sold, never below 0; null when no capacity is configured (hidden). */
@@ -22,7 +22,7 @@ export function startOfSiteDay(now: Date): Date {
 }
 
 /**
- * Landing figures (DESIGN §6 "no invented numbers"): walk-on alerts sent today (site-local day; R1's default 1–15 min), the most
+ * Landing figures (docs/DESIGN.md §6 "no invented numbers"): walk-on alerts sent today (site-local day; R1's default 1–15 min), the most
  * alerted rides, and SMS spots left today and tomorrow from the configured capacity. Unknown = null.
  */
 export async function publicStats(deps: AppDeps) {
@@ -67,7 +67,7 @@ export async function subscribeNewsletter(deps: AppDeps, email: string, userId: 
   return { ok: true as const };
 }
 
-/** Testimonials in display order: { id, name, parkVisited, text, rating 1–5 }[], only the ones an admin entered (DESIGN §6). */
+/** Testimonials in display order: { id, name, parkVisited, text, rating 1–5 }[], only the ones an admin entered (docs/DESIGN.md §6). */
 export async function testimonials(deps: AppDeps) {
   return site.listTestimonials(deps.db);
 }

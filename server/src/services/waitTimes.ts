@@ -6,10 +6,10 @@ import { AppError } from '../errors.ts';
 import { findPark, listDestinations, singleFlight } from './catalogue.ts';
 import { type CachedResponse, ResponseCache } from './responseCache.ts';
 
-/** Live data older than this is re-read on demand (DESIGN §2: 60 s cache). */
+/** Live data older than this is re-read on demand (docs/DESIGN.md §2: 60 s cache). */
 export const LIVE_CACHE_MS = 60_000;
 
-/** A cached response's version is asked again at most this often (DESIGN §4 live API cache). */
+/** A cached response's version is asked again at most this often (docs/DESIGN.md §4 live API cache). */
 export const LIVE_RECHECK_MS = 2_000;
 /** The trend compares the standby wait now with the one this many minutes ago. */
 export const TREND_MINUTES = 30;
@@ -40,7 +40,7 @@ export function cachesOf(deps: AppDeps) {
 }
 
 /**
- * The park's catalogue row for a cached response's rebuild (DESIGN §4 live API cache): read at most every
+ * The park's catalogue row for a cached response's rebuild (docs/DESIGN.md §4 live API cache): read at most every
  * PARK_ROW_TTL_MS per park, so a rebuild after a tick pays for the poll's rows, not the catalogue's. Undefined
  * (not cached) for a park the catalogue does not have.
  */
@@ -90,7 +90,7 @@ export async function freshPoll(deps: AppDeps, parkId: string): Promise<Date> {
 }
 
 /**
- * A park's live table (docs/spec/part-1.md §2 Live Wait Times, DESIGN §2.2 history): rides (ATTRACTION) with status,
+ * A park's live table (docs/spec/part-1.md §2 Live Wait Times, docs/DESIGN.md §2.2 history): rides (ATTRACTION) with status,
  * standby wait (minutes), upstream lastUpdated, the trend over the last 30 minutes and today's 15-minute
  * slot medians (`spark`: [slot, minutes][]), sorted by wait descending then name; the park's hours today
  * (wall-clock 'HH:MM'), its schedule of today and yesterday, its park-local date and the feed's newest stamp

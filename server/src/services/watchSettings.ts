@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts';
 import { requirePark } from './catalogue.ts';
 import { requireWritablePark } from './ownership.ts';
 
-/** One watch's settings as the pages show them (DESIGN §2.3, §6). */
+/** One watch's settings as the pages show them (docs/DESIGN.md §2.3, §6). */
 export interface WatchSettingsView {
   rideId: string;
   /** Whether the ride is in the person's active selection. */
@@ -31,7 +31,7 @@ function view(r: Awaited<ReturnType<typeof rides.listWatchSettings>>[number]): W
 }
 
 /**
- * The signed-in person's per-watch settings for a park (DESIGN §2.3): only their own rows (identity = the
+ * The signed-in person's per-watch settings for a park (docs/DESIGN.md §2.3): only their own rows (identity = the
  * account e-mail). Rides without a row use the defaults (15 minutes, no back-in-service, no hourly reminder).
  * @throws AppError NOT_FOUND for an unknown park.
  */
@@ -47,7 +47,7 @@ export async function list(
 
 /**
  * Sets one watch's settings for the signed-in person (threshold 5–60 minutes or null = default 15, back in
- * service, hourly reminder; DESIGN §2.3, §6). A ride not yet selected keeps the settings for when it is.
+ * service, hourly reminder; docs/DESIGN.md §2.3, §6). A ride not yet selected keeps the settings for when it is.
  * Returns the stored settings.
  * @throws AppError NOT_FOUND for an unknown park, or a ride that is not an attraction of that park; FORBIDDEN
  * (verify first) for an unverified account whose address has rows it did not create in that park.

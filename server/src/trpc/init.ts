@@ -29,7 +29,7 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    // Never ship stack traces; internal errors get a generic message (docs/decisions/004-errors-are-shown.md: never a 500 with a trace).
+    // Never ship stack traces; internal errors get a generic message (docs/decisions/004: never a 500 with a trace).
     isDev: false,
     errorFormatter({ shape, error }) {
       const zod = error.cause instanceof ZodError ? error.cause : null;
@@ -45,9 +45,9 @@ const t = initTRPC
   });
 
 /**
- * Maps AppError to TRPCError — the one place (DESIGN §4); a wait goes out as Retry-After (seconds). A call that
+ * Maps AppError to TRPCError — the one place (docs/DESIGN.md §4); a wait goes out as Retry-After (seconds). A call that
  * failed because Redis cannot be reached (log-in's limits, a rate-limited write, an enqueue) answers 503 with
- * REDIS_DOWN_MESSAGE and is logged once per kind (security/redisDown.ts, decision 047), never a 500 with a stack.
+ * REDIS_DOWN_MESSAGE and is logged once per kind (security/redisDown.ts, docs/decisions/047), never a 500 with a stack.
  */
 const appErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
@@ -109,7 +109,7 @@ export function limitPerClient(rule: keyof LimitSettings, message: string) {
 }
 
 /**
- * The key an e-mailing write is counted under for its target address (docs/security.md, decision 047): every
+ * The key an e-mailing write is counted under for its target address (docs/security.md, docs/decisions/047): every
  * account procedure (`auth.*`: sign-up, password reset, resend verification, e-mail change…) shares one counter
  * per address — at most `emailWritePerAddress` (3) account e-mails to one address per hour, whatever asked for
  * them — while each other procedure (newsletter, affiliate…) counts on its own.
@@ -178,7 +178,7 @@ export function roleProcedure(role: Role) {
 }
 
 /**
- * A procedure behind a server-side feature gate (docs/decisions/016-feature-gates-three-states.md, DESIGN §6): FORBIDDEN with the coming-soon message
+ * A procedure behind a server-side feature gate (docs/decisions/016, docs/DESIGN.md §6): FORBIDDEN with the coming-soon message
  * unless the gate lets the caller in (`featureAccess`). The gate is checked before sign-in, so a visitor
  * learns the feature is not open yet rather than being asked to log in for nothing.
  */

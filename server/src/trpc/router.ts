@@ -19,7 +19,7 @@ import { siteRouter } from './routers/site.ts';
 import { waitTimesRouter } from './routers/waitTimes.ts';
 import { watchSettingsRouter } from './routers/watchSettings.ts';
 
-/** The whole API (one router file per domain, DESIGN §4). */
+/** The whole API (one router file per domain, docs/DESIGN.md §4). */
 export const appRouter = router({
   auth: authRouter,
   waitTimes: waitTimesRouter,

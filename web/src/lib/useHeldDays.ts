@@ -6,7 +6,7 @@ export type HeldDaysLeft = 'held' | 'cleared' | 'none';
 
 /**
  * The chosen pass days the server refused because the address already holds them (checkout.create names them in its
- * `dates` failure, docs/decisions/050-refusals-name-their-values.md), for PassDatesPicker's `held` chips; one piece for
+ * `dates` failure, docs/decisions/050), for PassDatesPicker's `held` chips; one piece for
  * the landing signup card and the Get Alerts pricing dialog.
  * - `days`: the held 'yyyy-MM-dd' days still chosen; `message`: the server's sentence while any is (else undefined).
  * - `mark(failure)`: takes the days a checkout failure names; false (nothing marked) when it names none.

@@ -28,7 +28,7 @@ function AuthPage() {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<'login' | 'signup'>(firstTab ?? 'login');
   // After a sign-up the page says to check the inbox: the e-mailed link creates the account and signs in
-  // (docs/decisions/046-sign-up-by-link.md), and the answer is the same for an address that has an account.
+  // (docs/decisions/046), and the answer is the same for an address that has an account.
   const [checkInbox, setCheckInbox] = useState<string | null>(null);
   const form = useForm<Values>({
     defaultValues: { fullName: '', email: '', password: '' },

@@ -97,7 +97,7 @@ function Fulfilled({ o }: { o: Outcome }) {
         <Link to="/manage-alerts" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
           Continue to Manage Alerts
         </Link>
-        {/* The sign-up link brings the new account back to Manage Alerts, where the pass shows (docs/decisions/046-sign-up-by-link.md). */}
+        {/* The sign-up link brings the new account back to Manage Alerts, where the pass shows (docs/decisions/046). */}
         <Link
           to="/auth"
           search={{ redirect: '/manage-alerts', tab: 'signup' }}

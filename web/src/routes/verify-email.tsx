@@ -9,7 +9,7 @@ import { refreshSession, useSession } from '../lib/session.ts';
 import { useTRPC } from '../trpc.ts';
 
 /**
- * A sign-up link (docs/decisions/046-sign-up-by-link.md): the account is created, and this browser signed in,
+ * A sign-up link (docs/decisions/046): the account is created, and this browser signed in,
  * only by the button — a mail scanner that opens the link creates nothing. Then the page the sign-up started
  * from opens (`next`, a same-site path the server checked).
  */

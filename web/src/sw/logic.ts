@@ -1,7 +1,7 @@
 /**
  * The service worker's rules as plain functions (web/src/sw/sw.ts uses them; unit-tested in logic.test.ts):
  * which pages it keeps for offline reading, which API reads it may answer from its cache, and what a push
- * message shows (docs/decisions/039-service-worker.md).
+ * message shows (docs/decisions/039).
  */
 import { PRERENDERED_PAGES } from '../../scripts/prerenderPages.ts';
 

@@ -4,7 +4,7 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
 export const THEME_COLOR = '#0f766e';
 
 /**
- * The installable web app (docs/decisions/039-service-worker.md), for vite-plugin-pwa:
+ * The installable web app (docs/decisions/039), for vite-plugin-pwa:
  * - the manifest (dist/manifest.webmanifest, linked from every page): name, icons at 192 and 512 px (and a
  *   maskable 512 for Android's shapes), theme colour, `display: standalone`, start URL `/`;
  * - the service worker `src/sw/sw.ts`, compiled to dist/sw.js (one classic script, no imports) with the

@@ -1,5 +1,5 @@
 /**
- * Registers the service worker (dist/sw.js, scope `/`; docs/decisions/039-service-worker.md) once the page has
+ * Registers the service worker (dist/sw.js, scope `/`; docs/decisions/039) once the page has
  * loaded, so its install (which downloads the app's assets for offline use) never competes with the first
  * paint or the page's own requests. Browsers without service workers are left alone; a failed registration is
  * logged and the site works as before.

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * WalkOn's service worker (docs/decisions/039-service-worker.md), built by vite-plugin-pwa (injectManifest) into
+ * WalkOn's service worker (docs/decisions/039), built by vite-plugin-pwa (injectManifest) into
  * dist/sw.js with Workbox's precaching, routing and strategies:
  * - the build's hashed assets, icons and manifest are precached (the app shell's code, for offline use);
  * - page navigations go to the network first (so the server's prerendered HTML, status codes and new builds are

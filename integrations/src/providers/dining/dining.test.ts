@@ -20,7 +20,7 @@ const RECORDED = new Date('2026-04-14T22:27:30Z');
 const live = parseLive(JSON.parse(readFileSync(path.join(FIXTURES_DIR, FILE), 'utf8'))).data;
 const q = (restaurantId: string, partySize: number, date = '2026-04-14') => ({ parkId: MK, restaurantId, date, partySize });
 
-describe('themeparks dining provider on the real recording (docs/decisions/009-restaurant-availability-walk-up.md)', () => {
+describe('themeparks dining provider on the real recording (docs/decisions/009)', () => {
   it('the recording publishes diningAvailability for some restaurants', () => {
     const withAvailability = live.entries.filter((e) => e.diningAvailability).map((e) => e.name);
     expect(withAvailability.sort()).toEqual([
@@ -52,7 +52,7 @@ describe('themeparks dining provider on the real recording (docs/decisions/009-r
     });
   });
 
-  it('freshness is R2, the rule of every live reading (docs/decisions/048-one-rule-book.md), not a 15-minute age', () => {
+  it('freshness is R2, the rule of every live reading (docs/decisions/048), not a 15-minute age', () => {
     // Tony's unchanged since 16:00 park time while the park's feed is live: upstream writes a row only when it
     // changes, so the reading stands (the old 15-minute age called it stale).
     const at = (stamp: string) => ({

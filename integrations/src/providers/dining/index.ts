@@ -13,7 +13,7 @@ export {
 export * from './types.ts';
 
 /**
- * The configured dining availability provider (docs/decisions/009-restaurant-availability-walk-up.md, DESIGN §5): DINING_SOURCE `themeparks` (ThemeParks.wiki
+ * The configured dining availability provider (docs/decisions/009, docs/DESIGN.md §5): DINING_SOURCE `themeparks` (ThemeParks.wiki
  * walk-up availability through `source`), `replay` (recorded sample from WAIT_TIMES_REPLAY_DIR) or `off` (null:
  * the restaurant check then only expires alerts). Unset: `replay` when WAIT_TIMES_SOURCE=replay, else `themeparks`.
  */

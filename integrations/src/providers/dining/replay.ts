@@ -14,7 +14,7 @@ interface DiningRecording {
 }
 
 /**
- * The `replay` provider (DINING_SOURCE=replay, DESIGN §5; development and tests only): the recorded
+ * The `replay` provider (DINING_SOURCE=replay, docs/DESIGN.md §5; development and tests only): the recorded
  * ThemeParks.wiki live responses in `dir` that contain `diningAvailability` (e.g.
  * tpw_live_magic-kingdom_2026-04-14T2227Z.json; `*_EDITED*` files excluded unless named in `files`), re-targeted
  * onto the requested date: a restaurant and party size with a recorded entry is `available` at the recording's

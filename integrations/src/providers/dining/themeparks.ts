@@ -13,7 +13,7 @@ export const DINING_LIVE_TTL_MS = 60_000;
  * publishes today's walk-up availability only); a restaurant missing from the document, not OPERATING, or
  * without a `diningAvailability` entry for the party size → `none`; a reading that is not fresh by
  * docs/rules.md R2 (`liveReadingFreshness`: the park's feed live and the restaurant's reading confirmed today, the
- * rule of every live reading, docs/decisions/048-one-rule-book.md) → `unknown` with the reason's sentence;
+ * rule of every live reading, docs/decisions/048) → `unknown` with the reason's sentence;
  * otherwise `available` at the current park-local time with the published wait.
  */
 export function answerFromLive(live: LiveParkData, q: DiningQuery, now: Date): DiningAnswer {
@@ -36,7 +36,7 @@ export function answerFromLive(live: LiveParkData, q: DiningQuery, now: Date): D
 }
 
 /**
- * The `themeparks` provider (DINING_SOURCE=themeparks, DESIGN §5): reads ThemeParks.wiki live data through the
+ * The `themeparks` provider (DINING_SOURCE=themeparks, docs/DESIGN.md §5): reads ThemeParks.wiki live data through the
  * wait-times source (`source.getLive(parkId)`) — one read per park serves all its restaurants for
  * DINING_LIVE_TTL_MS — and answers with `answerFromLive`. An upstream fault answers `unknown` (never a match).
  */

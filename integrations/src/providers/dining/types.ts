@@ -1,6 +1,6 @@
 /**
  * One availability question: a restaurant of a park, a park-local date and a party size (the group key of the
- * restaurant check, docs/decisions/009-restaurant-availability-walk-up.md).
+ * restaurant check, docs/decisions/009).
  */
 export interface DiningQuery {
   parkId: string;
@@ -25,7 +25,7 @@ export type DiningAnswer =
   | { status: 'unknown'; reason: string };
 
 /**
- * Where restaurant availability comes from (DESIGN §5 "restaurant availability"). No public reservation source
+ * Where restaurant availability comes from (docs/DESIGN.md §5 "restaurant availability"). No public reservation source
  * exists; `themeparks` reads ThemeParks.wiki's published walk-up `diningAvailability` (today only), `replay`
  * serves recorded responses for development and tests.
  */

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createReplayFlightProvider } from './replay.ts';
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../server/test/fixtures/flights');
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../server/fixtures/flights');
 const tmp = mkdtempSync(path.join(tmpdir(), 'walkon-flights-replay-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -1,6 +1,6 @@
 /**
- * Flight search behind one interface (DESIGN §5 "flights"; docs/decisions/006-duffel-for-flights.md): a real flight-offers API (Duffel) and a
- * replay provider over recorded Duffel example responses (server/test/fixtures/flights/README.md).
+ * Flight search behind one interface (docs/DESIGN.md §5 "flights"; docs/decisions/006): a real flight-offers API (Duffel) and a
+ * replay provider over recorded Duffel example responses (server/fixtures/flights/README.md).
  */
 
 import type { FlightResult, FlightSearch, FlightSearchOutcome } from '@walkon/domain/flights';

@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 
 describe('AWS notifier (SESv2 + SNS through aws-sdk-client-mock)', () => {
-  it('DESIGN §6: SES raw e-mail carries text, HTML and RFC 8058 one-click unsubscribe headers', async () => {
+  it('docs/DESIGN.md §6: SES raw e-mail carries text, HTML and RFC 8058 one-click unsubscribe headers', async () => {
     ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
     const out = await notifier.email.send(
       {
@@ -78,7 +78,7 @@ describe('AWS notifier (SESv2 + SNS through aws-sdk-client-mock)', () => {
     expect(input.MessageAttributes?.['AWS.SNS.SMS.SMSType']?.StringValue).toBe('Transactional');
   });
 
-  it('DESIGN §6: a number that replied STOP is never texted', async () => {
+  it('docs/DESIGN.md §6: a number that replied STOP is never texted', async () => {
     sns.on(CheckIfPhoneNumberIsOptedOutCommand).resolves({ isOptedOut: true });
     await expect(notifier.sms.send({ to: '+14075551234', text: 'hi' }, { db })).rejects.toBeInstanceOf(PermanentNotifyError);
     expect(sns.commandCalls(PublishCommand)).toHaveLength(0);

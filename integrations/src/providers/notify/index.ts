@@ -56,7 +56,7 @@ export interface SesRate {
 }
 
 /**
- * The SES account's send rate for the shared budget (docs/OPERATIONS.md "Sending rate", docs/decisions/037-provider-sends.md):
+ * The SES account's send rate for the shared budget (docs/OPERATIONS.md "Sending rate", docs/decisions/037):
  * SES_MAX_PER_SECOND when set; else SESv2 GetAccount's `SendQuota.MaxSendRate` (rounded down, at least 1), read with
  * `ses` (default a client for AWS_REGION; the SDK's AWS_ENDPOINT_URL_SESV2 applies) within `timeoutMs` (default 5 s);
  * when that fails, 1 message/s (SES's sandbox rate) with the reason. Never throws.

@@ -20,7 +20,7 @@ const smsRow = (m: SmsMessage) => ({
 });
 
 /**
- * The outbox transport (`NOTIFY_TRANSPORT=outbox`, default in development, DESIGN §5): messages are stored in
+ * The outbox transport (`NOTIFY_TRANSPORT=outbox`, default in development, docs/DESIGN.md §5): messages are stored in
  * `outbox_messages` (shown to admins) instead of leaving the machine, in the caller's transaction; `sendMany`
  * writes a batch in one insert. Explicit setting, never a silent fake.
  */

@@ -24,8 +24,8 @@ export interface RateLimitOptions {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
- * Wraps a provider notifier (SES / SNS) in the account-wide send budget (DESIGN §2.5 "Provider rate limits",
- * docs/decisions/037-provider-sends.md): before each message a token is taken from a Redis counter shared by
+ * Wraps a provider notifier (SES / SNS) in the account-wide send budget (docs/DESIGN.md §2.5 "Provider rate limits",
+ * docs/decisions/037): before each message a token is taken from a Redis counter shared by
  * every worker (rate-limiter-flexible `RateLimiterRedis`, `perSecond[channel]` points per 1-second window); a
  * worker without a token waits for the next window. A throttling answer (ThrottledNotifyError) drains the shared
  * budget a little (so every worker slows down), waits with exponential backoff (250 ms doubling to 5 s, with

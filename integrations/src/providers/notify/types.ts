@@ -17,7 +17,7 @@ export interface EmailMessage {
   html: string;
   headers?: Record<string, string>;
   deliveryId?: string;
-  /** Every delivery this message carries (grouped alerts, DESIGN §2.5). */
+  /** Every delivery this message carries (grouped alerts, docs/DESIGN.md §2.5). */
   deliveryIds?: string[];
 }
 
@@ -26,12 +26,12 @@ export interface SmsMessage {
   to: string;
   text: string;
   deliveryId?: string;
-  /** Every delivery this message carries (grouped alerts, DESIGN §2.5). */
+  /** Every delivery this message carries (grouped alerts, docs/DESIGN.md §2.5). */
   deliveryIds?: string[];
 }
 
 /**
- * The e-mail and SMS transports (NOTIFY_TRANSPORT): one Sender per channel (providers/sender.ts, decision 062).
+ * The e-mail and SMS transports (NOTIFY_TRANSPORT): one Sender per channel (providers/sender.ts, docs/decisions/062).
  * The outbox's senders write in the caller's transaction (`ctx.db`) and have `sendMany`, so the message and the
  * delivery's `sent` mark commit together; SES / SNS send one message per call.
  */

@@ -2,7 +2,7 @@ import { ZodError } from 'zod';
 import { parseDestinations, parseLive, parseSchedule } from './schema.ts';
 import { type Destination, type LiveParkData, NotFoundError, type ScheduleEntry, UpstreamError, type WaitTimesSource } from './types.ts';
 
-/** Default per-read time limit: 10 s for the whole read, headers and body (DESIGN §2.2). */
+/** Default per-read time limit: 10 s for the whole read, headers and body (docs/DESIGN.md §2.2). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Default body size cap: 5 MB. The busiest real park document is ≈ 200 kB; anything past 5 MB is not a park. */
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -73,7 +73,7 @@ async function readCapped(res: Response, maxBytes: number, abort: AbortControlle
 
 /**
  * The real ThemeParks.wiki v1 client (`GET /v1/destinations`, `GET /v1/entity/{id}/live`): one HTTP request
- * per call, no retries of its own (the poll job retries, DESIGN §2.2). Each read is limited in time
+ * per call, no retries of its own (the poll job retries, docs/DESIGN.md §2.2). Each read is limited in time
  * (`timeoutMs`, an AbortSignal timeout covering the body too) and size (`maxBytes`, streamed and aborted).
  * A live document whose `id` is not the park asked for is refused (upstream data is evidence, not truth).
  * Errors: UpstreamError (timeout, 429/5xx with `retryAt` from Retry-After, network, malformed JSON or shape,

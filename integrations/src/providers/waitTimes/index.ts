@@ -12,7 +12,7 @@ export * from './types.ts';
 
 /**
  * The configured wait-times source: ThemeParks.wiki over HTTP (`WAIT_TIMES_SOURCE=http`, the default) or the
- * recorded replay (`replay`, DESIGN §5). `now` is the clock the replay shifts recordings to and Retry-After
+ * recorded replay (`replay`, docs/DESIGN.md §5). `now` is the clock the replay shifts recordings to and Retry-After
  * counts from. With a `gate`, park reads honour the upstream's Retry-After across calls (withReadGate).
  */
 export function createWaitTimesSource(

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { type LiveParkData, UpstreamError, type WaitTimesSource } from './types.ts';
 
 /**
- * When the next upstream read of a park may happen (the upstream's Retry-After, DESIGN §2.2). The worker and
+ * When the next upstream read of a park may happen (the upstream's Retry-After, docs/DESIGN.md §2.2). The worker and
  * the server share the Redis gate, so every process and every worker honours one park's Retry-After; the
  * in-memory gate is for a single process (tests, the operator CLI).
  */
@@ -53,7 +53,7 @@ export function createRedisReadGate(opts: { redis: Redis; prefix: string }): Rea
 
 /**
  * Wraps a wait-times source so park reads (live data and, when the source has it, the schedule) honour
- * Retry-After (DESIGN §2.2): a read asked for before the recorded instant makes no request and throws
+ * Retry-After (docs/DESIGN.md §2.2): a read asked for before the recorded instant makes no request and throws
  * UpstreamError `deferred` (with `retryAt`); a fault that carries a Retry-After records it. A gate that cannot
  * be reached (Redis down) does not block reads.
  * @throws UpstreamError `deferred`, and whatever the wrapped source throws.
@@ -80,7 +80,7 @@ export function withReadGate(source: WaitTimesSource, gate: ReadGate, now: () =>
   };
 }
 
-/** What the poll job does after an upstream fault (DESIGN §2.2). */
+/** What the poll job does after an upstream fault (docs/DESIGN.md §2.2). */
 export type PollFaultPlan =
   /** Read again at `at`, still within this tick (before the park's next scheduled read). */
   | { action: 'retry-at'; at: Date }

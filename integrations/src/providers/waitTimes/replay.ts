@@ -5,7 +5,7 @@ import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
 import { parseDestinations, parseLive, parseSchedule } from './schema.ts';
 import { type Destination, type LiveEntry, type LiveParkData, NotFoundError, type ScheduleEntry, type WaitTimesSource } from './types.ts';
 
-/** Options of the replay source (`WAIT_TIMES_SOURCE=replay`, DESIGN §5). */
+/** Options of the replay source (`WAIT_TIMES_SOURCE=replay`, docs/DESIGN.md §5). */
 export interface ReplaySourceOptions {
   /** Folder of recordings (`WAIT_TIMES_REPLAY_DIR`, default `WALKON_FIXTURES_DIR`). */
   dir: string;
@@ -80,7 +80,7 @@ function loadSeries(file: string): Snapshot[] {
 }
 
 /**
- * The replay source (DESIGN §5, docs/decisions/011-offline-replay-of-recorded-data.md): serves the recorded ThemeParks.wiki responses in `dir`.
+ * The replay source (docs/DESIGN.md §5, docs/decisions/011): serves the recorded ThemeParks.wiki responses in `dir`.
  * It indexes every `tpw_live_*.json` by the park id inside it (`*_EDITED*` files are edited test data, not
  * recordings, and are only served when named in `files`) and the newest `tpw_destinations_*.json`. A
  * recording's instant is its newest `lastUpdated`; every timestamp is shifted by (now − instant), so

@@ -11,7 +11,7 @@ const byName = (name: string, file: string) => {
   return parseReturnTimes(e.queue);
 };
 
-describe('return-time parsing on the recorded live data (docs/decisions/008-lightning-lane-booker-simulated.md)', () => {
+describe('return-time parsing on the recorded live data (docs/decisions/008)', () => {
   const mk2026 = 'tpw_live_magic-kingdom_2026-04-14T2227Z.json';
 
   it('RETURN_TIME AVAILABLE with a start and a null end', () => {

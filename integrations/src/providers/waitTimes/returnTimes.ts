@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The two return-time queues of ThemeParks.wiki live data: free (`RETURN_TIME`) and paid (`PAID_RETURN_TIME`). */
 export type ReturnQueueType = 'RETURN_TIME' | 'PAID_RETURN_TIME';
 
-/** One attraction's return-time queue, normalised (docs/decisions/008-lightning-lane-booker-simulated.md: Lightning Lane availability comes from these). */
+/** One attraction's return-time queue, normalised (docs/decisions/008: Lightning Lane availability comes from these). */
 export interface ReturnTimeQueue {
   type: ReturnQueueType;
   /** Upstream state: AVAILABLE | TEMP_FULL | FINISHED | … (upper-cased); null when missing. */
@@ -47,7 +47,7 @@ const queueSchema = z
 
 /**
  * Reads the `RETURN_TIME` and `PAID_RETURN_TIME` entries of a live `queue` object (the raw object kept in
- * `ride_status.queue`). Tolerant like the rest of the live parsing (DESIGN §2.2): a missing, null or malformed
+ * `ride_status.queue`). Tolerant like the rest of the live parsing (docs/DESIGN.md §2.2): a missing, null or malformed
  * entry is simply absent from the result; nulls inside an entry stay null. `price.amount` is already in
  * cents upstream (2100 = $21.00).
  */

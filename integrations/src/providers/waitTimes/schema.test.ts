@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shiftInstants } from './replay.ts';
 import { parseLive } from './schema.ts';
 
-describe('ThemeParks.wiki live parsing (DESIGN §2.2: tolerant of nulls and missing queue)', () => {
+describe('ThemeParks.wiki live parsing (docs/DESIGN.md §2.2: tolerant of nulls and missing queue)', () => {
   it('reads STANDBY waits, keeps null waits null, survives a missing queue and skips junk entries', () => {
     const { data, skipped } = parseLive({
       id: 'p',
@@ -36,13 +36,13 @@ describe('ThemeParks.wiki live parsing (DESIGN §2.2: tolerant of nulls and miss
   it('a document without a park id is rejected', () => {
     expect(() => parseLive({ liveData: [] })).toThrow();
   });
-  it('docs/decisions/011-offline-replay-of-recorded-data.md: the replay shifts every ISO instant, keeping relative times', () => {
+  it('docs/decisions/011: the replay shifts every ISO instant, keeping relative times', () => {
     const out = shiftInstants({ a: '2026-04-14T22:27:18Z', b: ['2026-04-14T09:00:00-04:00'], c: 'Dumbo', d: 5 }, 60_000);
     expect(out).toEqual({ a: '2026-04-14T22:28:18.000Z', b: ['2026-04-14T13:01:00.000Z'], c: 'Dumbo', d: 5 });
   });
 });
 
-describe('docs/decisions/011-offline-replay-of-recorded-data.md: the replay steps through the RogueMew day, one snapshot per tick', () => {
+describe('docs/decisions/011: the replay steps through the RogueMew day, one snapshot per tick', () => {
   it('serves consecutive snapshots of the series for Magic Kingdom, stamped now', async () => {
     const path = await import('node:path');
     const { FIXTURES_DIR: dir } = await import('@walkon/db/testing');

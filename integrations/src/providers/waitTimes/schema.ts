@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Destination, LiveEntry, LiveParkData, ScheduleEntry } from './types.ts';
 
-// ThemeParks.wiki v1 shapes, tolerant of nulls and missing fields (DESIGN §2.2). Unknown keys are kept.
+// ThemeParks.wiki v1 shapes, tolerant of nulls and missing fields (docs/DESIGN.md §2.2). Unknown keys are kept.
 const nullableNumber = z.number().nullable().optional().catch(null);
 const operatingHours = z
   .array(z.object({ type: z.string().nullish(), startTime: z.string().nullish(), endTime: z.string().nullish() }).passthrough())

@@ -1,4 +1,4 @@
-/** One live entity of a park, normalised from ThemeParks.wiki `liveData` (DESIGN §2.2). */
+/** One live entity of a park, normalised from ThemeParks.wiki `liveData` (docs/DESIGN.md §2.2). */
 export interface LiveEntry {
   id: string;
   name: string;

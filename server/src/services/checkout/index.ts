@@ -1,5 +1,5 @@
 /**
- * Paid and promo passes (docs/spec/part-1.md §2, §7, §8; DESIGN §5, §6), by job: the shared date and phone rules,
+ * Paid and promo passes (docs/spec/part-1.md §2, §7, §8; docs/DESIGN.md §5, §6), by job: the shared date and phone rules,
  * promo codes, alert-pass checkout, Lightning Lane checkout, the Stripe Checkout Session (one creation path,
  * one idempotency key) and fulfilment (webhook and payment-return pages alike).
  */

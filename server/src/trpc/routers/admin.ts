@@ -39,7 +39,7 @@ export const adminRouter = router({
   revokeRole: admin
     .input(roleChangeInput)
     .mutation(({ ctx, input }) => roles.changeRole(ctx.deps, ctx.user, { ...input, action: 'revoke' })),
-  /** Daily alert caps per person and channel (DESIGN §2.5) → { sms, email, defaults, min, max }; the alert engine reads them. */
+  /** Daily alert caps per person and channel (docs/DESIGN.md §2.5) → { sms, email, defaults, min, max }; the alert engine reads them. */
   alertDailyCaps: admin.query(({ ctx }) => alertCaps.get(ctx.deps)),
   /** Sets the daily alert caps (whole numbers 1–500 per person, channel and day) → the caps in force. */
   setAlertDailyCaps: admin.input(alertDailyCapsInput).mutation(({ ctx, input }) => alertCaps.set(ctx.deps, input)),

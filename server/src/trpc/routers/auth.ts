@@ -26,7 +26,7 @@ export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
   /**
    * Sign up: { fullName, email, password, next? } → { ok }, the same for every address, with no cookie
-   * (docs/decisions/046-sign-up-by-link.md): a new address is e-mailed a link that creates the account
+   * (docs/decisions/046): a new address is e-mailed a link that creates the account
    * (`finishSignUp`), a registered one a "someone tried to sign up" notice. BAD_REQUEST for a guessable password;
    * TOO_MANY_REQUESTS past the e-mailing-write limits (docs/security.md).
    */
@@ -38,7 +38,7 @@ export const authRouter = router({
   signUpLink: publicProcedure.input(emailLinkInput).query(({ ctx, input }) => auth.signUpLink(ctx.deps, input.token)),
   /**
    * Opens a sign-up link: { token } → { user, next }; creates the account (verified) and sets the session cookie
-   * (docs/decisions/046-sign-up-by-link.md). BAD_REQUEST "This link is invalid or has expired…" for an unknown, used
+   * (docs/decisions/046). BAD_REQUEST "This link is invalid or has expired…" for an unknown, used
    * or expired link; CONFLICT when the address has an account already.
    */
   finishSignUp: publicProcedure.input(emailLinkInput).mutation(async ({ ctx, input }) => {

@@ -12,7 +12,7 @@ import { emailWriteLimit, publicProcedure, roleProcedure, router } from '../init
 const admin = roleProcedure('admin');
 
 /**
- * Server-side feature gates (DESIGN §6: flags in the database, managed in /admin; the five-click unlock of
+ * Server-side feature gates (docs/DESIGN.md §6: flags in the database, managed in /admin; the five-click unlock of
  * docs/spec/part-2.md §2 opens a request-access form instead of a password). Nothing secret reaches the browser.
  */
 export const featuresRouter = router({

@@ -18,7 +18,7 @@ import { gatedProtectedProcedure, roleProcedure, router } from '../init.ts';
 const gated = gatedProtectedProcedure('lightning_lane');
 
 /**
- * Lightning Lane assist (docs/spec/part-2.md §2–§5, §7; DESIGN §5, §6). Bookings are simulated (the only
+ * Lightning Lane assist (docs/spec/part-2.md §2–§5, §7; docs/DESIGN.md §5, §6). Bookings are simulated (the only
  * `LightningLaneBooker`); availability is real live data; the Disney link is confirmed by an operator.
  */
 export const lightningLaneRouter = router({

@@ -8,7 +8,7 @@ export const manageAlertsRouter = router({
   /** { email, parks: subscription + rides[] } for unexpired subscriptions. */
   list: protectedProcedure.query(({ ctx }) => manageAlerts.manageList(ctx.deps, ctx.user)),
   /**
-   * What an e-mail change moves and a deletion ends (decision 024) → { passes: string[] ("Park: days"),
+   * What an e-mail change moves and a deletion ends (docs/decisions/024) → { passes: string[] ("Park: days"),
    * watchedRides }, shown on /account before either.
    */
   holdings: protectedProcedure.query(({ ctx }) => accountHoldings(ctx.deps, ctx.user)),

@@ -3,7 +3,7 @@ import * as push from '../../services/push.ts';
 import { protectedProcedure, publicProcedure, router } from '../init.ts';
 
 /**
- * Web Push subscriptions (docs/decisions/038-web-push-channel.md): the VAPID public key for anyone; subscribe,
+ * Web Push subscriptions (docs/decisions/038): the VAPID public key for anyone; subscribe,
  * unsubscribe and list for the signed-in account, on its own subscriptions only.
  */
 export const pushRouter = router({

@@ -8,7 +8,7 @@ const admin = roleProcedure('admin');
 export const siteRouter = router({
   /** { alertsSentToday, topRides[{rideName, alerts}], spotsLeftToday|null, spotsLeftTomorrow|null }. */
   stats: publicProcedure.query(({ ctx }) => site.publicStats(ctx.deps)),
-  /** Testimonials in display order: { id, name, parkVisited, text, rating 1–5 }[], only the ones an admin entered (DESIGN §6). */
+  /** Testimonials in display order: { id, name, parkVisited, text, rating 1–5 }[], only the ones an admin entered (docs/DESIGN.md §6). */
   testimonials: publicProcedure.query(({ ctx }) => site.testimonials(ctx.deps)),
   /** Every catalogue park with destination, IANA time zone or null, and known ride count; UNAVAILABLE when nothing is stored and the source fails. */
   parks: publicProcedure.query(({ ctx }) => site.parks(ctx.deps)),

@@ -3,7 +3,7 @@ import * as watchSettings from '../../services/watchSettings.ts';
 import { protectedProcedure, router } from '../init.ts';
 
 /**
- * Per-watch alert settings (DESIGN §2.3, §6): threshold 5–60 minutes (or the default 15), back-in-service
+ * Per-watch alert settings (docs/DESIGN.md §2.3, §6): threshold 5–60 minutes (or the default 15), back-in-service
  * alerts and hourly reminders. Signed-in users, on their own watches only (identity = the account e-mail).
  */
 export const watchSettingsRouter = router({

@@ -19,7 +19,7 @@ export interface RadioCardsLook {
  * keyboard model (Tab into the group, arrow keys move and choose); a card shows its checked state and the
  * keyboard focus ring (amber outline) through `has-checked:` / `has-focus-visible:`. `children` renders what
  * a card shows beside its radio; `look` gives the layout. Imports nothing but React types and clsx: the
- * landing page's signup card uses it (the landing page's JavaScript budget, DESIGN §4 Web).
+ * landing page's signup card uses it (the landing page's JavaScript budget, docs/DESIGN.md §4 Web).
  */
 export function RadioCards<O extends { value: string }>({
   name,

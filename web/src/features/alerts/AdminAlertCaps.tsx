@@ -14,7 +14,7 @@ import { useTRPC } from '../../trpc.ts';
 type CapsForm = { sms: number; email: number };
 
 /**
- * /admin: the daily alert caps per person and channel (DESIGN §2.5): how many alert messages one person may
+ * /admin: the daily alert caps per person and channel (docs/DESIGN.md §2.5): how many alert messages one person may
  * get per day by SMS and by e-mail (whole numbers 1–500, defaults 30 and 60). The alert engine reads them when
  * it sends and holds back, and records, what exceeds them. react-hook-form with the server's own schema; the
  * server re-checks the role and the range.

@@ -39,7 +39,7 @@ export function GetAlertsPage({
 }) {
   const trpc = useTRPC();
   const { user } = useSession();
-  // A ride page's "Watch this ride" opens Get Alerts with ?destination=&park=&ride= (DESIGN §2.2 history).
+  // A ride page's "Watch this ride" opens Get Alerts with ?destination=&park=&ride= (docs/DESIGN.md §2.2 history).
   const [picked, setPicked] = useState<PickedPark>(() =>
     search.park ? { destinationId: search.destination ?? null, parkId: search.park } : readStoredPark(),
   );

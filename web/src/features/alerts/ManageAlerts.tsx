@@ -38,7 +38,7 @@ function pendingFrom(parks: ManagedPark[]): Pending {
 
 /**
  * Manage Alerts (docs/spec/part-1.md §2, §4): one card per subscribed park with an active toggle and ride toggles, and
- * per ride its alert settings (threshold, hourly reminder, back in service; DESIGN §2.3) and the Lightning Lane
+ * per ride its alert settings (threshold, hourly reminder, back in service; docs/DESIGN.md §2.3) and the Lightning Lane
  * return-time alerts. One save model: every change is pending until Save Changes, in a bar
  * that sticks to the bottom of the screen while anything is unsaved (with Discard); leaving the page with
  * unsaved changes asks first (in-app navigation and closing the tab). Turning a park off turns its rides off in

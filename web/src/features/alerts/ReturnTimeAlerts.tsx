@@ -27,7 +27,7 @@ export function draftChanged(d: ReturnTimeDraft): boolean {
 }
 
 /**
- * Lightning Lane return-time alerts for one park (docs/decisions/017-return-time-alerts.md, beyond the spec), mounted in each Manage Alerts park
+ * Lightning Lane return-time alerts for one park (docs/decisions/017, beyond the spec), mounted in each Manage Alerts park
  * card: per watched attraction and return-time queue in the live data, its current state ("Available from
  * 7:20 PM park time", "Sold out", "Not offered right now") and a control: Off / When available / Available
  * before a park-local time. Controlled by the page: a change is a draft (`drafts` by row key, `onDraft`) saved

@@ -10,7 +10,7 @@ const linkClass =
   'inline-flex items-center gap-2 rounded-lg bg-sky-600 px-4 py-2 font-semibold text-white hover:bg-sky-700 focus-visible:outline-2 focus-visible:outline-offset-2';
 
 /**
- * "Watch this ride" on a ride page (DESIGN §2.2 history; docs/rules.md R25b). Signed in with a pass for the park
+ * "Watch this ride" on a ride page (docs/DESIGN.md §2.2 history; docs/rules.md R25b). Signed in with a pass for the park
  * (a pass day today or later): the button adds the ride to the park's selection at once (alerts.saveRides, the
  * selection Get Alerts and Manage Alerts show) and says so where the button was ("Watching …", kept after a
  * reload). Without a pass for the park it switches nothing: it says no alert would be sent and offers Get Alerts

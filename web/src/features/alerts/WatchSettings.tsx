@@ -18,7 +18,7 @@ import {
 } from './watchSettings.ts';
 
 /**
- * The three per-ride alert settings (DESIGN §2.3, §6), controlled: the threshold (a select: the default 15
+ * The three per-ride alert settings (docs/DESIGN.md §2.3, §6), controlled: the threshold (a select: the default 15
  * minutes or 5–60), "Back in service" and "Remind me every hour while it stays short". Native select and Radix
  * checkboxes, each labelled, so the whole form works from the keyboard.
  */

@@ -1,6 +1,6 @@
 /**
  * The query of /get-alerts: Stripe Checkout's return (`success`, `session_id`, `canceled`; docs/spec/part-1.md §2, §4)
- * and a ride page's "Watch this ride" (`destination`, `park`, `ride`; DESIGN §2.2 history).
+ * and a ride page's "Watch this ride" (`destination`, `park`, `ride`; docs/DESIGN.md §2.2 history).
  */
 export interface GetAlertsSearch {
   success?: boolean;

@@ -25,7 +25,7 @@ const ride = (over: object) => ({
   ...over,
 });
 
-describe('return-time controls (docs/decisions/017-return-time-alerts.md)', () => {
+describe('return-time controls (docs/decisions/017)', () => {
   it('one row per published queue; an alert on a queue no longer published still shows; plain rides are counted', () => {
     const { rows, notOffered } = returnTimeRows({
       rides: [

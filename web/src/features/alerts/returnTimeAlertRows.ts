@@ -3,7 +3,7 @@ import { formatClockTime } from '@walkon/domain/messages/returnTimes';
 import type { AppRouter } from '@walkon/server';
 import { QUEUE_STATE_WORDS } from '../../lib/queueState.ts';
 
-/** What `returnTimeAlerts.list` answers (docs/decisions/017-return-time-alerts.md). */
+/** What `returnTimeAlerts.list` answers (docs/decisions/017). */
 export type ReturnTimeList = inferRouterOutputs<AppRouter>['returnTimeAlerts']['list'];
 type Ride = ReturnTimeList['rides'][number];
 export type QueueType = 'RETURN_TIME' | 'PAID_RETURN_TIME';
@@ -32,7 +32,7 @@ export interface ReturnTimeRow {
 }
 
 /**
- * The rows of the return-time controls (docs/decisions/017-return-time-alerts.md): one per watched attraction and queue type it publishes in
+ * The rows of the return-time controls (docs/decisions/017): one per watched attraction and queue type it publishes in
  * the live data, plus any queue that still has an alert (so it can be switched off); attractions in name order,
  * Multi Pass before Single Pass. Also counts the watched attractions offering no Lightning Lane.
  */

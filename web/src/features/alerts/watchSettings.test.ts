@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WATCH_SETTINGS, sameSettings, settingsSummary, THRESHOLD_CHOICES } from './watchSettings.ts';
 
-describe('watch settings helpers (DESIGN §2.3)', () => {
+describe('watch settings helpers (docs/DESIGN.md §2.3)', () => {
   it('offers 5 to 60 minutes in steps of 5', () => {
     expect(THRESHOLD_CHOICES).toEqual([5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60]);
   });

@@ -1,6 +1,6 @@
 import { DEFAULT_THRESHOLD_MINUTES, THRESHOLD_MAX_MINUTES, THRESHOLD_MIN_MINUTES } from '@walkon/domain/rules/alerts';
 
-/** One watch's alert settings (DESIGN §2.3, §6): threshold 5–60 minutes or null for the default 15. */
+/** One watch's alert settings (docs/DESIGN.md §2.3, §6): threshold 5–60 minutes or null for the default 15. */
 export interface WatchSettingsValue {
   thresholdMinutes: number | null;
   backInService: boolean;

@@ -43,7 +43,7 @@ function localToIso(v: unknown): string | null {
 const optionalNumber = { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) };
 
 /**
- * Promo codes (DESIGN §6 promo_codes; docs/features.md "Day passes and payments"): create free e-mail day codes or
+ * Promo codes (docs/DESIGN.md §6 promo_codes; docs/features.md "Day passes and payments"): create free e-mail day codes or
  * percent-off codes, see their uses, turn them on and off. The server validates again (admin only) and
  * upper-cases the code.
  */

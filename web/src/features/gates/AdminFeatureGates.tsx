@@ -20,7 +20,7 @@ const STATE_LABEL = { off: 'Off', early_access: 'Early access', on: 'On for ever
 const STATES = Object.keys(STATE_LABEL) as (keyof typeof STATE_LABEL)[];
 
 /**
- * /admin sections for the server-side feature gates (docs/decisions/016-feature-gates-three-states.md, DESIGN §6): each feature's state and expected
+ * /admin sections for the server-side feature gates (docs/decisions/016, docs/DESIGN.md §6): each feature's state and expected
  * launch, early-access grants by account e-mail, and the requests the coming-soon form stores.
  */
 export function AdminFeatureGates() {

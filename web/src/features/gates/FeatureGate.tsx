@@ -23,7 +23,7 @@ export const UNLOCK_CLICKS = 5;
 /**
  * Shows `children` when the server lets the caller into `feature` (features.status), otherwise the
  * coming-soon screen with the expected launch (docs/spec/part-2.md §2). The visible "Request early access" button, or five
- * clicks on its title (docs/spec/part-2.md §9), open the request-early-access form (DESIGN §6: no password in the
+ * clicks on its title (docs/spec/part-2.md §9), open the request-early-access form (docs/DESIGN.md §6: no password in the
  * browser). UX only: every gated procedure checks again.
  */
 export function FeatureGate({ feature, description, children }: { feature: FeatureKey; description: string; children: ReactNode }) {

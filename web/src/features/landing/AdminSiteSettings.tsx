@@ -9,7 +9,7 @@ import { toast } from '../../lib/toast.ts';
 import { useTRPC } from '../../trpc.ts';
 
 /**
- * What the landing page shows that an admin sets (docs/spec/part-1.md §2, DESIGN §6): the daily SMS capacity behind
+ * What the landing page shows that an admin sets (docs/spec/part-1.md §2, docs/DESIGN.md §6): the daily SMS capacity behind
  * the per-park daily SMS capacity (enforced at checkout) and the testimonials (add and delete).
  */
 export function AdminSiteSettings() {

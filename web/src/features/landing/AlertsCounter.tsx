@@ -20,7 +20,7 @@ function usePrefersReducedMotion(): boolean {
  * to its value over 2 s (for users who prefer reduced motion: every figure at once, nothing moves), so the number under a label never
  * exceeds that label's figure (it never counts from the previous figure). Labels follow plural rules. Fixed
  * height and tabular digits: no layout shift. Screen readers hear the final figure once, not every frame.
- * Renders nothing when there is no real figure (DESIGN §6).
+ * Renders nothing when there is no real figure (docs/DESIGN.md §6).
  */
 export function AlertsCounter({ figures }: { figures: CounterFigure[] }) {
   const reduced = usePrefersReducedMotion();

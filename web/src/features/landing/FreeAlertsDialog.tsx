@@ -14,9 +14,9 @@ import { type ParkOption, ParkOptions } from './parks.tsx';
 /**
  * "Want alerts for FREE?" (docs/spec/part-1.md §2 Signup card, §4 promo dialog, §8): enter a promo code → checked on
  * the server → a free-days code shows the free e-mail form (e-mail, park, first day: sent only when the visitor chose
- * one, else the server's park-local today, docs/decisions/044-the-park-today-is-the-servers.md) → redeemed → the success
+ * one, else the server's park-local today, docs/decisions/044) → redeemed → the success
  * page of the card path (/subscription-success?redemption=…). A percent-off code is handed back to the signup card instead.
- * Errors are shown, not swallowed (DESIGN §6). Loaded lazily by the signup card.
+ * Errors are shown, not swallowed (docs/DESIGN.md §6). Loaded lazily by the signup card.
  */
 export default function FreeAlertsDialog({
   open,
@@ -53,7 +53,7 @@ export default function FreeAlertsDialog({
   const today = useParkToday(park?.id, park?.timezone);
   const [day, setDay] = useState('');
   // A day the visitor chose (here or on the card's calendar). Without one the server grants from the park's today
-  // (docs/decisions/044-the-park-today-is-the-servers.md): `today` is only shown, and until the park's calendar
+  // (docs/decisions/044): `today` is only shown, and until the park's calendar
   // answers it may be the browser's guess (UTC for a park whose zone is not known yet: a day ahead every evening
   // in the Americas).
   const chosen = day && day >= today ? day : firstDay && firstDay >= today ? firstDay : undefined;

@@ -9,7 +9,7 @@ const EMAIL_TOAST = fieldToastId('newsletter', 'email');
 
 /**
  * Newsletter form (docs/spec/part-1.md §8): the same success toast ("Check your inbox to confirm": double opt-in,
- * decision 027, so never the spec's "Welcome" before the address is proven) for a new and an already subscribed address (the
+ * docs/decisions/027, so never the spec's "Welcome" before the address is proven) for a new and an already subscribed address (the
  * server answers both alike, so the form never tells who is on the list), "Subscription Failed" otherwise; an invalid
  * address is caught before sending ("Invalid Email"; that toast goes once the address is valid). Kept free of form and schema
  * libraries so the landing page stays light; the server validates again.
@@ -19,7 +19,7 @@ export function Newsletter() {
   const [invalid, setInvalid] = useState(false);
   const subscribe = useApiMutation('site.subscribeNewsletter', {
     onSuccess: () => {
-      // Not "Welcome" yet: nobody is on the list until the address opens its link (decision 027).
+      // Not "Welcome" yet: nobody is on the list until the address opens its link (docs/decisions/027).
       toast.success('Check your inbox to confirm', {
         description: 'If this address is new to our list, we sent it a link: open it to start the newsletter.',
       });

@@ -59,7 +59,7 @@ export function PricingCard({
   );
 }
 
-/** The two passes WalkOn sells (docs/spec/part-1.md §1, DESIGN §6 pricing). */
+/** The two passes WalkOn sells (docs/spec/part-1.md §1, docs/DESIGN.md §6 pricing). */
 export const PLANS: PricingPlan[] = [
   {
     title: 'E-mail Alerts',

@@ -12,7 +12,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 /**
- * Testimonials carousel (docs/spec/part-1.md §2, §9): admin-curated rows (DESIGN §6; none stored = no section), list doubled for a seamless 60 s linear loop,
+ * Testimonials carousel (docs/spec/part-1.md §2, §9): admin-curated rows (docs/DESIGN.md §6; none stored = no section), list doubled for a seamless 60 s linear loop,
  * cards at least 300 px wide, 5-star scale; paused for users who prefer reduced motion and on hover/focus.
  */
 export function Testimonials() {

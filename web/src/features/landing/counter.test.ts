@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { counterFigures, figureLabel, pluralLabel, tweenValue } from './counter.ts';
 
-describe('landing counter (docs/spec/part-1.md §9, DESIGN §6)', () => {
+describe('landing counter (docs/spec/part-1.md §9, docs/DESIGN.md §6)', () => {
   it('docs/spec/part-1.md §9: animates over 2 s — starts at the old value, ends exactly at the new one', () => {
     expect(tweenValue(100, 200, 0)).toBe(100);
     expect(tweenValue(100, 200, 2000)).toBe(200);
@@ -10,7 +10,7 @@ describe('landing counter (docs/spec/part-1.md §9, DESIGN §6)', () => {
     expect(mid).toBeGreaterThan(150); // ease-out is past halfway at half time
     expect(mid).toBeLessThan(200);
   });
-  it('DESIGN §6: zero or unknown figures are hidden, not faked', () => {
+  it('docs/DESIGN.md §6: zero or unknown figures are hidden, not faked', () => {
     expect(counterFigures(undefined)).toEqual([]);
     expect(counterFigures({ alertsSentToday: 0, topRides: [] })).toEqual([]);
     const figures = counterFigures({ alertsSentToday: 3, topRides: [{ rideName: 'Dumbo', alerts: 12 }] });

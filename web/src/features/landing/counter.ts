@@ -37,7 +37,7 @@ export function figureLabel(f: CounterFigure): string {
 }
 
 /**
- * The figures worth showing (DESIGN §6: a figure that is zero or unknown is hidden, never faked): alerts
+ * The figures worth showing (docs/DESIGN.md §6: a figure that is zero or unknown is hidden, never faked): alerts
  * sent today, then the per-ride totals.
  */
 export function counterFigures(

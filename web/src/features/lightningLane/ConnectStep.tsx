@@ -20,7 +20,7 @@ import type { LaneStatus } from './types.ts';
 
 type Values = z.input<typeof disneyConnectInput>;
 
-/** How the link is made, said plainly (DESIGN §5: no public Disney API). */
+/** How the link is made, said plainly (docs/DESIGN.md §5: no public Disney API). */
 function HowItConnects() {
   return (
     <p className="text-sm text-slate-600">

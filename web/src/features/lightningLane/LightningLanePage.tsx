@@ -33,7 +33,7 @@ export interface PaymentReturn {
 }
 
 /**
- * The body of /lightning-lane (docs/spec/part-2.md §2; docs/decisions/008-lightning-lane-booker-simulated.md), shown inside the `lightning_lane` feature gate:
+ * The body of /lightning-lane (docs/spec/part-2.md §2; docs/decisions/008), shown inside the `lightning_lane` feature gate:
  * step 1 connect, park choice, step 2 subscribe, then the active view for a park with a day today or later.
  * Confirms a Stripe return (`session_id`) like Get Alerts does, then clears the URL through `clearReturn`.
  */

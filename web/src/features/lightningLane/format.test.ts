@@ -30,7 +30,7 @@ describe('Lightning Lane display helpers (docs/spec/part-2.md §4, §8)', () => 
 
   it('prices, ages and states', () => {
     expect(formatLanePrice(2100, '$21.00')).toBe('$21.00');
-    expect(formatLanePrice(1400, null)).toBe('$14'); // the one money format (formatUsd, decision 028)
+    expect(formatLanePrice(1400, null)).toBe('$14'); // the one money format (formatUsd, docs/decisions/028)
     expect(formatLanePrice(1350, null)).toBe('$13.50');
     expect(formatLanePrice(undefined)).toBe('—');
     expect(ageLabel('2026-04-14T22:26:55Z', now)).toBe('just now');

@@ -4,7 +4,7 @@ import { QUEUE_STATE_WORDS } from '../../lib/queueState.ts';
 import { trpcErrorCode } from '../../lib/trpcError.ts';
 
 /**
- * Display helpers of Lightning Lane assist (docs/decisions/008-lightning-lane-booker-simulated.md; docs/spec/part-2.md §4, §8), pure so they are unit-tested.
+ * Display helpers of Lightning Lane assist (docs/decisions/008; docs/spec/part-2.md §4, §8), pure so they are unit-tested.
  * Times are shown in the park's time zone (return times are park-local), never the browser's.
  */
 

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 
 /**
- * Where restaurant availability comes from (DESIGN §5): ThemeParks.wiki's published walk-up availability (today
+ * Where restaurant availability comes from (docs/DESIGN.md §5): ThemeParks.wiki's published walk-up availability (today
  * only); in replay mode the data is a recorded sample, and when the source is off no check runs.
  */
 export function SourceNotice({ source, label }: { source: 'themeparks' | 'replay' | null | undefined; label?: string | null }) {

@@ -1,5 +1,5 @@
 /**
- * Today's standby wait as a tiny SVG line (the live table, DESIGN §2.2 history): points are [slot, minutes]
+ * Today's standby wait as a tiny SVG line (the live table, docs/DESIGN.md §2.2 history): points are [slot, minutes]
  * of today's 15-minute medians. Decorative: the row's wait and trend say the same in text.
  */
 export function Sparkline({ points, width = 72, height = 22 }: { points: [number, number][]; width?: number; height?: number }) {

@@ -76,7 +76,7 @@ function ChangePassword() {
 
 /**
  * What the account holds (passes not over yet, watched rides): an e-mail change moves it, a deletion ends it
- * (docs/decisions/024-email-change-moves-passes.md). Said before either is confirmed.
+ * (docs/decisions/024). Said before either is confirmed.
  */
 function useHoldings() {
   const trpc = useTRPC();

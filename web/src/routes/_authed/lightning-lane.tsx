@@ -6,7 +6,7 @@ import { pageHead } from '../../components/InfoPage.tsx';
 import { FeatureGate } from '../../features/gates/FeatureGate.tsx';
 import { LightningLanePage, type PaymentReturn } from '../../features/lightningLane/LightningLanePage.tsx';
 
-/** /lightning-lane (docs/spec/part-2.md §2): signed-in, behind the `lightning_lane` feature gate (docs/decisions/016-feature-gates-three-states.md). */
+/** /lightning-lane (docs/spec/part-2.md §2): signed-in, behind the `lightning_lane` feature gate (docs/decisions/016). */
 function LightningLaneRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/lightning-lane' });

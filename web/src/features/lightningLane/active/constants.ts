@@ -1,7 +1,7 @@
 /** Availability is re-read every 30 seconds (docs/spec/part-2.md §9). */
 export const AVAILABILITY_REFRESH_MS = 30_000;
 
-/** The label every booking carries (DESIGN §5: the only booker is simulated). */
+/** The label every booking carries (docs/DESIGN.md §5: the only booker is simulated). */
 export const SIMULATED_LABEL = 'Simulated — no real Lightning Lane was booked';
 
 /** The auto-booking rule in words (docs/spec/part-2.md §4; the choice is jobs' chooseAutoBooking). */

@@ -393,38 +393,7 @@ describe("docs/rules.md R3: the park's published schedule bounds every alert (18
     expect(await tickAt({ ...open, wait: 40 }, at(6))).toBe(0); // would be back in service, but 18:06 is in the last 15 min
     expect(await db.selectFrom('deliveries').select('id').execute()).toEqual([]);
   });
-  it('the worker reads the schedule of every watched park once per park-local day (reconcile-schedulers)', async () => {
-    await claims(open);
-    let reads = 0;
-    const withSchedule: WaitTimesSource = {
-      ...source,
-      getSchedule: async () => {
-        reads++;
-        return [{ date: '2026-04-14', type: 'OPERATING', opens: '09:00', closes: '17:00', description: null }];
-      },
-    };
-    const { createQueues } = await import('../src/queues.ts');
-    const { createRedis } = await import('@walkon/integrations/redis');
-    const { TEST_REDIS_URL } = await import('@walkon/db/testing');
-    const { runMaintenance } = await import('../src/worker.ts');
-    const connection = createRedis(TEST_REDIS_URL, 'worker');
-    const queues = createQueues({ connection, prefix: `test-${crypto.randomUUID()}` });
-    try {
-      const deps = { db, queues, now: () => at(1), source: withSchedule };
-      expect((await runMaintenance(deps, 'reconcile-schedulers')).schedules).toBe(1);
-      expect((await runMaintenance(deps, 'reconcile-schedulers')).schedules).toBe(0); // once per day
-      expect(reads).toBe(1);
-      expect(await history.parkHours(db, P, '2026-04-14')).toEqual([
-        { type: 'OPERATING', opens: '09:00', closes: '17:00', description: null },
-      ]);
-      // 18:02, after the closing the worker just read: the feed still says OPERATING, nothing alerts.
-      expect(await tickAt({ ...open, wait: 9 }, at(2))).toBe(0);
-    } finally {
-      for (const q of queues.all()) await q.obliterate({ force: true }).catch(() => {});
-      await queues.close();
-      connection.disconnect();
-    }
-  });
+  // The worker's reconcile-schedulers reading these schedules: jobs/test/scheduleReads.integration.test.ts.
 });
 
 describe('docs/rules.md R7: every start wakes the engine (the ride short and unchanged all along)', () => {

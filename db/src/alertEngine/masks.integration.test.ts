@@ -18,7 +18,7 @@ async function bitsOf(mask: ReturnType<typeof sql>): Promise<number[]> {
   return rows.map((r) => r.b);
 }
 
-describe('the masks as PostgreSQL reads them (DESIGN §2.3 "The audience")', () => {
+describe('the masks as PostgreSQL reads them (docs/DESIGN.md §2.3 "The audience")', () => {
   it('get_bit(maskOf(bits), b) is 1 exactly for the given bits', async () => {
     expect(await bitsOf(sql`${maskOf([0, 7, 8, 130, 255])}`)).toEqual([0, 7, 8, 130, 255]);
     expect(await bitsOf(EMPTY_MASK)).toEqual([]);

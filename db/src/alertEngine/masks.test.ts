@@ -8,7 +8,7 @@ function literal(bits: number[]): string {
   return `x${digits.map((d) => d.toString(16)).join('')}`;
 }
 
-describe('maskOf (the audience masks, DESIGN §2.3)', () => {
+describe('maskOf (the audience masks, docs/DESIGN.md §2.3)', () => {
   it('writes bit 0 as the first hex digit’s high bit and bit 255 as the last digit’s low bit', () => {
     expect(maskOf([0])).toBe(`x8${'0'.repeat(63)}`);
     expect(maskOf([255])).toBe(`x${'0'.repeat(63)}1`);

@@ -2,7 +2,7 @@ import { THRESHOLD_MAX_MINUTES } from '@walkon/domain/rules/alerts';
 import { type RawBuilder, sql } from 'kysely';
 
 /**
- * The audience masks of the alert engine (DESIGN §2.3 "The audience"): every per-attraction fact of a person —
+ * The audience masks of the alert engine (docs/DESIGN.md §2.3 "The audience"): every per-attraction fact of a person —
  * watched, on the default threshold, on a custom threshold, hourly, back in service, armed, alerted in the last
  * hour — is a `bit(256)` over the park's attraction bits (`attractions.bit`, 0–255). A tick's verdicts are masks
  * too, so a person's alerts are a few bit operations on one `alert_watchers` row.
@@ -11,13 +11,16 @@ import { type RawBuilder, sql } from 'kysely';
  * (7 − b mod 8) of byte ⌊b / 8⌋, the order PostgreSQL's `get_bit(mask, b)` reads.
  */
 
-/** Attractions per park an audience mask can hold (`bit(256)`, DESIGN §2.3 "The audience"). */
+/** Attractions per park an audience mask can hold (`bit(256)`, docs/DESIGN.md §2.3 "The audience"). */
 export const MASK_BITS = 256;
 
 /** SQL: the mask with no attraction (a person row's "nothing"). */
 export const EMPTY_MASK: RawBuilder<unknown> = sql.raw(`B'0'::bit(256)`);
 /** SQL: the mask with every attraction (the armed state a person starts each park-local day with, R4). */
 export const FULL_MASK: RawBuilder<unknown> = sql.raw(`~B'0'::bit(256)`);
+
+/** SQL: the mask holding attraction bit `bit` alone (a SQL integer expression, e.g. `attraction.bit`). */
+export const maskOfBit = (bit: RawBuilder<unknown>): RawBuilder<unknown> => sql`set_bit(${EMPTY_MASK}, ${bit}, 1)`;
 
 /** A mask under construction: 32 bytes, attraction bit b in byte b >> 3 at 0x80 >> (b & 7). */
 type MaskBytes = Uint8Array;

@@ -1,0 +1,120 @@
+/**
+ * The watchers' state of the day, as the alert engine keeps it on each `alert_watchers` row (docs/DESIGN.md §2.3
+ * "The audience"; docs/rules.md R4, R5, R7): the armed mask and its day (R4), the alerts of the last hour
+ * (`alert_ticks`/`alert_masks`, R5), `due_at` and `dirty` (R7). The re-arm (statement 1 of the claim), the lock
+ * of the persons a tick judges (2b), the state written back with the claim (part of 3), and the due and dirty
+ * persons settled after it (4 and 5).
+ */
+import { DEFAULT_THRESHOLD_MINUTES, REALERT_MINUTES } from '@walkon/domain/rules/alerts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from '../client.ts';
+import { nextSteeringEnd } from './alertSteering.ts';
+import { aboveMasksByThreshold, atOwnThresholds, EMPTY_MASK } from './masks.ts';
+import { preparedIf, type TickInput, type TickPlan } from './tick.ts';
+
+/**
+ * The next instant after `now` at which person row `w` becomes alertable without any change of its own
+ * (docs/rules.md R7, "every start wakes the engine"): its scheduled start (`starts_at`) when still ahead, or the
+ * park-local midnight beginning its next pass day after `today` (which is also the daily re-arm). Null when
+ * neither lies ahead. Written to `due_at` when the tick has looked at the row, so the person is evaluated at
+ * the first tick from that instant on against every verdict of the poll, like a new watch. The end of a mute or
+ * of the quiet hours wakes the person too (`nextSteeringEnd`, docs/rules.md R16a) when the park has any (`steered`).
+ */
+const nextStart = (w: string, input: TickInput, steered: boolean) => sql`least(
+    case when ${sql.raw(w)}.starts_at > ${input.now}::timestamptz then ${sql.raw(w)}.starts_at end,
+    (select min(d) from unnest(${sql.raw(w)}.email_days || ${sql.raw(w)}.sms_days) d where d > ${input.today}::date)::timestamp
+      at time zone coalesce((select p.timezone from parks p where p.id = ${input.parkId}), 'UTC'),
+    ${steered ? nextSteeringEnd(w, input) : sql`null::timestamptz`})`;
+
+/**
+ * Statement 1 of the claim (docs/rules.md R4, alert on the drop): the watched attractions whose changed fresh
+ * reading is not OPERATING or above the person's threshold are armed again, for the persons armed today.
+ * @returns the audience rows re-armed.
+ */
+export async function rearm(db: Executor, input: TickInput, plan: TickPlan): Promise<number> {
+  const rearming = plan.readings.filter((r) => r.changed && r.fresh && (r.status !== 'OPERATING' || r.wait !== null));
+  if (!rearming.length) return 0;
+  const notShortByThreshold = aboveMasksByThreshold(
+    rearming.filter((r) => r.status !== 'OPERATING').map((r) => r.bit),
+    rearming.flatMap((r) => (r.status === 'OPERATING' && r.wait !== null ? [{ bit: r.bit, wait: r.wait }] : [])),
+  );
+  const notShort = atOwnThresholds(
+    'w',
+    sql`${notShortByThreshold[DEFAULT_THRESHOLD_MINUTES]}::bit(256)`,
+    sql`${notShortByThreshold}::bit(256)[]`,
+  );
+  const r = await sql`${preparedIf(true)}
+    with rearmed as (
+      select w.email, (${notShort}) as mask
+      from alert_watchers w
+      where w.park_id = ${input.parkId} and w.armed_on = ${input.today}::date
+    )
+    update alert_watchers w set armed = w.armed | r.mask
+    from rearmed r where w.park_id = ${input.parkId} and w.email = r.email and (r.mask & ~w.armed) <> ${EMPTY_MASK}`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/**
+ * Statement 2b of the claim: locks the park's dirty and due persons until the tick's transaction commits
+ * (docs/rules.md R7), so a watch, pass, mute or quiet-hours change that commits while the tick runs leaves its
+ * row dirty or due for the next tick instead of being cleared unjudged by statements 4 and 5 (a change to a
+ * locked row waits for the commit).
+ * @returns the e-mail addresses of the persons locked.
+ */
+export async function lockJudged(db: Executor, input: TickInput): Promise<string[]> {
+  const { rows } = await sql<{ email: string }>`
+    select email from alert_watchers where park_id = ${input.parkId} and (dirty or due_at <= ${input.now}) for update`.execute(db);
+  return rows.map((r) => r.email);
+}
+
+/**
+ * The state part of statement 3, two CTEs over the evaluation's `judged` rows: `next_state` (what was alerted
+ * now, the alerts of the last 60 minutes kept, when a held pair may alert again — R5) and `written`, the row
+ * written back to `alert_watchers`: the alerted attractions disarmed (R4), this tick's alert recorded (R5), and
+ * `due_at` = now + 60 minutes for an hourly reminder, the held pair's last alert + 60 minutes, or the person's
+ * next start (`nextStart`, R7), the earliest of them.
+ */
+export function stateWriteCtes(input: TickInput, plan: TickPlan): RawBuilder<unknown> {
+  const { since } = plan;
+  return sql`next_state as (
+      select j.email, j.ride_alerts | j.back_alerts as alerted, j.held, j.ride_alerts & j.hourly as hourly_alerted, j.armed,
+             kept.ticks, kept.masks,
+             (select min(tick_at) from unnest(j.alert_ticks, j.alert_masks) u(tick_at, tick_mask)
+              where tick_at > ${since}::timestamptz and (tick_mask & j.held) <> ${EMPTY_MASK}) + make_interval(mins => ${REALERT_MINUTES}) as held_until
+      from judged j cross join lateral (
+        select coalesce(array_agg(tick_at order by tick_at desc), '{}') as ticks,
+               coalesce(array_agg(tick_mask order by tick_at desc), '{}') as masks
+        from unnest(j.alert_ticks, j.alert_masks) u(tick_at, tick_mask) where tick_at > ${since}::timestamptz
+      ) kept
+    ),
+    written as (
+      update alert_watchers w set
+        armed = case when state.alerted <> ${EMPTY_MASK} then state.armed & ~state.alerted else w.armed end,
+        armed_on = case when state.alerted <> ${EMPTY_MASK} then ${input.today}::date else w.armed_on end,
+        alert_ticks = case when state.alerted <> ${EMPTY_MASK} then array[${input.now}::timestamptz] || state.ticks else w.alert_ticks end,
+        alert_masks = case when state.alerted <> ${EMPTY_MASK} then array[state.alerted] || state.masks else w.alert_masks end,
+        due_at = least(
+          case when state.hourly_alerted <> ${EMPTY_MASK} then ${input.now}::timestamptz + make_interval(mins => ${REALERT_MINUTES}) end,
+          state.held_until,
+          case when w.due_at > ${input.now} then w.due_at end,
+          ${nextStart('w', input, plan.steered ?? false)})
+      from next_state state where w.park_id = ${input.parkId} and w.email = state.email
+    )`;
+}
+
+/**
+ * Statements 4 and 5 of the claim (docs/rules.md R7), for the persons `lockJudged` locked: a row looked at
+ * (due or dirty) keeps, as its due time, the next start that will make it alertable (a scheduled start not
+ * reached yet, a later pass day), since nothing else would wake it then; the dirty rows are clean.
+ * @returns the rows written by the two statements.
+ */
+export async function settleJudged(db: Executor, input: TickInput, plan: TickPlan, lockedEmails: string[]): Promise<number> {
+  if (!lockedEmails.length) return 0;
+  const steered = plan.steered ?? false;
+  const due = await sql`update alert_watchers w set due_at = ${nextStart('w', input, steered)}
+    where w.park_id = ${input.parkId} and w.due_at <= ${input.now} and w.email = any(${lockedEmails}::text[])`.execute(db);
+  const clean = await sql`update alert_watchers w set dirty = false,
+      due_at = least(case when w.due_at > ${input.now} then w.due_at end, ${nextStart('w', input, steered)})
+    where w.park_id = ${input.parkId} and w.dirty and w.email = any(${lockedEmails}::text[])`.execute(db);
+  return Number(due.numAffectedRows ?? 0) + Number(clean.numAffectedRows ?? 0);
+}
