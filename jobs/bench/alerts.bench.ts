@@ -51,7 +51,7 @@ const SEND_CONCURRENCY = Number(process.env.BENCH_SEND_CONCURRENCY ?? 10);
 const SERIES = path.join(FIXTURES_DIR, 'roguemew_tpw-derived_magic-kingdom_2026-04-01_15min.csv');
 const TZ = 'America/New_York';
 const { url, name: dbName } = benchDatabase('alerts_bench');
-// The recorded day's deadline: 886 ticks at 10 s each on average, i.e. 150 min (a quiet machine's p50 is about 1 s;
+// The recorded day's deadline: 899 ticks at 10 s each on average, i.e. 150 min (a quiet machine's p50 is about 1 s;
 // at load 17–23 the first 360 ticks had p50 2.9 s and p99 35 s); one tick running 5 min is a hang
 // (docs/benchmarks.md "Deadlines").
 const DAY_DEADLINE_S = 150 * 60;
@@ -378,7 +378,7 @@ async function main() {
       const polls: number[] = [];
       let alerts = 0;
       const last = SMOKE ? clock.getTime() + 10 * 60_000 : new Date(`2026-04-01T${times.at(-1)}:00-04:00`).getTime() + 14 * 60_000;
-      const total = Math.round((last - clock.getTime()) / 60_000); // 886 park minutes: the work is fixed, only its pace varies
+      const total = Math.round((last - clock.getTime()) / 60_000); // 899 park minutes (08:01–22:59): the work is fixed, only its pace varies
       note(
         `recorded day: ${total} ticks from ${first} park time, ${VISITORS.toLocaleString()} visitors; a progress line every ${DAY_PROGRESS_EVERY} ticks`,
       );
