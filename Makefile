@@ -94,14 +94,15 @@ infra-deps:
 test-infra: deps services infra-deps chromium
 	npx vitest run --config vitest.infra.config.ts
 
-## bench: production-path figures against same-run floors (docs/benchmarks.md): runParkTick quiet / re-stamped / drop / rise at 50,000 visitors, 10 parks at once, PG_PREPARED off ÷ on, the recorded day, the worker's send jobs; /api/live and ride pages under ticks; upstream reads of 2 workers + API; sign-up timing (registered vs new address); then provider sends through a local SESv2 fake, then Web Push through web-push-testing (push_per_s against the outbox path, tick_to_last_push_s); printed, not asserted
+## bench: production-path figures against same-run floors (docs/benchmarks.md): runParkTick quiet / re-stamped / drop / rise at 50,000 visitors, 10 parks at once, PG_PREPARED off ÷ on, the worker's send jobs; /api/live and ride pages under ticks; upstream reads of 2 workers + API; sign-up timing (registered vs new address); provider sends through a local SESv2 fake; Web Push through web-push-testing (push_per_s against the outbox path, tick_to_last_push_s); last the recorded day (886 ticks at 50,000 visitors, the longest part, progress lines with its pace). Each bench prints its wall time (scripts/timed.sh); printed, not asserted
 bench: deps services migrate
-	npx tsx jobs/bench/alerts.bench.ts
-	npx tsx server/bench/live.bench.ts
-	npx tsx server/bench/upstream.bench.ts
-	npx tsx server/bench/signUp.bench.ts
-	npx tsx jobs/bench/send.bench.ts
-	npx tsx jobs/bench/push.bench.ts
+	@bash scripts/timed.sh "bench alerts (tick + send, ten parks, PG_PREPARED)" env BENCH_PARTS=tick,send,tenparks,prepared npx tsx jobs/bench/alerts.bench.ts
+	@bash scripts/timed.sh "bench read API" npx tsx server/bench/live.bench.ts
+	@bash scripts/timed.sh "bench upstream" npx tsx server/bench/upstream.bench.ts
+	@bash scripts/timed.sh "bench sign-up timing" npx tsx server/bench/signUp.bench.ts
+	@bash scripts/timed.sh "bench provider sends" npx tsx jobs/bench/send.bench.ts
+	@bash scripts/timed.sh "bench push" npx tsx jobs/bench/push.bench.ts
+	@bash scripts/timed.sh "bench recorded day" env BENCH_PARTS=day npx tsx jobs/bench/alerts.bench.ts
 
 ## bench-smoke: every `make bench` part with BENCH_SMOKE=1 (tiny sizes, deadlines of seconds; about 2 min): each must
 ## start, finish and print its BENCH lines (scripts/bench-smoke.sh; the numbers mean nothing)

@@ -46,21 +46,47 @@ export function fail(sentence: string): never {
   process.exit(1);
 }
 
+/** Minutes and seconds, e.g. `12 min 05 s` (for wall times and deadlines given in seconds). */
+export function minSec(seconds: number): string {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+}
+
 /**
- * Runs one part of a bench under a deadline (seconds; `smokeSeconds` under BENCH_SMOKE=1). Prints `uptime` at the
- * part's start and end. A part still running at its deadline fails the bench: "part <name> ran out of its
- * deadline of N s"; an error thrown by the part fails it naming the part.
+ * Runs one part of a bench under a deadline (seconds; `smokeSeconds` under BENCH_SMOKE=1). Prints `uptime` and the
+ * deadline at the part's start, `uptime` and the part's wall time (`# part <name>: wall time …`) at its end. A part
+ * still running at its deadline fails the bench: "part <name> ran out of its deadline of N s (after …)"; an error
+ * thrown by the part fails it naming the part. Deadlines are in docs/benchmarks.md "Deadlines".
  */
 export async function part<T>(name: string, seconds: number, smokeSeconds: number, f: () => Promise<T>): Promise<T> {
   const limit = SMOKE ? smokeSeconds : seconds;
   uptime(`${name} start`);
-  const timer = setTimeout(() => fail(`part ${name} ran out of its deadline of ${limit} s`), limit * 1000);
+  note(`part ${name}: started ${new Date().toISOString()}, deadline ${minSec(limit)}`);
+  const t0 = Date.now();
+  const timer = setTimeout(() => fail(`part ${name} ran out of its deadline of ${limit} s (${minSec(limit)})`), limit * 1000);
   try {
     const out = await f();
     uptime(`${name} end`);
+    note(`part ${name}: wall time ${minSec((Date.now() - t0) / 1000)} (deadline ${minSec(limit)}), ended ${new Date().toISOString()}`);
     return out;
   } catch (err) {
     fail(`part ${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * `promise`'s value, or the bench fails when it has not settled within `seconds`: "<what> ran longer than N s" (a
+ * stall inside a part, caught before the part's own deadline).
+ */
+export async function within<T>(seconds: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stall = new Promise<never>(() => {
+    timer = setTimeout(() => fail(`${what} ran longer than ${seconds} s`), seconds * 1000);
+  });
+  try {
+    return await Promise.race([promise, stall]);
   } finally {
     clearTimeout(timer);
   }

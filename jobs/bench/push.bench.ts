@@ -188,5 +188,5 @@ async function main() {
   await dropDatabase(url);
 }
 
-await part('push', 20 * 60, 90, main);
+await part('push', 20 * 60, 300, main);
 process.exit(0);

@@ -246,5 +246,5 @@ async function main() {
   await dropDatabase(url);
 }
 
-await part('provider sends', 20 * 60, 90, main);
+await part('provider sends', 20 * 60, 300, main);
 process.exit(0);

@@ -330,6 +330,6 @@ async function main() {
 
 if (process.env.BENCH_ROLE === 'server') await serve();
 else {
-  await part('read API', 20 * 60, 100, main);
+  await part('read API', 20 * 60, 300, main);
   process.exit(0);
 }

@@ -87,5 +87,5 @@ async function main() {
   await dropDatabase(url);
 }
 
-await part('sign-up timing', 10 * 60, 60, main);
+await part('sign-up timing', 10 * 60, 300, main);
 process.exit(0);

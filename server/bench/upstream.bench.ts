@@ -153,13 +153,13 @@ async function main() {
   ];
   const api = `http://127.0.0.1:${port}`;
   const ok = (u: string) => fetch(u, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok);
-  await waitReady('the API (/healthz) and both workers (/readyz)', children, 120, 60, async () =>
+  await waitReady('the API (/healthz) and both workers (/readyz)', children, 120, 120, async () =>
     (await Promise.all([ok(`${api}/healthz`), ...opsPorts.map((p) => ok(`http://127.0.0.1:${p}/readyz`))])).every(Boolean),
   );
   // Warm-up: every watched park ticked once (its first read; the poll schedulers run on the minute), then a minute so
   // every job scheduler is in step. A smoke browses at once.
   if (!SMOKE)
-    await waitReady('the workers (a first read of every watched park)', children, 180, 60, async () =>
+    await waitReady('the workers (a first read of every watched park)', children, 180, 120, async () =>
       watched.every((p) => reads.some((r) => r.parkId === p)),
     );
   note(`${children.length} processes up (two workers, the API on ${api}); fake ThemeParks.wiki on ${fakeUrl}; warming up ${size(60, 0)} s`);
@@ -226,5 +226,5 @@ async function main() {
   fake.close();
 }
 
-await part('upstream', 15 * 60 + MINUTES * 60, 90, main);
+await part('upstream', 15 * 60 + MINUTES * 60, 300, main);
 process.exit(0);
