@@ -1,6 +1,8 @@
+import type { Generated } from 'kysely';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { ENDED_MUTE_KEEP_MS } from '../repositories/mutes.ts';
+import type { GeneratedTimestamp, Timestamp } from '../types.ts';
 import { EMPTY_MASK, FULL_MASK, maskOfBit } from './masks.ts';
 
 /**
@@ -105,4 +107,24 @@ export function nextSteeringEnd(person: string, tick: SteeringTick) {
       (select case when ${endToday} > ${tick.now} then ${endToday} else ${endTomorrow} end
        from alert_quiet_hours quiet_hours where quiet_hours.user_id = account.id))
     from users account where account.email = ${sql.raw(person)}.email)`;
+}
+
+/** "Mute until …" of an account for a park, or one attraction of it (docs/rules.md R16a; migration 0027). */
+export interface AlertMutesTable {
+  id: Generated<string>;
+  user_id: string;
+  park_id: string;
+  /** null = the whole park. */
+  attraction_id: string | null;
+  /** The absolute end (UTC): the mute ends by itself at this instant. */
+  until: Timestamp;
+  created_at: GeneratedTimestamp;
+}
+
+/** Quiet hours of an account: park-local minutes of the day, [start, end), wrapping midnight when start > end (R16a). */
+export interface AlertQuietHoursTable {
+  user_id: string;
+  start_minute: number;
+  end_minute: number;
+  updated_at: GeneratedTimestamp;
 }

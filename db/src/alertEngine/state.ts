@@ -6,8 +6,10 @@
  * persons settled after it (4 and 5).
  */
 import { DEFAULT_THRESHOLD_MINUTES, REALERT_MINUTES } from '@walkon/domain/rules/alerts';
+import type { Generated } from 'kysely';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import type { DateOnly, Timestamp } from '../types.ts';
 import { nextSteeringEnd } from './alertSteering.ts';
 import { aboveMasksByThreshold, atOwnThresholds, EMPTY_MASK } from './masks.ts';
 import { preparedIf, type TickInput, type TickPlan } from './tick.ts';
@@ -117,4 +119,42 @@ export async function settleJudged(db: Executor, input: TickInput, plan: TickPla
       due_at = least(case when w.due_at > ${input.now} then w.due_at end, ${nextStart('w', input, steered)})
     where w.park_id = ${input.parkId} and w.dirty and w.email = any(${lockedEmails}::text[])`.execute(db);
   return Number(due.numAffectedRows ?? 0) + Number(clean.numAffectedRows ?? 0);
+}
+
+/**
+ * The audience of a park, one row per person with an active subscription and an active watch (docs/DESIGN.md §2.3):
+ * masks are `bit(256)` strings over the park's attraction bits (`attractions.bit`, '0'/'1' characters, bit 0
+ * first). Maintained by triggers on user_rides / subscriptions / pass_days and by the tick (armed state, alerts).
+ */
+export interface AlertWatchersTable {
+  park_id: string;
+  email: string;
+  subscription_id: string;
+  phone_number: string | null;
+  starts_at: Timestamp | null;
+  /** The subscription's e-mail pass days (park-local dates), kept in step with `pass_days` by triggers. */
+  email_days: Generated<string[]>;
+  /** The subscription's SMS pass days (park-local dates), kept in step with `pass_days` by triggers. */
+  sms_days: Generated<string[]>;
+  /** Attractions with an active watch. */
+  watched: string;
+  /** Watched attractions on the default threshold. */
+  plain: string;
+  /** Custom thresholds (minutes), ascending, and the attractions on each (`custom_m[k]`). */
+  custom_t: Generated<number[]>;
+  custom_m: Generated<string[]>;
+  /** Watches with the hourly reminder. */
+  hourly: string;
+  /** Watches asking for back-in-service alerts. */
+  bis: string;
+  /** Armed for the drop alert on `armed_on` (park-local date); any other day starts all armed. */
+  armed: Generated<string>;
+  armed_on: DateOnly | null;
+  /** The alerts of the last 60 minutes: tick instants (newest first) and the attractions each alerted. */
+  alert_ticks: Generated<Date[]>;
+  alert_masks: Generated<string[]>;
+  /** When the person is next evaluated (a pair held back by the 60-minute rule, an hourly reminder). */
+  due_at: Timestamp | null;
+  /** Changed since the last tick: evaluated against every verdict of the poll, not only the changed attractions. */
+  dirty: Generated<boolean>;
 }

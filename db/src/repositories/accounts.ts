@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { ColumnType, Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
-import type { AccountTokenPurpose, Role } from '../types.ts';
+import type { GeneratedTimestamp, Timestamp } from '../types.ts';
 import { userColumns } from './users.ts';
 
 /** An account by id (same shape as `users.findByEmail`: emailVerifiedAt null = unverified), or undefined. */
@@ -328,4 +329,49 @@ export async function moveAddressRows(
     await sql`select alert_watchers_refresh(${ids.map(() => m.to)}::text[], ${ids}::text[])`.execute(db);
   }
   return parks.map((p) => p.park_id);
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  full_name: string;
+  password_hash: string;
+  created_at: GeneratedTimestamp;
+  /** When the address was proven by a link; null = unverified (sees only what it created while signed in). */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+type AccountTokenPurpose = 'verify_email' | 'reset_password' | 'change_email' | 'claim';
+
+/** Single-use account links; only the hex SHA-256 of the token is stored. */
+export interface AccountTokensTable {
+  id: Generated<string>;
+  token_hash: string;
+  purpose: AccountTokenPurpose;
+  /** The account it acts on; null for a purchase-claim link (keyed by `email` only). */
+  user_id: string | null;
+  /** The address the link was sent to (the new address for `change_email`). */
+  email: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: GeneratedTimestamp;
+}
+
+/** Role changes made in /admin: who, what, to whom, when. */
+export interface RoleAuditTable {
+  id: Generated<string>;
+  actor_id: string | null;
+  actor_email: string;
+  action: 'grant' | 'revoke';
+  role: Role;
+  target_id: string | null;
+  target_email: string;
+  created_at: GeneratedTimestamp;
+}
+
+export type Role = 'admin' | 'moderator';
+
+export interface UserRolesTable {
+  user_id: string;
+  role: Role;
 }

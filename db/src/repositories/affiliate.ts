@@ -1,6 +1,7 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
-import type { AffiliatePlatform, AffiliateStatus } from '../types.ts';
+import type { GeneratedTimestamp, Timestamp } from '../types.ts';
 
 /** A validated application (counts are whole numbers ≥ 0). */
 export interface AffiliateInput {
@@ -86,4 +87,33 @@ export async function listApplications(db: Executor, status?: AffiliateStatus) {
 export async function setStatus(db: Executor, id: string, status: AffiliateStatus): Promise<boolean> {
   const r = await db.updateTable('affiliate_applications').set({ status, updated_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+type AffiliatePlatform = 'instagram' | 'tiktok' | 'youtube' | 'twitter' | 'other';
+
+export type AffiliateStatus = 'new' | 'contacted' | 'accepted' | 'declined';
+
+export interface AffiliateApplicationsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  instagram_handle: string | null;
+  instagram_followers: Generated<number>;
+  tiktok_handle: string | null;
+  tiktok_followers: Generated<number>;
+  youtube_channel: string | null;
+  youtube_subscribers: Generated<number>;
+  twitter_handle: string | null;
+  twitter_followers: Generated<number>;
+  /** Sum of the four counts, computed on the server. */
+  total_followers: number;
+  primary_platform: AffiliatePlatform;
+  content_niche: string | null;
+  why_join: string;
+  status: Generated<AffiliateStatus>;
+  confirmation_sent_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import type { GeneratedTimestamp } from '../types.ts';
 
 /** A destination with its parks, as ThemeParks.wiki `/v1/destinations` gives them. */
 export interface DestinationInput {
@@ -126,4 +127,11 @@ export async function countDestinations(db: Executor): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+export interface DestinationsTable {
+  id: string;
+  name: string;
+  slug: string | null;
+  updated_at: GeneratedTimestamp;
 }

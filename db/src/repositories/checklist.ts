@@ -1,4 +1,6 @@
+import type { Generated } from 'kysely';
 import type { Executor } from '../client.ts';
+import type { GeneratedTimestamp, Timestamp } from '../types.ts';
 
 /** A user's checklist for a park, ordered by ride name (docs/spec/part-2.md §7 ride_checklist). */
 export async function listChecklist(db: Executor, userId: string, parkId: string) {
@@ -53,4 +55,16 @@ export async function removeRide(db: Executor, userId: string, id: string): Prom
 export async function resetPark(db: Executor, userId: string, parkId: string): Promise<number> {
   const r = await db.deleteFrom('ride_checklist').where('user_id', '=', userId).where('park_id', '=', parkId).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+export interface RideChecklistTable {
+  id: Generated<string>;
+  user_id: string;
+  email: string;
+  park_id: string;
+  ride_id: string;
+  ride_name: string;
+  completed: Generated<boolean>;
+  completed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
 }

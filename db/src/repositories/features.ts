@@ -1,7 +1,8 @@
 import { FEATURE_KEYS, type FeatureKey, type FeatureState } from '@walkon/domain/rules/features';
+import type { Generated } from 'kysely';
 import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../client.ts';
-import type { EarlyAccessStatus, FeatureFlagsTable } from '../types.ts';
+import type { GeneratedTimestamp, Timestamp } from '../types.ts';
 
 /**
  * A feature's state when no admin has set it yet: early access, with no expected launch ('' — shown as
@@ -221,4 +222,36 @@ export async function resolveRequest(
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+export interface FeatureFlagsTable {
+  key: FeatureKey;
+  state: Generated<FeatureState>;
+  /** Expected launch shown on the coming-soon screen, e.g. "Q1 2025". */
+  launch_label: string;
+  updated_by: string | null;
+  updated_at: GeneratedTimestamp;
+}
+
+/** A user let into a feature in early access. */
+export interface FeatureAccessGrantsTable {
+  feature_key: FeatureKey;
+  user_id: string;
+  granted_by: string | null;
+  granted_at: GeneratedTimestamp;
+}
+
+type EarlyAccessStatus = 'pending' | 'granted' | 'dismissed';
+
+/** A request for early access from the coming-soon screen (the five-click form). */
+export interface EarlyAccessRequestsTable {
+  id: Generated<string>;
+  feature_key: FeatureKey;
+  user_id: string | null;
+  email: string;
+  message: string | null;
+  status: Generated<EarlyAccessStatus>;
+  handled_by: string | null;
+  handled_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
 }

@@ -1,5 +1,7 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import type { DateOnly, GeneratedTimestamp, Timestamp } from '../types.ts';
 
 /** What a new flight price alert holds (docs/spec/part-2.md §3; economy, one passenger, active are the defaults). */
 export interface FlightAlertInput {
@@ -153,4 +155,34 @@ export async function confirmByToken(db: Executor, token: string, now: Date) {
     .where('active', '=', true)
     .returning(['email'])
     .executeTakeFirst();
+}
+
+/**
+ * A flight price alert (docs/spec/part-2.md §3): `destination_park` is a flight destination id of the fixed catalogue
+ * (e.g. 'walt-disney-world'), `airport` an optional specific airport of it; `max_price` whole US dollars.
+ */
+export interface FlightAlertsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  home_airport: string;
+  destination_park: string;
+  airport: string | null;
+  email: string;
+  max_price: number;
+  departure_date_start: DateOnly;
+  departure_date_end: DateOnly;
+  return_date_start: DateOnly | null;
+  return_date_end: DateOnly | null;
+  cabin_class: Generated<string>;
+  passengers: Generated<number>;
+  active: Generated<boolean>;
+  /** When the last price e-mail left, and its fare in cents (at most one a day; again only on a further drop). */
+  last_notified_at: Timestamp | null;
+  last_notified_price_cents: number | null;
+  unsubscribe_token: Generated<string>;
+  /** Double opt-in (migration 0028): the link's token, when the person confirmed (null = not yet, never checked), when its e-mail left. */
+  confirm_token: Generated<string>;
+  confirmed_at: Timestamp | null;
+  confirmation_sent_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
 }

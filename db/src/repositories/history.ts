@@ -1,7 +1,9 @@
+import type { Generated } from 'kysely';
 import { type Kysely, sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { samplePartitionName } from '../migrations/20261124_0018_history.ts';
-import type { Database } from '../types.ts';
+import type { Database, DateOnly, GeneratedTimestamp, Json, Timestamp } from '../types.ts';
+import type { OperatingHoursEntry } from './liveStatus.ts';
 
 /** Length of one rollup slot (docs/DESIGN.md §2.2 history): 15 minutes; a park-local day has 96. */
 export const SLOT_MINUTES = 15;
@@ -383,4 +385,67 @@ export async function attractionLive(db: Executor, parkId: string, attractionId:
     .where('a.id', '=', attractionId)
     .where('a.park_id', '=', parkId)
     .executeTakeFirst();
+}
+
+export interface ParksTable {
+  id: string;
+  destination_id: string;
+  name: string;
+  /** IANA zone, e.g. America/New_York; null until known. */
+  timezone: string | null;
+  /** Status of the park's own entity in its last live response (OPERATING, CLOSED, …); null when unpublished. */
+  live_status: string | null;
+  /** The park entity's published operating hours from its last live response, or null. */
+  live_hours: Json<OperatingHoursEntry[] | null> | null;
+  /** When the park was last polled (UTC). */
+  live_polled_at: Timestamp | null;
+  /** Newest `lastUpdated` of any entity of its last live document, future stamps ignored (docs/rules.md R2). */
+  live_updated_at: Timestamp | null;
+  /** When a watched park's tick last tried to read the schedule (UTC; retried after 15 minutes). */
+  schedule_tried_at: Timestamp | null;
+  updated_at: GeneratedTimestamp;
+  /** When the 5-minute history collector last claimed this park's read (UTC). */
+  history_read_at: Timestamp | null;
+  /** Park-local date the schedule was last read (once a day). */
+  schedule_read_on: DateOnly | null;
+  /** When the source last answered that the park publishes no live data (skipped for a day). */
+  no_live_data_at: Timestamp | null;
+}
+
+export interface WaitSamplesTable {
+  id: Generated<string>;
+  attraction_id: string;
+  park_id: string;
+  status: string;
+  standby_wait: number | null;
+  last_updated: Timestamp;
+  recorded_at: GeneratedTimestamp;
+}
+
+/** One 15-minute slot of one attraction's park-local day (docs/DESIGN.md §2.2 history). Waits in minutes. */
+export interface WaitRollupsTable {
+  attraction_id: string;
+  park_id: string;
+  /** Park-local date. */
+  local_date: DateOnly;
+  /** 0–95: the slot starting at slot × 15 minutes after park-local midnight. */
+  slot: number;
+  median: number | null;
+  p25: number | null;
+  p75: number | null;
+  /** OPERATING samples with a standby wait in the slot. */
+  samples: Generated<number>;
+  /** Minutes of the slot the attraction was DOWN. */
+  down_minutes: Generated<number>;
+}
+
+/** A park's published hours for one park-local date (ThemeParks.wiki schedule), wall-clock 'HH:MM'. */
+export interface ParkHoursTable {
+  park_id: string;
+  local_date: DateOnly;
+  /** OPERATING, TICKETED_EVENT, EXTRA_HOURS … */
+  type: string;
+  opens: string;
+  closes: string;
+  description: string | null;
 }

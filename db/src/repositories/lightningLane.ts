@@ -1,7 +1,8 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { parkLocalToday } from '../sql.ts';
-import type { LightningLaneBookingStatus } from '../types.ts';
+import type { DateOnly, GeneratedTimestamp, Timestamp } from '../types.ts';
 
 /**
  * Lightning Lane assist (docs/spec/part-2.md §3, §4; docs/DESIGN.md §5): the Disney account link, the paid days,
@@ -404,4 +405,67 @@ export async function cancelBooking(db: Executor, c: { userId: string; id: strin
     .where('status', '<>', 'cancelled')
     .returning(bookingColumns)
     .executeTakeFirst();
+}
+
+type DisneyLinkStatus = 'pending' | 'connected';
+
+/** The Disney account link of Lightning Lane assist (docs/spec/part-2.md §3): an invitation an operator confirms. */
+export interface DisneyAccountLinksTable {
+  user_id: string;
+  disney_email: string;
+  status: Generated<DisneyLinkStatus>;
+  invitation_sent_at: Timestamp;
+  expires_at: Timestamp;
+  confirmed_by: string | null;
+  confirmed_at: Timestamp | null;
+  last_sync: Timestamp | null;
+}
+
+/** One park-local day of Lightning Lane assist a user paid for ($5/day, docs/spec/part-2.md §9). */
+export interface LightningLanePassesTable {
+  user_id: string;
+  park_id: string;
+  day: DateOnly;
+  checkout_session_id: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** A booking preference (docs/spec/part-2.md §3): priority 1–10, park-local window "HH:MM", optional max price in cents. */
+export interface LightningLanePreferencesTable {
+  user_id: string;
+  attraction_id: string;
+  park_id: string;
+  priority: Generated<number>;
+  window_start: Generated<string>;
+  window_end: Generated<string>;
+  max_price_cents: number | null;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface LightningLaneSettingsTable {
+  user_id: string;
+  auto_booking: Generated<boolean>;
+  updated_at: GeneratedTimestamp;
+}
+
+type LightningLaneBookingStatus = 'confirmed' | 'pending' | 'cancelled';
+
+/** A Lightning Lane booking made through a `LightningLaneBooker` (only a simulated one exists, docs/DESIGN.md §5). */
+export interface LightningLaneBookingsTable {
+  id: Generated<string>;
+  user_id: string;
+  park_id: string;
+  attraction_id: string;
+  attraction_name: string;
+  /** Park-local day of the return time. */
+  day: DateOnly;
+  return_start: Timestamp;
+  return_end: Timestamp | null;
+  price_cents: number | null;
+  status: LightningLaneBookingStatus;
+  /** Which booker made it: 'simulated'. */
+  booker: Generated<string>;
+  auto: Generated<boolean>;
+  booked_at: GeneratedTimestamp;
+  cancelled_at: Timestamp | null;
 }

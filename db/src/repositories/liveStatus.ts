@@ -1,6 +1,7 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
-import type { OperatingHoursEntry } from '../types.ts';
+import type { Json, Timestamp } from '../types.ts';
 import * as history from './history.ts';
 
 /** The latest live state of one attraction, as the poller writes it (docs/DESIGN.md §2.2). */
@@ -205,4 +206,33 @@ export async function parkPollInstants(db: Executor, parkIds: readonly string[])
 export async function parkLiveStatus(db: Executor, parkId: string): Promise<string | null> {
   const row = await db.selectFrom('parks').select('live_status').where('id', '=', parkId).executeTakeFirst();
   return row?.live_status ?? null;
+}
+
+export interface OperatingHoursEntry {
+  type: string;
+  startTime: string | null;
+  endTime: string | null;
+}
+
+export interface RideStatusTable {
+  attraction_id: string;
+  park_id: string;
+  /** OPERATING | DOWN | CLOSED | REFURBISHMENT */
+  status: string;
+  /** STANDBY wait in minutes; null when not published. */
+  standby_wait: number | null;
+  queue: Json<Record<string, unknown> | null> | null;
+  operating_hours: Json<OperatingHoursEntry[] | null> | null;
+  last_updated: Timestamp | null;
+  polled_at: Timestamp;
+  /** A fresh DOWN reading was seen and the attraction has not been back in service since (docs/DESIGN.md §6). */
+  down_seen: Generated<boolean>;
+  /** Consecutive fresh OPERATING polls since that DOWN. */
+  up_polls: Generated<number>;
+  /** Whether the last poll's reading qualified for alerts (before the per-person threshold). */
+  qualified: Generated<boolean>;
+  /** The last poll confirmed DOWN → OPERATING (back in service). */
+  back_in_service_event: Generated<boolean>;
+  /** The poll instant that last changed this reading (status, wait, lastUpdated or verdict). */
+  changed_at: Timestamp | null;
 }

@@ -1,5 +1,7 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import type { GeneratedTimestamp, Timestamp } from '../types.ts';
 
 /**
  * Adds a newsletter subscription (e-mail already lower-cased and trimmed, docs/spec/part-1.md §3) → { id, unsubscribeToken }.
@@ -35,4 +37,18 @@ export async function confirmByToken(db: Executor, token: string, now: Date) {
     .where('unsubscribed_at', 'is', null)
     .returning(['email'])
     .executeTakeFirst();
+}
+
+export interface NewsletterSubscriptionsTable {
+  id: Generated<string>;
+  email: string;
+  user_id: string | null;
+  unsubscribe_token: Generated<string>;
+  unsubscribed_at: Timestamp | null;
+  /** When the confirmation e-mail left (null = not yet). */
+  confirmation_sent_at: Timestamp | null;
+  /** Double opt-in (migration 0028): the link's token, and when the person confirmed (null = not yet). */
+  confirm_token: Generated<string>;
+  confirmed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
 }

@@ -1,6 +1,7 @@
+import type { ColumnType, Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
-import type { AlertChannel, CheckoutProduct } from '../types.ts';
+import type { AlertChannel, GeneratedTimestamp, Timestamp } from '../types.ts';
 
 /** What a Stripe Checkout Session sells, recorded when it is created (docs/decisions/012). Money in cents. */
 export interface CheckoutRecord {
@@ -127,4 +128,43 @@ export async function recordEvent(db: Executor, id: string, type: string): Promi
 /** Recent checkout sessions (the record, as `getCheckout` without `parkName`), newest first (admin list). */
 export async function listRecentCheckouts(db: Executor, limit = 50) {
   return db.selectFrom('checkout_sessions').select(checkoutColumns).orderBy('created_at', 'desc').limit(limit).execute();
+}
+
+type CheckoutStatus = 'open' | 'fulfilled' | 'expired';
+
+/** Our record of a Stripe Checkout Session: what was sold, for how much (cents), and whether it was fulfilled. */
+export interface CheckoutSessionsTable {
+  /** Stripe's `cs_…` id. */
+  id: string;
+  email: string;
+  park_id: string;
+  channel: AlertChannel;
+  /** E.164, SMS only. */
+  phone_number: string | null;
+  /** Park-local dates bought ('YYYY-MM-DD'). */
+  days: ColumnType<string[], string[], string[]>;
+  /** Price per date in cents. */
+  unit_amount: number;
+  /** What the buyer pays in cents (after any promo discount). */
+  amount_total: number;
+  currency: Generated<string>;
+  promo_code: string | null;
+  user_id: string | null;
+  status: Generated<CheckoutStatus>;
+  payment_intent: string | null;
+  stripe_customer_id: string | null;
+  confirmation_sent_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  fulfilled_at: Timestamp | null;
+  /** What was sold: an alert day pass (default) or Lightning Lane assist days (docs/decisions/018). */
+  product: Generated<CheckoutProduct>;
+}
+
+type CheckoutProduct = 'alert_pass' | 'lightning_lane';
+
+/** Stripe event ids already processed (webhook idempotency). */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  processed_at: GeneratedTimestamp;
 }

@@ -1,6 +1,7 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
-import type { AlertChannel, PromoKind } from '../types.ts';
+import type { AlertChannel, DateOnly, GeneratedTimestamp, Timestamp } from '../types.ts';
 
 /** A promo code as admins create it (docs/decisions/013). */
 export interface PromoInput {
@@ -102,4 +103,36 @@ export async function redeem(
     .returning('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+type PromoKind = 'free_days' | 'percent_off';
+
+/** A promo code (docs/decisions/013): checked only on the server, managed by admins. */
+export interface PromoCodesTable {
+  /** Upper-case code. */
+  code: string;
+  /** `free_days`: that many free e-mail days; `percent_off`: a discount on a paid checkout. */
+  kind: PromoKind;
+  channel: Generated<AlertChannel | 'any'>;
+  days: Generated<number>;
+  percent_off: number | null;
+  /** null = unlimited. */
+  max_uses: number | null;
+  expires_at: Timestamp | null;
+  active: Generated<boolean>;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+/** One use of a promo code by one e-mail (unique per code and e-mail). */
+export interface PromoRedemptionsTable {
+  id: Generated<string>;
+  code: string;
+  email: string;
+  park_id: string;
+  first_day: DateOnly;
+  /** Set when the code discounted a paid checkout. */
+  checkout_session_id: string | null;
+  confirmation_sent_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
 }

@@ -1,6 +1,7 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
-import type { ItemType, RequestStatus } from '../types.ts';
+import type { GeneratedTimestamp, Timestamp } from '../types.ts';
 
 /** Items with park name, average rating (one decimal, null when unrated) and review count, grouped per item. */
 function itemsWithAggregate(db: Executor) {
@@ -226,4 +227,46 @@ export async function decideRequest(
   now: Date,
 ): Promise<void> {
   await db.updateTable('item_requests').set({ status, reviewed_by: reviewerId, reviewed_at: now }).where('id', '=', id).execute();
+}
+
+export type ItemType = 'ride' | 'food' | 'experience';
+
+export type RequestStatus = 'pending' | 'approved' | 'rejected';
+
+export interface ItemsTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  park_id: string;
+  type: ItemType;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface RatingsTable {
+  id: Generated<string>;
+  item_id: string;
+  user_id: string;
+  /** 1–5 stars. */
+  rating: number;
+  comment: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface ItemRequestsTable {
+  id: Generated<string>;
+  /** `new` item or `edit` of `item_id` (docs/DESIGN.md §6: approving an edit updates the original). */
+  kind: 'new' | 'edit';
+  item_id: string | null;
+  name: string;
+  description: string | null;
+  park_id: string;
+  type: ItemType;
+  requested_by: string;
+  status: Generated<RequestStatus>;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
 }

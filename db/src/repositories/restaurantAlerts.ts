@@ -1,7 +1,8 @@
+import type { ColumnType, Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { parkLocalToday } from '../sql.ts';
-import type { PreferredMeal } from '../types.ts';
+import type { DateOnly, GeneratedTimestamp, Timestamp } from '../types.ts';
 import type { ClaimedDelivery } from './deliveries.ts';
 
 /** What a new restaurant alert holds (docs/spec/part-2.md §3 "Restaurant alert"; validated by the server first). */
@@ -230,4 +231,26 @@ export async function deactivateByToken(db: Executor, token: string) {
     .where('unsubscribe_token', '=', token)
     .returning(['email', 'restaurant_name as restaurantName'])
     .executeTakeFirst();
+}
+
+type PreferredMeal = 'breakfast' | 'lunch' | 'dinner' | 'any';
+
+/** A restaurant alert (docs/spec/part-2.md §3): park-local dates, party size 1–20, preferred meal. */
+export interface RestaurantAlertsTable {
+  id: Generated<string>;
+  user_id: string;
+  email: string;
+  park_id: string;
+  restaurant_id: string;
+  restaurant_name: string;
+  active: Generated<boolean>;
+  /** Park-local dates ('YYYY-MM-DD'). */
+  dates: ColumnType<string[], string[], string[]>;
+  /** The latest of `dates`; the alert ends after it. */
+  last_date: DateOnly;
+  party_size: Generated<number>;
+  preferred_time: Generated<PreferredMeal>;
+  unsubscribe_token: Generated<string>;
+  last_checked_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
 }

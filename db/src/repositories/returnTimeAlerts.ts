@@ -1,8 +1,9 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { type EmailOwner, scopeOf } from '../scope.ts';
 import { parkLocalToday } from '../sql.ts';
-import type { AlertChannel, ReturnQueueType } from '../types.ts';
+import type { AlertChannel, GeneratedTimestamp } from '../types.ts';
 import { alertAudience, type ClaimedDelivery } from './deliveries.ts';
 
 /** A person's return-time alert (docs/decisions/017, beyond the spec), as the server shows it. */
@@ -202,4 +203,19 @@ export async function insertReturnTimeAlerts(db: Executor, rows: ReturnTimeDeliv
     on conflict (dedup_key, key_month) do nothing
     returning id, channel`.execute(db);
   return claimed;
+}
+
+export type ReturnQueueType = 'RETURN_TIME' | 'PAID_RETURN_TIME';
+
+/** A return-time alert (docs/decisions/017, beyond the spec): available, or available before `before_time` (park-local "HH:MM"). */
+export interface ReturnTimeAlertsTable {
+  id: Generated<string>;
+  email: string;
+  user_id: string | null;
+  park_id: string;
+  ride_id: string;
+  queue_type: ReturnQueueType;
+  before_time: string | null;
+  active: Generated<boolean>;
+  created_at: GeneratedTimestamp;
 }

@@ -1,6 +1,8 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { type EmailOwner, scopeOf } from '../scope.ts';
+import type { GeneratedTimestamp } from '../types.ts';
 
 /** A person's ride selection for one park (user_rides, docs/spec/part-1.md §3), with ride names. */
 export async function listSelection(db: Executor, owner: EmailOwner, parkId?: string) {
@@ -189,4 +191,32 @@ export async function setWatchSettings(
     if (userId) q = q.where('user_id', '=', userId);
     await q.execute();
   }
+}
+
+export interface AttractionsTable {
+  id: string;
+  park_id: string;
+  name: string;
+  /** ThemeParks.wiki entityType: ATTRACTION, SHOW, RESTAURANT, ... */
+  entity_type: string;
+  updated_at: GeneratedTimestamp;
+  /** The attraction's place (0–255) in its park's audience masks (ATTRACTION only; assigned by a trigger). */
+  bit: Generated<number | null>;
+}
+
+export interface UserRidesTable {
+  id: Generated<string>;
+  email: string;
+  ride_id: string;
+  park_id: string;
+  active: Generated<boolean>;
+  /** Optional per-ride threshold in minutes (5–60, docs/DESIGN.md §6); null = the default 15. */
+  threshold_minutes: number | null;
+  /** Alert when the attraction comes back from DOWN to OPERATING (two consecutive fresh polls). */
+  back_in_service: Generated<boolean>;
+  /** Remind every hour while the standby wait stays short, instead of alerting only on the drop. */
+  remind_hourly: Generated<boolean>;
+  /** The account that made this selection while signed in; null when made signed out. */
+  user_id: Generated<string | null>;
+  created_at: GeneratedTimestamp;
 }

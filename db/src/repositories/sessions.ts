@@ -1,4 +1,5 @@
 import type { Executor } from '../client.ts';
+import type { GeneratedTimestamp, Timestamp } from '../types.ts';
 
 /** Stores a session by its id (hex SHA-256 of the token; the token is never stored). */
 export async function insertSession(db: Executor, s: { id: string; userId: string; expiresAt: Date }): Promise<void> {
@@ -30,4 +31,12 @@ export async function extendSession(db: Executor, id: string, expiresAt: Date): 
 /** Deletes one session (log out, or expired). */
 export async function deleteSession(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export interface SessionsTable {
+  /** Hex SHA-256 of the session token; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  expires_at: Timestamp;
+  created_at: GeneratedTimestamp;
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { ColumnType, Generated } from 'kysely';
 import type { Executor } from '../client.ts';
+import type { GeneratedTimestamp, Timestamp } from '../types.ts';
 import { hashLinkToken } from './accounts.ts';
 
 /** How long a sign-up link works (hours), like a verification link (docs/rules.md R28). */
@@ -73,4 +75,24 @@ export async function createdBy(db: Executor, tokenHash: string): Promise<string
     .where('used_at', 'is not', null)
     .executeTakeFirst();
   return row?.user_id ?? undefined;
+}
+
+/**
+ * A sign-up waiting for its e-mailed link (docs/decisions/046): no account exists until the
+ * link is opened; only the token's hex SHA-256 is stored.
+ */
+export interface PendingSignupsTable {
+  id: Generated<string>;
+  token_hash: string;
+  email: string;
+  full_name: string;
+  /** argon2id PHC string of the password chosen at sign-up. */
+  password_hash: string;
+  /** The same-site path the link returns to once the account exists. */
+  next_path: Generated<string>;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The account the link created (set when used). */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: GeneratedTimestamp;
 }

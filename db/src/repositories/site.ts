@@ -1,6 +1,8 @@
 import { DEFAULT_THRESHOLD_MINUTES, MIN_ALERT_WAIT_MINUTES } from '@walkon/domain/rules/alerts';
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
+import type { GeneratedTimestamp, Json } from '../types.ts';
 
 /**
  * Testimonials in display order: { id, name, parkVisited, text, rating 1–5 }[]. Every row is one an admin
@@ -139,4 +141,21 @@ export async function smsSpotsTaken(
           and c.created_at > ${now}::timestamptz - interval '24 hours' and d = any(c.days::date[])) as n
     from unnest(${days}::date[]) d`.execute(db);
   return Object.fromEntries(rows.map((r) => [r.day, Number(r.n)]));
+}
+
+export interface TestimonialsTable {
+  id: Generated<string>;
+  name: string;
+  park_visited: string;
+  text: string;
+  /** 1–5 stars. */
+  rating: number;
+  position: Generated<number>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: Json<unknown>;
+  updated_at: GeneratedTimestamp;
 }

@@ -1,8 +1,9 @@
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import { type EmailOwner, scopeOf } from '../scope.ts';
 import { parkLocalToday } from '../sql.ts';
-import type { AlertChannel, PassSource } from '../types.ts';
+import type { AlertChannel, DateOnly, GeneratedTimestamp, Timestamp } from '../types.ts';
 
 /** A subscription row as repositories return it (camelCase; dates park-local 'YYYY-MM-DD', `endDate` exclusive). */
 export const subscriptionColumns = [
@@ -318,4 +319,39 @@ export async function heldDaysFrom(db: Executor, email: string, parkId: string, 
     .orderBy('pd.day')
     .execute();
   return rows as { day: string; channel: AlertChannel }[];
+}
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  email: string;
+  park_id: string;
+  active: Generated<boolean>;
+  /** Park-local first valid date. */
+  start_date: DateOnly;
+  /** Park-local end date (start + 1 day for a day pass, docs/spec/part-1.md §4); valid while today <= end_date. */
+  end_date: DateOnly;
+  /** Scheduled start instant (UTC); null = starts immediately. */
+  starts_at: Timestamp | null;
+  promo_code: string | null;
+  stripe_customer_id: string | null;
+  user_id: string | null;
+  alert_type: Generated<AlertChannel>;
+  phone_number: string | null;
+  unsubscribe_token: Generated<string>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+type PassSource = 'stripe' | 'promo' | 'grant';
+
+/** One park-local date a subscription is valid on, with the channel bought for that date. */
+export interface PassDaysTable {
+  subscription_id: string;
+  day: DateOnly;
+  channel: AlertChannel;
+  /** stripe = paid checkout, promo = free promo day, grant = operator (CLI/migration). */
+  source: PassSource;
+  /** Checkout session id, promo code, or the operator's note. */
+  reference: string;
+  created_at: GeneratedTimestamp;
 }

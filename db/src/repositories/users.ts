@@ -1,5 +1,5 @@
 import type { Executor } from '../client.ts';
-import type { Role } from '../types.ts';
+import type { Role } from './accounts.ts';
 
 /** An account row as repositories return it (camelCase; `passwordHash` is an argon2id PHC string). */
 export const userColumns = [
