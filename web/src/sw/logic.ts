@@ -3,6 +3,7 @@
  * which pages it keeps for offline reading, which API reads it may answer from its cache, and what a push
  * message shows (docs/decisions/039).
  */
+import type { PushPayload } from '@walkon/domain/messages/push';
 import { PRERENDERED_PAGES } from '../../scripts/prerenderPages.ts';
 
 /** The empty app shell the server answers every non-prerendered client-side route with (server/src/app.ts). */
@@ -50,19 +51,6 @@ export function isCacheablePublicRead(url: URL): boolean {
   if (!url.pathname.startsWith('/trpc/')) return false;
   const paths = decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
   return paths.length > 0 && paths.every((p) => PUBLIC_READS.has(p));
-}
-
-/** What the push service delivers (the server's contract): JSON, all strings but `kind`. */
-export interface PushPayload {
-  title: string;
-  body: string;
-  /** The ride page, a path on this origin (e.g. /live-wait-times/<park>/<attraction>). */
-  url: string;
-  /** The attraction id: a newer alert for the same ride replaces an unread one. */
-  tag: string;
-  parkId: string;
-  attractionId: string;
-  kind: 'alert' | 'test' | 'confirmation';
 }
 
 /** What a notification carries in `data` for its click handler. */
