@@ -3,6 +3,7 @@
  * plan (the readings with their attraction bits, the changed ones, the 60-minute window) and the work probe.
  */
 import { REALERT_MINUTES, THRESHOLD_MAX_MINUTES } from '@walkon/domain/rules/alerts';
+import type { AttractionVerdict } from '@walkon/domain/rules/readings';
 import { sql } from 'kysely';
 import { type Executor, PREPARED } from '../client.ts';
 import type { AlertChannel } from '../types.ts';
@@ -17,16 +18,7 @@ import type { AlertChannel } from '../types.ts';
  * `backInService` = DOWN → OPERATING confirmed on this poll (R6); `changed` = status, wait or lastUpdated differ
  * from the previous poll.
  */
-export interface AttractionReading {
-  rideId: string;
-  rideName: string;
-  status: string;
-  /** Standby wait in minutes, or null. */
-  wait: number | null;
-  fresh: boolean;
-  qualifies: boolean;
-  backInService: boolean;
-  changed: boolean;
+export interface AttractionReading extends AttractionVerdict {
   /**
    * The attraction's bit in the park's audience masks (`attractions.bit`; null: it cannot alert). The poll
    * sets it; when absent the evaluation reads it from `attractions`.

@@ -1,7 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import type { inferRouterOutputs } from '@trpc/server';
 import { formatUsd } from '@walkon/domain/money';
 import { SHORT_WAIT_RANGE } from '@walkon/domain/rules/alerts';
+import type { AppRouter } from '@walkon/server';
 import { BellRing, CheckCircle2, Mail, MessageSquare } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { pageHead } from '../components/InfoPage.tsx';
@@ -15,16 +17,8 @@ import { useTRPC } from '../trpc.ts';
 const RETRY_MS = 2000;
 const GIVE_UP_MS = 30_000;
 
-type Outcome = {
-  status: 'fulfilled' | 'pending' | 'expired';
-  channel: 'email' | 'sms';
-  parkName: string;
-  days: string[];
-  amountCents: number;
-  transactionId: string;
-  ridesPending: boolean;
-  promo: boolean;
-};
+/** The server's checkout outcome (server/src/services/checkout/fulfilment.ts `CheckoutOutcome`), as tRPC returns it. */
+type Outcome = inferRouterOutputs<AppRouter>['checkout']['confirm'];
 
 function Fulfilled({ o }: { o: Outcome }) {
   return (
