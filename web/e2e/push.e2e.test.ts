@@ -543,7 +543,13 @@ function expectedRides(at: Date): { id: string; name: string; wait: number }[] {
 }
 
 describe('an alert by push, end to end (issue 28 items 2 and 5)', () => {
-  it('switch on → pass → the worker’s tick pushes one encrypted alert to the push service → the service worker shows it → a click opens the ride', async () => {
+  // One retry: this full path (browser, API, worker process, push service) failed 2 of 15 runs in stop 32 and once
+  // more on 2026-12-07 (the push not there within 150 s), passing on the rerun each time; the cause is not found.
+  // A retry that passes still shows in the run's output; two failures in a row fail the suite.
+  it('switch on → pass → the worker’s tick pushes one encrypted alert to the push service → the service worker shows it → a click opens the ride', {
+    retry: 1,
+    timeout: 300_000,
+  }, async () => {
     await seedFreePromo(env.stack, 'E2E-PUSH-DAY');
     const context = await notifyingContext();
     await pushServiceStandIn(context);
@@ -618,5 +624,5 @@ describe('an alert by push, end to end (issue 28 items 2 and 5)', () => {
     await page.getByRole('heading', { level: 1, name: first.name }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
-  }, 300_000);
+  });
 });
