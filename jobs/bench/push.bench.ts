@@ -111,7 +111,7 @@ async function phase(db: Kysely<Database>, push: PushService, expected: number, 
     source,
     now,
     schedules: false,
-    push: createPushSender(vapid, { allowInsecureEndpoints: true }),
+    senders: { push: createPushSender(vapid, { allowInsecureEndpoints: true }) },
   });
   const cpu0 = process.cpuUsage();
   const mock0 = push.cpuMs();

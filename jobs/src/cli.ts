@@ -8,7 +8,6 @@ import { createLogger } from '@walkon/integrations/logger';
 import { createDiningProvider } from '@walkon/integrations/providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from '@walkon/integrations/providers/flights/index.ts';
 import { createNotifier, resolveSesRate } from '@walkon/integrations/providers/notify/index.ts';
-import { createPushSender } from '@walkon/integrations/providers/push.ts';
 import { createWaitTimesSource, UpstreamError } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { createRedis } from '@walkon/integrations/redis';
 import { pino } from 'pino';
@@ -262,11 +261,8 @@ export async function runCli(argv: string[]): Promise<number> {
       }
       rateRedis?.disconnect();
       // Web Push beside them (docs/decisions/038), when the VAPID keys are set.
-      if (pushes.length && env.PUSH === 'on' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT) {
-        const push = createPushSender(
-          { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
-          { allowInsecureEndpoints: env.PUSH_ALLOW_INSECURE_ENDPOINTS === 'on' },
-        );
+      const push = pushes.length ? pushChannel.fromEnv?.(env) : null;
+      if (push) {
         const deps = { db, now, publicOrigin: env.PUBLIC_ORIGIN, sender: push, concurrency: pushChannel.concurrency({}) };
         for (let k = 0; k < pushes.length; k += pushChannel.batchSize) {
           const out = await sendChannelBatch(pushChannel, deps, pushes.slice(k, k + pushChannel.batchSize));

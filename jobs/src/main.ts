@@ -6,9 +6,9 @@ import { checkReadiness } from '@walkon/integrations/ops';
 import { createDiningProvider } from '@walkon/integrations/providers/dining/index.ts';
 import { createFlightSearchProvider, createFlightSearchService } from '@walkon/integrations/providers/flights/index.ts';
 import { createNotifier, resolveSesRate } from '@walkon/integrations/providers/notify/index.ts';
-import { createPushSender } from '@walkon/integrations/providers/push.ts';
 import { createRedisReadGate, createWaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { assertClusterPrefix, clusterNodesOf, createRedis } from '@walkon/integrations/redis';
+import { channelSenders } from './channels/index.ts';
 import { jobsEnvProblems, loadJobsEnv } from './env.ts';
 import { createWorkerMetrics, type OpsServer, startOpsServer } from './ops/index.ts';
 import { createQueues } from './queues.ts';
@@ -117,14 +117,8 @@ worker = await buildWorker({
   providerConcurrency: env.SEND_PROVIDER_CONCURRENCY,
   leaseMs: env.SEND_LEASE_SECONDS * 1000,
   deliveryRetentionMonths: env.DELIVERY_RETENTION_MONTHS,
-  // Web Push (docs/decisions/038): off without keys or with PUSH=off.
-  push:
-    env.PUSH === 'on' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
-      ? createPushSender(
-          { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
-          { allowInsecureEndpoints: env.PUSH_ALLOW_INSECURE_ENDPOINTS === 'on' },
-        )
-      : null,
+  // The providers channels build from their own settings (Web Push: off without VAPID keys, docs/decisions/038).
+  senders: channelSenders(env),
   pushConcurrency: env.PUSH_CONCURRENCY,
 });
 if (phase === 'starting') phase = 'running';

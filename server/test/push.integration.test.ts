@@ -79,7 +79,7 @@ async function startWorker(extra: Partial<Parameters<typeof buildWorker>[0]> = {
     now,
     publicOrigin: 'http://localhost:3000',
     schedules: false,
-    push: createPushSender(vapid, { allowInsecureEndpoints: true }),
+    senders: { push: createPushSender(vapid, { allowInsecureEndpoints: true }) },
     ...extra,
   });
 }
@@ -254,8 +254,13 @@ describe('alerts by push through the real worker (decision 038, DESIGN §2.5 "Pu
     await startWorker();
     await tick();
     await expect.poll(unsettled, { timeout: 30_000 }).toBe(0);
-    // Gone: the row says so and the subscription is deleted (push.list is empty); nothing reached the mock.
-    expect(await count(`select count(*)::int as n from push_deliveries where status = 'gone' and push_subscription_id is null`)).toBe(1);
+    // Gone: the row says so and the subscription is deleted (push.list is empty); nothing reached the mock. The
+    // row is marked before its subscription is deleted (two statements), so wait for both.
+    await expect
+      .poll(() => count(`select count(*)::int as n from push_deliveries where status = 'gone' and push_subscription_id is null`), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     expect((await call('push.list', undefined, gone.cookie)).data).toEqual([]);
     // Throttled twice, then accepted: exactly one message, three requests.
     expect(push.requests.filter((r) => r.hash === slow.subs[0]!.clientHash).map((r) => r.status)).toEqual([429, 429, 201]);

@@ -210,13 +210,15 @@ async function startSendWorker(env: NodeJS.ProcessEnv): Promise<{ close(): Promi
     queues,
     source: { kind: 'replay', getDestinations: async () => [], getLive: () => Promise.reject(new Error('unused')) },
     notifier: createOutboxNotifier(),
-    push:
-      env.PUSH !== 'off' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
-        ? createPushSender(
-            { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
-            { allowInsecureEndpoints: true },
-          )
-        : null,
+    senders: {
+      push:
+        env.PUSH !== 'off' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+          ? createPushSender(
+              { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
+              { allowInsecureEndpoints: true },
+            )
+          : null,
+    },
     logger: pino({ level: 'warn' }),
     now: stackNow,
     publicOrigin: env.PUBLIC_ORIGIN!,

@@ -2,6 +2,7 @@ import type { Database, Executor, Kysely, LeasedRow, LeasedStore } from '@walkon
 import type { Sender } from '@walkon/integrations/providers/sender.ts';
 import type { Job } from 'bullmq';
 import type { z } from 'zod';
+import type { JobsEnv } from '../env.ts';
 import type { JobContext, WorkerDeps } from '../jobs/definition.ts';
 
 /**
@@ -44,8 +45,17 @@ export interface Channel<Row extends LeasedRow = LeasedRow, M = unknown> {
   store: LeasedStore<Row>;
   /** Writes the messages of claimed rows (rows of one message share a `messageKey` and leave together). */
   render(deps: RenderDeps, claimed: Row[]): Promise<RenderedMessage<M>[]>;
-  /** The channel's provider for these worker deps; null = the channel is off (no worker for its queue). */
+  /**
+   * The channel's provider for these worker deps; null = the channel is off (no worker for its queue). A channel
+   * whose provider is built from its own settings reads it from `deps.senders[name]` (what `fromEnv` built).
+   */
   sender(deps: ChannelSenderDeps): Sender<M> | null;
+  /**
+   * Builds the channel's provider from the worker's settings (jobs/src/env.ts); null = off (its settings unset).
+   * The worker and the CLI call it once at start (`channelSenders`), so a channel with a provider of its own needs
+   * no line in `WorkerDeps` or `main.ts`. Absent: the sender comes from elsewhere (e-mail and SMS: the notifier).
+   */
+  fromEnv?(env: JobsEnv): Sender<M> | null;
   /** Sends in flight per batch (the provider's concurrency). */
   concurrency(deps: ChannelSenderDeps): number;
   /**
@@ -60,7 +70,7 @@ export interface Channel<Row extends LeasedRow = LeasedRow, M = unknown> {
 }
 
 /** The worker deps a channel reads its sender and concurrency from. */
-export type ChannelSenderDeps = Partial<Pick<WorkerDeps, 'notifier' | 'push' | 'providerConcurrency' | 'pushConcurrency'>>;
+export type ChannelSenderDeps = Partial<Pick<WorkerDeps, 'notifier' | 'senders' | 'providerConcurrency' | 'pushConcurrency'>>;
 
 /** A channel with its types erased, as the registry holds it. */
 export type AnyChannel = Channel<any, any>;
@@ -94,6 +104,16 @@ export function channelNamed(name: string): AnyChannel {
   const c = registry.get(name);
   if (!c) throw new Error(`no delivery channel named ${name}`);
   return c;
+}
+
+/**
+ * The providers of every registered channel that builds its own (`fromEnv`), by channel name: what the worker
+ * (`WorkerDeps.senders`) and the CLI's `tick --send` take. A channel whose settings are unset maps to null (off).
+ */
+export function channelSenders(env: JobsEnv): Record<string, Sender<unknown> | null> {
+  const out: Record<string, Sender<unknown> | null> = {};
+  for (const c of registry.values()) if (c.fromEnv) out[c.name] = c.fromEnv(env);
+  return out;
 }
 
 /** The database handle the send pipeline writes with. */

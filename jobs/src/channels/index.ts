@@ -16,6 +16,7 @@ export {
   type AnyChannel,
   type Channel,
   channelNamed,
+  channelSenders,
   channels,
   type RenderedMessage,
   registerChannel,

@@ -1,7 +1,7 @@
 import { type PushToSend, pushDeliveries } from '@walkon/db';
 import { rendererOf } from '@walkon/domain/messages/deliveries';
 import { formatRideAlertPush, pushTopic } from '@walkon/domain/messages/push';
-import { PUSH_TTL_SECONDS, type PushMessage } from '@walkon/integrations/providers/push.ts';
+import { createPushSender, PUSH_TTL_SECONDS, type PushMessage, type PushSender } from '@walkon/integrations/providers/push.ts';
 import { QUEUE } from '../queues.ts';
 import type { Channel } from './channel.ts';
 
@@ -46,7 +46,15 @@ export const pushChannel: Channel<PushToSend, PushMessage> = {
       };
     });
   },
-  sender: (deps) => deps.push ?? null,
+  sender: (deps) => (deps.senders?.push as PushSender | null | undefined) ?? null,
+  // Off without the three VAPID settings or with PUSH=off (docs/decisions/038).
+  fromEnv: (env) =>
+    env.PUSH === 'on' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+      ? createPushSender(
+          { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
+          { allowInsecureEndpoints: env.PUSH_ALLOW_INSECURE_ENDPOINTS === 'on' },
+        )
+      : null,
   concurrency: (deps) => deps.pushConcurrency ?? 32,
   lastAttempt: 'keep',
   pausedMessage:

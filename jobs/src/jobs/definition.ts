@@ -2,7 +2,7 @@ import type { FlightSearcher, LightningLaneBooker, TickLease } from '@walkon/cor
 import type { Database, Kysely } from '@walkon/db';
 import type { Logger } from '@walkon/integrations/logger';
 import type { DiningAvailabilityProvider, Notifier, WaitTimesSource } from '@walkon/integrations/providers';
-import type { PushSender } from '@walkon/integrations/providers/push.ts';
+import type { Sender } from '@walkon/integrations/providers/sender.ts';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
@@ -30,8 +30,12 @@ export interface WorkerDeps {
   providerConcurrency?: number;
   /** Lease of a provider batch's deliveries (ms, default 60 s; SEND_LEASE_SECONDS). */
   leaseMs?: number;
-  /** Web Push sender (VAPID keys set, docs/decisions/038); null/absent = push off: no `send-push` worker. */
-  push?: PushSender | null;
+  /**
+   * The providers of the channels that build their own from settings (`Channel.fromEnv`, `channelSenders`), by
+   * channel name, e.g. `{ push }`: Web Push with the VAPID keys set (docs/decisions/038). A channel whose entry is
+   * null or absent is off: no worker for its queue.
+   */
+  senders?: Partial<Record<string, Sender<any> | null>>;
   /** Push requests in flight per `send-push` batch (default 32; PUSH_CONCURRENCY). */
   pushConcurrency?: number;
   /** Whole months of deliveries kept before the current one (default 13; DELIVERY_RETENTION_MONTHS, docs/OPERATIONS.md "Retention"). */
