@@ -133,13 +133,7 @@ export function deliveryStore(channel: AlertChannel): LeasedStore<DeliveryToSend
         return rows;
       }
       const { rows } = await sql<DeliveryToSend>`
-        with c as (
-          select id from deliveries where id = any(${ids}::uuid[]) and status = 'queued' for update skip locked
-        ), u as (
-          update deliveries d set status = 'sending', lease_owner = ${held.owner}, lease_expires_at = ${held.until}
-          from c where d.id = c.id
-          returning d.*
-        )
+        ${lease.claimed(ids, held)}
         ${toSend('u')} from u ${joined('u')}
         ${messageOrder('u')}`.execute(db);
       return rows;

@@ -66,6 +66,19 @@ export interface LeasedStore<Row extends LeasedRow = LeasedRow> {
 export function leaseStatements(table: string, scope: RawBuilder<unknown> = sql`true`) {
   const t = sql.table(table);
   return {
+    /**
+     * The first half of LeasedStore.claim's leased form: a CTE `u` of the rows among `ids` still `queued` (locked,
+     * skipping those another worker holds), updated by `set` (default: `sending` under `held`), returning `u.*`;
+     * the store selects its message shape `from u`.
+     */
+    claimed(ids: string[], held: Lease, set?: RawBuilder<unknown>) {
+      const assign = set ?? sql`status = 'sending', lease_owner = ${held.owner}, lease_expires_at = ${held.until}`;
+      return sql`with c as (
+          select id from ${t} where id = any(${ids}::uuid[]) and status = 'queued' for update skip locked
+        ), u as (
+          update ${t} p set ${assign} from c where p.id = c.id returning p.*
+        )`;
+    },
     /** LeasedStore.renewLeases on this table. */
     async renewLeases(db: Executor, ids: string[], lease: Lease): Promise<number> {
       if (ids.length === 0) return 0;

@@ -108,17 +108,12 @@ export function pushDeliveryStore(ttlSeconds: number): LeasedStore<PushToSend> {
           for update of u skip locked`.execute(db);
         return rows;
       }
+      // A row whose subscription was deleted meanwhile becomes `gone` instead of `sending`.
+      const assign = sql`status = case when p.push_subscription_id is null then 'gone' else 'sending' end,
+        lease_owner = case when p.push_subscription_id is null then null else ${held.owner} end,
+        lease_expires_at = case when p.push_subscription_id is null then null else ${held.until}::timestamptz end`;
       const { rows } = await sql<PushToSend>`
-        with c as (
-          select id from push_deliveries where id = any(${ids}::uuid[]) and status = 'queued' for update skip locked
-        ), u as (
-          update push_deliveries p set
-            status = case when p.push_subscription_id is null then 'gone' else 'sending' end,
-            lease_owner = case when p.push_subscription_id is null then null else ${held.owner} end,
-            lease_expires_at = case when p.push_subscription_id is null then null else ${held.until}::timestamptz end
-          from c where p.id = c.id
-          returning p.*
-        )
+        ${lease.claimed(ids, held, assign)}
         ${pushToSend} from u join push_subscriptions s on s.id = u.push_subscription_id
         where u.status = 'sending'`.execute(db);
       return rows;
