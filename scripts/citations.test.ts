@@ -134,6 +134,16 @@ function styleProblems(file: string, text: string): Problem[] {
   return problems;
 }
 
+/** Every code file of the repository (sources, tests, benches, end-to-end files, scripts): none cites the tracker. */
+const CODE_FILES = filesUnder('.', ['.ts', '.tsx', '.js', '.mjs', '.sh']).map((f) => f.replace(/^\.\//, ''));
+/** A tracker number (the word issue, or issues, and a number): the tracker is not in the repository, so it is cited nowhere in code. */
+const TRACKER = /\bissues? #?\d+/gi;
+
+/** Tracker numbers in `text` (any code file). */
+function trackerProblems(file: string, text: string): Problem[] {
+  return [...text.matchAll(TRACKER)].map((m) => `${file}:${text.slice(0, m.index).split('\n').length}: ${m[0]} — cite docs/ or a decision`);
+}
+
 /** The folders a repository path in prose starts with: every package (domain, db, …) and scripts/, docs/. */
 const TOP_DIRS = [...SRC_DIRS.map((d) => d.split('/')[0]!), 'scripts', 'docs'];
 const REPO_PATH = new RegExp(String.raw`(?<![\w./$<>*-])(?:${TOP_DIRS.join('|')})/[\w./$-]*`, 'g');
@@ -180,6 +190,14 @@ describe('citations resolve inside the repository', () => {
 
   it('every source file cites in one style: docs/rules.md R2, docs/DESIGN.md §5, docs/decisions/036', () => {
     expect(SOURCE_FILES.flatMap((f) => styleProblems(f, read(f)))).toEqual([]);
+  });
+
+  it('no code file (sources, tests, benches, scripts) cites a tracker number', () => {
+    expect(CODE_FILES.length).toBeGreaterThan(SOURCE_FILES.length);
+    expect(CODE_FILES.flatMap((f) => trackerProblems(f, read(f)))).toEqual([]);
+    for (const text of [`${'Issue'} 29 item 4`, `(${'issue'} 28)`, `${'issues'} 27`])
+      expect(trackerProblems('probe.ts', text), text).not.toEqual([]);
+    expect(trackerProblems('probe.ts', 'docs/decisions/038; the issues page; GitHub issue')).toEqual([]);
   });
 
   it('README.md and docs/ cite nothing outside the repository, and every docs/ link and citation resolves', () => {

@@ -1,4 +1,4 @@
-// `make bench` — Web Push figures (docs/decisions/038-web-push-channel.md, issue 28), printed, never asserted:
+// `make bench` — Web Push figures (docs/decisions/038), printed, never asserted:
 //   BENCH {"figure":"<name>","value":<number>,"unit":"<unit>","anchor":<number>,"ratio":<value/anchor>}
 // The path production runs: the real worker (BullMQ send-push jobs: claim → web-push encryption and VAPID
 // signature → HTTP POST → mark) against web-push-testing, a real local push service (one process per core) that

@@ -1,4 +1,4 @@
-// `make bench` — provider send figures (DESIGN §2.5, issue 26), printed, never asserted. One line per figure:
+// `make bench` — provider send figures (docs/DESIGN.md §2.5), printed, never asserted. One line per figure:
 //   BENCH {"figure":"<name>","value":<number>,"unit":"<unit>","anchor":<number>,"ratio":<value/anchor>}
 // The path production runs: the real worker (BullMQ send jobs, claim → SESv2 call → mark, the Redis rate
 // limiter) with the real SESv2 client, pointed by AWS_ENDPOINT_URL_SESV2 at the local SESv2 / SNS fake running

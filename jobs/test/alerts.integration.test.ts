@@ -43,7 +43,7 @@ useTestDb((created) => {
 describe('DESIGN §2.3 evaluation over the real Magic Kingdom recordings (replay)', () => {
   // Alert engine v2 changed this test: the alerts of one tick used to be one e-mail each; they are now
   // deliveries (each its own history row and dedup key) sent as ONE e-mail listing all of them.
-  // docs/rules.md R2 (issue 25) changed it again: 13 rides, not 7 — the six with stamps 16–586 minutes old are
+  // docs/rules.md R2 changed it again: 13 rides, not 7 — the six with stamps 16–586 minutes old are
   // live (the feed's newest stamp is of this minute; theirs are of today), as ThemeParks.wiki means the stamp.
   it('alerts exactly the fresh, OPERATING, 1–15 min rides, as one e-mail; a second tick sends nothing new', async () => {
     const source = await watchAll(db, MK_OPEN, 'fan@example.com', now);

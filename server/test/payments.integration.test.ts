@@ -641,7 +641,7 @@ describe('promo codes (docs/spec/part-1.md §2, §5, §6, §8)', () => {
     expect(blank.body.error.message).toBe('Please enter a promo code.');
   });
 
-  it('issue 29 item 21: the daily SMS capacity is per park and enforced at checkout (held days + open checkouts)', async () => {
+  it('the daily SMS capacity is per park and enforced at checkout (held days + open checkouts)', async () => {
     await site.putSetting(env.db, 'sms_daily_capacity', 2);
     const day = addDaysToDate(today(), 3);
     // Capacity 2: the first buyer's open checkout takes a spot, a pass day held takes the other.
@@ -674,7 +674,7 @@ describe('promo codes (docs/spec/part-1.md §2, §5, §6, §8)', () => {
     await startCheckout(landing({ email: 'c@example.com', dates: [day] }));
   });
 
-  it('issue 29 item 2: a day the address holds is refused before any session (same channel, or SMS held); SMS over e-mail is an upgrade', async () => {
+  it('a day the address holds is refused before any session (same channel, or SMS held); SMS over e-mail is an upgrade', async () => {
     await promo.create(env.db, freeDaysCode('HELDDAY'));
     expect((await call('checkout.redeemPromo', { email: 'held@example.com', parkId: MK, code: 'HELDDAY' })).status).toBe(200);
     const before = fake.createBodies.length;
@@ -708,7 +708,7 @@ describe('promo codes (docs/spec/part-1.md §2, §5, §6, §8)', () => {
       days: [today()],
       redemptionId: expect.any(String),
     });
-    // Issue 29 item 4: the success page reads the redemption back (a card payment's shape, amount 0).
+    // The success page reads the redemption back (a card payment's shape, amount 0).
     const page = await call('checkout.promoOutcome', { redemptionId: r.body.result.data.redemptionId });
     expect(page.body.result.data).toMatchObject({ status: 'fulfilled', promo: true, days: [today()], amountCents: 0, ridesPending: false });
     expect(await passDays('fan@example.com')).toEqual([{ day: today(), channel: 'email', source: 'promo', reference: 'FREEDAY' }]);

@@ -137,7 +137,7 @@ describe('main pages at 375 px and 1280 px (screenshots under web/e2e/screenshot
       await page.getByLabel('Park').selectOption(MK);
       await page.getByText('35 of 35 rides selected').waitFor();
       await shot('get-alerts');
-      // The channel is chosen where it is bought (issue 29 item 7: no page-level switch that changes nothing).
+      // The channel is chosen where it is bought (no page-level switch that changes nothing).
       await page.getByRole('button', { name: 'Buy a day pass' }).click();
       await page.getByRole('dialog', { name: 'Choose Your Alert Method' }).getByRole('radio', { name: /^SMS/ }).check();
       await shot('get-alerts-pricing');

@@ -4,7 +4,7 @@ import { addDays, format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { linkFromOutbox, MK, parkToday, SCREENSHOTS, seedFreePromo, signUp, watchConsole, withStackAndBrowser } from './harness.ts';
 
-// Issue 29 item 1 (decision 024): an e-mail change moves passes and watches with the account and tells the old
+// docs/decisions/024: an e-mail change moves passes and watches with the account and tells the old
 // address; deleting the account ends them and says so before confirming. At 375 and 1280 px.
 
 const env = withStackAndBrowser({ sendWorker: true });
@@ -14,7 +14,7 @@ function label(ymd: string, pattern: string): string {
   return format(new Date(y, m - 1, d), pattern);
 }
 
-describe('issue 29 item 1: the e-mail change moves passes; deletion ends them', () => {
+describe('the e-mail change moves passes; deletion ends them', () => {
   for (const width of [375, 1280]) {
     it(`a verified owner with a free and a paid day changes the address, then deletes the account (${width} px)`, async () => {
       const code = `E2E-MOVE-${width}`;

@@ -5,7 +5,7 @@ import { addDays, format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { ROOT, SCREENSHOTS, stackNow, watchConsole, withStackAndBrowser } from './harness.ts';
 
-// Issue 29 item 24: a real airline logo from Duffel's image host shows through our CSP.
+// A real airline logo from Duffel's image host shows through our CSP.
 // The recorded offer is Duffel's documented example (server/fixtures/flights), which predates the logo
 // fields: this copy adds the documented `logo_symbol_url` of the same airline (Duffel's API reference, Airlines).
 const LOGO = 'https://assets.duffel.com/img/airlines/for-light-background/full-color-logo/BA.svg';
@@ -18,7 +18,7 @@ writeFileSync(path.join(dir, 'duffel_docs_offer_request_lhr_jfk_with_logo.json')
 
 const env = withStackAndBrowser({ env: { FLIGHTS_REPLAY_DIR: dir } });
 
-describe('issue 29 item 24: airline logos from Duffel', () => {
+describe('airline logos from Duffel', () => {
   for (const width of [375, 1280]) {
     it(`shows the offer's logo from assets.duffel.com without a CSP violation (${width} px)`, async () => {
       const context = await env.browser.newContext({ viewport: { width, height: 900 } });

@@ -49,7 +49,7 @@ describe('Get Alerts flows a new user goes through, at phone and desktop widths'
       await page.getByLabel('Park').selectOption(MK);
       await page.getByText('35 of 35 rides selected').waitFor();
 
-      // The channel is chosen where it is bought (issue 29 item 7): no page-level switch that changed nothing.
+      // The channel is chosen where it is bought: no page-level switch that changed nothing.
       expect(await page.getByRole('radiogroup', { name: 'Alert type' }).count()).toBe(0);
       await shot('channel-choice');
       await page.getByRole('button', { name: 'Buy a day pass' }).click();

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { linkFromOutbox, MK, parkToday, SCREENSHOTS, signUp, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
-// Issue 29 items 5, 6, 7 on Get Alerts, with the browser in Los Angeles and the park in Orlando, at 375 and 1280 px.
+// Get Alerts for a returning visitor, with the browser in Los Angeles and the park in Orlando, at 375 and 1280 px.
 
 const env = withStackAndBrowser({ sendWorker: true });
 
@@ -18,7 +18,7 @@ async function logIn(page: Page, email: string) {
   await page.waitForURL(/\/get-alerts$/);
 }
 
-describe('issue 29: a returning user on a new device (items 6, 7) schedules a start time with its zone (item 5)', () => {
+describe('a returning user on a new device schedules a start time with its zone', () => {
   for (const width of [375, 1280]) {
     it(`Get Alerts opens on the pass's park, shows the account's alerts and where they go; the start time reads in park time (${width} px)`, async () => {
       const email = `returning-${width}-${Date.now()}@example.com`;
@@ -104,7 +104,7 @@ describe('issue 29: a returning user on a new device (items 6, 7) schedules a st
       await page.reload();
       await page.getByText(expected).first().waitFor();
       await page.getByText('SCHEDULED', { exact: true }).waitFor();
-      // Issue 36 item 19: no "Today by SMS" while alerts start tomorrow; the status names the start day's channel
+      // No "Today by SMS" while alerts start tomorrow; the status names the start day's channel
       // (tomorrow is an e-mail day; today's SMS day goes unused).
       await page.getByText(`From ${format(new Date(ty, tm - 1, td), 'EEE, MMM d')} by e-mail`, { exact: true }).waitFor();
       expect(await page.getByText(/^Today by /).count()).toBe(0);

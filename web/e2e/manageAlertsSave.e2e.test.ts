@@ -3,12 +3,12 @@ import { createDb } from '@walkon/db';
 import { describe, expect, it } from 'vitest';
 import { MK, SCREENSHOTS, seedFreePromo, signUp, WDW, watchConsole, withStackAndBrowser } from './harness.ts';
 
-// Issue 29 item 8: one save model on Manage Alerts — every change (ride switches, return-time alerts) waits for
+// One save model on Manage Alerts — every change (ride switches, return-time alerts) waits for
 // Save Changes in a bar that sticks to the screen while anything is unsaved; leaving asks first.
 
 const env = withStackAndBrowser();
 
-describe('issue 29 item 8: Manage Alerts keeps unsaved work', () => {
+describe('Manage Alerts keeps unsaved work', () => {
   for (const width of [375, 1280]) {
     it(`a sticky Save bar appears on change, leaving asks first, Save keeps everything after a reload (${width} px)`, async () => {
       const code = `E2E-SAVE-${width}`;

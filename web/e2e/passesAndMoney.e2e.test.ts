@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MK, parkToday, SCREENSHOTS, seedFreePromo, stackNow, walkonJobs, watchConsole, withStackAndBrowser } from './harness.ts';
 
-// Issue 29 items 2, 3 and 4: money and passes, as a visitor does it, at 375 and 1280 px.
+// Money and passes, as a visitor does it, at 375 and 1280 px.
 
 // Two parks' ride lists "cannot load" for this server (one park per viewport: once a list has loaded it stays
 // in the catalogue): its replay folder holds every recording except theirs (an upstream outage for those
@@ -61,7 +61,7 @@ async function redeemOnLanding(page: Page, url: string, code: string, parkId: st
   await dialog.getByRole('button', { name: 'Get Free Alerts' }).click();
 }
 
-describe('issue 29: money and passes end to end', () => {
+describe('money and passes end to end', () => {
   for (const vp of VIEWPORTS) {
     it(`item 4 + item 2 at ${vp.width} px: the promo path ends on the success page; a held day cannot be paid for again`, async () => {
       const code = `E2E-HELD-${vp.width}`;

@@ -117,7 +117,7 @@ describe('end to end: landing card → Stripe checkout (local fake) → signed w
     await dialog.getByLabel('Email').fill(email);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'landing-free-alerts-375.png') });
     await dialog.getByRole('button', { name: 'Get Free Alerts' }).click();
-    // Issue 29 item 4: the same end as the card path.
+    // The same end as the card path.
     await page.waitForURL(/\/subscription-success\?redemption=/);
     await page.getByRole('heading', { name: 'Free Alerts Activated' }).waitFor();
 

@@ -125,7 +125,7 @@ async function click(worker: Worker, tag: string, action: string): Promise<strin
   );
 }
 
-describe('the installable app and its service worker (issue 28 items 1 and 5)', () => {
+describe('the installable app and its service worker (docs/decisions/038)', () => {
   it('the manifest is linked, parsed and installable; the worker is allowed by the CSP and keeps the pages readable offline', async () => {
     // A profile on disk: Chromium never offers to install a web app in an incognito-like (Playwright's default) context.
     const profile = mkdtempSync(path.join(tmpdir(), 'walkon-pwa-'));
@@ -350,7 +350,7 @@ async function storedSubscriptions(email: string): Promise<SubscriptionRow[]> {
   }
 }
 
-describe('"Alerts on this phone" (issue 28 items 2 and 3)', () => {
+describe('"Alerts on this phone" (docs/decisions/038)', () => {
   it('turned on with a tap it subscribes with the VAPID key and stores the subscription; on after a reload; off on Manage Alerts deletes it', async () => {
     const context = await notifyingContext();
     await pushServiceStandIn(context);
@@ -542,7 +542,7 @@ function expectedRides(at: Date): { id: string; name: string; wait: number }[] {
     .sort((a, b) => a.wait - b.wait || a.name.localeCompare(b.name));
 }
 
-describe('an alert by push, end to end (issue 28 items 2 and 5)', () => {
+describe('an alert by push, end to end (docs/decisions/038)', () => {
   // One retry: this full path (browser, API, worker process, push service) failed 2 of 15 runs in stop 32 and once
   // more on 2026-12-07 (the push not there within 150 s), passing on the rerun each time; the cause is not found.
   // A retry that passes still shows in the run's output; two failures in a row fail the suite.
@@ -605,7 +605,7 @@ describe('an alert by push, end to end (issue 28 items 2 and 5)', () => {
       kind: 'alert',
     });
     if (rest[0]) expect(payload.body).toContain(` · ${rest[0].name} ${rest[0].wait} min`);
-    // Sent as issue 28 asks: TTL 15 minutes, urgency high, topic = the ride (so a newer alert replaces it).
+    // Sent as docs/decisions/038 says: TTL 15 minutes, urgency high, topic = the ride (so a newer alert replaces it).
     const sent = pushService.requests.filter((r) => r.hash === hash && r.headers.topic === first.id.replace(/-/g, ''));
     expect(sent.map((r) => [r.status, r.headers.ttl, r.headers.urgency])).toEqual([[201, '900', 'high']]);
     // Beside the pass's own channel: the same tick's e-mail says the same, and the push is recorded as sent.

@@ -4,7 +4,7 @@ import { createWorkerDatabase, REPO_ROOT } from '@walkon/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PgBouncer, startPgBouncer } from './components.ts';
 
-// Issue 27 item 6: `npm run db:migrate` never needs the `postgres` database when the target exists. PgBouncer
+// `npm run db:migrate` never needs the `postgres` database when the target exists. PgBouncer
 // serving only the target database stands in for a least-privilege role that may connect to nothing else.
 let pgb: PgBouncer;
 let name: string;

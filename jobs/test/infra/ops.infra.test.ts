@@ -23,7 +23,7 @@ import {
 // depends on the hour of the run: the independent script of db/src/testing.ts names them.
 const EXPECTED_MK_ALERTS = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', new Date(), 'America/New_York', true);
 
-// Issue 27 items 3–4 (docs/OPERATIONS.md "Health", "Metrics"): the real API and worker processes on their own
+// docs/OPERATIONS.md "Health", "Metrics": the real API and worker processes on their own
 // Redis and a PgBouncer in front of the test database, so the test can take each store away and bring it back.
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const TOKEN = `metrics-${randomUUID()}`;

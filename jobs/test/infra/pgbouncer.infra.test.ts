@@ -21,7 +21,7 @@ import {
 // depends on the hour of the run: the independent script of db/src/testing.ts names them.
 const EXPECTED_MK_ALERTS = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', new Date(), 'America/New_York', true);
 
-// Issue 27 item 1 (docs/OPERATIONS.md "PgBouncer"): two worker processes behind Debian's PgBouncer 1.18 in
+// docs/OPERATIONS.md "PgBouncer": two worker processes behind Debian's PgBouncer 1.18 in
 // transaction mode (no prepared-statement support: PG_PREPARED=off), three watched parks, ~3 minutes of ticks.
 const PARKS: (Recording & { email: string })[] = [
   {

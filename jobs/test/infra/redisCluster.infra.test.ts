@@ -23,7 +23,7 @@ import {
 // depends on the hour of the run: the independent script of db/src/testing.ts names them.
 const EXPECTED_MK_ALERTS = expectedByRule('tpw_live_magic-kingdom_2026-04-14T2227Z.json', new Date(), 'America/New_York', true);
 
-// Issue 27 item 2 (docs/OPERATIONS.md "Redis Cluster"): a three-master local Redis Cluster of Debian's
+// docs/OPERATIONS.md "Redis Cluster": a three-master local Redis Cluster of Debian's
 // redis-server under the real worker (polls and sends) and the API process.
 const MK = '75ea578a-adc8-4116-a54d-dccb60765ef9';
 const REC = { parkId: MK, file: 'tpw_live_magic-kingdom_2026-04-14T2227Z.json', recordedAt: new Date('2026-04-14T22:27:18Z') };
