@@ -8,7 +8,7 @@ import { createFlightSearchProvider, createFlightSearchService } from '@walkon/i
 import { createNotifier, resolveSesRate } from '@walkon/integrations/providers/notify/index.ts';
 import { createRedisReadGate, createWaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
 import { assertClusterPrefix, clusterNodesOf, createRedis } from '@walkon/integrations/redis';
-import { channelSenders } from './channels/index.ts';
+import { channelSenders, channels } from './channels/index.ts';
 import { jobsEnvProblems, loadJobsEnv } from './env.ts';
 import { createWorkerMetrics, type OpsServer, startOpsServer } from './ops/index.ts';
 import { createQueues } from './queues.ts';
@@ -47,7 +47,7 @@ const flights = flightProvider
   : null;
 // Park reads honour the upstream's Retry-After across workers and the server (Redis `<QUEUE_PREFIX>:upstream:not-before:<parkId>`).
 const source = createWaitTimesSource(env, now, createRedisReadGate({ redis: connection, prefix: env.QUEUE_PREFIX }));
-const metrics = createWorkerMetrics({ db, queues, now });
+const metrics = createWorkerMetrics({ db, queues, now, channels: channels().map((c) => c.name) });
 // Liveness, readiness and metrics on the internal WORKER_METRICS_PORT (docs/OPERATIONS.md "Health", "Metrics"),
 // open from the first second: /livez answers while the worker connects (a Redis or PostgreSQL that is down at start
 // is waited out, not a restart loop), /readyz answers 503 `starting` until the worker runs and `stopping` from

@@ -391,7 +391,7 @@ describe('devices stay with their owner; keys and endpoints checked where used (
     for (const s of p.subs) push.answer(s.clientHash, 403, 1);
     const lines: { level: number; msg: string; service?: string }[] = [];
     const logger = pino({ level: 'info' }, { write: (l: string) => lines.push(JSON.parse(l)) });
-    const metrics = createWorkerMetrics({ db, queues: env.queues, now });
+    const metrics = createWorkerMetrics({ db, queues: env.queues, now, channels: ['email', 'sms', 'push'] });
     await startWorker({ logger, metrics });
     await tick();
     // Each push is back to `queued`, unleased, with the 403 (or the pause it started) as its reason.

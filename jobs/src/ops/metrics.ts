@@ -28,7 +28,13 @@ export interface WorkerMetrics {
  * scrape time), seconds since each watched park's last successful poll (`parks.live_polled_at`; parks with a valid
  * watch, as the job schedulers), and the counters and histograms of `WorkerMetrics`.
  */
-export function createWorkerMetrics(deps: { db: Kysely<Database>; queues: Queues; now: () => Date }): WorkerMetrics {
+export function createWorkerMetrics(deps: {
+  db: Kysely<Database>;
+  queues: Queues;
+  now: () => Date;
+  /** The registered channels' names (`channels()` of jobs/src/channels), whose delivery series start at 0. */
+  channels: readonly string[];
+}): WorkerMetrics {
   const registry = createRegistry('worker', deps.db);
   const states = ['waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized', 'waiting-children'] as const;
   new client.Gauge({
@@ -102,7 +108,7 @@ export function createWorkerMetrics(deps: { db: Kysely<Database>; queues: Queues
   };
   // Every known series starts at 0, so a rate() and an alert see it before its first event.
   for (const kind of UPSTREAM_FAULT_KINDS) out.upstreamFaults.inc({ kind }, 0);
-  for (const channel of ['email', 'sms']) {
+  for (const channel of deps.channels) {
     out.providerThrottled.inc({ channel }, 0);
     for (const status of ['queued', 'sent', 'failed', 'retry']) out.deliveries.inc({ status, channel }, 0);
   }

@@ -156,6 +156,8 @@ describe('metrics, liveness and readiness of the API and the worker', () => {
     expect(of('sent')).toBe(EXPECTED_MK_ALERTS.length);
     expect(series(text, 'walkon_send_duration_seconds_count').find((s) => s.labels.channel === 'email')?.value).toBeGreaterThanOrEqual(1);
     expect(series(text, 'walkon_provider_throttled_total').find((s) => s.labels.channel === 'email')?.value).toBe(0);
+    // Every registered channel's series starts at 0, push's too (not only e-mail and SMS).
+    expect(series(text, 'walkon_deliveries_total').find((s) => s.labels.channel === 'push' && s.labels.status === 'failed')?.value).toBe(0);
     expect(series(text, 'walkon_pg_pool_waiting')[0]?.value).toBe(0);
 
     // The API: /metrics is never public; the token (or an admin's session) reads it.
