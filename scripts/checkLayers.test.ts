@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { probeWriter, restrictedImports } from './lintProbes.ts';
 
 // The package layers (README "Architecture"; docs/decisions/042-one-application-core.md: web → server →
 // jobs/producers; server and jobs → core → integrations → db → domain) are enforced by
@@ -10,43 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // imports into probe files inside the tree, lint them, and expect each to fail naming its rule; the tree
 // itself must pass.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIOME = path.join(ROOT, 'node_modules/.bin/biome');
-
-interface Diagnostic {
-  message: string;
-  category: string;
-  location: { path: string };
-}
-
-/** Biome's noRestrictedImports diagnostics for `paths` (relative to the repository root). */
-function restrictedImports(paths: string[]): Diagnostic[] {
-  let out: string;
-  try {
-    out = execFileSync(BIOME, ['lint', '--only=style/noRestrictedImports', '--reporter=json', ...paths], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-  } catch (err) {
-    // Biome exits non-zero when it reports errors; the report is still on stdout.
-    out = String((err as { stdout?: string }).stdout ?? '');
-  }
-  const report = JSON.parse(out) as { diagnostics: Diagnostic[] };
-  return report.diagnostics.filter((d) => d.category === 'lint/style/noRestrictedImports');
-}
-
-const probes: string[] = [];
-/** Writes a probe module with `source` at `rel` (removed after the tests). */
-function probe(rel: string, source: string): string {
-  writeFileSync(path.join(ROOT, rel), `${source}\nexport const probe = 1;\n`);
-  probes.push(rel);
-  return rel;
-}
-
-afterAll(() => {
-  for (const rel of probes) rmSync(path.join(ROOT, rel), { force: true });
-});
+const probe = probeWriter();
 
 const id = `${process.pid}`;
 const wrongWay: [string, string, string][] = [

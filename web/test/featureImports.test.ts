@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { probeWriter, restrictedImports } from '../../scripts/lintProbes.ts';
 
 // The web app's feature rule (docs/decisions/061-features-do-not-import-each-other.md): a folder under
 // web/src/features/ imports only its own files, web/src/lib/, web/src/components/ and the app modules; lib/ and
@@ -11,43 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // them, and expect each to fail naming its rule; the allowed directions pass; the tree itself must pass. The probes'
 // names hold `__layers_` so that scripts/checkLayers.test.ts, which may run beside this file, leaves them out too.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BIOME = path.join(ROOT, 'node_modules/.bin/biome');
-
-interface Diagnostic {
-  message: string;
-  category: string;
-  location: { path: string };
-}
-
-/** Biome's noRestrictedImports diagnostics for `paths` (relative to the repository root). */
-function restrictedImports(paths: string[]): Diagnostic[] {
-  let out: string;
-  try {
-    out = execFileSync(BIOME, ['lint', '--only=style/noRestrictedImports', '--reporter=json', ...paths], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-  } catch (err) {
-    // Biome exits non-zero when it reports errors; the report is still on stdout.
-    out = String((err as { stdout?: string }).stdout ?? '');
-  }
-  const report = JSON.parse(out) as { diagnostics: Diagnostic[] };
-  return report.diagnostics.filter((d) => d.category === 'lint/style/noRestrictedImports');
-}
-
-const probes: string[] = [];
-/** Writes a probe module with `source` at `rel` (removed after the tests). */
-function probe(rel: string, source: string): string {
-  writeFileSync(path.join(ROOT, rel), `${source}\nexport const probe = 1;\n`);
-  probes.push(rel);
-  return rel;
-}
-
-afterAll(() => {
-  for (const rel of probes) rmSync(path.join(ROOT, rel), { force: true });
-});
+const probe = probeWriter();
 
 const id = `${process.pid}`;
 const wrongWay: [string, string, string][] = [
