@@ -6,6 +6,9 @@
 // Prints one line: `SENDAB {"tree":…,"deliveries":N,"messages":M,"wallMs":…,"cpuMs":…}` — wall time from the
 // enqueue to the last completed send job, and this process's CPU over the same window (the worker runs in it).
 // Its own database (<DATABASE_URL's name>_send_ab, dropped and re-created) and a unique queue prefix.
+// Self-contained on purpose: the older tree it is copied into has only its own jobs/bench/harness.ts (of which this
+// file uses `benchDatabase` alone), so the replay source below is written here rather than shared with the benches'
+// copies (alerts, push and send benches).
 
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
