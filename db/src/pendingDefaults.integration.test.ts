@@ -58,4 +58,59 @@ describe('rides.selectPendingDefaults', () => {
     // The next poll finds no one waiting.
     expect(await rides.selectPendingDefaults(db, 'p1')).toBe(0);
   });
+
+  it('starts from the rides_pending rows the triggers keep: the rule (active, no ride row for the park) after every kind of change', async () => {
+    await catalogue.upsertDestinations(db, [{ id: 'd', name: 'D', parks: [{ id: 'p1', name: 'P1' }] }]);
+    await catalogue.upsertAttractions(db, [{ id: 'a1', parkId: 'p1', name: 'A1', entityType: 'ATTRACTION' }]);
+    // The rule, read straight from the tables (the scan the poll no longer runs), against what the triggers kept.
+    const rule = async () =>
+      (
+        await sql<{ email: string }>`select s.email from subscriptions s where s.active
+          and not exists (select 1 from user_rides ur where ur.email = s.email and ur.park_id = s.park_id) order by s.email`.execute(db)
+      ).rows.map((r) => r.email);
+    const kept = async () =>
+      (await sql<{ email: string }>`select email from rides_pending order by email`.execute(db)).rows.map((r) => r.email);
+    const step = async (expected: string[]) => {
+      expect(await rule()).toEqual(expected);
+      expect(await kept()).toEqual(expected);
+    };
+    await subscribe('a@x.test', 'p1');
+    await subscribe('b@x.test', 'p1');
+    await subscribe('off@x.test', 'p1', false);
+    await step(['a@x.test', 'b@x.test']);
+    await sql`insert into user_rides (email, park_id, ride_id, active) values ('b@x.test', 'p1', 'a1', false)`.execute(db);
+    await step(['a@x.test']); // a switched-off selection is a choice
+    await sql`update subscriptions set active = false where email = 'a@x.test'`.execute(db);
+    await step([]);
+    await sql`update subscriptions set active = true where email in ('a@x.test', 'off@x.test')`.execute(db);
+    await step(['a@x.test', 'off@x.test']);
+    await sql`delete from user_rides where email = 'b@x.test'`.execute(db);
+    await step(['a@x.test', 'b@x.test', 'off@x.test']);
+    // An address change moves the ride rows: the old pair loses them, the new pair gains them.
+    await sql`insert into user_rides (email, park_id, ride_id, active) values ('moved@x.test', 'p1', 'a1', true)`.execute(db);
+    await sql`update user_rides set email = 'off@x.test' where email = 'moved@x.test'`.execute(db);
+    await step(['a@x.test', 'b@x.test']);
+    await sql`update subscriptions set email = 'c@x.test' where email = 'b@x.test'`.execute(db);
+    await step(['a@x.test', 'c@x.test']);
+    await sql`delete from subscriptions where email = 'c@x.test'`.execute(db);
+    await step(['a@x.test']);
+    expect(await rides.selectPendingDefaults(db, 'p1')).toBe(1);
+    await step([]);
+  });
+
+  it('removes a row two racing transactions left (a ride row exists) and selects nothing for it', async () => {
+    await catalogue.upsertDestinations(db, [{ id: 'd', name: 'D', parks: [{ id: 'p1', name: 'P1' }] }]);
+    await catalogue.upsertAttractions(db, [
+      { id: 'a1', parkId: 'p1', name: 'A1', entityType: 'ATTRACTION' },
+      { id: 'a2', parkId: 'p1', name: 'A2', entityType: 'ATTRACTION' },
+    ]);
+    await subscribe('raced@x.test', 'p1');
+    await sql`insert into user_rides (email, park_id, ride_id, active) values ('raced@x.test', 'p1', 'a1', true)`.execute(db);
+    // What a subscription committed beside the ride row's insert leaves (neither trigger saw the other's row).
+    await sql`insert into rides_pending (subscription_id, park_id, email)
+      select id, park_id, email from subscriptions where email = 'raced@x.test'`.execute(db);
+    expect(await rides.selectPendingDefaults(db, 'p1')).toBe(0);
+    expect(await watched('raced@x.test')).toEqual(['a1:true']);
+    expect((await sql`select 1 from rides_pending`.execute(db)).rows).toHaveLength(0);
+  });
 });

@@ -26,6 +26,7 @@ import * as webPush from './20261129_0026_web_push.ts';
 import * as mutesQuietHours from './20261129_0027_mutes_quiet_hours.ts';
 import * as deliveriesByMonth from './20261129_0029_deliveries_by_month.ts';
 import * as pendingSignups from './20261130_0046_pending_signups.ts';
+import * as ridesPending from './20261207_0047_rides_pending.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0029_deliveries_by_month': deliveriesByMonth,
   '20261129_0027_mutes_quiet_hours': mutesQuietHours,
   '20261130_0046_pending_signups': pendingSignups,
+  '20261207_0047_rides_pending': ridesPending,
 };

@@ -93,25 +93,32 @@ export async function watchAllRides(db: Executor, email: string, parkId: string,
  * setup-default-rides, deferred (docs/rules.md R21, docs/decisions/026): every active
  * subscription of the park without any ride selection (granted while the ride list could not load) watches
  * every attraction now in the catalogue. Run after each poll that stored the park's attractions.
+ * Starts from the park's `rides_pending` rows (kept by triggers, migration 0047; docs/decisions/067), so a poll
+ * with no pass waiting costs one probe of an empty index, not one probe per subscription of the park; each
+ * row is checked again against `user_rides`, and a row left by two racing transactions (a pass granted while
+ * its rides were being chosen) is removed here.
  * @returns how many watches were created.
  */
 export async function selectPendingDefaults(db: Executor, parkId: string): Promise<number> {
-  // Which subscriptions wait is asked once per subscription (materialized, before the attractions join), each by
-  // its e-mail in user_rides_email_ride_uq; the park test is kept out of the index choice ('is true') as in
-  // alert_watchers_refresh (migration 0022): with stale statistics the planner otherwise ANDs in
-  // user_rides_park_idx for every (subscription, attraction) pair, one whole park read each (5.5 s a poll for
-  // 500 visitors of 35 rides in the bench smoke, about 3 ms after).
+  // Almost always none: one index probe, and no insert (whose statement triggers fire even for no rows).
+  const { rows } = await sql<{ any: boolean }>`select exists (select 1 from rides_pending where park_id = ${parkId}) as any`.execute(db);
+  if (!rows[0]?.any) return 0;
   const r = await sql`
-    with pending as materialized (
-      select s.email, s.user_id, s.park_id
-      from subscriptions s
-      where s.park_id = ${parkId} and s.active
-        and not exists (select 1 from user_rides ur where ur.email = s.email and (ur.park_id = s.park_id) is true)
+    with waiting as materialized (
+      select s.id, s.email, s.user_id, s.park_id,
+             exists (select 1 from user_rides ur where ur.email = s.email and ur.park_id = s.park_id) as has_rides
+      from rides_pending rp
+      join subscriptions s on s.id = rp.subscription_id
+      where rp.park_id = ${parkId} and s.active
+    ),
+    stale as (
+      delete from rides_pending rp using waiting w where rp.subscription_id = w.id and w.has_rides
     )
     insert into user_rides (email, park_id, ride_id, active, user_id)
-    select p.email, a.park_id, a.id, true, p.user_id
-    from pending p
-    join attractions a on a.park_id = p.park_id and a.entity_type = 'ATTRACTION'
+    select w.email, a.park_id, a.id, true, w.user_id
+    from waiting w
+    join attractions a on a.park_id = w.park_id and a.entity_type = 'ATTRACTION'
+    where not w.has_rides
     on conflict (email, ride_id) do nothing`.execute(db);
   return Number(r.numAffectedRows ?? 0);
 }
