@@ -39,5 +39,5 @@ export {
 export { claimReturnTimeAlerts, matchReturnTime, type ReturnTimeMatch } from './pipeline/returnTimes.ts';
 export { readScheduleIfDue } from './pipeline/schedule.ts';
 export { type ShortNowView, type ShortRide, shortNowFor } from './pipeline/shortNow.ts';
-export { runParkTick, type TickResult } from './pipeline/tick.ts';
+export { ANALYZE_AFTER_CLAIMS, runParkTick, type TickResult } from './pipeline/tick.ts';
 export { createRedisTickLease, TICK_LEASE_MS, type TickLease } from './pipeline/tickLease.ts';

@@ -74,6 +74,7 @@ export const maintenanceTaskSchema = z.enum([
   'sweep-retention',
   'flight-price-check',
   'restaurant-check',
+  'refresh-statistics',
 ]);
 /**
  * Payload of a `maintenance` job (docs/DESIGN.md §2 "other jobs"; `flight-price-check`: flight price alerts every 6 hours,

@@ -1,10 +1,10 @@
 import { readScheduleIfDue, runFlightPriceCheck, runRestaurantCheck } from '@walkon/core';
-import { deliveryPartitions, liveStatus, pushSubscriptions, retention, subscriptions } from '@walkon/db';
+import { alertEngine, deliveryPartitions, liveStatus, pushSubscriptions, retention, subscriptions } from '@walkon/db';
 import { pino } from 'pino';
 import { enqueueDeliveries, sweepChannels } from '../channels/index.ts';
 import { reconcileHistorySchedulers } from '../pipeline/history.ts';
 import { reconcileSchedulers } from '../pipeline/schedulers.ts';
-import { type MaintenanceJobData, maintenanceJobSchema, QUEUE } from '../queues.ts';
+import { type MaintenanceJobData, maintenanceJobSchema, QUEUE, type Queues } from '../queues.ts';
 import { defineJob, type WorkerDeps } from './definition.ts';
 
 /**
@@ -12,7 +12,8 @@ import { defineJob, type WorkerDeps } from './definition.ts';
  * every 5 minutes, the subscription expiry sweep every hour (so each park's local midnight is caught within an
  * hour, docs/spec/part-1.md §4), pruning of wait samples older than the retention once a day, the retention sweep of
  * expired sessions, tokens, Stripe event ids and outbox rows and of delivery months (partitions dropped / created ahead) once a day (docs/OPERATIONS.md "Retention"), and the flight price
- * check every 6 hours (docs/decisions/019), the restaurant check every 15 minutes (docs/decisions/009).
+ * check every 6 hours (docs/decisions/019), the restaurant check every 15 minutes (docs/decisions/009). The planner
+ * statistics refresh has no schedule: a large tick asks for it (`requestStatisticsRefresh`).
  */
 export const MAINTENANCE_SCHEDULES = [
   { id: 'sweep-deliveries', every: 60_000, task: 'sweep-deliveries' as const },
@@ -23,6 +24,20 @@ export const MAINTENANCE_SCHEDULES = [
   { id: 'flight-price-check', every: 6 * 3_600_000, task: 'flight-price-check' as const },
   { id: 'restaurant-check', every: 15 * 60_000, task: 'restaurant-check' as const },
 ];
+
+/**
+ * Asks for the planner statistics to be refreshed after a large tick (docs/DESIGN.md §2.4, docs/decisions/067): a
+ * `refresh-statistics` maintenance job, not run by the poll job itself, so a park's tick slot is never held by
+ * `ANALYZE` / `VACUUM`. Deduplicated (BullMQ `deduplication` with `keepLastIfActive`): however many large ticks
+ * ask, at most one refresh runs and one waits, and a refresh asked while one runs still happens after it.
+ */
+export async function requestStatisticsRefresh(queues: Pick<Queues, 'maintenance'>): Promise<void> {
+  await queues.maintenance.add(
+    'refresh-statistics',
+    { task: 'refresh-statistics' },
+    { deduplication: { id: 'refresh-statistics', keepLastIfActive: true } },
+  );
+}
 
 /** How long wait samples are kept (history and charts). */
 export const SAMPLE_RETENTION_DAYS = 90;
@@ -36,7 +51,7 @@ export type MaintenanceDeps = Pick<WorkerDeps, 'db' | 'queues' | 'now'> &
 
 /**
  * Runs one maintenance task now. Returns what it did: re-enqueued deliveries, scheduled parks (and the watched
- * parks' schedules read, when `source` is given), deactivated
+ * parks' schedules read, when `source` is given), statistics refreshed, deactivated
  * subscriptions, pruned samples, or the flight price check's counts (docs/decisions/019: deactivated, groups, searches,
  * notified, failedGroups).
  * @throws Error for `flight-price-check` without `notifier` or `publicOrigin`.
@@ -78,6 +93,10 @@ export async function runMaintenance(deps: MaintenanceDeps, task: MaintenanceJob
         ...(await retention.sweepExpired(deps.db, deps.now())),
         ...(await deliveryPartitions.maintainDeliveryPartitions(deps.db, deps.now(), deps.deliveryRetentionMonths)),
       };
+    case 'refresh-statistics':
+      // After a large tick (requestStatisticsRefresh): ANALYZE deliveries, VACUUM (ANALYZE) alert_watchers.
+      await alertEngine.analyzeHotTables(deps.db);
+      return { refreshed: 1 };
     case 'restaurant-check': {
       // Restaurant alerts (docs/decisions/009): expire, group, check once per (restaurant, date, party size), claim and fan out e-mails.
       return {

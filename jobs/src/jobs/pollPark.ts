@@ -1,16 +1,16 @@
 import { runAutoBooking, runParkTick } from '@walkon/core';
-import { alertEngine } from '@walkon/db';
 import { DEFAULT_TIMEOUT_MS, NotFoundError, planAfterFault, UpstreamError } from '@walkon/integrations/providers';
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import { enqueueDeliveries, enqueuePushDeliveries } from '../channels/index.ts';
 import { POLL_EVERY_MS } from '../pipeline/schedulers.ts';
 import { pollJobSchema, QUEUE } from '../queues.ts';
 import { defineJob } from './definition.ts';
+import { requestStatisticsRefresh } from './maintenance.ts';
 
 /**
  * `poll-park` (docs/DESIGN.md §2.2): one park's tick — read, store, evaluate and claim (`runParkTick`, under the
- * per-park lease and advisory lock), fan the claimed deliveries out to the send queues, refresh the planner
- * statistics after a large tick, then Lightning Lane auto-booking for the park (docs/decisions/008; its faults
+ * per-park lease and advisory lock), fan the claimed deliveries out to the send queues, ask for a planner
+ * statistics refresh after a large tick (a `refresh-statistics` maintenance job), then Lightning Lane auto-booking for the park (docs/decisions/008; its faults
  * never fail the poll). Upstream faults (docs/DESIGN.md §2.2): an unknown park fails for good; Retry-After is honoured by
  * retrying at that time within the tick or skipping the tick; another fault is retried by BullMQ.
  * → { claimed } | { skipped } | { claimed: 0, deferredUntil }.
@@ -34,11 +34,11 @@ export const pollParkJob = defineJob({
         ctx.metrics?.deliveries.inc({ status: 'queued', channel: 'push' }, pushes.length);
         await enqueuePushDeliveries(ctx.queues, pushes);
       }
-      // After a large tick (docs/DESIGN.md §2.4), once its messages are on their way.
+      // After a large tick (docs/DESIGN.md §2.4), once its messages are on their way: a maintenance job, off this slot.
       if (refreshStatistics) {
-        await alertEngine
-          .analyzeHotTables(ctx.db)
-          .catch((err: Error) => log.warn({ err }, 'poll-park: refreshing the planner statistics failed'));
+        await requestStatisticsRefresh(ctx.queues).catch((err: Error) =>
+          log.warn({ err }, 'poll-park: asking for a planner statistics refresh failed'),
+        );
       }
       // Lightning Lane auto-booking reads the live data just stored (docs/decisions/008); its faults never fail the poll.
       await runAutoBooking({ db: ctx.db, now: ctx.now, logger: log, booker: ctx.lightningLaneBooker }, parkId).catch((err: Error) =>
