@@ -97,6 +97,103 @@ describe('DESIGN §2.3 the audience: one row per person, one bit per attraction'
     expect(new Set(keys.map((k) => k.message_key)).size).toBe(1);
   });
 
+  it('a wait above the default reaches a clean person through their custom threshold; above every threshold it alerts no one', async () => {
+    const OTHER = 'plain@example.com';
+    await subscriptions.upsertActivePass(db, {
+      email: OTHER,
+      parkId: P,
+      userId: null,
+      alertType: 'email',
+      phoneNumber: null,
+      startDate: '2026-04-14',
+      endDate: '2026-04-15',
+      startsAt: null,
+    });
+    await rides.replaceSelection(db, EMAIL, P, ['ride-a']);
+    await rides.replaceSelection(db, OTHER, P, ['ride-a']);
+    await db.updateTable('user_rides').set({ threshold_minutes: 45 }).where('email', '=', EMAIL).execute();
+    expect(await tick(0, { 'ride-a': 50 })).toEqual([]); // both judged (dirty), nobody short; both clean after
+    // Neither person changed: only the changed reading brings them in. 40 is under 45, over the default 15.
+    expect(await tick(1, { 'ride-a': 40 })).toEqual(['ride-a']);
+    expect(await db.selectFrom('deliveries').select('email').execute()).toEqual([{ email: EMAIL }]);
+    await db.updateTable('user_rides').set({ threshold_minutes: 20 }).where('email', '=', EMAIL).execute();
+    expect(await tick(2, { 'ride-a': 50 })).toEqual([]);
+    // The park's largest threshold is now 20: 35 is short for nobody; 18 is, for the one on 20.
+    expect(await tick(3, { 'ride-a': 35 })).toEqual([]);
+    expect(await tick(4, { 'ride-a': 18 })).toEqual([]); // held: the 60-minute rule (alerted at minute 1)
+    expect(await tick(62, { 'ride-a': 50 })).toEqual([]);
+    expect(await tick(63, { 'ride-a': 18 })).toEqual(['ride-a']);
+    expect(await db.selectFrom('deliveries').select('email').orderBy('created_at').execute()).toEqual([{ email: EMAIL }, { email: EMAIL }]);
+  });
+
+  it('the re-arm reads only what was alerted today: the park mask covers every disarmed pair, and leaves it once all are re-armed', async () => {
+    const OTHER = 'plain@example.com';
+    await subscriptions.upsertActivePass(db, {
+      email: OTHER,
+      parkId: P,
+      userId: null,
+      alertType: 'email',
+      phoneNumber: null,
+      startDate: '2026-04-14',
+      endDate: '2026-04-15',
+      startsAt: null,
+    });
+    await rides.replaceSelection(db, EMAIL, P, ['ride-a', 'ride-b']);
+    await rides.replaceSelection(db, OTHER, P, ['ride-a']);
+    await db.updateTable('user_rides').set({ threshold_minutes: 30 }).where('email', '=', EMAIL).where('ride_id', '=', 'ride-a').execute();
+    const bitOf = async (ride: string) =>
+      (await db.selectFrom('attractions').select('bit').where('id', '=', ride).executeTakeFirstOrThrow()).bit as number;
+    const [a, b] = [await bitOf('ride-a'), await bitOf('ride-b')];
+    // The rule (R4), read from the audience: the watched pairs disarmed today …
+    const disarmedPairs = async () =>
+      (
+        await sql<{ email: string; off: string }>`select email, (watched & ~armed)::text as off from alert_watchers
+          where park_id = ${P} and armed_on = '2026-04-14' order by email`.execute(db)
+      ).rows.flatMap((r) => [a, b].filter((bit) => r.off[bit] === '1').map((bit) => `${r.email}:${bit === a ? 'a' : 'b'}`));
+    // … and the park's mask of attractions someone may be disarmed for.
+    const parkMask = async () => {
+      const row = (
+        await sql<{ mask: string }>`select mask::text as mask from alert_park_disarmed where park_id = ${P} and day = '2026-04-14'`.execute(
+          db,
+        )
+      ).rows[0];
+      return [a, b].filter((bit) => row?.mask[bit] === '1').map((bit) => (bit === a ? 'a' : 'b'));
+    };
+    const covered = async () => {
+      const mask = await parkMask();
+      for (const pair of await disarmedPairs()) expect(mask).toContain(pair.slice(-1));
+      return mask;
+    };
+    expect(await tick(0, { 'ride-a': 50, 'ride-b': 50 })).toEqual([]);
+    expect(await covered()).toEqual([]);
+    expect(await tick(1, { 'ride-a': 10, 'ride-b': 10 })).toEqual(['ride-a', 'ride-a', 'ride-b']); // both persons; B for the fan
+    expect(await disarmedPairs()).toEqual([`${EMAIL}:a`, `${EMAIL}:b`, `${OTHER}:a`]);
+    expect(await covered()).toEqual(['a', 'b']);
+    // 20 re-arms the default threshold (15), not the fan's 30 on A. Both stay in the mask: 20 is not above the
+    // park's largest threshold (30), so the mask cannot know that B re-armed everyone.
+    expect(await tick(2, { 'ride-a': 20, 'ride-b': 20 })).toEqual([]);
+    expect(await disarmedPairs()).toEqual([`${EMAIL}:a`]);
+    expect(await covered()).toEqual(['a', 'b']);
+    // A at 35 is above every threshold of the park: everyone re-armed for it, A leaves; B at 25 stays.
+    expect(await tick(3, { 'ride-a': 35, 'ride-b': 25 })).toEqual([]);
+    expect(await disarmedPairs()).toEqual([]);
+    expect(await covered()).toEqual(['b']);
+    // Past the 60-minute rule, the drop alerts everyone again (R4: re-armed; R5: an hour later).
+    expect(await tick(62, { 'ride-a': 10, 'ride-b': 10 })).toEqual(['ride-a', 'ride-a', 'ride-b']);
+    expect(await covered()).toEqual(['a', 'b']);
+  });
+
+  it('a wait under the default still re-arms a smaller custom threshold (R4 at the person own threshold)', async () => {
+    await rides.replaceSelection(db, EMAIL, P, ['ride-c']);
+    await db.updateTable('user_rides').set({ threshold_minutes: 5 }).where('email', '=', EMAIL).execute();
+    expect(await tick(0, { 'ride-c': 30 })).toEqual([]);
+    expect(await tick(1, { 'ride-c': 4 })).toEqual(['ride-c']);
+    expect(await tick(2, { 'ride-c': 8 })).toEqual([]); // 8 is above 5: re-armed, though under 15
+    expect(await tick(3, { 'ride-c': 5 })).toEqual([]); // held: the 60-minute rule
+    expect(await tick(62, { 'ride-c': 9 })).toEqual([]);
+    expect(await tick(63, { 'ride-c': 3 })).toEqual(['ride-c']);
+  });
+
   it('two attractions held by the 60-minute rule come due at their own times', async () => {
     await rides.replaceSelection(db, EMAIL, P, ['ride-a', 'ride-b']);
     await db.updateTable('user_rides').set({ remind_hourly: true }).execute();

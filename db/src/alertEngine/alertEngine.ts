@@ -22,8 +22,11 @@
  * quiet hours); this file puts them together in the order below.
  *
  * The claim (`claimTick`), statement by statement, in the caller's transaction:
- * 0. `select … from attractions` (`planTick`) — the attraction bits, only when the poll did not pass them.
- * 1. `update alert_watchers set armed` (`rearm`) — re-arms the watched attractions whose changed fresh reading is
+ * 0. `select … from attractions` (`planTick`) — the attraction bits, only when the poll did not pass them; and
+ *    `select max(custom_t[…])` — the park's largest custom threshold, only when a changed qualifying wait is above
+ *    the default (a wait above every threshold of the park changes nothing to evaluate; R1, docs/decisions/067).
+ * 1. `select … from alert_park_disarmed`, then `update alert_watchers set armed` (`rearm`), only for attractions
+ *    someone was alerted for today and not re-armed since (without any, the audience is not read) — re-arms the watched attractions whose changed fresh reading is
  *    not OPERATING or above the person's threshold: alert on the drop (R4).
  * 2. `select exists (…)` (`hasWork`) — a tick with no changed attraction and no dirty or due person stops here.
  * 2b. `select … for update` (`lockJudged`) — the park's dirty and due persons, locked until the tick commits (a change committed
@@ -34,7 +37,8 @@
  *    `wanting` (short at the person's own threshold and armed, or hourly — R1, R4, R5) → `judged` (minus the last hour's alerts — R5; back in service — R6) → `rides` → `pairs` (one row
  *    per person and attraction) → `messages_today` (the daily cap — R10) → `inserted` into `deliveries`, once
  *    per person, attraction, kind and hour (R8), one message key per person, channel and tick (R9), the history
- *    sentence from the domain template (R14) → `next_state` → `written` back to `alert_watchers` (disarm — R4;
+ *    sentence from the domain template (R14) → `next_state` → `park_disarmed` (the park's attractions alerted
+ *    today, for step 1) → `written` back to `alert_watchers` (disarm — R4;
  *    the last hour's alerts — R5; the next `due_at` — R5, R7).
  * 4. `update alert_watchers set due_at` (`settleJudged`) — of those locked in 2b, persons whose `due_at` passed and were not set
  *    again get their next start (scheduled start, next pass day's park-local midnight) or none (R7).

@@ -39,7 +39,7 @@ const backBits = (rs: BitReading[]) => rs.filter((r) => r.backInService).map((r)
  * person) and this poll's verdicts, yielding the `judged` rows: one per person with something to do.
  *
  * Who is looked at: the persons watching an attraction whose reading changed at this poll and can alert anyone
- * (qualifying with a wait of at most THRESHOLD_MAX_MINUTES, or back in service), judged against those attractions
+ * (qualifying with a wait at or under the park's largest threshold, `TickPlan.changed`, or back in service), judged against those attractions
  * only; plus the park's dirty persons (watch, pass or subscription changed since the last tick) and those due
  * again (a pair held by the 60-minute rule, an hourly reminder, a start), judged against every verdict of this
  * poll (an attraction missing from the response is not short for anyone); of them, those `audienceFilters` lets

@@ -11,8 +11,8 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../client.ts';
 import type { DateOnly, Timestamp } from '../types.ts';
 import { nextSteeringEnd } from './alertSteering.ts';
-import { aboveMasksByThreshold, atOwnThresholds, EMPTY_MASK } from './masks.ts';
-import { preparedIf, type TickInput, type TickPlan } from './tick.ts';
+import { aboveMasksByThreshold, atOwnThresholds, EMPTY_MASK, maskOf } from './masks.ts';
+import { type BitReading, bottomThreshold, preparedIf, type TickInput, type TickPlan, topThreshold } from './tick.ts';
 
 /**
  * The next instant after `now` at which person row `w` becomes alertable without any change of its own
@@ -29,12 +29,50 @@ const nextStart = (w: string, input: TickInput, steered: boolean) => sql`least(
     ${steered ? nextSteeringEnd(w, input) : sql`null::timestamptz`})`;
 
 /**
+ * The attractions of the park someone may be disarmed for today (`alert_park_disarmed`, migration 0048), as a
+ * '0'/'1' string over the attraction bits (bit 0 first); all '0' when the stored day is not `today` (every pair
+ * starts the day armed, docs/rules.md R4).
+ */
+async function disarmedToday(db: Executor, input: TickInput): Promise<string> {
+  const { rows } = await sql<{ mask: string }>`
+    select mask::text as mask from alert_park_disarmed where park_id = ${input.parkId} and day = ${input.today}::date`.execute(db);
+  return rows[0]?.mask ?? '';
+}
+
+/**
+ * Part of statement 3 (docs/rules.md R4): the attractions this tick alerts anyone for are ORed into the park's
+ * `alert_park_disarmed` mask of `today` (a mask of another day is replaced), so the re-arm knows whom it may have
+ * to re-arm. One CTE over `next_state`; it writes nothing when nobody is alerted.
+ */
+const parkDisarmedCte = (input: TickInput) => sql`park_disarmed as (
+      insert into alert_park_disarmed (park_id, day, mask)
+      select ${input.parkId}, ${input.today}::date, bit_or(alerted) from next_state having bit_or(alerted) <> ${EMPTY_MASK}
+      on conflict (park_id) do update set
+        mask = case when alert_park_disarmed.day = excluded.day then alert_park_disarmed.mask | excluded.mask else excluded.mask end,
+        day = excluded.day
+    )`;
+
+/**
  * Statement 1 of the claim (docs/rules.md R4, alert on the drop): the watched attractions whose changed fresh
  * reading is not OPERATING or above the person's threshold are armed again, for the persons armed today.
+ * Only the attractions someone may be disarmed for today (`alert_park_disarmed`) whose reading can re-arm someone
+ * (not OPERATING, or a wait above the park's smallest threshold: `bottomThreshold`) are looked at, and when there
+ * is none the audience is not read (docs/decisions/067). An attraction whose reading re-armed everyone (not
+ * OPERATING, or a wait above every threshold of the park: `topThreshold`) leaves that mask.
  * @returns the audience rows re-armed.
  */
 export async function rearm(db: Executor, input: TickInput, plan: TickPlan): Promise<number> {
-  const rearming = plan.readings.filter((r) => r.changed && r.fresh && (r.status !== 'OPERATING' || r.wait !== null));
+  const changedWithReading = plan.readings.filter((r) => r.changed && r.fresh && (r.status !== 'OPERATING' || r.wait !== null));
+  if (!changedWithReading.length) return 0;
+  const disarmed = await disarmedToday(db, input);
+  const someoneDisarmed = changedWithReading.filter((r) => disarmed[r.bit] === '1');
+  if (!someoneDisarmed.length) return 0;
+  // A wait at or under every threshold of the park re-arms nobody (`bottomThreshold`, asked only when one is that low).
+  const low = (r: BitReading, bottom: number) => r.status === 'OPERATING' && r.wait !== null && r.wait <= bottom;
+  const bottom = someoneDisarmed.some((r) => low(r, DEFAULT_THRESHOLD_MINUTES))
+    ? await bottomThreshold(db, input.parkId)
+    : DEFAULT_THRESHOLD_MINUTES;
+  const rearming = someoneDisarmed.filter((r) => !low(r, bottom));
   if (!rearming.length) return 0;
   const notShortByThreshold = aboveMasksByThreshold(
     rearming.filter((r) => r.status !== 'OPERATING').map((r) => r.bit),
@@ -53,6 +91,12 @@ export async function rearm(db: Executor, input: TickInput, plan: TickPlan): Pro
     )
     update alert_watchers w set armed = w.armed | r.mask
     from rearmed r where w.park_id = ${input.parkId} and w.email = r.email and (r.mask & ~w.armed) <> ${EMPTY_MASK}`.execute(db);
+  const top = plan.top ?? (await topThreshold(db, input.parkId));
+  const everyone = rearming.filter((r) => r.status !== 'OPERATING' || (r.wait !== null && r.wait > top)).map((r) => r.bit);
+  if (everyone.length) {
+    await sql`update alert_park_disarmed set mask = mask & ~${maskOf(everyone)}::bit(256)
+      where park_id = ${input.parkId} and day = ${input.today}::date`.execute(db);
+  }
   return Number(r.numAffectedRows ?? 0);
 }
 
@@ -70,8 +114,9 @@ export async function lockJudged(db: Executor, input: TickInput): Promise<string
 }
 
 /**
- * The state part of statement 3, two CTEs over the evaluation's `judged` rows: `next_state` (what was alerted
- * now, the alerts of the last 60 minutes kept, when a held pair may alert again — R5) and `written`, the row
+ * The state part of statement 3, three CTEs over the evaluation's `judged` rows: `next_state` (what was alerted
+ * now, the alerts of the last 60 minutes kept, when a held pair may alert again — R5), `park_disarmed` (the
+ * park's mask of attractions alerted today, for the re-arm) and `written`, the row
  * written back to `alert_watchers`: the alerted attractions disarmed (R4), this tick's alert recorded (R5), and
  * `due_at` = now + 60 minutes for an hourly reminder, the held pair's last alert + 60 minutes, or the person's
  * next start (`nextStart`, R7), the earliest of them.
@@ -101,7 +146,8 @@ export function stateWriteCtes(input: TickInput, plan: TickPlan): RawBuilder<unk
           case when w.due_at > ${input.now} then w.due_at end,
           ${nextStart('w', input, plan.steered ?? false)})
       from next_state state where w.park_id = ${input.parkId} and w.email = state.email
-    )`;
+    ),
+    ${parkDisarmedCte(input)}`;
 }
 
 /**

@@ -2,7 +2,7 @@
  * What a tick of the alert engine is given and works out once (docs/DESIGN.md §2.3): the poll's readings, the tick's
  * plan (the readings with their attraction bits, the changed ones, the 60-minute window) and the work probe.
  */
-import { REALERT_MINUTES, THRESHOLD_MAX_MINUTES } from '@walkon/domain/rules/alerts';
+import { DEFAULT_THRESHOLD_MINUTES, REALERT_MINUTES, THRESHOLD_MAX_MINUTES } from '@walkon/domain/rules/alerts';
 import type { AttractionVerdict } from '@walkon/domain/rules/readings';
 import { sql } from 'kysely';
 import { type Executor, PREPARED } from '../client.ts';
@@ -55,12 +55,15 @@ export interface TickPlan {
   /** The readings of attractions that can alert (with a bit), from the poll, else bits read from `attractions`. */
   readings: BitReading[];
   /**
-   * The attractions whose reading changed at this poll and can alert someone: qualifying with a wait no watch's
-   * threshold can be under (the threshold is at most 60 minutes), or back in service.
+   * The attractions whose reading changed at this poll and can alert someone: qualifying with a wait at or under
+   * the largest threshold of a watch of the park (`topThreshold`: the default 15 minutes, or a larger custom one,
+   * at most 60), or back in service.
    */
   changed: BitReading[];
   /** Start of the 60-minute window of the re-alert rule (UTC, docs/rules.md R5). */
   since: Date;
+  /** The park's largest threshold (`topThreshold`, minutes) when this call has read it. */
+  top?: number;
   /** Someone of the park has a mute or quiet hours (`parkHasSteering`, docs/rules.md R16a); set once there is work. */
   steered?: boolean;
   /**
@@ -79,8 +82,36 @@ export interface TickPlan {
 export const preparedIf = (changed: boolean) => sql.raw(changed ? PREPARED : '');
 
 /**
+ * The largest threshold (minutes) of any watch of the park (docs/rules.md R1): the default 15, or the largest custom
+ * threshold of the park's audience (`custom_t` is ascending; one probe of `alert_watchers_top_threshold_idx`,
+ * migration 0048). A qualifying wait above it is short for nobody.
+ */
+export async function topThreshold(db: Executor, parkId: string): Promise<number> {
+  const { rows } = await sql<{ top: number | null }>`
+    select max(custom_t[cardinality(custom_t)]) as top from alert_watchers where park_id = ${parkId} and cardinality(custom_t) > 0`.execute(
+    db,
+  );
+  return Math.max(DEFAULT_THRESHOLD_MINUTES, rows[0]?.top ?? 0);
+}
+
+/**
+ * The smallest threshold (minutes) of any watch of the park (docs/rules.md R1, R4): the default 15, or a smaller
+ * custom threshold of the park's audience (`custom_t[1]`; one probe of `alert_watchers_bottom_threshold_idx`,
+ * migration 0048). An OPERATING wait at or under it is short for everyone, so it re-arms nobody.
+ */
+export async function bottomThreshold(db: Executor, parkId: string): Promise<number> {
+  const { rows } = await sql<{ bottom: number | null }>`
+    select min(custom_t[1]) as bottom from alert_watchers where park_id = ${parkId} and cardinality(custom_t) > 0`.execute(db);
+  return Math.min(DEFAULT_THRESHOLD_MINUTES, rows[0]?.bottom ?? DEFAULT_THRESHOLD_MINUTES);
+}
+
+/**
  * Statement 0 of the claim: the tick's readings with their attraction bits (read from `attractions` only when
  * the poll did not pass them), the changed ones among them (docs/DESIGN.md §2.3), and the 60-minute window (R5).
+ * A changed qualifying wait above the default threshold is kept only when a watch's custom threshold reaches it
+ * (`topThreshold`, asked only then): a re-stamped 40-minute ride makes the tick read no audience row unless
+ * someone's threshold is 40 or more (docs/decisions/067). A person whose threshold changes meanwhile is dirty,
+ * and a dirty person is judged against every reading.
  */
 export async function planTick(db: Executor, input: TickInput): Promise<TickPlan> {
   let bits: Map<string, number | null> | null = null;
@@ -91,10 +122,13 @@ export async function planTick(db: Executor, input: TickInput): Promise<TickPlan
   const readings = input.readings
     .map((r) => ({ ...r, bit: (r.bit === undefined ? bits?.get(r.rideId) : r.bit) ?? null }))
     .filter((r): r is BitReading => r.bit !== null);
-  const changed = readings.filter(
-    (r) => r.changed && ((r.qualifies && r.wait !== null && r.wait <= THRESHOLD_MAX_MINUTES) || r.backInService),
-  );
-  return { readings, changed, since: new Date(input.now.getTime() - REALERT_MINUTES * 60_000) };
+  const qualifyingChange = (r: BitReading, top: number) => r.changed && r.qualifies && r.wait !== null && r.wait <= top;
+  const read = readings.some((r) => qualifyingChange(r, THRESHOLD_MAX_MINUTES) && r.wait! > DEFAULT_THRESHOLD_MINUTES)
+    ? await topThreshold(db, input.parkId)
+    : undefined;
+  const top = read ?? DEFAULT_THRESHOLD_MINUTES;
+  const changed = readings.filter((r) => qualifyingChange(r, top) || (r.changed && r.backInService));
+  return { readings, changed, since: new Date(input.now.getTime() - REALERT_MINUTES * 60_000), top: read };
 }
 
 /**

@@ -27,6 +27,7 @@ import * as mutesQuietHours from './20261129_0027_mutes_quiet_hours.ts';
 import * as deliveriesByMonth from './20261129_0029_deliveries_by_month.ts';
 import * as pendingSignups from './20261130_0046_pending_signups.ts';
 import * as ridesPending from './20261207_0047_rides_pending.ts';
+import * as tickGates from './20261207_0048_tick_gates.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0027_mutes_quiet_hours': mutesQuietHours,
   '20261130_0046_pending_signups': pendingSignups,
   '20261207_0047_rides_pending': ridesPending,
+  '20261207_0048_tick_gates': tickGates,
 };
