@@ -4,6 +4,7 @@ import { formatClockTime } from '@walkon/domain/messages/returnTimes';
 import { formatParkClock, formatParkClockRange, parkZoneName } from '@walkon/domain/timeFormat';
 import { format, parseISO } from 'date-fns';
 import { ArrowLeft } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { pageHead } from '../components/InfoPage.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -11,11 +12,13 @@ import { Card } from '../components/ui/card.tsx';
 import { MuteControl } from '../features/alerts/Mutes.tsx';
 import { WatchRide } from '../features/alerts/WatchRide.tsx';
 import { returnWindow, stateLabel } from '../features/lightningLane/format.ts';
-import { agoLabel, minutesOf, slotTime } from '../features/waits/format.ts';
+import { agoLabel, CHART_FRAME, minutesOf, slotTime } from '../features/waits/format.ts';
 import { feedView } from '../features/waits/freshness.ts';
-import { RideChart } from '../features/waits/RideChart.tsx';
 import { liveWaitTone, statusLabel, statusTone } from '../lib/badges.ts';
 import { type RideHistoryResponse, useRideHistory } from '../lib/liveApi.ts';
+
+/** The chart and uPlot load beside the page, not before it: the page's text paints without them. */
+const RideChart = lazy(() => import('../features/waits/RideChart.tsx').then((m) => ({ default: m.RideChart })));
 
 const day = (d: string) => `${formatDay(d)}, ${d.slice(0, 4)}`;
 const weekday = (d: string) => format(parseISO(d), 'EEEE');
@@ -89,7 +92,8 @@ function RidePage() {
   const q = useRideHistory(parkId, attractionId);
   if (q.isPending) {
     return (
-      <main id="main" className="mx-auto max-w-5xl px-4 py-10" aria-busy="true">
+      // As tall as a screen: the footer stays below the page until the page is there (no layout shift).
+      <main id="main" className="mx-auto min-h-screen max-w-5xl px-4 py-10" aria-busy="true">
         <div className="h-9 w-2/3 animate-pulse rounded bg-slate-100" />
         <div className="mt-6 h-64 animate-pulse rounded-xl bg-slate-100" />
       </main>
@@ -211,7 +215,9 @@ function RidePage() {
         </div>
         <div className="mt-2">
           {todayWaits.length > 0 || page.typical ? (
-            <RideChart page={page} />
+            <Suspense fallback={<div aria-hidden="true" className={CHART_FRAME} />}>
+              <RideChart page={page} />
+            </Suspense>
           ) : (
             <p className="py-8 text-center text-slate-600">Nothing to draw yet.</p>
           )}

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { RideHistoryResponse } from '../../lib/liveApi.ts';
-import { minutesOf, timeAxis, waitAxis } from './format.ts';
+import { CHART_FRAME, CHART_HEIGHT, minutesOf, timeAxis, waitAxis } from './format.ts';
 
 /** The chart's aligned columns: x = park-local minutes after midnight. */
 export function chartData(page: RideHistoryResponse): {
@@ -49,7 +49,7 @@ export function RideChart({ page }: { page: RideHistoryResponse }) {
     const x = timeAxis(d.xs[0] ?? 9 * 60, d.xs.at(-1) ?? 9 * 60);
     const opts: uPlot.Options = {
       width: Math.max(280, el.clientWidth),
-      height: 240,
+      height: CHART_HEIGHT,
       scales: { x: { time: false, range: () => [x.from, x.to] }, y: { range: () => [0, y.top] } },
       axes: [
         {
@@ -73,12 +73,12 @@ export function RideChart({ page }: { page: RideHistoryResponse }) {
       bands: [{ series: [1, 2], fill: 'rgba(148,163,184,0.25)' }],
     };
     const plot = new uPlot(opts, [d.xs, d.p75, d.p25, d.median, d.today], el);
-    const ro = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height: 240 }));
+    const ro = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height: CHART_HEIGHT }));
     ro.observe(el);
     return () => {
       ro.disconnect();
       plot.destroy();
     };
   }, [page]);
-  return <div ref={box} aria-hidden="true" data-testid="ride-chart" className="w-full overflow-hidden" />;
+  return <div ref={box} aria-hidden="true" data-testid="ride-chart" className={CHART_FRAME} />;
 }

@@ -70,3 +70,11 @@ export function timeAxis(first: number, last: number): { from: number; to: numbe
   for (let t = from; t <= to; t += step) ticks.push(t);
   return { from, to, ticks };
 }
+
+/** The ride chart's height in px (RideChart.tsx): uPlot draws the plot and both axes in it. */
+export const CHART_HEIGHT = 240;
+/**
+ * The ride chart's frame, the same size before uPlot's chunk has arrived as once the chart is drawn in it: the
+ * page around it never moves (no layout shift).
+ */
+export const CHART_FRAME = 'h-[240px] w-full overflow-hidden';
