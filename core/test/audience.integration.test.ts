@@ -65,12 +65,10 @@ async function tick(min: number, set: Partial<Record<Ride, number | null>> = {})
   return rows.map((r) => r.ride_id ?? '').sort();
 }
 
-beforeEach(async () => {
-  waits = { 'ride-a': 40, 'ride-b': 40, 'ride-c': 40 };
-  await catalogue.upsertDestinations(db, await source.getDestinations());
-  await tick(-1); // the catalogue's attractions and a first reading (nothing short)
-  await subscriptions.upsertActivePass(db, {
-    email: EMAIL,
+/** An e-mail pass for the test's day (2026-04-14) at the park, starting at once. */
+const passFor = (on: Parameters<typeof subscriptions.upsertActivePass>[0], email: string) =>
+  subscriptions.upsertActivePass(on, {
+    email,
     parkId: P,
     userId: null,
     alertType: 'email',
@@ -79,6 +77,12 @@ beforeEach(async () => {
     endDate: '2026-04-15',
     startsAt: null,
   });
+
+beforeEach(async () => {
+  waits = { 'ride-a': 40, 'ride-b': 40, 'ride-c': 40 };
+  await catalogue.upsertDestinations(db, await source.getDestinations());
+  await tick(-1); // the catalogue's attractions and a first reading (nothing short)
+  await passFor(db, EMAIL);
 });
 
 describe('DESIGN §2.3 the audience: one row per person, one bit per attraction', () => {
@@ -99,16 +103,7 @@ describe('DESIGN §2.3 the audience: one row per person, one bit per attraction'
 
   it('a wait above the default reaches a clean person through their custom threshold; above every threshold it alerts no one', async () => {
     const OTHER = 'plain@example.com';
-    await subscriptions.upsertActivePass(db, {
-      email: OTHER,
-      parkId: P,
-      userId: null,
-      alertType: 'email',
-      phoneNumber: null,
-      startDate: '2026-04-14',
-      endDate: '2026-04-15',
-      startsAt: null,
-    });
+    await passFor(db, OTHER);
     await rides.replaceSelection(db, EMAIL, P, ['ride-a']);
     await rides.replaceSelection(db, OTHER, P, ['ride-a']);
     await db.updateTable('user_rides').set({ threshold_minutes: 45 }).where('email', '=', EMAIL).execute();
@@ -128,16 +123,7 @@ describe('DESIGN §2.3 the audience: one row per person, one bit per attraction'
 
   it('the re-arm reads only what was alerted today: the park mask covers every disarmed pair, and leaves it once all are re-armed', async () => {
     const OTHER = 'plain@example.com';
-    await subscriptions.upsertActivePass(db, {
-      email: OTHER,
-      parkId: P,
-      userId: null,
-      alertType: 'email',
-      phoneNumber: null,
-      startDate: '2026-04-14',
-      endDate: '2026-04-15',
-      startsAt: null,
-    });
+    await passFor(db, OTHER);
     await rides.replaceSelection(db, EMAIL, P, ['ride-a', 'ride-b']);
     await rides.replaceSelection(db, OTHER, P, ['ride-a']);
     await db.updateTable('user_rides').set({ threshold_minutes: 30 }).where('email', '=', EMAIL).where('ride_id', '=', 'ride-a').execute();
@@ -260,16 +246,7 @@ describe('docs/rules.md R7: a change committed while a tick runs is judged, neve
       await sql`select 1 from alert_watchers where email = ${EMAIL} for update`.execute(trx);
       locked();
       await released;
-      await subscriptions.upsertActivePass(trx, {
-        email: NEWCOMER,
-        parkId: P,
-        userId: null,
-        alertType: 'email',
-        phoneNumber: null,
-        startDate: '2026-04-14',
-        endDate: '2026-04-15',
-        startsAt: null,
-      });
+      await passFor(trx, NEWCOMER);
       await rides.replaceSelection(trx, NEWCOMER, P, ['ride-a']);
     });
     await isLocked;
