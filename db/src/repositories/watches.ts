@@ -9,12 +9,11 @@ import { parkLocalToday } from '../sql.ts';
  * world (5.8 s at 1,000,000 subscriptions over 130 parks, 65 ms after; docs/decisions/067).
  */
 function validWatchParks(now: Date, parkId?: string) {
-  const onePark = parkId === undefined ? sql`` : sql`where p.id = ${parkId}`;
+  const onePark = parkId === undefined ? sql`true` : sql`p.id = ${parkId}`;
   return sql<{ park_id: string }>`
     select p.id as park_id
     from parks p
-    ${onePark}
-    ${parkId === undefined ? sql`where` : sql`and`} (
+    where ${onePark} and (
       exists (
         select 1 from subscriptions s
         where s.park_id = p.id and s.active
