@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { runParkTick } from '@walkon/core';
 import { catalogue, type Database, rides, subscriptions } from '@walkon/db';
 import type { WaitTimesSource } from '@walkon/integrations/providers/waitTimes/index.ts';
@@ -217,6 +218,56 @@ describe('DESIGN §2.3 the audience: one row per person, one bit per attraction'
     expect(other.get('x-1')).toBe(0);
     const again = await catalogue.upsertAttractions(db, [{ id: 'show-1', parkId: P, name: 'Show', entityType: 'ATTRACTION' }]);
     expect(again.get('show-1')).toBe(4);
+  });
+});
+
+describe('docs/decisions/068 the per-ride audience: one key per watched attraction, kept by the audience itself', () => {
+  // The rule, computed here independently of the database: a key is the first 32 bits of MD5(park id), as a signed
+  // integer, times 256, plus the attraction's bit; one per active watch of the person at the park.
+  const base = (park: string) => BigInt(Buffer.from(createHash('md5').update(park).digest()).readInt32BE(0)) * 256n;
+  const expected = async () => {
+    const rows = await sql<{ email: string; bit: number }>`
+      select r.email, a.bit from user_rides r join attractions a on a.id = r.ride_id
+      join subscriptions s on s.email = r.email and s.park_id = r.park_id and s.active
+      where r.park_id = ${P} and r.active and a.bit is not null order by r.email, a.bit`.execute(db);
+    const byEmail = new Map<string, string[]>();
+    for (const r of rows.rows) byEmail.set(r.email, [...(byEmail.get(r.email) ?? []), String(base(P) + BigInt(r.bit))]);
+    return Object.fromEntries(byEmail);
+  };
+  const stored = async () =>
+    Object.fromEntries(
+      (
+        await sql<{ email: string; keys: string[] }>`select email, watch_keys::text[] as keys from alert_watchers
+          where park_id = ${P} and cardinality(watch_keys) > 0 order by email`.execute(db)
+      ).rows.map((r) => [r.email, r.keys]),
+    );
+
+  it('the keys are the active watches after every kind of change, and a drop alerts exactly the ride watchers', async () => {
+    const OTHER = 'other@example.com';
+    await passFor(db, OTHER);
+    await rides.replaceSelection(db, EMAIL, P, ['ride-a', 'ride-c']);
+    await rides.replaceSelection(db, OTHER, P, ['ride-b']);
+    expect(await stored()).toEqual(await expected());
+    expect(Object.keys(await stored())).toEqual([OTHER, EMAIL].sort());
+    expect(await tick(0)).toEqual([]); // both judged while dirty; clean after
+    // Only the changed reading brings anyone in now: ride B's drop reaches its one watcher, ride A's the other.
+    expect(await tick(1, { 'ride-b': 5 })).toEqual(['ride-b']);
+    expect(await db.selectFrom('deliveries').select('email').execute()).toEqual([{ email: OTHER }]);
+    expect(await tick(2, { 'ride-a': 5 })).toEqual(['ride-a']);
+    await rides.replaceSelection(db, EMAIL, P, ['ride-b']); // a watch moved
+    expect(await stored()).toEqual(await expected());
+    await rides.setRidesActive(db, OTHER, P, [{ rideId: 'ride-b', active: false }]); // a watch turned off
+    expect(await stored()).toEqual(await expected());
+    await subscriptions.setActive(db, EMAIL, P, false); // the subscription ends: no row keeps keys
+    expect(await stored()).toEqual(await expected());
+    await subscriptions.setActive(db, EMAIL, P, true);
+    await db.deleteFrom('user_rides').where('email', '=', OTHER).execute();
+    expect(await stored()).toEqual(await expected());
+    expect(Object.keys(await stored())).toEqual([EMAIL]);
+    // The tick's own writes (armed state, alerts, due times) leave the keys as they are.
+    await tick(3, { 'ride-b': 40 });
+    expect(await tick(4, { 'ride-b': 5 })).toEqual(['ride-b']);
+    expect(await stored()).toEqual(await expected());
   });
 });
 

@@ -78,8 +78,13 @@ export function evaluation(input: TickInput, { readings, changed, since, steered
     verdicts(shortByThreshold[DEFAULT_THRESHOLD_MINUTES], changedShortByThreshold[DEFAULT_THRESHOLD_MINUTES], 'bit(256)'),
     verdicts(shortByThreshold, changedShortByThreshold, 'bit(256)[]'),
   );
+  // The watchers of the changed attractions, through the per-ride index (`watch_keys`, docs/decisions/068); the mask
+  // test keeps the rule exact where two parks' keys collide.
   const watchesAChangedAttraction =
-    changed.length && only === undefined ? sql`or (w.watched & ${changedAttractions}::bit(256)) <> ${EMPTY_MASK}` : sql``;
+    changed.length && only === undefined
+      ? sql`or (w.watch_keys && alert_watch_keys(${input.parkId}, ${changedAttractions}::bit(256))
+              and (w.watched & ${changedAttractions}::bit(256)) <> ${EMPTY_MASK})`
+      : sql``;
   // Mutes and quiet hours (docs/rules.md R16a): the `steered` row of a person says which attractions they may be
   // alerted for now (`allowedMask`) and what a period that ended re-arms (`rearmedMask`); the CTE and its join
   // are left out when nobody of the park has a mute or quiet hours (`parkHasSteering`).

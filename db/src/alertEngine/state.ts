@@ -57,7 +57,8 @@ const parkDisarmedCte = (input: TickInput) => sql`park_disarmed as (
  * reading is not OPERATING or above the person's threshold are armed again, for the persons armed today.
  * Only the attractions someone may be disarmed for today (`alert_park_disarmed`) whose reading can re-arm someone
  * (not OPERATING, or a wait above the park's smallest threshold: `bottomThreshold`) are looked at, and when there
- * is none the audience is not read (docs/decisions/067). An attraction whose reading re-armed everyone (not
+ * is none the audience is not read (docs/decisions/067); when there is some, only the watchers of those attractions are
+ * read, through the per-ride index (`watch_keys`, docs/decisions/068). An attraction whose reading re-armed everyone (not
  * OPERATING, or a wait above every threshold of the park: `topThreshold`) leaves that mask.
  * @returns the audience rows re-armed.
  */
@@ -88,6 +89,7 @@ export async function rearm(db: Executor, input: TickInput, plan: TickPlan): Pro
       select w.email, (${notShort}) as mask
       from alert_watchers w
       where w.park_id = ${input.parkId} and w.armed_on = ${input.today}::date
+        and w.watch_keys && alert_watch_keys(${input.parkId}, ${maskOf(rearming.map((r) => r.bit))}::bit(256))
     )
     update alert_watchers w set armed = w.armed | r.mask
     from rearmed r where w.park_id = ${input.parkId} and w.email = r.email and (r.mask & ~w.armed) <> ${EMPTY_MASK}`.execute(db);
@@ -184,6 +186,8 @@ export interface AlertWatchersTable {
   sms_days: Generated<string[]>;
   /** Attractions with an active watch. */
   watched: string;
+  /** One key per watched attraction (`alert_watch_keys(park_id, watched)`, kept by a trigger; docs/decisions/068): the per-ride index's entries. */
+  watch_keys: Generated<string[]>;
   /** Watched attractions on the default threshold. */
   plain: string;
   /** Custom thresholds (minutes), ascending, and the attractions on each (`custom_m[k]`). */

@@ -28,6 +28,7 @@ import * as deliveriesByMonth from './20261129_0029_deliveries_by_month.ts';
 import * as pendingSignups from './20261130_0046_pending_signups.ts';
 import * as ridesPending from './20261207_0047_rides_pending.ts';
 import * as tickGates from './20261207_0048_tick_gates.ts';
+import * as watchKeys from './20261207_0049_watch_keys.ts';
 
 /**
  * Every migration, in timestamp order. Listed statically (not read from the folder) so the same code runs
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '20261130_0046_pending_signups': pendingSignups,
   '20261207_0047_rides_pending': ridesPending,
   '20261207_0048_tick_gates': tickGates,
+  '20261207_0049_watch_keys': watchKeys,
 };
